@@ -1,0 +1,167 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { AUTH_RATE_LIMIT, PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import type { Db } from "../db/client";
+import { memberSettings, passwordResetTokens, users } from "../db/schema";
+import { newId } from "../ids";
+import type { Mailer } from "../mail";
+import { hitRateLimits } from "../rate-limit";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
+import { hashToken, invalidateUserSessions } from "./session";
+
+/**
+ * Accounts: sign-up, sign-in and password recovery. Each returns either the member's id or the
+ * field/form error to show, never throws for a user mistake.
+ */
+
+export type AccountResult =
+  | { ok: true; userId: string }
+  | { ok: false; field?: "username" | "email"; message: string };
+
+export function usernameTaken(db: Db, username: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get()
+    .then(Boolean);
+}
+
+export function emailTaken(db: Db, email: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .get()
+    .then(Boolean);
+}
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  return text.includes("UNIQUE constraint failed") && text.includes(index);
+}
+
+export async function signUp(db: Db, input: SignUpInput, ip: string): Promise<AccountResult> {
+  const allowed = await hitRateLimits(db, [`signup:ip:${ip}`, `signup:email:${input.email}`], AUTH_RATE_LIMIT);
+  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+
+  if (await usernameTaken(db, input.username)) {
+    return { ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken };
+  }
+  if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: AUTH_MESSAGES.emailTaken };
+
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id,
+        email: input.email.toLowerCase(),
+        username: input.username,
+        displayName: input.displayName,
+        passwordHash,
+      }),
+      db.insert(memberSettings).values({ userId: id }),
+    ]);
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique indexes decide.
+    if (isUniqueViolation(error, "username")) {
+      return { ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken };
+    }
+    if (isUniqueViolation(error, "email")) return { ok: false, field: "email", message: AUTH_MESSAGES.emailTaken };
+    throw error;
+  }
+  return { ok: true, userId: id };
+}
+
+export async function signIn(db: Db, input: SignInInput, ip: string): Promise<AccountResult> {
+  const email = input.email.toLowerCase();
+  const allowed = await hitRateLimits(db, [`signin:ip:${ip}`, `signin:email:${email}`], AUTH_RATE_LIMIT);
+  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+
+  const user = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
+  if (!user || !valid) return { ok: false, message: AUTH_MESSAGES.invalidCredentials };
+  return { ok: true, userId: user.id };
+}
+
+/**
+ * Sends a one-hour, single-use reset link when the e-mail belongs to an account. Answers the same
+ * either way, so the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  mailer: Mailer,
+  input: { email: string; origin: string; ip: string },
+  now = Date.now(),
+): Promise<{ ok: boolean; message: string }> {
+  const email = input.email.toLowerCase();
+  const allowed = await hitRateLimits(db, [`reset:ip:${input.ip}`, `reset:email:${email}`], AUTH_RATE_LIMIT, now);
+  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+
+  const user = await db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  if (user) {
+    const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(PASSWORD_RESET_TOKEN_BYTES)));
+    await db.insert(passwordResetTokens).values({
+      id: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now + PASSWORD_RESET_LIFETIME_MS),
+    });
+    const link = `${input.origin}/reset-password?token=${token}`;
+    await mailer.send({
+      to: email,
+      subject: "Reset your Murmur password",
+      text: [
+        `Hi ${user.displayName},`,
+        "",
+        "Someone asked to reset the password of your Murmur account. To choose a new password, open this link:",
+        link,
+        "",
+        "The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.",
+      ].join("\n"),
+    });
+  }
+  return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
+}
+
+/** The member a reset token belongs to, if it is unused and not expired. */
+export async function findPasswordResetUser(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  const row = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date(now))))
+    .get();
+  return row?.userId ?? null;
+}
+
+/**
+ * Sets the new password, uses up every reset link of the member and signs out all their sessions.
+ * Returns the member's id, or null when the link is invalid, expired or already used.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now = Date.now()): Promise<string | null> {
+  const userId = await findPasswordResetUser(db, token, now);
+  if (!userId) return null;
+  const passwordHash = await hashPassword(password);
+  // Deleting the token is the claim: of two concurrent uses only one sees a deleted row.
+  const claimed = await db
+    .delete(passwordResetTokens)
+    .where(eq(passwordResetTokens.id, hashToken(token)))
+    .returning({ userId: passwordResetTokens.userId });
+  if (claimed.length === 0) return null;
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, userId)),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+  ]);
+  await invalidateUserSessions(db, userId);
+  return userId;
+}

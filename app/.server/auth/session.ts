@@ -1,0 +1,111 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { isInsecureLocalhost } from "../http";
+
+/**
+ * Sessions as in the Lucia guide: the member's cookie holds a random token; the database holds only
+ * its SHA-256, so a leaked database cannot be replayed as cookies.
+ */
+
+export const SESSION_COOKIE = "session";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: "user" | "business" | null;
+};
+
+export type Session = { id: string; userId: string; expiresAt: Date };
+
+export type SessionValidation =
+  | { session: Session; user: SessionUser; renewed: boolean }
+  | { session: null; user: null; renewed: false };
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(SESSION_TOKEN_BYTES)));
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Db, token: string, userId: string, now = Date.now()): Promise<Session> {
+  const session: Session = { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
+  await db.insert(sessions).values(session);
+  return session;
+}
+
+export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionValidation> {
+  const id = hashToken(token);
+  const row = await db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      user: {
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return { session: null, user: null, renewed: false };
+
+  const { session, user } = row;
+  if (now >= session.expiresAt.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return { session: null, user: null, renewed: false };
+  }
+  if (session.expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
+    session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    return { session, user, renewed: true };
+  }
+  return { session, user, renewed: false };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+// ── cookie ──
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}
+
+function cookieAttributes(request: Request, maxAgeSeconds: number): string {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (!isInsecureLocalhost(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${token}; ${cookieAttributes(request, maxAge)}`;
+}
+
+export function clearedSessionCookie(request: Request): string {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(request, 0)}`;
+}

@@ -1,0 +1,50 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  clearedSessionCookie,
+  readSessionToken,
+  sessionCookie,
+  validateSessionToken,
+  type SessionValidation,
+} from "./auth/session";
+import { getDb, type Db } from "./db/client";
+import { readConfig, type AppConfig } from "./env";
+import { createNonce } from "./http";
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: ExecutionContext; cf: Request["cf"] };
+    db: Db;
+    config: AppConfig;
+    cspNonce: string;
+    /** The session of this request, validated once however many loaders ask. */
+    getSession(): Promise<SessionValidation>;
+    /** A Set-Cookie the worker adds to the response when validation renewed or dropped the session. */
+    sessionCookieUpdate: string | null;
+  }
+}
+
+const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
+
+export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
+  const db = getDb(env.DB);
+  let validation: Promise<SessionValidation> | undefined;
+  const context: AppLoadContext = {
+    cloudflare: { env, ctx, cf: request.cf },
+    db,
+    config: readConfig(env),
+    cspNonce: createNonce(),
+    sessionCookieUpdate: null,
+    getSession() {
+      validation ??= (async () => {
+        const token = readSessionToken(request);
+        if (!token) return NO_SESSION;
+        const result = await validateSessionToken(db, token);
+        if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
+        if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
+        return result;
+      })();
+      return validation;
+    },
+  };
+  return context;
+}

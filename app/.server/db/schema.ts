@@ -1,0 +1,616 @@
+/**
+ * The whole Murmur data model (spec documents 1 and 2, plus auth, mail and payments).
+ *
+ * Conventions:
+ * - ids are time-sortable text (see app/.server/ids.ts), so newest-first lists page by id.
+ * - times are integer milliseconds since the epoch (drizzle `timestamp_ms`).
+ * - money is integer cents.
+ * - counters are kept by SQLite triggers (migrations/0001_triggers.sql), never below 0.
+ * - relation tables have a unique key on the pair, so toggles are INSERT … ON CONFLICT DO NOTHING / DELETE.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+const counter = (name: string) => integer(name).notNull().default(0);
+
+// ───────────────────────────── members ─────────────────────────────
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-case; unique. */
+    email: text("email").notNull(),
+    /** Stored as typed; unique case-insensitively through lower(username). */
+    username: text("username").notNull(),
+    displayName: text("display_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    bio: text("bio"),
+    avatarUrl: text("avatar_url"),
+    bannerUrl: text("banner_url"),
+    location: text("location"),
+    website: text("website"),
+    followersCount: counter("followers_count"),
+    followingCount: counter("following_count"),
+    postsCount: counter("posts_count"),
+    verifiedType: text("verified_type", { enum: ["user", "business"] }),
+    subscriptionPriceCents: integer("subscription_price_cents").notNull().default(0),
+    offersSubscriptions: integer("offers_subscriptions", { mode: "boolean" }).notNull().default(false),
+    isBusinessEntity: integer("is_business_entity", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
+    check("users_counts_non_negative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0 AND ${t.postsCount} >= 0`),
+    check("users_price_non_negative", sql`${t.subscriptionPriceCents} >= 0`),
+  ],
+);
+
+export const socialLinks = sqliteTable(
+  "social_links",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("social_links_user_platform_unique").on(t.userId, t.platform)],
+);
+
+export const memberSettings = sqliteTable("member_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  notifyLikes: integer("notify_likes", { mode: "boolean" }).notNull().default(true),
+  notifyReposts: integer("notify_reposts", { mode: "boolean" }).notNull().default(true),
+  notifyComments: integer("notify_comments", { mode: "boolean" }).notNull().default(true),
+  notifyFollows: integer("notify_follows", { mode: "boolean" }).notNull().default(true),
+  notifyMentions: integer("notify_mentions", { mode: "boolean" }).notNull().default(true),
+  notifyDirectMessages: integer("notify_direct_messages", { mode: "boolean" }).notNull().default(true),
+  emailNotifications: integer("email_notifications", { mode: "boolean" }).notNull().default(false),
+  profileVisibility: text("profile_visibility", { enum: ["public", "private"] }).notNull().default("public"),
+  postVisibility: text("post_visibility", { enum: ["public", "followers"] }).notNull().default("public"),
+  allowDirectMessages: text("allow_direct_messages", { enum: ["everyone", "following", "none"] })
+    .notNull()
+    .default("everyone"),
+  showActivity: integer("show_activity", { mode: "boolean" }).notNull().default(true),
+  indexProfile: integer("index_profile", { mode: "boolean" }).notNull().default(true),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    id: text("id").primaryKey(),
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followingId: text("following_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follows_pair_unique").on(t.followerId, t.followingId),
+    index("follows_following_idx").on(t.followingId, t.id),
+    index("follows_follower_idx").on(t.followerId, t.id),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+// ───────────────────────────── auth, mail, limits ─────────────────────────────
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** hex(sha256(token)); the token itself is only ever in the member's cookie. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    /** hex(sha256(token)). */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.id)],
+);
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+// ───────────────────────────── communities ─────────────────────────────
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    memberCount: counter("member_count"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("communities_name_lower_unique").on(sql`lower(${t.name})`),
+    index("communities_public_members_idx").on(t.isPrivate, t.memberCount),
+    index("communities_creator_idx").on(t.creatorId),
+    check("communities_member_count_non_negative", sql`${t.memberCount} >= 0`),
+  ],
+);
+
+export const communityMembers = sqliteTable(
+  "community_members",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["creator", "admin", "moderator", "member"] })
+      .notNull()
+      .default("member"),
+    joinedAt: integer("joined_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("community_members_pair_unique").on(t.communityId, t.userId),
+    index("community_members_user_idx").on(t.userId, t.joinedAt),
+    index("community_members_community_idx").on(t.communityId, t.joinedAt),
+  ],
+);
+
+export const communityInvites = sqliteTable(
+  "community_invites",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteCode: text("invite_code").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    maxUses: integer("max_uses"),
+    usesCount: counter("uses_count"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("community_invites_code_unique").on(t.inviteCode),
+    index("community_invites_community_idx").on(t.communityId, t.id),
+    check("community_invites_max_uses_min", sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
+    check("community_invites_uses_non_negative", sql`${t.usesCount} >= 0`),
+  ],
+);
+
+// ───────────────────────────── posts ─────────────────────────────
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull().default(""),
+    /** JSON array of media URLs; NULL when the post has none. */
+    mediaUrls: text("media_urls", { mode: "json" }).$type<string[]>(),
+    videoUrl: text("video_url"),
+    videoDuration: real("video_duration"),
+    location: text("location"),
+    isSubscriberOnly: integer("is_subscriber_only", { mode: "boolean" }).notNull().default(false),
+    hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    repostedFromPostId: text("reposted_from_post_id").references((): AnySQLiteColumn => posts.id, {
+      onDelete: "cascade",
+    }),
+    viewsCount: counter("views_count"),
+    likesCount: counter("likes_count"),
+    repostsCount: counter("reposts_count"),
+    commentsCount: counter("comments_count"),
+    sharesCount: counter("shares_count"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("posts_user_idx").on(t.userId, t.id),
+    index("posts_community_idx").on(t.communityId, t.id),
+    index("posts_home_idx").on(t.id).where(sql`${t.communityId} IS NULL`),
+    index("posts_video_idx").on(t.id).where(sql`${t.videoUrl} IS NOT NULL AND ${t.communityId} IS NULL`),
+    index("posts_top_idx").on(t.viewsCount, t.likesCount),
+    uniqueIndex("posts_repost_unique")
+      .on(t.repostedFromPostId, t.userId)
+      .where(sql`${t.repostedFromPostId} IS NOT NULL`),
+    check(
+      "posts_counts_non_negative",
+      sql`${t.viewsCount} >= 0 AND ${t.likesCount} >= 0 AND ${t.repostsCount} >= 0 AND ${t.commentsCount} >= 0 AND ${t.sharesCount} >= 0`,
+    ),
+  ],
+);
+
+export const postHashtags = sqliteTable(
+  "post_hashtags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** Lower-case, without the '#'. */
+    hashtag: text("hashtag").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.hashtag] }),
+    index("post_hashtags_tag_idx").on(t.hashtag, t.postId),
+    index("post_hashtags_created_idx").on(t.createdAt, t.hashtag),
+  ],
+);
+
+export const postMentions = sqliteTable(
+  "post_mentions",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    /** Lower-case, without the '@'. */
+    username: text("username").notNull(),
+    /** The member the name resolved to when the post was written, if any. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.username] }), index("post_mentions_user_idx").on(t.userId, t.postId)],
+);
+
+const postRelation = (name: string) =>
+  sqliteTable(
+    name,
+    {
+      postId: text("post_id")
+        .notNull()
+        .references(() => posts.id, { onDelete: "cascade" }),
+      userId: text("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.postId, t.userId] }), index(`${name}_user_idx`).on(t.userId, t.createdAt)],
+  );
+
+export const postLikes = postRelation("post_likes");
+export const postReposts = postRelation("post_reposts");
+export const postBookmarks = postRelation("post_bookmarks");
+
+export const SHARE_PLATFORMS = ["internal", "twitter", "facebook", "linkedin", "whatsapp", "email", "copy"] as const;
+
+export const postShares = sqliteTable(
+  "post_shares",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: SHARE_PLATFORMS }).notNull().default("internal"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_shares_post_user_idx").on(t.postId, t.userId)],
+);
+
+export const userActivity = sqliteTable(
+  "user_activity",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    actionType: text("action_type", { enum: ["view"] }).notNull().default("view"),
+    weight: integer("weight").notNull().default(1),
+    /** UTC day number (ms / 86 400 000): one view per viewer, post and day. */
+    day: integer("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_activity_once_per_day").on(t.userId, t.postId, t.actionType, t.day),
+    index("user_activity_post_idx").on(t.postId),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
+    likesCount: counter("likes_count"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("comments_top_idx").on(t.postId, t.parentId, t.likesCount, t.id),
+    index("comments_parent_idx").on(t.parentId, t.id),
+    index("comments_user_idx").on(t.userId),
+    check("comments_likes_non_negative", sql`${t.likesCount} >= 0`),
+  ],
+);
+
+export const commentLikes = sqliteTable(
+  "comment_likes",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
+);
+
+export const REPORT_REASONS = [
+  "harassment",
+  "hate",
+  "spam",
+  "violence",
+  "misinformation",
+  "inappropriate",
+  "copyright",
+  "other",
+] as const;
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    reportedBy: text("reported_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    additionalInfo: text("additional_info"),
+    status: text("status", { enum: ["open", "reviewed", "dismissed"] }).notNull().default("open"),
+    reportedAt: integer("reported_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("reports_one_open_per_member").on(t.postId, t.reportedBy).where(sql`${t.status} = 'open'`),
+    index("reports_status_idx").on(t.status, t.reportedAt),
+  ],
+);
+
+export const NOTIFICATION_TYPES = ["like", "repost", "comment", "mention", "follow", "subscription"] as const;
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    content: text("content").notNull(),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    relatedUserId: text("related_user_id").references(() => users.id, { onDelete: "cascade" }),
+    relatedPostId: text("related_post_id").references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_user_type_idx").on(t.userId, t.type, t.id),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.isRead} = 0`),
+  ],
+);
+
+export const hashtagTrends = sqliteTable(
+  "hashtag_trends",
+  {
+    hashtag: text("hashtag").primaryKey(),
+    postsCount: counter("posts_count"),
+    growthRate: real("growth_rate").notNull().default(0),
+    category: text("category", { enum: ["trending", "news", "sports", "entertainment"] })
+      .notNull()
+      .default("trending"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("hashtag_trends_rank_idx").on(t.postsCount, t.growthRate)],
+);
+
+// ───────────────────────────── messages ─────────────────────────────
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: text("id").primaryKey(),
+    /** The two participants in id order, so a pair has exactly one conversation. */
+    participant1Id: text("participant_1_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    participant2Id: text("participant_2_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_unique").on(t.participant1Id, t.participant2Id),
+    index("conversations_p1_idx").on(t.participant1Id, t.lastMessageAt),
+    index("conversations_p2_idx").on(t.participant2Id, t.lastMessageAt),
+    check("conversations_ordered_pair", sql`${t.participant1Id} < ${t.participant2Id}`),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.id),
+    index("messages_unread_idx").on(t.conversationId, t.senderId).where(sql`${t.isRead} = 0`),
+  ],
+);
+
+// ───────────────────────────── money ─────────────────────────────
+
+export const SUBSCRIPTION_STATUSES = ["active", "cancelled"] as const;
+
+export const creatorSubscriptions = sqliteTable(
+  "creator_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscribedToId: text("subscribed_to_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    plan: text("plan", { enum: ["monthly", "yearly"] }).notNull().default("monthly"),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("creator_subscriptions_pair_idx").on(t.subscriberId, t.subscribedToId, t.expiresAt),
+    index("creator_subscriptions_creator_idx").on(t.subscribedToId, t.status, t.expiresAt),
+    check("creator_subscriptions_not_self", sql`${t.subscriberId} <> ${t.subscribedToId}`),
+    check("creator_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const verifiedSubscriptions = sqliteTable(
+  "verified_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    amountCents: integer("amount_cents").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verified_subscriptions_user_idx").on(t.userId, t.expiresAt),
+    check("verified_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["creator_subscription", "verified_subscription"] }).notNull(),
+    /** The creator_subscriptions or verified_subscriptions row this payment is for. */
+    subscriptionId: text("subscription_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "refunded"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.id),
+    uniqueIndex("payments_provider_reference_unique")
+      .on(t.provider, t.providerReference)
+      .where(sql`${t.providerReference} IS NOT NULL`),
+    check("payments_amount_non_negative", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;

@@ -1,0 +1,61 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Button, buttonClass } from "./ui/button";
+import { Dialog } from "./ui/dialog";
+
+export const SIGN_OUT_MESSAGE = "Are you sure you want to sign out?";
+
+/** The confirmation's buttons, shared by the dialog (JavaScript) and the /logout page (without). */
+export function SignOutActions({ busy, onCancel, cancelHref }: { busy: boolean; onCancel?: () => void; cancelHref?: string }) {
+  return (
+    <div className="flex justify-end gap-3">
+      {onCancel ? (
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : (
+        <Link to={cancelHref ?? "/"} className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      )}
+      <Button type="submit" variant="danger" disabled={busy}>
+        {busy ? "Signing out..." : "Sign Out"}
+      </Button>
+    </div>
+  );
+}
+
+/** 'Sign Out' opens a confirmation dialog with JavaScript; without it, the link leads to the /logout page. */
+export function SignOutButton({ className = "" }: { className?: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const busy = fetcher.state !== "idle";
+  const returnTo = `${location.pathname}${location.search}`;
+
+  return (
+    <>
+      <Link
+        to={`/logout?${new URLSearchParams({ returnTo })}`}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        className={`flex items-center gap-4 rounded-full px-3 py-2.5 text-fg hover:bg-surface ${className}`}
+      >
+        <LogOut className="size-6" aria-hidden />
+        <span>Sign Out</span>
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Sign Out">
+        <p className="text-muted">{SIGN_OUT_MESSAGE}</p>
+        <fetcher.Form method="post" action="/logout">
+          <SignOutActions busy={busy} onCancel={() => setOpen(false)} />
+        </fetcher.Form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Moon, Sun } from "lucide-react";
+import type { RootLoaderData } from "~/root";
+import { THEME_FETCHER_KEY, useThemeMode } from "~/lib/use-theme";
+
+/** Light/dark switch: a form post without JavaScript, an instant optimistic toggle with it. */
+export function ThemeToggle({ className = "" }: { className?: string }) {
+  const rootData = useRouteLoaderData<RootLoaderData>("root");
+  const theme = useThemeMode(rootData?.theme);
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
+  const location = useLocation();
+  const next = theme === "dark" ? "light" : "dark";
+  const label = next === "dark" ? "Dark mode" : "Light mode";
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/theme"
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit({ theme: next }, { method: "post", action: "/theme" });
+      }}
+    >
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        data-theme-toggle
+        aria-label={`Switch to ${next} theme`}
+        className={`flex items-center gap-3 rounded-full px-3 py-2 text-fg hover:bg-surface ${className}`}
+      >
+        {next === "dark" ? <Moon className="size-5" aria-hidden /> : <Sun className="size-5" aria-hidden />}
+        <span>{label}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

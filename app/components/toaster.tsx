@@ -1,0 +1,54 @@
+import { X } from "lucide-react";
+import { useEffect } from "react";
+import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
+import { useHydrated } from "~/lib/use-hydrated";
+
+const tone: Record<ClientToast["type"], string> = {
+  success: "border-success",
+  error: "border-danger",
+  info: "border-accent",
+};
+
+/**
+ * Shows the flash toast of this response (plain text without JavaScript) and, with JavaScript,
+ * every toast raised since, each dismissible and timed.
+ */
+export function Toaster({ flash }: { flash: ClientToast | null }) {
+  const hydrated = useHydrated();
+  const clientToasts = useClientToasts();
+
+  useEffect(() => {
+    if (flash) showToast(flash.message, flash.type, flash.id);
+  }, [flash]);
+
+  const items = flash && !wasToastSeen(flash.id) ? [flash, ...clientToasts] : clientToasts;
+
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6"
+    >
+      <ol className="flex w-full max-w-md flex-col gap-2" role="status" aria-live="polite">
+        {items.map((toast) => (
+          <li
+            key={toast.id}
+            data-toast={toast.type}
+            className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
+          >
+            <p className="flex-1">{toast.message}</p>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => dismissToast(toast.id)}
+                className="rounded p-0.5 opacity-80 hover:opacity-100"
+                aria-label="Dismiss notification"
+              >
+                <X className="size-4" aria-hidden />
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

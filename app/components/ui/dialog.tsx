@@ -1,0 +1,51 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal built on the native <dialog>: focus is trapped and Escape closes it. Dialogs are an
+ * enhancement; each one also exists as a page or URL for visitors without JavaScript.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  className = "",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={`m-auto w-[min(92vw,28rem)] rounded-2xl border border-line bg-bg p-0 text-fg shadow-2xl ${className}`}
+    >
+      {open ? (
+        <div className="flex flex-col gap-4 p-6">
+          <h2 id={titleId} className="text-xl font-bold">
+            {title}
+          </h2>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

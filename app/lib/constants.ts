@@ -1,0 +1,105 @@
+/**
+ * Every number of the product (spec document 1 §9, document 2 §9, DESIGN.md §5) lives here.
+ * Code elsewhere names these constants instead of writing the numbers.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+export const TIME = { SECOND, MINUTE, HOUR, DAY } as const;
+
+// Accounts (spec 1 §5, §9)
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing stays cheap. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const DISPLAY_NAME_MIN_LENGTH = 2;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+
+// Sessions (DESIGN.md §5)
+export const SESSION_TOKEN_BYTES = 20;
+export const SESSION_LIFETIME_MS = 30 * DAY;
+/** A session is extended when fewer than this many milliseconds remain. */
+export const SESSION_RENEW_BEFORE_MS = 15 * DAY;
+
+// Password hashing: scrypt at OWASP's N=2^14, r=8, p=5 (16 MiB per hash), which fits a Worker.
+export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 5, keyLength: 32, saltLength: 16, maxmem: 64 * 1024 * 1024 } as const;
+
+// Password recovery
+export const PASSWORD_RESET_TOKEN_BYTES = 20;
+export const PASSWORD_RESET_LIFETIME_MS = HOUR;
+
+// Rate limits on sign-in and sign-up (per IP and per e-mail)
+export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * MINUTE } as const;
+
+// Posts and comments (spec 1 §5, §9)
+export const POST_MAX_LENGTH = 280;
+export const POST_LENGTH_WARNING = 20;
+export const COMMENT_MAX_LENGTH = 280;
+export const MAX_IMAGES_PER_POST = 4;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
+export const FEED_PAGE_SIZE = 20;
+export const TOP_POSTS_LIMIT = 10;
+export const TRENDING_LIMIT = 10;
+export const EXPLORE_TRENDING_TAGS = 6;
+export const TRENDS_REFRESH_MS = 5 * MINUTE;
+export const EXPLORE_PEOPLE_LIMIT = 10;
+export const EXPLORE_POSTS_LIMIT = 20;
+export const MENTION_SUGGESTIONS = 5;
+export const TOP_COMMENTS_FETCHED = 3;
+export const TOP_COMMENTS_SHOWN = 2;
+export const INTEREST_POSTS_SAMPLE = 50;
+
+// Timeouts (spec 1 §9)
+export const FEED_FETCH_TIMEOUT_MS = 10 * SECOND;
+export const COMMENT_FETCH_TIMEOUT_MS = 8 * SECOND;
+export const VIEW_INSERT_TIMEOUT_MS = 5 * SECOND;
+
+// View tracking (spec 1 §4)
+export const VIEW_VISIBLE_RATIO = 0.5;
+export const VIEW_DELAY_MS = 1000;
+export const VIDEO_AUTOPLAY_RATIO = 0.5;
+
+// Display
+export const UNREAD_BADGE_CAP = 99;
+export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;
+export const EXPLORE_SEARCH_DEBOUNCE_MS = 300;
+export const COUNT_THOUSAND = 1000;
+export const COUNT_MILLION = 1_000_000;
+export const RELATIVE_TIME_DAYS = 7;
+export const IMAGE_VIEWER_MAX_HEIGHT_PX = 1000;
+export const VIDEO_MAX_HEIGHT_PX = 500;
+export const SHARE_POPUP = { width: 550, height: 420 } as const;
+export const LIST_MODAL_MAX_HEIGHT_VH = 80;
+export const TOAST_DURATION_MS = 4 * SECOND;
+
+// Communities and invites (spec 2 §5, §9)
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export const INVITE_CODE_RETRIES = 10;
+export const INVITE_MIN_USES = 1;
+export const DISCOVER_COMMUNITIES_LIMIT = 20;
+export const DISCOVER_INTEREST_MATCH_SCORE = 10;
+export const DISCOVER_MEMBERS_LOG_WEIGHT = 2;
+export const DISCOVER_NEW_BONUS = 5;
+export const DISCOVER_NEW_WITHIN_MS = 30 * DAY;
+
+// Money (spec 2 §9), in cents
+export const VERIFIED_PRICE_CENTS = 999;
+export const VERIFIED_PERIOD_DAYS = 30;
+export const CREATOR_DEFAULT_PRICE_CENTS = 499;
+export const CREATOR_PRESET_PRICES_CENTS = [499, 999, 1999] as const;
+export const CREATOR_MIN_PRICE_CENTS = 100;
+export const YEARLY_DISCOUNT = 0.2;
+export const EARNINGS_PREVIEW_SUBSCRIBERS = [100, 1000] as const;
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+
+// Legal (spec 2 §2)
+export const MINIMUM_AGE = 13;
+export const PARENTAL_CONSENT_AGE = 18;
+export const LEGAL_LAST_UPDATED = "January 2025";

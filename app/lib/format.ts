@@ -1,0 +1,35 @@
+import { COUNT_MILLION, COUNT_THOUSAND, RELATIVE_TIME_DAYS, TIME } from "./constants";
+
+function trimmed(value: number): string {
+  return value.toFixed(1).replace(/\.0$/, "");
+}
+
+/** Counts above 1000 as K and above 1,000,000 as M, one decimal (spec document 1 §9). */
+export function formatCount(count: number): string {
+  if (count > COUNT_MILLION) return `${trimmed(count / COUNT_MILLION)}M`;
+  if (count > COUNT_THOUSAND) return `${trimmed(count / COUNT_THOUSAND)}K`;
+  return String(count);
+}
+
+/** Seconds under a minute, then minutes, hours, days under 7 days, else a date (spec document 1 §9). */
+export function formatRelativeTime(date: Date | number, now: number = Date.now()): string {
+  const time = typeof date === "number" ? date : date.getTime();
+  const elapsed = Math.max(0, now - time);
+  if (elapsed < TIME.MINUTE) return `${Math.floor(elapsed / TIME.SECOND)}s`;
+  if (elapsed < TIME.HOUR) return `${Math.floor(elapsed / TIME.MINUTE)}m`;
+  if (elapsed < TIME.DAY) return `${Math.floor(elapsed / TIME.HOUR)}h`;
+  if (elapsed < RELATIVE_TIME_DAYS * TIME.DAY) return `${Math.floor(elapsed / TIME.DAY)}d`;
+  const then = new Date(time);
+  const sameYear = then.getUTCFullYear() === new Date(now).getUTCFullYear();
+  return then.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+    timeZone: "UTC",
+  });
+}
+
+/** "January 2025" for a profile's joined date. */
+export function formatMonthYear(date: Date | number): string {
+  return new Date(date).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from "../constants";
+
+/**
+ * The account forms' rules, with the spec's messages (document 1 §5). The same schemas validate in the
+ * browser (conform) and in the actions. Conform turns empty fields into undefined, so "required"
+ * is the message of a missing value.
+ */
+
+const required = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
+});
+
+export const EmailSchema = z
+  .string(required("Email is required"))
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
+  .pipe(z.email({ error: "Invalid email" }))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string(required("Password is required"))
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const UsernameSchema = z
+  .string(required("Username is required"))
+  .trim()
+  .min(USERNAME_MIN_LENGTH, { error: `Username must be at least ${USERNAME_MIN_LENGTH} characters` })
+  .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
+  .regex(/^[A-Za-z0-9_]+$/, { error: "Username can only contain letters, numbers and underscores" });
+
+export const DisplayNameSchema = z
+  .string(required("Display name is required"))
+  .trim()
+  .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
+  .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` });
+
+const ConfirmPasswordSchema = z.string(required("Confirm password is required"));
+
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
+  value.password === value.confirmPassword;
+const mismatch = { error: "Passwords must match", path: ["confirmPassword"] };
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+
+export const SignUpSchema = z
+  .object({
+    displayName: DisplayNameSchema,
+    username: UsernameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string(required("This password reset link is invalid or has expired.")),
+    password: PasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
+  })
+  .refine(passwordsMatch, mismatch);
+
+export type SignInInput = z.infer<typeof SignInSchema>;
+export type SignUpInput = z.infer<typeof SignUpSchema>;

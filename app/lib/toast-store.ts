@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from "react";
+import { TOAST_DURATION_MS } from "./constants";
+
+/** Client-side toasts: server flash toasts once they reach the browser, and toasts raised in components. */
+export type ClientToast = { id: string; type: "success" | "error" | "info"; message: string };
+
+let toasts: ClientToast[] = [];
+const seen = new Set<string>();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function showToast(message: string, type: ClientToast["type"] = "success", id = crypto.randomUUID()) {
+  if (seen.has(id)) return;
+  seen.add(id);
+  toasts = [...toasts, { id, type, message }];
+  emit();
+  setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+}
+
+export function dismissToast(id: string) {
+  seen.add(id);
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+export function wasToastSeen(id: string) {
+  return seen.has(id);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const EMPTY: ClientToast[] = [];
+
+export function useClientToasts(): ClientToast[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+}

@@ -1,0 +1,57 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Toaster } from "./components/toaster";
+import { readToast } from "./.server/toast";
+import { useNonce } from "./lib/nonce";
+import { readThemeCookie } from "./lib/theme";
+import { useThemeMode } from "./lib/use-theme";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Murmur" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await context.getSession();
+  const { toast, headers } = await readToast(request);
+  const theme = readThemeCookie(request.headers.get("Cookie"));
+  return data({ user, theme, toast }, { headers: headers ?? undefined });
+}
+
+export type RootLoaderData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = useThemeMode(rootData?.theme);
+  return (
+    <html lang="en" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster flash={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

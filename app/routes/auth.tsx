@@ -1,0 +1,229 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Eye, EyeOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import { signIn, signUp } from "~/.server/auth/accounts";
+import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
+import { clientIp, safeRedirectPath } from "~/.server/http";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
+import { showToast } from "~/lib/toast-store";
+import { useHydrated } from "~/lib/use-hydrated";
+
+type Mode = "sign-in" | "sign-up";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.mode === "sign-up" ? "Create your account | Murmur" : "Sign in | Murmur" },
+  { name: "description", content: "Sign in to Murmur, or create an account to post, follow and talk." },
+];
+
+function readMode(value: unknown): Mode {
+  return value === "sign-up" ? "sign-up" : "sign-in";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  const url = new URL(request.url);
+  const signUpFlag = url.searchParams.get("signUp");
+  const mode: Mode = signUpFlag !== null && signUpFlag !== "false" && signUpFlag !== "0" ? "sign-up" : "sign-in";
+  const returnTo = safeRedirectPath(url.searchParams.get("returnTo"), "");
+  return { mode, returnTo };
+}
+
+const HIDDEN = ["password", "confirmPassword"];
+
+type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(context);
+  const formData = await request.formData();
+  const mode = readMode(formData.get("mode"));
+
+  // The show/hide password button without JavaScript: re-render the same form, passwords visible or not.
+  if (formData.has("togglePassword")) {
+    const values = Object.fromEntries(
+      [...formData.entries()].filter(([name, value]) => typeof value === "string" && name !== "togglePassword"),
+    ) as Record<string, string>;
+    return data<ActionData>(
+      { lastResult: { initialValue: values }, showPassword: formData.get("showPassword") !== "1" },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
+  const ip = clientIp(request);
+  let submission;
+  let result;
+  if (mode === "sign-up") {
+    submission = parseWithZod(formData, { schema: SignUpSchema });
+    if (submission.status === "success") result = await signUp(context.db, submission.value, ip);
+  } else {
+    submission = parseWithZod(formData, { schema: SignInSchema });
+    if (submission.status === "success") result = await signIn(context.db, submission.value, ip);
+  }
+  if (!result) {
+    return data<ActionData>({ lastResult: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  }
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: HIDDEN })
+      : submission.reply({ formErrors: [result.message], hideFields: HIDDEN });
+    const status = result.message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400;
+    return data<ActionData>({ lastResult: reply }, { status });
+  }
+
+  const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""));
+  return startSessionAndRedirect(request, context, result.userId, returnTo, {
+    message: mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack,
+  });
+}
+
+export default function AuthPage() {
+  const { mode, returnTo } = useLoaderData<typeof loader>();
+  return (
+    <PublicPage>
+      <div className="mx-auto flex w-full max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+        {/* Keyed by mode: toggling sign-in/sign-up starts a fresh form. */}
+        <AuthForm key={mode} mode={mode} returnTo={returnTo} />
+      </div>
+    </PublicPage>
+  );
+}
+
+function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const isSignUp = mode === "sign-up";
+  const schema = isSignUp ? SignUpSchema : SignInSchema;
+  const [showPassword, setShowPassword] = useState(actionData?.showPassword ?? false);
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
+
+  // Sign-in fields are a subset of sign-up fields, so one field set serves both modes.
+  const [form, fields] = useForm<z.input<typeof SignUpSchema>>({
+    id: `auth-${mode}`,
+    lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (actionData?.showPassword !== undefined) setShowPassword(actionData.showPassword);
+  }, [actionData]);
+
+  // With JavaScript, form-level failures (wrong password, too many attempts) also raise a toast.
+  const formErrors = form.errors;
+  useEffect(() => {
+    if (formErrors?.[0]) showToast(formErrors[0], "error");
+  }, [formErrors]);
+
+  const passwordType = showPassword ? "text" : "password";
+  const toggleParams = new URLSearchParams(returnTo ? { returnTo } : {});
+  if (!isSignUp) toggleParams.set("signUp", "true");
+  const toggleHref = `/auth${toggleParams.size ? `?${toggleParams}` : ""}`;
+
+  const passwordToggle = (
+    <button
+      type={hydrated ? "button" : "submit"}
+      name="togglePassword"
+      value="1"
+      formNoValidate
+      onClick={hydrated ? () => setShowPassword((shown) => !shown) : undefined}
+      aria-pressed={showPassword}
+      aria-label={showPassword ? "Hide password" : "Show password"}
+      className="shrink-0 rounded-lg border border-line p-2.5 text-muted hover:bg-surface"
+    >
+      {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+    </button>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col items-center gap-2 text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight">{isSignUp ? "Create your account" : "Welcome back"}</h1>
+        <p className="text-muted">
+          {isSignUp ? "Join Murmur to post, follow and talk." : "Sign in to see what's happening."}
+        </p>
+      </div>
+
+      <Form method="post" action={`/auth${location.search}`} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <input type="hidden" name="mode" value={mode} />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        <input type="hidden" name="showPassword" value={showPassword ? "1" : ""} />
+        <FormError errors={form.errors} />
+        {isSignUp ? (
+          <>
+            <Field
+              label="Display Name"
+              inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "name", placeholder: "Your name" }}
+              errors={fields.displayName.errors}
+            />
+            <Field
+              label="Username"
+              inputProps={{
+                ...getInputProps(fields.username, { type: "text" }),
+                autoComplete: "username",
+                placeholder: "username",
+                autoCapitalize: "none",
+                spellCheck: false,
+              }}
+              errors={fields.username.errors}
+            />
+          </>
+        ) : null}
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            type: passwordType,
+            autoComplete: isSignUp ? "new-password" : "current-password",
+          }}
+          errors={fields.password.errors}
+          after={passwordToggle}
+        />
+        {isSignUp ? (
+          <Field
+            label="Confirm Password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              type: passwordType,
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+        ) : null}
+        {!isSignUp ? (
+          <Link to="/forgot-password" className="self-end text-sm text-accent hover:underline">
+            Forgot password?
+          </Link>
+        ) : null}
+        <Button type="submit" disabled={submitting} className="mt-2 w-full">
+          {submitting ? (isSignUp ? "Creating account..." : "Signing in...") : isSignUp ? "Sign Up" : "Sign In"}
+        </Button>
+      </Form>
+
+      <p className="text-center">
+        <Link to={toggleHref} className="text-accent hover:underline">
+          {isSignUp ? "Already have an account? Sign in" : "Don't have an account? Sign up"}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { requestPasswordReset } from "~/.server/auth/accounts";
+import { requireAnonymous } from "~/.server/auth/guards";
+import { clientIp } from "~/.server/http";
+import { createOutboxMailer } from "~/.server/mail";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { ForgotPasswordSchema } from "~/lib/schemas/auth";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | Murmur" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireAnonymous(context);
+  return null;
+}
+
+type ActionData = { lastResult: SubmissionResult<string[]>; sent?: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(context);
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
+  const result = await requestPasswordReset(context.db, createOutboxMailer(context.db), {
+    email: submission.value.email,
+    origin: new URL(request.url).origin,
+    ip: clientIp(request),
+  });
+  if (!result.ok) return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message] }) }, { status: 429 });
+  return data<ActionData>({ lastResult: submission.reply({ resetForm: true }), sent: result.message });
+}
+
+export default function ForgotPasswordPage() {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <PublicPage>
+      <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+        <div className="flex flex-col gap-2 text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight">Forgot password?</h1>
+          <p className="text-muted">Enter the email of your account and we will send you a link to choose a new password.</p>
+        </div>
+        {actionData?.sent ? (
+          <p role="status" className="rounded-lg border border-success px-3 py-2 text-sm">
+            {actionData.sent}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <FormError errors={form.errors} />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }}
+            errors={fields.email.errors}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </Form>
+        <p className="text-center">
+          <Link to="/auth" className="text-accent hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </div>
+    </PublicPage>
+  );
+}

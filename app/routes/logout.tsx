@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
+import { safeRedirectPath } from "~/.server/http";
+import { toastHeader } from "~/.server/toast";
+import { PublicPage } from "~/components/public-page";
+import { SIGN_OUT_MESSAGE, SignOutActions } from "~/components/sign-out";
+import { AUTH_MESSAGES } from "~/lib/messages";
+
+export const meta: MetaFunction = () => [{ title: "Sign Out | Murmur" }];
+
+/** The sign-out confirmation as a page, for visitors without JavaScript. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await context.getSession();
+  if (!user) throw redirect("/auth");
+  return { returnTo: safeRedirectPath(new URL(request.url).searchParams.get("returnTo")) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { session } = await context.getSession();
+  if (session) await invalidateSession(context.db, session.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearedSessionCookie(request));
+  headers.append("Set-Cookie", await toastHeader({ message: AUTH_MESSAGES.signedOut }));
+  return redirect("/auth", { headers });
+}
+
+export default function SignOutPage() {
+  const { returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <PublicPage>
+      <div className="mx-auto flex max-w-md flex-col gap-4 px-4 py-16">
+        <h1 className="text-2xl font-bold">Sign Out</h1>
+        <p className="text-muted">{SIGN_OUT_MESSAGE}</p>
+        <Form method="post">
+          <SignOutActions busy={navigation.state === "submitting"} cancelHref={returnTo} />
+        </Form>
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { findPasswordResetUser, resetPassword } from "~/.server/auth/accounts";
+import { startSessionAndRedirect } from "~/.server/auth/guards";
+import { invalidateSession } from "~/.server/auth/session";
+import { PublicPage } from "~/components/public-page";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { ResetPasswordSchema } from "~/lib/schemas/auth";
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password | Murmur" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token !== "" && (await findPasswordResetUser(context.db, token)) !== null;
+  return data({ token: valid ? token : null }, { headers: { "Cache-Control": "no-store" } });
+}
+
+type ActionData = { lastResult: SubmissionResult<string[]> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
+  const userId = await resetPassword(context.db, submission.value.token, submission.value.password);
+  if (!userId) {
+    return data<ActionData>(
+      { lastResult: submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields }) },
+      { status: 400 },
+    );
+  }
+  // Every session of the member was revoked; whoever reset the password starts a fresh one.
+  const { session } = await context.getSession();
+  if (session) await invalidateSession(context.db, session.id);
+  return startSessionAndRedirect(request, context, userId, "/", { message: AUTH_MESSAGES.passwordReset });
+}
+
+export default function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+
+  return (
+    <PublicPage>
+      <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+        <h1 className="text-center text-3xl font-extrabold tracking-tight">Choose a new password</h1>
+        {token ? (
+          <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+            <input type="hidden" name="token" value={token} />
+            <FormError errors={form.errors} />
+            <Field
+              label="New Password"
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+              errors={fields.password.errors}
+            />
+            <Field
+              label="Confirm Password"
+              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+              errors={fields.confirmPassword.errors}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Set new password"}
+            </Button>
+          </Form>
+        ) : (
+          <div className="flex flex-col gap-4 text-center">
+            <p role="alert" className="text-danger">
+              {AUTH_MESSAGES.resetLinkInvalid}
+            </p>
+            <Link to="/forgot-password" className="text-accent hover:underline">
+              Send a new link
+            </Link>
+          </div>
+        )}
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,21 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirectPath } from "~/.server/http";
+import { isTheme, themeCookieValue } from "~/lib/theme";
+
+/**
+ * Sets the theme cookie. A plain form post (no JavaScript) sends returnTo and is redirected back;
+ * the JavaScript toggle posts through a fetcher and just gets the cookie.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const theme = form.get("theme");
+  if (!isTheme(theme)) return data({ ok: false as const }, { status: 400 });
+  const headers = { "Set-Cookie": themeCookieValue(theme) };
+  const returnTo = form.get("returnTo");
+  if (typeof returnTo === "string") return redirect(safeRedirectPath(returnTo), { headers });
+  return data({ ok: true as const }, { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}
