@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./.server/toast";
@@ -29,6 +29,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme = useThemeMode(rootData?.theme);
+  // Marks the page as enhanced once React has hydrated (CSS and end-to-end tests key off it).
+  useEffect(() => {
+    document.documentElement.dataset.js = "ready";
+  }, []);
   return (
     <html lang="en" className={theme}>
       <head>

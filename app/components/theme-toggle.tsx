@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Moon, Sun } from "lucide-react";
 import type { RootLoaderData } from "~/root";
+import { themeCookieValue } from "~/lib/theme";
 import { THEME_FETCHER_KEY, useThemeMode } from "~/lib/use-theme";
 
 /** Light/dark switch: a form post without JavaScript, an instant optimistic toggle with it. */
@@ -18,6 +19,8 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       action="/theme"
       onSubmit={(event) => {
         event.preventDefault();
+        // Persist at once, so a reload right after the click already renders the new theme.
+        document.cookie = themeCookieValue(next);
         fetcher.submit({ theme: next }, { method: "post", action: "/theme" });
       }}
     >

@@ -28,7 +28,8 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6"
     >
-      <ol className="flex w-full max-w-md flex-col gap-2" role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="w-full max-w-md">
+      <ol className="flex w-full flex-col gap-2">
         {items.map((toast) => (
           <li
             key={toast.id}
@@ -49,6 +50,7 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
           </li>
         ))}
       </ol>
+      </div>
     </section>
   );
 }

@@ -9,7 +9,7 @@ const seen = new Set<string>();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function showToast(message: string, type: ClientToast["type"] = "success", id = crypto.randomUUID()) {
+export function showToast(message: string, type: ClientToast["type"] = "success", id: string = crypto.randomUUID()) {
   if (seen.has(id)) return;
   seen.add(id);
   toasts = [...toasts, { id, type, message }];

@@ -114,7 +114,8 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
   const [form, fields] = useForm<z.input<typeof SignUpSchema>>({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Sign-in's schema checks a subset of the same fields; conform's types want the one field set.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof SignUpSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

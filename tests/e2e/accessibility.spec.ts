@@ -1,0 +1,64 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, open, test } from "./fixtures";
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Runs axe-core on the page as the visitor sees it (evaluated over the DevTools protocol, so the page's
+ * CSP does not apply). A page without JavaScript cannot evaluate anything, so the same URL is opened in a
+ * twin context whose own scripts are blocked: the server-rendered page, unhydrated, as without JavaScript.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!jsEnabled()) {
+    const browser = page.context().browser()!;
+    const twin = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+    await twin.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const twinPage = await twin.newPage();
+    await twinPage.goto(page.url());
+    try {
+      return await runAxe(twinPage);
+    } finally {
+      await twin.close();
+    }
+  }
+  return runAxe(page);
+}
+
+async function runAxe(page: Page): Promise<string[]> {
+  const violations = (await page.evaluate(`(async () => {
+    ${axeSource}
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+  })()`)) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+    });
+
+    test("/auth has no serious or critical accessibility violations", async ({ page }) => {
+      await open(page, "/auth");
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/auth?signUp=true");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await expect(page.getByText("Email is required")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("the app shell has no serious or critical accessibility violations", async ({ page, account }) => {
+      await open(page, "/");
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(account.username).toBeTruthy();
+    });
+  });
+}

@@ -1,0 +1,225 @@
+import { expect, jsEnabled, newAccount, open, signUpOverHttp, test, type Account } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+async function fillSignUp(page: Page, values: Partial<Account & { confirmPassword: string }>) {
+  if (values.displayName !== undefined) await page.getByLabel("Display Name").fill(values.displayName);
+  if (values.username !== undefined) await page.getByLabel("Username").fill(values.username);
+  if (values.email !== undefined) await page.getByLabel("Email").fill(values.email);
+  if (values.password !== undefined) await page.getByLabel("Password", { exact: true }).fill(values.password);
+  if (values.confirmPassword !== undefined) await page.getByLabel("Confirm Password").fill(values.confirmPassword);
+}
+
+async function signInWith(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("sign-up", () => {
+  test("an empty form shows every required message", async ({ page }) => {
+    await open(page, "/auth?signUp=true");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    for (const message of [
+      "Display name is required",
+      "Username is required",
+      "Email is required",
+      "Password is required",
+      "Confirm password is required",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page).toHaveURL(/\/auth\?signUp=true$/);
+  });
+
+  test("too-short and mismatched values show their messages", async ({ page }) => {
+    await open(page, "/auth?signUp=true");
+    await fillSignUp(page, { displayName: "A", username: "ab", email: "not-an-email", password: "12345", confirmPassword: "123" });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    for (const message of [
+      "Display name must be at least 2 characters",
+      "Username must be at least 3 characters",
+      "Invalid email",
+      "Password must be at least 6 characters",
+      "Passwords must match",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("a username with other characters is refused", async ({ page }) => {
+    await open(page, "/auth?signUp=true");
+    const account = newAccount();
+    await fillSignUp(page, { ...account, username: "no spaces!", confirmPassword: account.password });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Username can only contain letters, numbers and underscores")).toBeVisible();
+  });
+
+  test("a taken username (in any case) gets the spec's message", async ({ page, request, baseURL }) => {
+    const existing = newAccount();
+    const created = await request.post("/auth?signUp=true", {
+      form: { mode: "sign-up", ...existing, confirmPassword: existing.password },
+      headers: { Origin: baseURL!, "CF-Connecting-IP": "10.9.8.7" },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+
+    await open(page, "/auth?signUp=true");
+    const account = newAccount();
+    await fillSignUp(page, { ...account, username: existing.username.toUpperCase(), confirmPassword: account.password });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Username already taken. Please choose a different one.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("success lands on / titled Home with 'Account created successfully!'", async ({ page }) => {
+    await open(page, "/auth?signUp=true");
+    const account = newAccount();
+    await fillSignUp(page, { ...account, confirmPassword: account.password });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Home | Murmur");
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+    await expect(page.getByText("Account created successfully!")).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`@${account.username}`) })).toBeVisible();
+  });
+});
+
+test.describe("sign-in", () => {
+  test("shows the sign-in rules' messages", async ({ page }) => {
+    await open(page, "/auth");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await signInWith(page, "someone@example", "12345");
+    await expect(page.getByText("Invalid email")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  });
+
+  test("a wrong password gets 'Invalid email or password. Please try again.'", async ({ page, baseURL, context }) => {
+    const account = newAccount();
+    await signUpOverHttp(page, baseURL!, account);
+    await context.clearCookies();
+    await open(page, "/auth");
+    await signInWith(page, account.email, "wrong-password");
+    await expect(page.getByText("Invalid email or password. Please try again.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("returnTo brings the member back after 'Welcome back!'", async ({ page, baseURL, context }) => {
+    const account = newAccount();
+    await signUpOverHttp(page, baseURL!, account);
+    await context.clearCookies();
+
+    await page.goto("/?tab=following");
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2F%3Ftab%3Dfollowing$/);
+    await hydrate(page);
+    await signInWith(page, account.email.toUpperCase(), account.password);
+    await expect(page).toHaveURL(/\/\?tab=following$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+  });
+
+  test("the toggle switches between sign-in and sign-up and resets the form", async ({ page }) => {
+    await open(page, "/auth");
+    await page.getByLabel("Email").fill("typed@example.com");
+    await page.getByRole("link", { name: "Don't have an account? Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(page.getByLabel("Display Name")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("");
+    await page.getByLabel("Email").fill("again@example.com");
+    await page.getByRole("link", { name: "Already have an account? Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByLabel("Display Name")).toHaveCount(0);
+    await expect(page.getByLabel("Email")).toHaveValue("");
+  });
+
+  test("the password can be shown and hidden", async ({ page }) => {
+    await open(page, "/auth?signUp=true");
+    await page.getByLabel("Email").fill("show@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("visible-secret");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("visible-secret");
+    await expect(page.getByLabel("Email")).toHaveValue("show@example.com");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+  });
+
+  test("a signed-in member opening /auth goes to /", async ({ page, account }) => {
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: new RegExp(`@${account.username}`) })).toBeVisible();
+  });
+});
+
+async function hydrate(page: Page) {
+  if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-js", "ready");
+}
+
+test.describe("sign-out", () => {
+  test("goes through the 'Sign Out' confirmation and ends the session", async ({ page, account }) => {
+    await open(page, "/");
+    await page.getByRole("link", { name: "Sign Out" }).click();
+    if (jsEnabled()) {
+      const dialog = page.getByRole("dialog", { name: "Sign Out" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole("link", { name: "Sign Out" }).click();
+      await dialog.getByRole("button", { name: "Sign Out" }).click();
+    } else {
+      await expect(page).toHaveURL(/\/logout/);
+      await expect(page.getByRole("heading", { name: "Sign Out" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cancel" })).toBeVisible();
+      await page.getByRole("button", { name: "Sign Out" }).click();
+    }
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2F$/);
+    expect(account.username).toBeTruthy();
+  });
+});
+
+test.describe("password recovery", () => {
+  test("'Forgot password?' mails a link that sets a new password", async ({ page, baseURL, context }) => {
+    const account = newAccount();
+    await signUpOverHttp(page, baseURL!, account);
+    await context.clearCookies();
+
+    await open(page, "/auth");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot password?" })).toBeVisible();
+    await hydrate(page);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("If an account exists for that email, we have sent a link")).toBeVisible();
+
+    await open(page, "/dev/outbox");
+    const mail = page.getByRole("article").filter({ hasText: `To ${account.email}` }).first();
+    await expect(mail).toBeVisible();
+    await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
+
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await hydrate(page);
+    await page.getByLabel("New Password").fill("a-new-password");
+    await page.getByLabel("Confirm Password").fill("a-new-password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Your password has been reset.")).toBeVisible();
+
+    // The link was single-use.
+    await page.goBack();
+    await page.reload();
+    await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await context.clearCookies();
+    await open(page, "/auth");
+    await signInWith(page, account.email, account.password);
+    await expect(page.getByText("Invalid email or password. Please try again.").first()).toBeVisible();
+    await signInWith(page, account.email, "a-new-password");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,64 @@
+import { expect, jsEnabled, open, test } from "./fixtures";
+
+const NAV = [
+  ["Home", "/"],
+  ["Explore", "/explore"],
+  ["Trending", "/trending"],
+  ["Videos", "/videos"],
+  ["Notifications", "/notifications"],
+  ["Messages", "/messages"],
+  ["Bookmarks", "/bookmarks"],
+  ["Subscriptions", "/subscriptions"],
+  ["Communities", "/communities"],
+  ["Profile", "/profile"],
+  ["Settings", "/settings"],
+] as const;
+
+test("the left navigation has every item, the active one marked, and the member's card", async ({ page, account }) => {
+  await open(page, "/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const [label, href] of NAV) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Explore", exact: true })).not.toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Create Post" })).toHaveAttribute("href", "/compose");
+  await expect(nav.getByRole("link", { name: `Your profile: ${account.displayName} @${account.username}` })).toHaveAttribute(
+    "href",
+    "/profile",
+  );
+  await expect(page.getByRole("heading", { name: "Trending Now" })).toBeVisible();
+});
+
+test("the sidebar search is a form that goes to /explore?q=", async ({ page, account }) => {
+  await open(page, "/");
+  const search = page.getByRole("searchbox", { name: "Search posts" });
+  await expect(search).toHaveAttribute("placeholder", "Search posts");
+  await search.fill("coffee");
+  if (!jsEnabled()) await search.press("Enter");
+  await expect(page).toHaveURL(/\/explore\?q=coffee$/);
+  expect(account.username).toBeTruthy();
+});
+
+test("an unknown page shows a not-found page inside the app", async ({ page, account }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  expect(account.username).toBeTruthy();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the menu opens as a drawer and the top bar has a compose button", async ({ page, account }) => {
+    await open(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Settings", exact: true })).not.toBeInViewport();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Create Post" })).toBeVisible();
+    await page.locator("label", { hasText: "Open menu" }).click();
+    await expect(nav.getByRole("link", { name: "Settings", exact: true })).toBeInViewport();
+    await nav.getByRole("link", { name: "Privacy", exact: true }).count();
+    expect(account.username).toBeTruthy();
+  });
+});

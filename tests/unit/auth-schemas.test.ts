@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+/** The first message per field, as the form shows it. */
+function errors(schema: typeof SignInSchema | typeof SignUpSchema, fields: Record<string, string>) {
+  const reply = parseWithZod(form(fields), { schema }).reply();
+  return Object.fromEntries(Object.entries(reply.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+}
+
+const validSignUp = {
+  displayName: "Ada Lovelace",
+  username: "ada_1815",
+  email: "ada@example.com",
+  password: "engine",
+  confirmPassword: "engine",
+};
+
+describe("sign-in rules (spec §5)", () => {
+  it("e-mail is required: 'Email is required'", () => {
+    expect(errors(SignInSchema, { password: "secret1" })).toEqual({ email: "Email is required" });
+  });
+  it("e-mail must be valid: 'Invalid email'", () => {
+    expect(errors(SignInSchema, { email: "not-an-email", password: "secret1" })).toEqual({ email: "Invalid email" });
+    expect(errors(SignInSchema, { email: "a@b", password: "secret1" })).toEqual({ email: "Invalid email" });
+  });
+  it("password is required: 'Password is required'", () => {
+    expect(errors(SignInSchema, { email: "a@example.com" })).toEqual({ password: "Password is required" });
+  });
+  it("password has at least 6 characters: 'Password must be at least 6 characters'", () => {
+    expect(errors(SignInSchema, { email: "a@example.com", password: "12345" })).toEqual({
+      password: "Password must be at least 6 characters",
+    });
+    expect(errors(SignInSchema, { email: "a@example.com", password: "123456" })).toEqual({});
+  });
+  it("an empty form gets both required messages", () => {
+    expect(errors(SignInSchema, {})).toEqual({ email: "Email is required", password: "Password is required" });
+  });
+  it("the e-mail is trimmed and lower-cased", () => {
+    const submission = parseWithZod(form({ email: "  Ada@Example.COM ", password: "secret1" }), { schema: SignInSchema });
+    expect(submission.status === "success" && submission.value.email).toBe("ada@example.com");
+  });
+});
+
+describe("sign-up rules (spec §5)", () => {
+  it("a complete, valid form passes", () => {
+    expect(errors(SignUpSchema, validSignUp)).toEqual({});
+  });
+  it("confirm password is required: 'Confirm password is required'", () => {
+    const { confirmPassword: _, ...rest } = validSignUp;
+    expect(errors(SignUpSchema, rest).confirmPassword).toBe("Confirm password is required");
+  });
+  it("passwords must match: 'Passwords must match'", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, confirmPassword: "engines" })).toEqual({
+      confirmPassword: "Passwords must match",
+    });
+  });
+  it("username is required: 'Username is required'", () => {
+    const { username: _, ...rest } = validSignUp;
+    expect(errors(SignUpSchema, rest)).toEqual({ username: "Username is required" });
+  });
+  it("username has at least 3 characters: 'Username must be at least 3 characters'", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, username: "ab" })).toEqual({
+      username: "Username must be at least 3 characters",
+    });
+    expect(errors(SignUpSchema, { ...validSignUp, username: "abc" })).toEqual({});
+  });
+  it("username has at most 30 letters, digits or underscores", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, username: "a".repeat(30) })).toEqual({});
+    expect(errors(SignUpSchema, { ...validSignUp, username: "a".repeat(31) })).toEqual({
+      username: "Username must be at most 30 characters",
+    });
+    for (const bad of ["ada lovelace", "ada-l", "ada.l", "adä", "ada@x"]) {
+      expect(errors(SignUpSchema, { ...validSignUp, username: bad })).toEqual({
+        username: "Username can only contain letters, numbers and underscores",
+      });
+    }
+  });
+  it("display name is required: 'Display name is required'", () => {
+    const { displayName: _, ...rest } = validSignUp;
+    expect(errors(SignUpSchema, rest)).toEqual({ displayName: "Display name is required" });
+  });
+  it("display name has at least 2 characters: 'Display name must be at least 2 characters'", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, displayName: "A" })).toEqual({
+      displayName: "Display name must be at least 2 characters",
+    });
+    expect(errors(SignUpSchema, { ...validSignUp, displayName: " A " })).toEqual({
+      displayName: "Display name must be at least 2 characters",
+    });
+  });
+  it("sign-up also applies the sign-in rules to e-mail and password", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, email: "nope" }).email).toBe("Invalid email");
+    expect(errors(SignUpSchema, { ...validSignUp, password: "12345", confirmPassword: "12345" }).password).toBe(
+      "Password must be at least 6 characters",
+    );
+  });
+  it("an empty form gets every required message", () => {
+    expect(errors(SignUpSchema, {})).toEqual({
+      displayName: "Display name is required",
+      username: "Username is required",
+      email: "Email is required",
+      password: "Password is required",
+      confirmPassword: "Confirm password is required",
+    });
+  });
+});

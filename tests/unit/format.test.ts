@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { formatUnread } from "~/components/unread-badge";
+import { TIME } from "~/lib/constants";
+import { formatCount, formatRelativeTime } from "~/lib/format";
+import { isNavItemActive, showsFooter, showsRightSidebar } from "~/lib/navigation";
+
+describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {
+  it.each([
+    [0, "0"],
+    [999, "999"],
+    [1000, "1000"],
+    [1001, "1K"],
+    [1500, "1.5K"],
+    [12_345, "12.3K"],
+    [1_000_000, "1000K"],
+    [1_000_001, "1M"],
+    [2_500_000, "2.5M"],
+  ])("%d shows as %s", (count, shown) => {
+    expect(formatCount(count)).toBe(shown);
+  });
+});
+
+describe("relative time (spec §9)", () => {
+  const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+  it.each([
+    [5 * TIME.SECOND, "5s"],
+    [59 * TIME.SECOND, "59s"],
+    [60 * TIME.SECOND, "1m"],
+    [59 * TIME.MINUTE, "59m"],
+    [3 * TIME.HOUR, "3h"],
+    [2 * TIME.DAY, "2d"],
+    [6 * TIME.DAY + 23 * TIME.HOUR, "6d"],
+    [7 * TIME.DAY, "Nov 15"],
+    [400 * TIME.DAY, "Oct 18, 2025"],
+  ])("%d ms ago shows as %s", (ago, shown) => {
+    expect(formatRelativeTime(now - ago, now)).toBe(shown);
+  });
+});
+
+describe("unread badge", () => {
+  it("shows the count up to 99, then 99+", () => {
+    expect(formatUnread(1)).toBe("1");
+    expect(formatUnread(99)).toBe("99");
+    expect(formatUnread(100)).toBe("99+");
+  });
+});
+
+describe("navigation", () => {
+  it("the active item comes from the path prefix; Home only for /", () => {
+    expect(isNavItemActive("/", "/")).toBe(true);
+    expect(isNavItemActive("/", "/explore")).toBe(false);
+    expect(isNavItemActive("/profile", "/profile/ada")).toBe(true);
+    expect(isNavItemActive("/communities", "/community/123")).toBe(true);
+    expect(isNavItemActive("/messages", "/messagesx")).toBe(false);
+  });
+  it("the right sidebar hides on messages, settings and profile; the footer shows on settings", () => {
+    expect(showsRightSidebar("/")).toBe(true);
+    expect(showsRightSidebar("/messages/abc")).toBe(false);
+    expect(showsRightSidebar("/settings")).toBe(false);
+    expect(showsRightSidebar("/profile/ada")).toBe(false);
+    expect(showsFooter("/settings")).toBe(true);
+    expect(showsFooter("/")).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { env } from "cloudflare:workers";
+import { hashPassword } from "~/.server/auth/password";
+import { getDb } from "~/.server/db/client";
+import { memberSettings, posts, users } from "~/.server/db/schema";
+import { buildPost, buildUser, type PostRow, type UserRow } from "../fixtures/factories";
+
+export const db = () => getDb(env.DB);
+
+export const TEST_PASSWORD = "correct horse";
+let testPasswordHash: string | undefined;
+
+/** A member in the database whose password is TEST_PASSWORD (hashed once per test file). */
+export async function createUser(overrides: Partial<UserRow> = {}) {
+  testPasswordHash ??= await hashPassword(TEST_PASSWORD);
+  const user = buildUser(testPasswordHash, overrides);
+  await db().batch([db().insert(users).values(user), db().insert(memberSettings).values({ userId: user.id })]);
+  return user;
+}
+
+export async function createPost(userId: string, overrides: Partial<PostRow> = {}) {
+  const post = buildPost(userId, overrides);
+  await db().insert(posts).values(post);
+  return post;
+}
+
+export const ORIGIN = "http://localhost";
+
+/** A same-origin form post to the worker, as a browser would send it. */
+export function formPost(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    redirect: "manual",
+  });
+}
+
+/** Drizzle wraps D1 errors ("Failed query: …"); the SQLite reason is in the cause. */
+export async function sqliteError(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+    return `${error instanceof Error ? error.message : String(error)} ${cause}`;
+  }
+  return "no error";
+}

@@ -1,0 +1,126 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { unique } from "../fixtures/factories";
+import { formPost, ORIGIN } from "./helpers";
+
+const fetchWorker = (request: Request) => exports.default.fetch(request);
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetchWorker(new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers }, redirect: "manual" }));
+
+function cookieFrom(response: Response, name: string) {
+  return response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith(`${name}=`))
+    ?.split(";")[0];
+}
+
+async function signUpOverHttp() {
+  const username = unique("web_").slice(0, 30);
+  const response = await fetchWorker(
+    formPost("/auth?signUp=true", {
+      mode: "sign-up",
+      displayName: "Web Member",
+      username,
+      email: `${username}@example.com`,
+      password: "secret-password",
+      confirmPassword: "secret-password",
+    }, { "CF-Connecting-IP": unique("ip") }),
+  );
+  return { response, cookie: cookieFrom(response, "session")! };
+}
+
+describe("every response", () => {
+  it("carries a nonce CSP, nosniff, frame-ancestors none and a referrer policy", async () => {
+    const response = await get("/auth");
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'nonce"); // no inline script without the nonce
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    const html = await response.text();
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("a new nonce per response", async () => {
+    const a = (await get("/auth")).headers.get("Content-Security-Policy");
+    const b = (await get("/auth")).headers.get("Content-Security-Policy");
+    expect(a).not.toBe(b);
+  });
+});
+
+describe("origin check", () => {
+  it("refuses a POST without an Origin header or from another origin, and changes nothing", async () => {
+    const fields = { theme: "dark", returnTo: "/auth" };
+    const noOrigin = await fetchWorker(
+      new Request(`${ORIGIN}/theme`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" }),
+    );
+    expect(noOrigin.status).toBe(403);
+    const evil = await fetchWorker(formPost("/theme", fields, { Origin: "https://evil.example" }));
+    expect(evil.status).toBe(403);
+    expect(evil.headers.getSetCookie()).toEqual([]);
+    const same = await fetchWorker(formPost("/theme", fields));
+    expect(same.status).toBe(302);
+    expect(cookieFrom(same, "theme")).toBe("theme=dark");
+  });
+});
+
+describe("guards", () => {
+  it("a signed-out visitor to an app route is sent to /auth with returnTo", async () => {
+    const response = await get("/notifications?tab=mentions");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/auth?returnTo=${encodeURIComponent("/notifications?tab=mentions")}`);
+  });
+
+  it("an unknown path sends a visitor to /auth, and shows a signed-in member a 404 page", async () => {
+    expect((await get("/no-such-page")).status).toBe(302);
+    const { cookie } = await signUpOverHttp();
+    const response = await get("/no-such-page", { Cookie: cookie });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  });
+
+  it("sign-up sets a session; a signed-in member opening /auth goes to /", async () => {
+    const { response, cookie } = await signUpOverHttp();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(cookie).toMatch(/^session=[a-z2-7]{32}$/);
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("session="))!;
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+
+    const home = await get("/", { Cookie: cookie });
+    expect(home.status).toBe(200);
+    expect((await get("/auth", { Cookie: cookie })).headers.get("Location")).toBe("/");
+  });
+
+  it("returnTo only leads back inside the site", async () => {
+    const username = unique("rt_").slice(0, 30);
+    const response = await fetchWorker(
+      formPost("/auth?signUp=true", {
+        mode: "sign-up",
+        displayName: "Return Member",
+        username,
+        email: `${username}@example.com`,
+        password: "secret-password",
+        confirmPassword: "secret-password",
+        returnTo: "//evil.example/steal",
+      }, { "CF-Connecting-IP": unique("ip") }),
+    );
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("an invalid session cookie is cleared", async () => {
+    const response = await get("/auth", { Cookie: "session=notavalidtoken" });
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+    expect(cleared).toContain("Max-Age=0");
+  });
+
+  it("the local outbox page exists only outside production", async () => {
+    expect((await get("/dev/outbox")).status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests inside workerd (miniflare) against real D1 and R2, with the real worker as `main`.
+ * The worker imports the Remix server build, so `npm run build` runs first.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" } },
+      }),
+    ],
+    resolve: {
+      alias: {
+        "~": fileURLToPath(new URL("./app", import.meta.url)),
+        "remix-build": fileURLToPath(new URL("./build/server/index.js", import.meta.url)),
+      },
+    },
+    test: {
+      include: ["tests/workers/**/*.test.ts"],
+      setupFiles: ["./tests/workers/setup.ts"],
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  };
+});
