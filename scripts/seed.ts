@@ -1,19 +1,79 @@
 /**
- * Demo data for a new local install: a few members with avatars, bios and follows, so the app is
- * alive on first start. Run by `npm start` when the database is empty (or `npm run seed`).
- * Builds rows with the shared test factories, writes them as SQL and runs it through wrangler.
+ * Demo data for a new local install: six members with avatars, bios and follows, and ten days of life
+ * around them (posts with photos and a clip, reposts, comments and replies, likes, bookmarks, shares,
+ * views and trending hashtags), so a new member sees a living feed on first start. Run by `npm start`
+ * when the database is empty (or `npm run seed`).
+ *
+ * The posts and conversations are written out in seed-assets/content.ts; likes, bookmarks, shares and
+ * views are drawn around them with a seeded random generator, so every machine gets the same story.
+ * Rows are built with the shared test factories, written as one SQL file and run through wrangler.
+ * Media go into the local R2 bucket first, so no row ever points at a missing object. Counters are
+ * left to the database's triggers.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { hashPassword } from "../app/.server/auth/password";
 import { newId } from "../app/.server/ids";
-import { buildUser, type UserRow } from "../tests/fixtures/factories";
-import { executeFile } from "./lib/wrangler.mjs";
+import { POST_MAX_LENGTH, TIME } from "../app/lib/constants";
+import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
+import {
+  buildComment,
+  buildMediaUpload,
+  buildPost,
+  buildUser,
+  mediaKey,
+  type CommentRow,
+  type MediaUploadRow,
+  type PostRow,
+  type UserRow,
+} from "../tests/fixtures/factories";
+import { executeFile, putObject } from "./lib/wrangler.mjs";
+import { SEED_POSTS, type SeedComment, type SeedPost, type Username } from "./seed-assets/content";
+import { paintPicture } from "./seed-assets/pictures";
+import { between, pick, seededRandom, type Random } from "./seed-assets/random";
 
 export const DEMO_PASSWORD = "murmur-demo";
 
-type Demo = Pick<UserRow, "username" | "displayName" | "bio" | "location" | "website" | "verifiedType">;
+const { MINUTE, HOUR, DAY } = TIME;
+
+/** Fixed, so every install tells the same story (ids still differ: they carry fresh randomness). */
+const RANDOM_SEED = 20_240_611;
+const MEMBERS_JOINED_DAYS_AGO = 90;
+/** Posts are not written on the hour: each one moves up to this much later than its nominal time. */
+const POST_TIME_JITTER = 50 * MINUTE;
+/** Photos and clips are uploaded while the post is being written. */
+const UPLOADED_BEFORE_POST = 3 * MINUTE;
+/** Most likes, bookmarks, shares and comments arrive within a day and a half of a post. */
+const REACTION_WINDOW = 36 * HOUR;
+const REPLY_WINDOW = 6 * HOUR;
+
+/** How much a post catches on, from 0 to 1; photos and video help. */
+const BUZZ_MIN = 0.35;
+const BUZZ_MAX = 1;
+const MEDIA_BUZZ_BONUS = 0.25;
+/** Chances per member who sees a post, multiplied by the post's buzz. */
+const LIKE_CHANCE = 0.9;
+const BOOKMARK_CHANCE = 0.3;
+const MAX_SHARES_PER_POST = 4;
+const COMMENT_LIKE_CHANCE = 0.45;
+/** A member opens a post on the day it appears with this chance, and less often on each later day. */
+const FIRST_DAY_VIEW_CHANCE = 0.95;
+const DAILY_VIEW_DECAY = 0.5;
+
+/** Trends compare the last five days with the five before; a tag needs two posts to trend. */
+const TREND_WINDOW = 5 * DAY;
+const TREND_MIN_POSTS = 2;
+
+const SHARE_PLATFORMS = ["twitter", "facebook", "linkedin", "whatsapp", "email", "copy"] as const;
+const MEDIA_BUCKET = "uploads";
+const DEMO_CLIP = fileURLToPath(new URL("./seed-assets/demo-clip.mp4", import.meta.url));
+const DEMO_CLIP_SECONDS = 6;
+
+type Demo = Pick<UserRow, "username" | "displayName" | "bio" | "location" | "website" | "verifiedType"> & {
+  username: Username;
+};
 
 const DEMO_MEMBERS: Demo[] = [
   { username: "maya", displayName: "Maya Chen", bio: "Product designer. Coffee, type and tiny interfaces. ☕️", location: "Lisbon", website: "https://example.com/maya", verifiedType: "user" },
@@ -25,7 +85,7 @@ const DEMO_MEMBERS: Demo[] = [
 ];
 
 /** Who follows whom (by username). */
-const FOLLOWS: [string, string[]][] = [
+const FOLLOWS: [Username, Username[]][] = [
   ["maya", ["leo", "sofia", "omar", "murmur"]],
   ["leo", ["maya", "priya", "murmur"]],
   ["sofia", ["maya", "omar"]],
@@ -48,53 +108,335 @@ export function insertSql(table: string, row: Record<string, unknown>): string {
   return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => sqlValue(row[c])).join(", ")});`;
 }
 
-async function main() {
+/** A file to put into R2 before the rows that point at it are written. */
+type PendingObject = { key: string; file: string; contentType: string };
+
+type Seed = {
+  now: number;
+  random: Random;
+  members: Map<Username, UserRow>;
+  statements: string[];
+  objects: PendingObject[];
+  /** `${viewer} ${post} ${day}`: user_activity allows one view per member, post and day. */
+  views: Set<string>;
+  /** A scratch directory for the painted pictures. */
+  dir: string;
+  counts: Record<string, number>;
+};
+
+function add(seed: Seed, table: string, row: Record<string, unknown>) {
+  seed.statements.push(insertSql(table, row));
+  seed.counts[table] = (seed.counts[table] ?? 0) + 1;
+}
+
+function member(seed: Seed, username: Username): UserRow {
+  const row = seed.members.get(username);
+  if (!row) throw new Error(`No demo member @${username}`);
+  return row;
+}
+
+/** A moment after `start`, within `window`, never in the future. */
+function reactionTime(seed: Seed, start: number, window: number): number {
+  const span = Math.min(window, seed.now - start);
+  return start + Math.max(1, Math.floor(seed.random() * span));
+}
+
+// ───────────────────────────── members ─────────────────────────────
+
+async function addMembers(seed: Seed) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const joined = Date.now() - 90 * 24 * 3600 * 1000;
-  const members = DEMO_MEMBERS.map((demo, index) =>
-    buildUser(passwordHash, {
+  const joined = seed.now - MEMBERS_JOINED_DAYS_AGO * DAY;
+  DEMO_MEMBERS.forEach((demo, index) => {
+    const m = buildUser(passwordHash, {
       ...demo,
       email: `${demo.username}@murmur.dev`,
       avatarUrl: `/demo/${demo.username}.svg`,
-      createdAt: new Date(joined + index * 3600 * 1000),
-      updatedAt: new Date(joined + index * 3600 * 1000),
-    }),
-  );
-  const byName = new Map(members.map((member) => [member.username, member]));
-  const statements: string[] = [];
-
-  for (const m of members) {
-    statements.push(
-      insertSql("users", {
-        id: m.id,
-        email: m.email,
-        username: m.username,
-        display_name: m.displayName,
-        password_hash: m.passwordHash,
-        bio: m.bio,
-        avatar_url: m.avatarUrl,
-        location: m.location,
-        website: m.website,
-        verified_type: m.verifiedType,
-        is_business_entity: m.verifiedType === "business",
-        created_at: m.createdAt,
-        updated_at: m.updatedAt,
-      }),
-      insertSql("member_settings", { user_id: m.id }),
-    );
-  }
+      createdAt: new Date(joined + index * HOUR),
+      updatedAt: new Date(joined + index * HOUR),
+    });
+    seed.members.set(demo.username, m);
+    add(seed, "users", {
+      id: m.id,
+      email: m.email,
+      username: m.username,
+      display_name: m.displayName,
+      password_hash: m.passwordHash,
+      bio: m.bio,
+      avatar_url: m.avatarUrl,
+      location: m.location,
+      website: m.website,
+      verified_type: m.verifiedType,
+      is_business_entity: m.verifiedType === "business",
+      created_at: m.createdAt,
+      updated_at: m.updatedAt,
+    });
+    add(seed, "member_settings", { user_id: m.id });
+  });
   for (const [follower, followed] of FOLLOWS) {
     for (const name of followed) {
-      statements.push(
-        insertSql("follows", { id: newId(), follower_id: byName.get(follower)!.id, following_id: byName.get(name)!.id }),
-      );
+      add(seed, "follows", { id: newId(), follower_id: member(seed, follower).id, following_id: member(seed, name).id });
     }
   }
+}
 
-  const file = join(mkdtempSync(join(tmpdir(), "murmur-seed-")), "seed.sql");
-  writeFileSync(file, statements.join("\n"));
-  executeFile(file, process.env.PERSIST_TO);
-  console.log(`Seeded ${members.length} demo members (password "${DEMO_PASSWORD}").`);
+// ───────────────────────────── posts and media ─────────────────────────────
+
+/** Catches mistakes in content.ts before anything is written. */
+function checkPost(post: SeedPost) {
+  const length = countCharacters(post.text);
+  if (length > POST_MAX_LENGTH) throw new Error(`A seed post is ${length} characters: ${post.text.slice(0, 40)}…`);
+  for (const repost of post.reposts ?? []) {
+    if (repost.by === post.by) throw new Error(`@${post.by} cannot repost their own post: ${post.text.slice(0, 40)}…`);
+    if (repost.hoursLater * HOUR + POST_TIME_JITTER >= post.hoursAgo * HOUR) throw new Error(`A repost would be in the future: ${post.text.slice(0, 40)}…`);
+  }
+}
+
+type PostMedia = {
+  urls: Pick<PostRow, "mediaUrls" | "videoUrl" | "videoDuration">;
+  uploads: { row: MediaUploadRow; file: string }[];
+};
+
+/** Paints the post's pictures and picks up its clip: the URLs the post stores and the uploads behind them. */
+function prepareMedia(seed: Seed, post: SeedPost, postId: string, authorId: string, createdAt: number): PostMedia {
+  const uploadedAt = createdAt - UPLOADED_BEFORE_POST;
+  const uploads = (post.pictures ?? []).map((name) => {
+    const png = paintPicture(name);
+    const file = join(seed.dir, `${name}.png`);
+    writeFileSync(file, png);
+    const row = buildMediaUpload(authorId, {
+      key: mediaKey("images/posts", "png", uploadedAt),
+      size: png.length,
+      postId,
+      createdAt: new Date(uploadedAt),
+    });
+    return { row, file };
+  });
+  const mediaUrls = uploads.length > 0 ? uploads.map(({ row }) => `/media/${row.key}`) : null;
+  if (!post.video) return { urls: { mediaUrls, videoUrl: null, videoDuration: null }, uploads };
+  const video = buildMediaUpload(authorId, {
+    key: mediaKey("videos", "mp4", uploadedAt),
+    kind: "video",
+    contentType: "video/mp4",
+    size: readFileSync(DEMO_CLIP).length,
+    postId,
+    createdAt: new Date(uploadedAt),
+  });
+  uploads.push({ row: video, file: DEMO_CLIP });
+  return { urls: { mediaUrls, videoUrl: `/media/${video.key}`, videoDuration: DEMO_CLIP_SECONDS }, uploads };
+}
+
+function addUpload(seed: Seed, upload: MediaUploadRow, file: string) {
+  seed.objects.push({ key: upload.key, file, contentType: upload.contentType });
+  add(seed, "media_uploads", {
+    key: upload.key,
+    user_id: upload.userId,
+    kind: upload.kind,
+    purpose: upload.purpose,
+    content_type: upload.contentType,
+    size: upload.size,
+    post_id: upload.postId,
+    created_at: upload.createdAt,
+  });
+}
+
+function addPostRow(seed: Seed, post: PostRow) {
+  add(seed, "posts", {
+    id: post.id,
+    user_id: post.userId,
+    content: post.content,
+    media_urls: post.mediaUrls,
+    video_url: post.videoUrl,
+    video_duration: post.videoDuration,
+    location: post.location,
+    hashtags: post.hashtags,
+    mentions: post.mentions,
+    reposted_from_post_id: post.repostedFromPostId,
+    created_at: post.createdAt,
+  });
+}
+
+function addPost(seed: Seed, post: SeedPost): PostRow {
+  checkPost(post);
+  const author = member(seed, post.by);
+  const createdAt = seed.now - post.hoursAgo * HOUR + Math.floor(seed.random() * POST_TIME_JITTER);
+  const id = newId(createdAt);
+  const media = prepareMedia(seed, post, id, author.id, createdAt);
+  const row = buildPost(author.id, {
+    id,
+    content: post.text,
+    hashtags: extractHashtags(post.text),
+    mentions: extractMentions(post.text),
+    location: post.location ?? null,
+    createdAt: new Date(createdAt),
+    ...media.urls,
+  });
+  addPostRow(seed, row);
+  for (const upload of media.uploads) addUpload(seed, upload.row, upload.file);
+  for (const hashtag of row.hashtags) add(seed, "post_hashtags", { post_id: id, hashtag, created_at: createdAt });
+  for (const username of row.mentions) {
+    const mentioned = [...seed.members.values()].find((m) => m.username.toLowerCase() === username);
+    add(seed, "post_mentions", { post_id: id, username, user_id: mentioned?.id ?? null });
+  }
+  return row;
+}
+
+/** A repost is its own (empty) post pointing at the original, plus the post_reposts row the counter follows. */
+function addReposts(seed: Seed, post: SeedPost, original: PostRow) {
+  for (const repost of post.reposts ?? []) {
+    const reposter = member(seed, repost.by);
+    const at = original.createdAt.getTime() + repost.hoursLater * HOUR;
+    addPostRow(seed, buildPost(reposter.id, { content: "", repostedFromPostId: original.id, createdAt: new Date(at) }));
+    add(seed, "post_reposts", { post_id: original.id, user_id: reposter.id, created_at: at });
+    addView(seed, reposter.id, original, at);
+  }
+}
+
+// ───────────────────────────── conversations ─────────────────────────────
+
+function addComment(seed: Seed, original: PostRow, comment: CommentRow) {
+  add(seed, "comments", {
+    id: comment.id,
+    post_id: comment.postId,
+    user_id: comment.userId,
+    content: comment.content,
+    parent_id: comment.parentId,
+    created_at: comment.createdAt,
+  });
+  addView(seed, comment.userId, original, comment.createdAt.getTime());
+  for (const liker of seed.members.values()) {
+    if (liker.id === comment.userId || seed.random() >= COMMENT_LIKE_CHANCE) continue;
+    const at = reactionTime(seed, comment.createdAt.getTime(), REACTION_WINDOW);
+    add(seed, "comment_likes", { comment_id: comment.id, user_id: liker.id, created_at: at });
+  }
+}
+
+function addConversation(seed: Seed, comments: SeedComment[], original: PostRow) {
+  for (const seeded of comments) {
+    const at = reactionTime(seed, original.createdAt.getTime(), REACTION_WINDOW);
+    const comment = buildComment(original.id, member(seed, seeded.by).id, { content: seeded.text, createdAt: new Date(at) });
+    addComment(seed, original, comment);
+    for (const reply of seeded.replies ?? []) {
+      const replyAt = reactionTime(seed, at, REPLY_WINDOW);
+      const row = buildComment(original.id, member(seed, reply.by).id, {
+        content: reply.text,
+        parentId: comment.id,
+        createdAt: new Date(replyAt),
+      });
+      addComment(seed, original, row);
+    }
+  }
+}
+
+// ───────────────────────────── reactions and views ─────────────────────────────
+
+/** Records that a member opened a post (once a day, never the author), as the app's view tracking does. */
+function addView(seed: Seed, viewerId: string, post: PostRow, at: number) {
+  const day = Math.floor(at / DAY);
+  const key = `${viewerId} ${post.id} ${day}`;
+  if (viewerId === post.userId || seed.views.has(key)) return;
+  seed.views.add(key);
+  add(seed, "user_activity", { id: newId(at), user_id: viewerId, post_id: post.id, action_type: "view", weight: 1, day, created_at: at });
+}
+
+function addReactions(seed: Seed, post: PostRow, buzz: number) {
+  const audience = [...seed.members.values()].filter((m) => m.id !== post.userId);
+  const start = post.createdAt.getTime();
+  for (const viewer of audience) {
+    if (seed.random() < buzz * LIKE_CHANCE) {
+      const at = reactionTime(seed, start, REACTION_WINDOW);
+      add(seed, "post_likes", { post_id: post.id, user_id: viewer.id, created_at: at });
+      addView(seed, viewer.id, post, at);
+    }
+    if (seed.random() < buzz * BOOKMARK_CHANCE) {
+      const at = reactionTime(seed, start, REACTION_WINDOW);
+      add(seed, "post_bookmarks", { post_id: post.id, user_id: viewer.id, created_at: at });
+      addView(seed, viewer.id, post, at);
+    }
+  }
+  const shares = Math.floor(seed.random() * (MAX_SHARES_PER_POST + 1) * buzz);
+  for (let i = 0; i < shares; i++) {
+    const sharer = pick(seed.random, audience);
+    const at = reactionTime(seed, start, REACTION_WINDOW);
+    add(seed, "post_shares", { id: newId(at), post_id: post.id, user_id: sharer.id, platform: pick(seed.random, SHARE_PLATFORMS), created_at: at });
+    addView(seed, sharer.id, post, at);
+  }
+}
+
+/** Views by members who only scrolled past: likely on the first day, fading after. */
+function addBrowsingViews(seed: Seed, post: PostRow, buzz: number) {
+  const start = post.createdAt.getTime();
+  for (const viewer of seed.members.values()) {
+    for (let dayStart = Math.floor(start / DAY) * DAY, age = 0; dayStart <= seed.now; dayStart += DAY, age++) {
+      if (seed.random() >= FIRST_DAY_VIEW_CHANCE * buzz * DAILY_VIEW_DECAY ** age) continue;
+      const from = Math.max(start, dayStart);
+      const until = Math.min(dayStart + DAY, seed.now);
+      addView(seed, viewer.id, post, Math.floor(between(seed.random, from, until)));
+    }
+  }
+}
+
+// ───────────────────────────── trends ─────────────────────────────
+
+/** hashtag_trends as the trends job would compute them: posts per tag, and growth of the last window over the one before. */
+function addTrends(seed: Seed, posts: PostRow[]) {
+  const tags = new Map<string, { total: number; recent: number; earlier: number }>();
+  for (const post of posts) {
+    const age = seed.now - post.createdAt.getTime();
+    for (const hashtag of post.hashtags) {
+      const tag = tags.get(hashtag) ?? { total: 0, recent: 0, earlier: 0 };
+      tag.total += 1;
+      if (age < TREND_WINDOW) tag.recent += 1;
+      else if (age < 2 * TREND_WINDOW) tag.earlier += 1;
+      tags.set(hashtag, tag);
+    }
+  }
+  for (const [hashtag, tag] of tags) {
+    if (tag.total < TREND_MIN_POSTS) continue;
+    const growth = Math.round(((tag.recent - tag.earlier) / Math.max(tag.earlier, 1)) * 100) / 100;
+    add(seed, "hashtag_trends", { hashtag, posts_count: tag.total, growth_rate: growth, category: "trending", updated_at: seed.now });
+  }
+}
+
+// ───────────────────────────── main ─────────────────────────────
+
+function addContent(seed: Seed) {
+  const originals: PostRow[] = [];
+  for (const post of SEED_POSTS) {
+    const row = addPost(seed, post);
+    const hasMedia = row.mediaUrls !== null || row.videoUrl !== null;
+    const buzz = Math.min(BUZZ_MAX, between(seed.random, BUZZ_MIN, BUZZ_MAX) + (hasMedia ? MEDIA_BUZZ_BONUS : 0));
+    addReposts(seed, post, row);
+    addConversation(seed, post.comments ?? [], row);
+    addReactions(seed, row, buzz);
+    addBrowsingViews(seed, row, buzz);
+    originals.push(row);
+  }
+  addTrends(seed, originals);
+}
+
+async function main() {
+  const started = Date.now();
+  const seed: Seed = {
+    now: started,
+    random: seededRandom(RANDOM_SEED),
+    members: new Map(),
+    statements: [],
+    objects: [],
+    views: new Set(),
+    dir: mkdtempSync(join(tmpdir(), "murmur-seed-")),
+    counts: {},
+  };
+  await addMembers(seed);
+  addContent(seed);
+
+  const persistTo = process.env.PERSIST_TO;
+  for (const object of seed.objects) putObject(MEDIA_BUCKET, object.key, object.file, object.contentType, persistTo);
+  const file = join(seed.dir, "seed.sql");
+  writeFileSync(file, seed.statements.join("\n"));
+  executeFile(file, persistTo);
+
+  const counted = Object.entries(seed.counts).map(([table, count]) => `${table} ${count}`);
+  console.log(`Seeded ${counted.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s (password "${DEMO_PASSWORD}").`);
 }
 
 await main();

@@ -37,6 +37,13 @@ export function executeFile(file, persistTo) {
   wrangler(["d1", "execute", "DB", "--local", "--file", file, ...persistArgs(persistTo)], { quiet: true });
 }
 
+/** Puts a file into a local R2 bucket (about 1.5 s per call: each one starts wrangler). */
+export function putObject(bucket, key, file, contentType, persistTo) {
+  wrangler(["r2", "object", "put", `${bucket}/${key}`, "--local", "--file", file, "--content-type", contentType, ...persistArgs(persistTo)], {
+    quiet: true,
+  });
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
