@@ -1,10 +1,19 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./.server/toast";
 import { useNonce } from "./lib/nonce";
+import { isQuietInteraction } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
 import { useThemeMode } from "./lib/use-theme";
 import stylesheet from "./tailwind.css?url";
@@ -20,10 +29,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await context.getSession();
   const { toast, headers } = await readToast(request);
   const theme = readThemeCookie(request.headers.get("Cookie"));
-  return data({ user, theme, toast }, { headers: headers ?? undefined });
+  // Absolute links (share targets, Open Graph tags) need the site's own address.
+  const origin = new URL(request.url).origin;
+  return data({ user, theme, toast, origin }, { headers: headers ?? undefined });
 }
 
 export type RootLoaderData = typeof loader;
+
+/** A like, bookmark, share or view changes nothing the root shows: no need to reload it. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

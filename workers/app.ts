@@ -17,6 +17,7 @@ export default {
     // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
     const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
+    if (context.config.isLocal) response.headers.set("X-D1-Calls", String(context.d1.calls));
     return response;
   },
 

@@ -7,6 +7,7 @@ import {
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
+import { meterDatabase, type Meter } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce } from "./http";
 
@@ -18,6 +19,8 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** The session of this request, validated once however many loaders ask. */
     getSession(): Promise<SessionValidation>;
+    /** D1 round trips made for this request so far. */
+    d1: Meter;
     /** A Set-Cookie the worker adds to the response when validation renewed or dropped the session. */
     sessionCookieUpdate: string | null;
   }
@@ -26,13 +29,15 @@ declare module "@remix-run/cloudflare" {
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
-  const db = getDb(env.DB);
+  const d1: Meter = { calls: 0 };
+  const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
   const context: AppLoadContext = {
     cloudflare: { env, ctx, cf: request.cf },
     db,
     config: readConfig(env),
     cspNonce: createNonce(),
+    d1,
     sessionCookieUpdate: null,
     getSession() {
       validation ??= (async () => {

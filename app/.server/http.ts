@@ -1,3 +1,5 @@
+import { SHARE_HOSTS } from "~/lib/share";
+
 /**
  * One place that decides what every response carries and which requests are refused before routing.
  */
@@ -28,7 +30,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A share without JavaScript is a form post that redirects to the chosen service.
+    `form-action 'self' ${SHARE_HOSTS.join(" ")} mailto:`,
     "object-src 'none'",
   ].join("; ");
 }

@@ -38,6 +38,8 @@ export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * MINUTE } as const;
 // Posts and comments (spec 1 §5, §9)
 export const POST_MAX_LENGTH = 280;
 export const POST_LENGTH_WARNING = 20;
+/** No character a person sees takes more UTF-16 code units than this (a family emoji takes 11). */
+export const MAX_CODE_UNITS_PER_CHARACTER = 16;
 export const COMMENT_MAX_LENGTH = 280;
 export const MAX_IMAGES_PER_POST = 4;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -51,9 +53,38 @@ export const TRENDS_REFRESH_MS = 5 * MINUTE;
 export const EXPLORE_PEOPLE_LIMIT = 10;
 export const EXPLORE_POSTS_LIMIT = 20;
 export const MENTION_SUGGESTIONS = 5;
-export const TOP_COMMENTS_FETCHED = 3;
 export const TOP_COMMENTS_SHOWN = 2;
 export const INTEREST_POSTS_SAMPLE = 50;
+export const LOCATION_MAX_LENGTH = 100;
+export const REPORT_INFO_MAX_LENGTH = 1000;
+/** The post page lists at most this many comments (newest replies beyond it are not shown). */
+export const POST_PAGE_COMMENTS_LIMIT = 500;
+/** Replies nest visually up to this depth; deeper replies line up at the last level. */
+export const COMMENT_NESTING_DEPTH = 3;
+
+// The 'For you' ranking (docs/decisions/006-for-you-ranking.md)
+export const FOR_YOU = {
+  /** How many of the newest posts are ranked; older posts follow in time order. */
+  poolSize: 500,
+  likeWeight: 1,
+  repostWeight: 2,
+  commentWeight: 3,
+  viewWeight: 0.05,
+  /** Each of the post's hashtags that the viewer wrote about recently adds this much (up to maxInterestMatches). */
+  interestBoost: 0.5,
+  maxInterestMatches: 3,
+  /** score ∝ 1 / (age in hours + ageOffsetHours) ^ gravity */
+  ageOffsetHours: 2,
+  gravity: 1.5,
+} as const;
+
+// Uploads and media
+/** Post media that no post claimed within this time is deleted by the cron job. */
+export const UNCLAIMED_UPLOAD_TTL_MS = DAY;
+export const UPLOAD_CLEANUP_BATCH = 500;
+/** Media keys are random and never overwritten, so they may be cached for a year. */
+export const MEDIA_CACHE_SECONDS = 365 * 24 * 60 * 60;
+export const UPLOAD_RATE_LIMIT = { max: 60, windowMs: 10 * MINUTE } as const;
 
 // Timeouts (spec 1 §9)
 export const FEED_FETCH_TIMEOUT_MS = 10 * SECOND;
@@ -69,6 +100,7 @@ export const VIDEO_AUTOPLAY_RATIO = 0.5;
 export const UNREAD_BADGE_CAP = 99;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;
 export const EXPLORE_SEARCH_DEBOUNCE_MS = 300;
+export const MENTION_SUGGEST_DEBOUNCE_MS = 150;
 export const COUNT_THOUSAND = 1000;
 export const COUNT_MILLION = 1_000_000;
 export const RELATIVE_TIME_DAYS = 7;

@@ -1,11 +1,83 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { requireUser } from "~/.server/auth/guards";
+import { getFollowingFeed, getForYouFeed } from "~/.server/feed";
+import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
+import { PageHeader } from "~/components/page-header";
+import { isQuietInteraction } from "~/lib/revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Home | Murmur" }];
 
+type Tab = "for-you" | "following";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
+  const query = url.searchParams.get("q")?.trim() || null;
+  const options = { cursor: url.searchParams.get("cursor"), query };
+  const page = tab === "following" ? await getFollowingFeed(context.db, user.id, options) : await getForYouFeed(context.db, user.id, options);
+  return { tab, query, page, paged: Boolean(options.cursor) };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+
+function href(tab: Tab, query: string | null, cursor?: string) {
+  const params = new URLSearchParams();
+  if (tab === "following") params.set("tab", "following");
+  if (query) params.set("q", query);
+  if (cursor) params.set("cursor", cursor);
+  return params.size ? `/?${params}` : "/";
+}
+
+/** Home: 'For you' and 'Following' (tabs are links), optionally filtered by ?q= (spec document 1 §2.5). */
 export default function Home() {
+  const { tab, query, page, paged } = useLoaderData<typeof loader>();
   return (
     <div>
-      <h1 className="sticky top-0 z-10 border-b border-line bg-bg/90 px-4 py-3 text-xl font-extrabold backdrop-blur">Home</h1>
+      <PageHeader title="Home">
+        <nav aria-label="Feeds" className="flex border-b border-line">
+          {(
+            [
+              ["for-you", "For you"],
+              ["following", "Following"],
+            ] as const
+          ).map(([value, label]) => (
+            <Link
+              key={value}
+              to={href(value, query)}
+              aria-current={tab === value ? "page" : undefined}
+              className={`flex-1 py-3 text-center font-semibold hover:bg-surface ${tab === value ? "border-b-4 border-accent text-fg" : "text-muted"}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </PageHeader>
+      {query ? (
+        <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
+          <span>
+            Posts matching <strong>“{query}”</strong>
+          </span>
+          <Link to={href(tab, null)} className="text-accent hover:underline">
+            Clear search
+          </Link>
+        </p>
+      ) : null}
+      {paged ? (
+        <p className="border-b border-line px-4 py-2 text-sm">
+          <Link to={href(tab, query)} className="text-accent hover:underline">
+            Back to the newest posts
+          </Link>
+        </p>
+      ) : null}
+      <FeedList
+        page={page}
+        label={tab === "following" ? "Following" : "For you"}
+        pageHref={(cursor) => href(tab, query, cursor)}
+        empty={<FeedEmpty title="No posts to show yet." text="Follow some users or create your first post!" />}
+      />
     </div>
   );
 }

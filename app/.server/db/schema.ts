@@ -20,6 +20,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { REPORT_REASONS, SHARE_PLATFORMS } from "../../lib/post-options";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -292,6 +293,34 @@ export const posts = sqliteTable(
   ],
 );
 
+/**
+ * Every object put into the R2 bucket: who uploaded it, for what, and (for post media) the post it
+ * belongs to. Post media that no post claims within a day is deleted by the cron job; a post's media
+ * goes with the post; /media checks a subscriber-only post's access through this row.
+ */
+export const MEDIA_PURPOSES = ["posts", "avatars", "banners", "communities"] as const;
+
+export const mediaUploads = sqliteTable(
+  "media_uploads",
+  {
+    /** The R2 key, e.g. images/posts/lq3k2x9a-8f3k2j1d.jpg; served at /media/{key}. */
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    purpose: text("purpose", { enum: MEDIA_PURPOSES }).notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("media_uploads_post_idx").on(t.postId),
+    index("media_uploads_unclaimed_idx").on(t.purpose, t.createdAt).where(sql`${t.postId} IS NULL`),
+  ],
+);
+
 export const postHashtags = sqliteTable(
   "post_hashtags",
   {
@@ -341,8 +370,6 @@ const postRelation = (name: string) =>
 export const postLikes = postRelation("post_likes");
 export const postReposts = postRelation("post_reposts");
 export const postBookmarks = postRelation("post_bookmarks");
-
-export const SHARE_PLATFORMS = ["internal", "twitter", "facebook", "linkedin", "whatsapp", "email", "copy"] as const;
 
 export const postShares = sqliteTable(
   "post_shares",
@@ -418,17 +445,6 @@ export const commentLikes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
 );
-
-export const REPORT_REASONS = [
-  "harassment",
-  "hate",
-  "spam",
-  "violence",
-  "misinformation",
-  "inappropriate",
-  "copyright",
-  "other",
-] as const;
 
 export const reports = sqliteTable(
   "reports",
@@ -614,3 +630,4 @@ export type User = typeof users.$inferSelect;
 export type Post = typeof posts.$inferSelect;
 export type Comment = typeof comments.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
+export type MediaUpload = typeof mediaUploads.$inferSelect;

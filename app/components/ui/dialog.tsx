@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
@@ -40,9 +41,14 @@ export function Dialog({
     >
       {open ? (
         <div className="flex flex-col gap-4 p-6">
-          <h2 id={titleId} className="text-xl font-bold">
-            {title}
-          </h2>
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-xl font-bold">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="-m-1 rounded-full p-1 text-muted hover:bg-surface" aria-label="Close">
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
           {children}
         </div>
       ) : null}

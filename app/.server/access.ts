@@ -1,0 +1,45 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "./db/client";
+import { creatorSubscriptions, posts } from "./db/schema";
+
+/**
+ * Who may see a post's content: everyone for ordinary posts; for a subscriber-only post its author
+ * and members with an active subscription to the author (status active, expiry in the future).
+ * Every read and every interaction decides through here, on the server.
+ */
+export function canViewSql(viewerId: string | null, authorId: SQL | typeof posts.userId, subscriberOnly: SQL | typeof posts.isSubscriberOnly, now: number): SQL<number> {
+  if (!viewerId) return sql<number>`(${subscriberOnly} = 0)`;
+  return sql<number>`(${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
+    SELECT 1 FROM ${creatorSubscriptions}
+    WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}
+      AND ${creatorSubscriptions.subscribedToId} = ${authorId}
+      AND ${creatorSubscriptions.status} = 'active'
+      AND ${creatorSubscriptions.expiresAt} > ${now}))`;
+}
+
+export type ViewablePost = {
+  id: string;
+  userId: string;
+  communityId: string | null;
+  isSubscriberOnly: boolean;
+  canView: boolean;
+};
+
+/**
+ * The post an interaction acts on: a repost stands for its original. Null when it does not exist.
+ * `canView` tells whether the viewer may see (and so like, share, comment on) its content.
+ */
+export async function findTargetPost(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<ViewablePost | null> {
+  const row = await db
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      communityId: posts.communityId,
+      isSubscriberOnly: posts.isSubscriberOnly,
+      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
+    })
+    .from(posts)
+    .where(eq(posts.id, sql`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`))
+    .get();
+  return row ? { ...row, canView: Boolean(row.canView) } : null;
+}

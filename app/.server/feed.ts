@@ -1,0 +1,479 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { FEED_PAGE_SIZE, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME, TOP_COMMENTS_SHOWN } from "~/lib/constants";
+import { canViewSql } from "./access";
+import type { Db } from "./db/client";
+import {
+  commentLikes,
+  comments,
+  follows,
+  postBookmarks,
+  postHashtags,
+  postLikes,
+  postReposts,
+  posts,
+  postShares,
+  users,
+} from "./db/schema";
+
+/**
+ * Reading posts: the card data of a feed page in one query (author, counts, the viewer's flags, the
+ * original of a repost and its top comments), keyset-paged. Content a viewer may not see never leaves
+ * this module: a locked card carries no text, media or comments.
+ */
+
+export type VerifiedType = "user" | "business" | null;
+
+export type PostAuthor = {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+};
+
+export type CommentPreview = {
+  id: string;
+  content: string;
+  likesCount: number;
+  createdAt: number;
+  author: Omit<PostAuthor, "id">;
+};
+
+export type PostView = {
+  id: string;
+  author: PostAuthor;
+  content: string;
+  mediaUrls: string[];
+  videoUrl: string | null;
+  location: string | null;
+  isSubscriberOnly: boolean;
+  /** A subscriber-only post the viewer may not see: no content, media or comments were sent. */
+  locked: boolean;
+  communityId: string | null;
+  createdAt: number;
+  counts: { comments: number; reposts: number; likes: number; shares: number; views: number };
+  viewer: { liked: boolean; reposted: boolean; bookmarked: boolean; shared: boolean };
+  topComments: CommentPreview[];
+};
+
+/** A feed entry: a post, or someone's repost of one (shown with a 'reposted' banner). */
+export type FeedItem = {
+  /** The entry's own id: the post's, or the repost's. */
+  id: string;
+  repostedBy: { id: string; username: string; displayName: string } | null;
+  post: PostView;
+};
+
+export type FeedPage = { items: FeedItem[]; nextCursor: string | null };
+
+const original = alias(posts, "original");
+const originalAuthor = alias(users, "original_author");
+const mine = alias(posts, "mine");
+
+/** The shown post: the original for a repost, else the post itself. */
+function shown<T>(own: AnySQLiteColumn | SQL, ofOriginal: AnySQLiteColumn | SQL): SQL<T> {
+  return sql<T>`CASE WHEN ${original.id} IS NULL THEN ${own} ELSE ${ofOriginal} END`;
+}
+
+const shownId = shown<string>(posts.id, original.id);
+const shownAuthorId = shown<string>(posts.userId, original.userId);
+const shownSubscriberOnly = shown<number>(posts.isSubscriberOnly, original.isSubscriberOnly);
+
+function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks, viewerId: string | null) {
+  if (!viewerId) return sql<number>`0`;
+  return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${viewerId})`;
+}
+
+function sharedFlag(viewerId: string | null) {
+  if (!viewerId) return sql<number>`0`;
+  return sql<number>`EXISTS (SELECT 1 FROM ${postShares} WHERE ${postShares.postId} = ${shownId} AND ${postShares.userId} = ${viewerId})`;
+}
+
+/** The shown post's most-liked top-level comments (newest first among equals), as JSON. */
+const topCommentsJson = sql<string>`(
+  SELECT json_group_array(json_object(
+    'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at,
+    'username', u.username, 'displayName', u.display_name, 'avatarUrl', u.avatar_url, 'verifiedType', u.verified_type))
+  FROM (
+    SELECT ${comments.id} AS id, ${comments.content} AS content, ${comments.likesCount} AS likes_count,
+           ${comments.createdAt} AS created_at, ${comments.userId} AS user_id
+    FROM ${comments}
+    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL
+    ORDER BY ${comments.likesCount} DESC, ${comments.id} DESC
+    LIMIT ${TOP_COMMENTS_SHOWN}
+  ) AS c JOIN ${users} AS u ON u.id = c.user_id)`;
+
+function cardColumns(viewerId: string | null, now: number) {
+  return {
+    id: posts.id,
+    repostOf: posts.repostedFromPostId,
+    itemUserId: posts.userId,
+    itemUsername: users.username,
+    itemDisplayName: users.displayName,
+    postId: shownId,
+    authorId: shownAuthorId,
+    username: shown<string>(users.username, originalAuthor.username),
+    displayName: shown<string>(users.displayName, originalAuthor.displayName),
+    avatarUrl: shown<string | null>(users.avatarUrl, originalAuthor.avatarUrl),
+    verifiedType: shown<VerifiedType>(users.verifiedType, originalAuthor.verifiedType),
+    content: shown<string>(posts.content, original.content),
+    mediaUrls: shown<string | null>(posts.mediaUrls, original.mediaUrls),
+    videoUrl: shown<string | null>(posts.videoUrl, original.videoUrl),
+    location: shown<string | null>(posts.location, original.location),
+    isSubscriberOnly: shownSubscriberOnly,
+    communityId: shown<string | null>(posts.communityId, original.communityId),
+    createdAt: shown<number>(posts.createdAt, original.createdAt),
+    commentsCount: shown<number>(posts.commentsCount, original.commentsCount),
+    repostsCount: shown<number>(posts.repostsCount, original.repostsCount),
+    likesCount: shown<number>(posts.likesCount, original.likesCount),
+    sharesCount: shown<number>(posts.sharesCount, original.sharesCount),
+    viewsCount: shown<number>(posts.viewsCount, original.viewsCount),
+    liked: viewerFlag(postLikes, viewerId),
+    reposted: viewerFlag(postReposts, viewerId),
+    bookmarked: viewerFlag(postBookmarks, viewerId),
+    shared: sharedFlag(viewerId),
+    canView: canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now),
+    topComments: topCommentsJson,
+  };
+}
+
+
+function selectCards(db: Db, viewerId: string | null, now: number) {
+  return db
+    .select(cardColumns(viewerId, now))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(original, eq(original.id, posts.repostedFromPostId))
+    .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId));
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>["all"]>>[number];
+
+const CommentPreviewRow = z.object({
+  id: z.string(),
+  content: z.string(),
+  likesCount: z.number(),
+  createdAt: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  verifiedType: z.enum(["user", "business"]).nullable(),
+});
+
+function parseTopComments(json: string | null): CommentPreview[] {
+  const rows = z.array(CommentPreviewRow).safeParse(JSON.parse(json ?? "[]"));
+  if (!rows.success) return [];
+  return rows.data
+    .sort((a, b) => b.likesCount - a.likesCount || (a.id < b.id ? 1 : -1))
+    .map(({ username, displayName, avatarUrl, verifiedType, ...comment }) => ({
+      ...comment,
+      author: { username, displayName, avatarUrl, verifiedType },
+    }));
+}
+
+/** Stored media lists may hold blanks from older clients; they are dropped (spec document 1 §5). */
+function parseMediaUrls(value: unknown): string[] {
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.filter((url): url is string => typeof url === "string" && url.trim() !== "") : [];
+}
+
+function toFeedItem(row: CardRow): FeedItem {
+  const locked = !row.canView;
+  const post: PostView = {
+    id: row.postId,
+    author: {
+      id: row.authorId,
+      username: row.username,
+      displayName: row.displayName,
+      avatarUrl: row.avatarUrl,
+      verifiedType: row.verifiedType,
+    },
+    content: locked ? "" : row.content,
+    mediaUrls: locked ? [] : parseMediaUrls(row.mediaUrls),
+    videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
+    location: row.location,
+    isSubscriberOnly: Boolean(row.isSubscriberOnly),
+    locked,
+    communityId: row.communityId,
+    createdAt: Number(row.createdAt),
+    counts: {
+      comments: row.commentsCount ?? 0,
+      reposts: row.repostsCount ?? 0,
+      likes: row.likesCount ?? 0,
+      shares: row.sharesCount ?? 0,
+      views: row.viewsCount ?? 0,
+    },
+    viewer: {
+      liked: Boolean(row.liked),
+      reposted: Boolean(row.reposted),
+      bookmarked: Boolean(row.bookmarked),
+      shared: Boolean(row.shared),
+    },
+    topComments: locked ? [] : parseTopComments(row.topComments),
+  };
+  return {
+    id: row.id,
+    repostedBy: row.repostOf ? { id: row.itemUserId, username: row.itemUsername, displayName: row.itemDisplayName } : null,
+    post,
+  };
+}
+
+// ───────────────────────────── cursors ─────────────────────────────
+
+/**
+ * Time-ordered lists page by the last entry's id. 'For you' pages through a ranked pool and then on
+ * through older posts in time order; its cursor pins the ranking time and the pool so pages neither
+ * repeat nor skip posts while new ones arrive.
+ */
+type Cursor =
+  | { kind: "time"; before: string }
+  | { kind: "ranked"; now: number; top: string; score: number; id: string };
+
+const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export function parseCursor(value: string | null): Cursor | null {
+  if (!value) return null;
+  if (ID.test(value)) return { kind: "time", before: value };
+  const [tag, now, top, score, id] = value.split("~");
+  if (tag !== "r" || !now || !top || !score || !id || !ID.test(top) || !ID.test(id)) return null;
+  const numbers = [Number(now), Number(score)];
+  if (numbers.some((n) => !Number.isFinite(n))) return null;
+  return { kind: "ranked", now: numbers[0]!, top, score: numbers[1]!, id };
+}
+
+function rankedCursor(now: number, top: string, score: number, id: string) {
+  return ["r", now, top, score, id].join("~");
+}
+
+// ───────────────────────────── feeds ─────────────────────────────
+
+export type Viewer = { id: string } | null;
+
+export type FeedOptions = { cursor?: string | null; query?: string | null; now?: number; limit?: number };
+
+/** Posts outside communities, unless a community is given (spec document 1 §5). */
+function inScope(communityId?: string | null) {
+  return communityId ? eq(posts.communityId, communityId) : isNull(posts.communityId);
+}
+
+function timePage(rows: CardRow[], limit: number): FeedPage {
+  const items = rows.slice(0, limit).map(toFeedItem);
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+function beforeCursor(cursor: Cursor | null) {
+  return cursor?.kind === "time" ? lt(posts.id, cursor.before) : undefined;
+}
+
+/**
+ * The search filter of the home feed: the shown post's words (full-text, word prefixes), its author's
+ * display name, or one of its hashtags, case-insensitively. Locked posts never match by their words.
+ */
+export function searchCondition(query: string, viewerId: string | null, now: number): SQL | undefined {
+  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length === 0) return undefined;
+  const ftsQuery = words.map((word) => `"${word}"*`).join(" ");
+  const phrase = words.join(" ").toLowerCase();
+  const like = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byWords = sql`(${shownId} IN (
+      SELECT ${posts.id} FROM posts_fts JOIN ${posts} ON ${posts}.rowid = posts_fts.rowid WHERE posts_fts MATCH ${ftsQuery})
+    AND ${canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now)})`;
+  const byAuthor = sql`${shownAuthorId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.displayName}) LIKE ${like} ESCAPE '\\')`;
+  const byHashtag = sql`${shownId} IN (SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${phrase.replace(/\s+/g, "")})`;
+  return or(byWords, byAuthor, byHashtag);
+}
+
+/** Following: posts and reposts by the people the viewer follows, newest first (never the viewer's own). */
+export async function getFollowingFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
+  const now = options.now ?? Date.now();
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const rows = await selectCards(db, viewerId, now)
+    .where(
+      and(
+        inScope(),
+        inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, viewerId))),
+        sql`${posts.userId} <> ${viewerId}`,
+        beforeCursor(parseCursor(options.cursor ?? null)),
+        options.query ? searchCondition(options.query, viewerId, now) : undefined,
+      ),
+    )
+    .orderBy(desc(posts.id))
+    .limit(limit + 1);
+  return timePage(rows, limit);
+}
+
+/** Every post (and repost) in scope, newest first: the searched home feed, and the base of other lists. */
+export async function getLatestFeed(
+  db: Db,
+  viewerId: string | null,
+  options: FeedOptions & { videosOnly?: boolean; communityId?: string | null } = {},
+): Promise<FeedPage> {
+  const now = options.now ?? Date.now();
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const rows = await selectCards(db, viewerId, now)
+    .where(
+      and(
+        inScope(options.communityId),
+        options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
+        beforeCursor(parseCursor(options.cursor ?? null)),
+        options.query ? searchCondition(options.query, viewerId, now) : undefined,
+      ),
+    )
+    .orderBy(desc(posts.id))
+    .limit(limit + 1);
+  return timePage(rows, limit);
+}
+
+/** /videos: posts with a video, newest first. */
+export function getVideoFeed(db: Db, viewerId: string | null, options: FeedOptions = {}) {
+  return getLatestFeed(db, viewerId, { ...options, query: null, videosOnly: true });
+}
+
+/**
+ * The 'For you' score of a post (docs/decisions/006-for-you-ranking.md):
+ *   (1 + ln(1 + likes·1 + reposts·2 + comments·3 + views·0.05))
+ *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3))
+ *   ÷ (age in hours + 2) ^ 1.5
+ */
+function forYouScore(viewerId: string, now: number) {
+  const w = FOR_YOU;
+  const interests = sql`(SELECT ${postHashtags.hashtag} FROM ${postHashtags} WHERE ${postHashtags.postId} IN (
+      SELECT ${mine.id} FROM ${posts} AS mine WHERE ${mine.userId} = ${viewerId} ORDER BY ${mine.id} DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
+  const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND ph.hashtag IN ${interests})`;
+  const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
+    + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
+  const ageHours = sql`((${now} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
+  return sql<number>`((1.0 + ln(1.0 + ${engagement})) * (1.0 + ${w.interestBoost} * min(${matches}, ${w.maxInterestMatches}))
+    / pow(max(${ageHours}, 0) + ${w.ageOffsetHours}, ${w.gravity}))`;
+}
+
+/**
+ * For you: the newest posts (not reposts) in a pool ranked by score, then every older post newest
+ * first. The first page pins the time and the pool's newest id into the cursor.
+ */
+export async function getForYouFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  if (options.query) return getLatestFeed(db, viewerId, options);
+  const cursor = parseCursor(options.cursor ?? null);
+  if (cursor?.kind === "time") {
+    return timePage(
+      await selectCards(db, viewerId, options.now ?? Date.now())
+        .where(and(inScope(), isNull(posts.repostedFromPostId), lt(posts.id, cursor.before)))
+        .orderBy(desc(posts.id))
+        .limit(limit + 1),
+      limit,
+    );
+  }
+
+  const now = cursor?.now ?? options.now ?? Date.now();
+  const pool = db.$with("pool").as(
+    db
+      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewerId, now).as("score") })
+      .from(posts)
+      .where(and(inScope(), isNull(posts.repostedFromPostId), cursor ? lte(posts.id, cursor.top) : undefined))
+      .orderBy(desc(posts.id))
+      .limit(FOR_YOU.poolSize),
+  );
+  const rows = await db
+    .with(pool)
+    .select({
+      ...cardColumns(viewerId, now),
+      score: pool.score,
+      poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`,
+      poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`,
+      poolCount: sql<number>`(SELECT count(*) FROM ${pool})`,
+    })
+    .from(pool)
+    .innerJoin(posts, eq(posts.id, pool.poolId))
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(original, eq(original.id, posts.repostedFromPostId))
+    .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId))
+    .where(cursor ? sql`(${pool.score} < ${cursor.score} OR (${pool.score} = ${cursor.score} AND ${posts.id} < ${cursor.id}))` : undefined)
+    .orderBy(desc(pool.score), desc(posts.id))
+    .limit(limit + 1);
+
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  let nextCursor: string | null = null;
+  if (rows.length > limit && last) nextCursor = rankedCursor(now, last.poolTop, last.score, last.id);
+  // The pool is used up: older posts follow in time order, if the pool did not already hold them all.
+  else if (last && last.poolCount >= FOR_YOU.poolSize) nextCursor = last.poolBottom;
+  return { items: page.map(toFeedItem), nextCursor };
+}
+
+// ───────────────────────────── one post ─────────────────────────────
+
+export type CommentView = {
+  id: string;
+  parentId: string | null;
+  content: string;
+  likesCount: number;
+  createdAt: number;
+  liked: boolean;
+  author: Omit<PostAuthor, "id"> & { id: string };
+};
+
+/** A post as its page shows it, with all its comments, in one round trip. Null if it does not exist. */
+export async function getPostPage(
+  db: Db,
+  viewerId: string | null,
+  postId: string,
+  { now = Date.now(), commentsLimit }: { now?: number; commentsLimit: number },
+): Promise<{ item: FeedItem; comments: CommentView[] } | null> {
+  const liked = viewerId
+    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`
+    : sql<number>`0`;
+  const [cards, commentRows] = await db.batch([
+    selectCards(db, viewerId, now).where(eq(posts.id, postId)),
+    db
+      .select({
+        id: comments.id,
+        parentId: comments.parentId,
+        content: comments.content,
+        likesCount: comments.likesCount,
+        createdAt: comments.createdAt,
+        liked,
+        // D1 returns rows by position and merges same-named columns: the author's id needs its own name.
+        authorId: sql<string>`${users.id}`.as("author_id"),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+      })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(eq(comments.postId, sql`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`))
+      .orderBy(desc(comments.likesCount), desc(comments.id))
+      .limit(commentsLimit),
+  ]);
+  const card = cards[0];
+  if (!card) return null;
+  const item = toFeedItem(card);
+  if (item.post.locked) return { item, comments: [] };
+  return {
+    item,
+    comments: commentRows.map((row) => ({
+      id: row.id,
+      parentId: row.parentId,
+      content: row.content,
+      likesCount: row.likesCount,
+      createdAt: row.createdAt.getTime(),
+      liked: Boolean(row.liked),
+      author: {
+        id: row.authorId,
+        username: row.username,
+        displayName: row.displayName,
+        avatarUrl: row.avatarUrl,
+        verifiedType: row.verifiedType,
+      },
+    })),
+  };
+}
+
+/** The card of one post (e.g. the post a reply answers). */
+export async function getFeedItem(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<FeedItem | null> {
+  const row = await selectCards(db, viewerId, now).where(eq(posts.id, postId)).get();
+  return row ? toFeedItem(row) : null;
+}

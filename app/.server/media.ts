@@ -1,0 +1,250 @@
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import {
+  IMAGE_MAX_BYTES,
+  MEDIA_CACHE_SECONDS,
+  UNCLAIMED_UPLOAD_TTL_MS,
+  UPLOAD_CACHE_CONTROL_SECONDS,
+  UPLOAD_CLEANUP_BATCH,
+  VIDEO_MAX_BYTES,
+} from "~/lib/constants";
+import { UPLOAD_MESSAGES } from "~/lib/messages";
+import { canViewSql } from "./access";
+import type { Db } from "./db/client";
+import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
+
+/**
+ * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
+ * storing it under a random key, serving it back with HTTP ranges, and deleting what no post claimed.
+ */
+
+export type MediaKind = "image" | "video";
+export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
+export type SniffedType = { kind: MediaKind; contentType: string; extension: string };
+
+const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+
+/** The first bytes that tell every accepted format apart. */
+export const SNIFF_BYTES = 64;
+
+/** The media type of a file from its magic numbers, or null if it is none Murmur accepts. */
+export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: "image", contentType: "image/jpeg", extension: "jpg" };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { kind: "image", contentType: "image/png", extension: "png" };
+  }
+  const head = ascii(bytes, 0, 6);
+  if (head === "GIF87a" || head === "GIF89a") return { kind: "image", contentType: "image/gif", extension: "gif" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
+    return { kind: "image", contentType: "image/webp", extension: "webp" };
+  }
+  // ISO base media (MP4, QuickTime): a box size, then 'ftyp' and the major brand.
+  if (ascii(bytes, 4, 8) === "ftyp") {
+    return ascii(bytes, 8, 12) === "qt  "
+      ? { kind: "video", contentType: "video/quicktime", extension: "mov" }
+      : { kind: "video", contentType: "video/mp4", extension: "mp4" };
+  }
+  // Older QuickTime files start with a movie or data atom instead.
+  if (["moov", "mdat", "wide", "free", "pnot"].includes(ascii(bytes, 4, 8))) {
+    return { kind: "video", contentType: "video/quicktime", extension: "mov" };
+  }
+  // WebM is Matroska (EBML) with the doc type 'webm' in its header.
+  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(bytes, 0, SNIFF_BYTES).includes("webm")) {
+    return { kind: "video", contentType: "video/webm", extension: "webm" };
+  }
+  return null;
+}
+
+export type FileCheck = { ok: true; type: SniffedType } | { ok: false; message: string };
+
+/**
+ * Whether a picked file may be attached as `expected`, with the spec's message if not
+ * (document 1 §5 uploads). The declared type only chooses which message fits.
+ */
+export async function checkMediaFile(file: File, expected: MediaKind): Promise<FileCheck> {
+  const limit = expected === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
+  const declared = file.type.split("/")[0];
+  const wrongKind = expected === "image" ? UPLOAD_MESSAGES.selectImage : UPLOAD_MESSAGES.selectVideo;
+  if (file.size === 0) return { ok: false, message: wrongKind };
+  const type = sniffMediaType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+  if (!type || type.kind !== expected) {
+    if (declared !== expected) return { ok: false, message: wrongKind };
+    return { ok: false, message: expected === "image" ? UPLOAD_MESSAGES.imageFormats : UPLOAD_MESSAGES.videoFormats };
+  }
+  if (file.size > limit) {
+    return { ok: false, message: expected === "image" ? UPLOAD_MESSAGES.imageTooLarge : UPLOAD_MESSAGES.videoTooLarge };
+  }
+  return { ok: true, type };
+}
+
+function randomName(extension: string, now: number): string {
+  const random = [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${now.toString(36)}-${random}.${extension}`;
+}
+
+export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** The key behind a /media URL that Murmur handed out, or null for anything else. */
+export function mediaKeyFromUrl(url: string): string | null {
+  return url.startsWith("/media/") ? url.slice("/media/".length) : null;
+}
+
+export type StoredMedia = { key: string; url: string; kind: MediaKind; contentType: string };
+
+/** Puts a checked file into R2 under a new random key and records who uploaded it, for what. */
+export async function storeMedia(
+  db: Db,
+  bucket: R2Bucket,
+  userId: string,
+  file: File,
+  type: SniffedType,
+  purpose: MediaPurpose,
+  now = Date.now(),
+): Promise<StoredMedia> {
+  const folder = type.kind === "image" ? `images/${purpose}` : "videos";
+  const key = `${folder}/${randomName(type.extension, now)}`;
+  await bucket.put(key, file, {
+    httpMetadata: { contentType: type.contentType, cacheControl: `public, max-age=${MEDIA_CACHE_SECONDS}, immutable` },
+    customMetadata: { userId },
+  });
+  await db.insert(mediaUploads).values({
+    key,
+    userId,
+    kind: type.kind,
+    purpose,
+    contentType: type.contentType,
+    size: file.size,
+    createdAt: new Date(now),
+  });
+  return { key, url: mediaUrl(key), kind: type.kind, contentType: type.contentType };
+}
+
+/** The member's own unclaimed post uploads among `keys`: the only media a new post may take. */
+export async function findClaimableMedia(db: Db, userId: string, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select({ key: mediaUploads.key, kind: mediaUploads.kind })
+    .from(mediaUploads)
+    .where(
+      and(
+        inArray(mediaUploads.key, keys),
+        eq(mediaUploads.userId, userId),
+        eq(mediaUploads.purpose, "posts"),
+        isNull(mediaUploads.postId),
+      ),
+    );
+}
+
+/** Removes objects and their records (a deleted post's media, a discarded upload). */
+export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(mediaUploads).where(inArray(mediaUploads.key, keys));
+  await bucket.delete(keys);
+}
+
+/** A member takes back an upload they have not posted (the composer's remove button). */
+export async function discardUpload(db: Db, bucket: R2Bucket, userId: string, key: string): Promise<boolean> {
+  const [claimable] = await findClaimableMedia(db, userId, [key]);
+  if (!claimable) return false;
+  await deleteMedia(db, bucket, [key]);
+  return true;
+}
+
+/** Cron: post uploads that no post claimed within a day (the member gave up composing). */
+export async function deleteAbandonedUploads(db: Db, bucket: R2Bucket, now = Date.now()): Promise<number> {
+  const abandoned = await db
+    .select({ key: mediaUploads.key })
+    .from(mediaUploads)
+    .where(
+      and(
+        eq(mediaUploads.purpose, "posts"),
+        isNull(mediaUploads.postId),
+        lt(mediaUploads.createdAt, new Date(now - UNCLAIMED_UPLOAD_TTL_MS)),
+      ),
+    )
+    .limit(UPLOAD_CLEANUP_BATCH);
+  await deleteMedia(
+    db,
+    bucket,
+    abandoned.map((row) => row.key),
+  );
+  return abandoned.length;
+}
+
+// ───────────────────────────── serving ─────────────────────────────
+
+type ByteRange = { offset: number; length: number };
+
+/** A single `bytes=` range within `size`; null for none, 'invalid' for one that cannot be served. */
+export function parseRange(header: string | null, size: number): ByteRange | null | "invalid" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
+  if (match[1] === "") {
+    const suffix = Math.min(Number(match[2]), size);
+    return suffix === 0 ? "invalid" : { offset: size - suffix, length: suffix };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return "invalid";
+  return { offset: start, length: end - start + 1 };
+}
+
+/**
+ * GET /media/{key}: the object with its stored type, nosniff, a long cache and HTTP Range support (so
+ * video can seek). Media of a subscriber-only post is served only to those who may see the post, and
+ * never from shared caches.
+ */
+export async function serveMedia(
+  request: Request,
+  db: Db,
+  bucket: R2Bucket,
+  viewerId: string | null,
+  key: string,
+  now = Date.now(),
+): Promise<Response> {
+  const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const owner = await db
+    .select({
+      postId: mediaUploads.postId,
+      subscriberOnly: posts.isSubscriberOnly,
+      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
+    })
+    .from(mediaUploads)
+    .leftJoin(posts, eq(posts.id, mediaUploads.postId))
+    .where(eq(mediaUploads.key, key))
+    .get();
+  if (owner?.postId && !owner.canView) return notFound();
+  const gated = Boolean(owner?.subscriberOnly);
+
+  const head = await bucket.head(key);
+  if (!head) return notFound();
+  const headers = new Headers({
+    "Content-Type": head.httpMetadata?.contentType ?? "application/octet-stream",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": gated ? `private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}` : `public, max-age=${MEDIA_CACHE_SECONDS}, immutable`,
+    "Accept-Ranges": "bytes",
+    ETag: head.httpEtag,
+    "Content-Disposition": "inline",
+  });
+  if (request.headers.get("If-None-Match") === head.httpEtag) return new Response(null, { status: 304, headers });
+
+  const range = parseRange(request.headers.get("Range"), head.size);
+  if (range === "invalid") {
+    headers.set("Content-Range", `bytes */${head.size}`);
+    return new Response("Range Not Satisfiable", { status: 416, headers });
+  }
+  const object = await bucket.get(key, range ? { range } : undefined);
+  if (!object) return notFound();
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(range ? range.length : head.size));
+    return new Response(null, { status: range ? 206 : 200, headers });
+  }
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+    headers.set("Content-Length", String(range.length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set("Content-Length", String(head.size));
+  return new Response(object.body, { status: 200, headers });
+}

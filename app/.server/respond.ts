@@ -1,0 +1,24 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { safeRedirectPath } from "./http";
+import type { Outcome } from "./outcome";
+import { redirectWithToast } from "./toast";
+
+/**
+ * One answer for both kinds of form submission (docs/decisions/004). Forms rendered before
+ * JavaScript runs carry `returnTo`: the browser posted a document, so it gets post/redirect/get back
+ * to that page with a flash toast. A fetcher (JavaScript) gets the outcome and its message as data.
+ */
+export function returnToOf(form: FormData): string | null {
+  const value = form.get("returnTo");
+  return typeof value === "string" ? safeRedirectPath(value) : null;
+}
+
+export async function respond<T extends object>(form: FormData, outcome: Outcome<T>, success?: string) {
+  const returnTo = returnToOf(form);
+  const message = outcome.ok ? success : outcome.message;
+  if (returnTo) {
+    if (!message) return redirect(returnTo);
+    return redirectWithToast(returnTo, { type: outcome.ok ? "success" : "error", message });
+  }
+  return data({ ...outcome, message: message ?? null }, { status: outcome.ok ? 200 : outcome.status });
+}

@@ -1,0 +1,91 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import type { FeedItem, FeedPage } from "~/.server/feed";
+import { useHydrated } from "~/lib/use-hydrated";
+import { PostCard } from "../post/post-card";
+
+/**
+ * A list of posts with keyset pagination: 'Load more' is a link to the next page without JavaScript,
+ * and appends that page in place with it. Entries are unique by id, so a page that overlaps an
+ * earlier one (new posts arrived meanwhile) shows nothing twice.
+ */
+export function FeedList({
+  page,
+  pageHref,
+  empty,
+  label,
+}: {
+  page: FeedPage;
+  /** The address of the page after `cursor` (a loader URL of the same route). */
+  pageHref: (cursor: string) => string;
+  empty: ReactNode;
+  label: string;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ page: FeedPage }>();
+  const [more, setMore] = useState<FeedPage[]>([]);
+
+  // A new first page (navigation, revalidation) starts the list again.
+  useEffect(() => setMore([]), [page]);
+  useEffect(() => {
+    const next = fetcher.data?.page;
+    if (fetcher.state === "idle" && next) setMore((pages) => (pages.includes(next) ? pages : [...pages, next]));
+  }, [fetcher.state, fetcher.data]);
+
+  const pages = [page, ...more];
+  const seen = new Set<string>();
+  const items: FeedItem[] = [];
+  for (const item of pages.flatMap((p) => p.items)) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    items.push(item);
+  }
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const loading = fetcher.state !== "idle";
+
+  if (items.length === 0) return <div className="px-6 py-16 text-center">{empty}</div>;
+  return (
+    <div>
+      <div role="feed" aria-label={label} aria-busy={loading}>
+        {items.map((item) => (
+          <PostCard key={item.id} item={item} />
+        ))}
+      </div>
+      {cursor ? (
+        <div className="flex justify-center border-b border-line p-4">
+          <Link
+            to={pageHref(cursor)}
+            preventScrollReset
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              if (!loading) fetcher.load(loaderHref(pageHref(cursor)));
+            }}
+            aria-disabled={loading || undefined}
+            className="rounded-full px-4 py-2 font-semibold text-accent hover:bg-surface"
+          >
+            {loading ? "Loading..." : "Load more"}
+          </Link>
+        </div>
+      ) : (
+        <p className="p-6 text-center text-sm text-muted">You're all caught up.</p>
+      )}
+    </div>
+  );
+}
+
+/** Fetching "/" needs "?index" to reach the home page's loader rather than its layout's. */
+function loaderHref(href: string): string {
+  const url = new URL(href, "http://murmur.invalid");
+  if (url.pathname === "/") url.searchParams.set("index", "");
+  return `${url.pathname}${url.search}`;
+}
+
+export function FeedEmpty({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <p className="text-xl font-bold">{title}</p>
+      <p className="mt-1 text-muted">{text}</p>
+    </>
+  );
+}

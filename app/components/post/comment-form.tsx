@@ -1,0 +1,128 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useId, useState } from "react";
+import type { RootLoaderData } from "~/root";
+import { COMMENT_MAX_LENGTH } from "~/lib/constants";
+import { POST_MESSAGES } from "~/lib/messages";
+import { CommentSchema } from "~/lib/schemas/post";
+import { showToast } from "~/lib/toast-store";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useOncePer } from "~/lib/use-once-per";
+import { MentionTextarea } from "../mention-textarea";
+import { ReturnTo } from "../return-to";
+import { Button } from "../ui/button";
+import { ErrorList } from "../ui/field";
+import { CharacterCount } from "./character-count";
+
+export type CommentActionData = {
+  ok: boolean;
+  message: string | null;
+  commentId?: string;
+  lastResult?: SubmissionResult<string[]>;
+};
+
+/**
+ * A comment on a post, or a reply to a comment: the card's inline box, the post page's reply
+ * composer and the 'Reply' dialog all post here (intent 'comment' on /post/{id}).
+ */
+export function CommentForm({
+  postId,
+  parentId,
+  scope,
+  label,
+  placeholder,
+  submitLabel,
+  rows = 1,
+  lastResult,
+  returnAnchor,
+  returnTo,
+  autoFocus,
+  onPosted,
+}: {
+  postId: string;
+  parentId?: string;
+  /** Where the form is (card, dialog, page): the same post's forms in two places stay apart. */
+  scope: "card" | "dialog" | "page";
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  rows?: number;
+  lastResult?: SubmissionResult<string[]>;
+  returnAnchor?: string;
+  /** Where a member without JavaScript lands afterwards (default: this page). */
+  returnTo?: string;
+  autoFocus?: boolean;
+  onPosted?: () => void;
+}) {
+  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
+  const fetcher = useFetcher<CommentActionData>({ key: `comment-${scope}-${postId}-${parentId ?? "post"}` });
+  useFetcherToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data?.lastResult ?? lastResult;
+  const initial = result?.initialValue?.content;
+  const [content, setContent] = useState(typeof initial === "string" ? initial : "");
+  const textId = useId();
+  const countId = useId();
+  const [form, fields] = useForm({
+    id: `comment-${scope}-${postId}-${parentId ?? "post"}`,
+    lastResult: busy ? undefined : result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  useOncePer(fetcher.data?.ok ? fetcher.data : null, () => {
+    setContent("");
+    onPosted?.();
+  });
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/post/${postId}`}
+      {...getFormProps(form)}
+      noValidate
+      onSubmit={(event) => {
+        if (!signedIn) {
+          event.preventDefault();
+          showToast(POST_MESSAGES.signInToComment, "error");
+        }
+      }}
+      className="flex flex-col gap-1"
+    >
+      <input type="hidden" name="intent" value="comment" />
+      {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
+      <ReturnTo anchor={returnAnchor} to={returnTo} />
+      <label htmlFor={textId} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <MentionTextarea
+            id={textId}
+            name="content"
+            value={content}
+            onValueChange={setContent}
+            placeholder={placeholder}
+            rows={rows}
+            autoFocus={autoFocus}
+            aria-invalid={fields.content.errors ? true : undefined}
+            aria-describedby={`${countId}${fields.content.errors ? ` ${textId}-error` : ""}`}
+            className="w-full resize-y rounded-2xl border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
+          />
+        </div>
+        <Button type="submit" disabled={busy} className="px-4 py-1.5 text-sm">
+          {submitLabel}
+        </Button>
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <ErrorList id={`${textId}-error`} errors={fields.content.errors} />
+        {/* The count appears once there is something to count, so a quiet box stays quiet. */}
+        <span className={`ml-auto ${content ? "" : "sr-only"}`}>
+          <CharacterCount id={countId} text={content} max={COMMENT_MAX_LENGTH} />
+        </span>
+      </div>
+    </fetcher.Form>
+  );
+}

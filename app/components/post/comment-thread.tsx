@@ -1,0 +1,158 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { Heart } from "lucide-react";
+import type { CommentView } from "~/.server/feed";
+import type { RootLoaderData } from "~/root";
+import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
+import { formatCount } from "~/lib/format";
+import { POST_MESSAGES } from "~/lib/messages";
+import { showToast } from "~/lib/toast-store";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { Avatar } from "../avatar";
+import { RelativeTime } from "../relative-time";
+import { ReturnTo } from "../return-to";
+import { VerifiedBadge } from "../verified-badge";
+import { CommentForm } from "./comment-form";
+import { PostText } from "./post-text";
+import type { PostActionData } from "./post-types";
+
+export type FailedComment = { parentId: string | null; lastResult: SubmissionResult<string[]> };
+
+type Node = CommentView & { replies: Node[] };
+
+/** Top-level comments by likes then newest (as loaded); replies under their parent, oldest first. */
+export function buildThread(comments: CommentView[]): Node[] {
+  const nodes = new Map(comments.map((comment) => [comment.id, { ...comment, replies: [] as Node[] }]));
+  const roots: Node[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.replies.push(node);
+    else if (!node.parentId) roots.push(node);
+  }
+  for (const node of nodes.values()) node.replies.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return roots;
+}
+
+export function CommentThread({
+  postId,
+  comments,
+  failed,
+  canReply,
+}: {
+  postId: string;
+  comments: CommentView[];
+  failed?: FailedComment;
+  canReply: boolean;
+}) {
+  const roots = buildThread(comments);
+  if (roots.length === 0) {
+    return <p className="px-4 py-10 text-center text-muted">No comments yet. Start the conversation!</p>;
+  }
+  return (
+    <ul aria-label="Comments">
+      {roots.map((node) => (
+        <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} />
+      ))}
+    </ul>
+  );
+}
+
+function CommentItem({
+  postId,
+  node,
+  depth,
+  failed,
+  canReply,
+}: {
+  postId: string;
+  node: Node;
+  depth: number;
+  failed?: FailedComment;
+  canReply: boolean;
+}) {
+  const anchor = `comment-${node.id}`;
+  const replyFailed = failed?.parentId === node.id ? failed.lastResult : undefined;
+  return (
+    <li id={anchor} className={depth === 0 ? "border-b border-line px-4 py-3" : "pt-3"}>
+      <div className="flex gap-3">
+        <Avatar src={node.author.avatarUrl} size="sm" />
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-1 text-sm">
+            <Link to={`/profile/${node.author.username}`} className="font-bold hover:underline">
+              {node.author.displayName}
+            </Link>
+            <VerifiedBadge type={node.author.verifiedType} />
+            <span className="text-muted">@{node.author.username} ·</span>
+            <RelativeTime at={node.createdAt} className="text-sm text-muted" />
+          </p>
+          <PostText text={node.content} className="text-[15px]" />
+          <div className="mt-1 flex items-center gap-2">
+            <CommentLike postId={postId} comment={node} anchor={anchor} />
+            {canReply ? (
+              <details className="group min-w-0 flex-1" open={Boolean(replyFailed)}>
+                <summary className="w-fit cursor-pointer list-none rounded-full px-2 py-1 text-sm text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
+                  Reply<span className="sr-only"> to {node.author.displayName}</span>
+                </summary>
+                <div className="pt-2">
+                  <CommentForm
+                    scope="page"
+                    postId={postId}
+                    parentId={node.id}
+                    label={`Reply to ${node.author.displayName}`}
+                    placeholder="Post your reply"
+                    submitLabel="Reply"
+                    lastResult={replyFailed}
+                    returnAnchor={anchor}
+                  />
+                </div>
+              </details>
+            ) : null}
+          </div>
+          {node.replies.length > 0 ? (
+            <ul className={depth + 1 < COMMENT_NESTING_DEPTH ? "border-l border-line pl-3" : ""} aria-label={`Replies to ${node.author.displayName}`}>
+              {node.replies.map((reply) => (
+                <CommentItem key={reply.id} postId={postId} node={reply} depth={depth + 1} failed={failed} canReply={canReply} />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CommentLike({ postId, comment, anchor }: { postId: string; comment: CommentView; anchor: string }) {
+  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
+  const fetcher = useFetcher<PostActionData>({ key: `comment-like-${comment.id}` });
+  useFetcherToast(fetcher);
+  const pending = fetcher.formData?.get("value");
+  const confirmed = fetcher.data?.ok && typeof fetcher.data.state === "boolean" ? fetcher.data.state : comment.liked;
+  const liked = typeof pending === "string" ? pending === "true" : confirmed;
+  const base = fetcher.data?.ok && typeof fetcher.data.likesCount === "number" ? fetcher.data.likesCount : comment.likesCount;
+  const count = base + (typeof pending === "string" && liked !== confirmed ? (liked ? 1 : -1) : 0);
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/post/${postId}`}
+      onSubmit={(event) => {
+        if (signedIn) return;
+        event.preventDefault();
+        showToast(POST_MESSAGES.signInToLike, "error");
+      }}
+    >
+      <input type="hidden" name="intent" value="comment-like" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      <input type="hidden" name="value" value={String(!liked)} />
+      <ReturnTo anchor={anchor} />
+      <button
+        type="submit"
+        aria-pressed={liked}
+        className={`flex items-center gap-1 rounded-full px-2 py-1 text-sm hover:bg-surface ${liked ? "text-danger" : "text-muted"}`}
+      >
+        <Heart className="size-4" fill={liked ? "currentColor" : "none"} aria-hidden />
+        <span className="sr-only">Like comment</span>
+        <span>{formatCount(Math.max(0, count))}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link, type LinkProps } from "@remix-run/react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Dialog } from "../ui/dialog";
+import { CommentForm } from "./comment-form";
+import { Composer } from "./composer";
+
+export type ReplyTarget = { postId: string; displayName: string; username: string; excerpt: string };
+
+type Opened = { mode: "post" } | { mode: "reply"; target: ReplyTarget };
+
+const OpenComposer = createContext<((opened: Opened) => void) | null>(null);
+
+/**
+ * With JavaScript the composer opens as a dialog over the current page; its links still lead to
+ * /compose (the full page) for anyone without it.
+ */
+export function ComposeProvider({ canPostForSubscribers, children }: { canPostForSubscribers: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const close = useCallback(() => setOpened(null), []);
+  return (
+    <OpenComposer.Provider value={setOpened}>
+      {children}
+      <Dialog
+        open={opened !== null}
+        onClose={close}
+        title={opened?.mode === "reply" ? "Reply" : "Create Post"}
+        className="w-[min(96vw,36rem)]"
+      >
+        {opened?.mode === "post" ? <Composer canPostForSubscribers={canPostForSubscribers} onPosted={close} autoFocus /> : null}
+        {opened?.mode === "reply" ? (
+          <div className="flex flex-col gap-3">
+            <ReplyingTo target={opened.target} />
+            <CommentForm
+              scope="dialog"
+              postId={opened.target.postId}
+              label="Reply"
+              placeholder="Post your reply"
+              submitLabel="Reply"
+              rows={4}
+              autoFocus
+              onPosted={close}
+            />
+          </div>
+        ) : null}
+      </Dialog>
+    </OpenComposer.Provider>
+  );
+}
+
+export function ReplyingTo({ target }: { target: ReplyTarget }) {
+  return (
+    <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
+      <p className="font-semibold">
+        {target.displayName} <span className="font-normal text-muted">@{target.username}</span>
+      </p>
+      {target.excerpt ? <p className="line-clamp-3 text-muted">{target.excerpt}</p> : null}
+    </blockquote>
+  );
+}
+
+/** A link to the composer (or, with `reply`, to the reply composer) that opens the dialog with JavaScript. */
+export function ComposeLink({ reply, ...props }: Omit<LinkProps, "to"> & { reply?: ReplyTarget }) {
+  const open = useContext(OpenComposer);
+  const hydrated = useHydrated();
+  return (
+    <Link
+      {...props}
+      to={reply ? `/compose?${new URLSearchParams({ replyTo: reply.postId })}` : "/compose"}
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (!hydrated || !open || event.defaultPrevented) return;
+        event.preventDefault();
+        open(reply ? { mode: "reply", target: reply } : { mode: "post" });
+      }}
+    />
+  );
+}

@@ -1,0 +1,324 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "@remix-run/react";
+import { Film, ImagePlus, MapPin, X } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import type { MediaKind } from "~/.server/media";
+import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { CreatePostSchema } from "~/lib/schemas/post";
+import { showToast } from "~/lib/toast-store";
+import { discardUpload, precheckFile, uploadFile } from "~/lib/upload-client";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useOncePer } from "~/lib/use-once-per";
+import { useHydrated } from "~/lib/use-hydrated";
+import { MentionTextarea } from "../mention-textarea";
+import { ReturnTo } from "../return-to";
+import { Button } from "../ui/button";
+import { ErrorList, FormError, inputClass } from "../ui/field";
+import { CharacterCount } from "./character-count";
+
+export const COMPOSE_FETCHER_KEY = "compose";
+
+export type ComposeActionData = {
+  ok: boolean;
+  message: string | null;
+  postId?: string;
+  lastResult?: SubmissionResult<string[]>;
+};
+
+type Upload = {
+  id: string;
+  name: string;
+  kind: MediaKind;
+  preview: string;
+  progress: number;
+  key?: string;
+};
+
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+const VIDEO_ACCEPT = "video/mp4,video/webm,video/quicktime";
+
+/**
+ * The post composer (spec document 1 §2.6). Without JavaScript it is one multipart form: text, location,
+ * visibility and the files travel together. With JavaScript files upload as soon as they are picked
+ * (with progress) and the form sends their keys; it submits through a fetcher so the dialog can close.
+ */
+export function Composer({
+  canPostForSubscribers,
+  lastResult,
+  onPosted,
+  returnTo,
+  autoFocus = false,
+}: {
+  canPostForSubscribers: boolean;
+  lastResult?: SubmissionResult<string[]>;
+  onPosted?: () => void;
+  returnTo?: string;
+  autoFocus?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ComposeActionData>({ key: COMPOSE_FETCHER_KEY });
+  useFetcherToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data?.lastResult ?? lastResult;
+  const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
+  const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
+
+  const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : "");
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const uploading = uploads.some((upload) => !upload.key);
+  const images = uploads.filter((upload) => upload.kind === "image");
+  const video = uploads.find((upload) => upload.kind === "video");
+  const ids = { content: useId(), location: useId(), visibility: useId(), images: useId(), video: useId(), count: useId() };
+
+  const [form, fields] = useForm({
+    id: "composer",
+    lastResult: busy ? undefined : result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePostSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // After a successful post: empty the composer and let the dialog close.
+  useOncePer(fetcher.data?.ok ? fetcher.data : null, () => {
+    setContent("");
+    setUploads([]);
+    onPosted?.();
+  });
+
+  const patch = (id: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
+
+  async function pickFiles(files: File[], kind: MediaKind) {
+    const room = kind === "video" ? (uploads.length === 0 ? 1 : 0) : video ? 0 : MAX_IMAGES_PER_POST - images.length;
+    if (files.length > room) {
+      showToast(POST_MESSAGES.tooManyImages, "error");
+      return;
+    }
+    const accepted: { upload: Upload; file: File }[] = [];
+    for (const file of files) {
+      const problem = precheckFile(file, kind);
+      if (problem) {
+        showToast(UPLOAD_MESSAGES.uploadFailed(file.name, problem), "error");
+        continue;
+      }
+      const upload = { id: crypto.randomUUID(), name: file.name, kind, preview: URL.createObjectURL(file), progress: 0 };
+      accepted.push({ upload, file });
+    }
+    setUploads((list) => [...list, ...accepted.map((item) => item.upload)]);
+    const results = await Promise.all(
+      accepted.map(async ({ upload, file }) => {
+        const answer = await uploadFile(file, kind, (progress) => patch(upload.id, { progress }));
+        if (answer.ok) {
+          patch(upload.id, { key: answer.key, progress: 1 });
+          return true;
+        }
+        setUploads((list) => list.filter((item) => item.id !== upload.id));
+        showToast(UPLOAD_MESSAGES.uploadFailed(upload.name, answer.message), "error");
+        return false;
+      }),
+    );
+    const done = results.filter(Boolean).length;
+    if (done === 0) return;
+    showToast(kind === "video" ? UPLOAD_MESSAGES.videoUploaded : UPLOAD_MESSAGES.imagesUploaded(done));
+  }
+
+  function remove(upload: Upload) {
+    setUploads((list) => list.filter((item) => item.id !== upload.id));
+    URL.revokeObjectURL(upload.preview);
+    if (upload.key) void discardUpload(upload.key);
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/compose"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      onSubmit={(event) => {
+        if (uploading) {
+          event.preventDefault();
+          showToast(POST_MESSAGES.waitForUploads, "error");
+        }
+      }}
+      className="flex flex-col gap-3"
+    >
+      <ReturnTo to={returnTo} />
+      <FormError errors={form.errors} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.visibility} className="sr-only">
+          Visibility
+        </label>
+        <select
+          id={ids.visibility}
+          name="visibility"
+          defaultValue={typeof initial.visibility === "string" ? initial.visibility : "everyone"}
+          className="w-fit rounded-full border border-line bg-bg px-3 py-1 text-sm font-semibold text-accent"
+        >
+          <option value="everyone">Everyone can see</option>
+          <option value="subscribers" disabled={!canPostForSubscribers}>
+            {canPostForSubscribers ? "Subscribers only" : "Subscribers only (Enable in settings)"}
+          </option>
+        </select>
+        <ErrorList errors={fields.visibility.errors} />
+      </div>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.content} className="sr-only">
+          Post text
+        </label>
+        <MentionTextarea
+          id={ids.content}
+          name="content"
+          value={content}
+          onValueChange={setContent}
+          placeholder="What's happening?"
+          rows={4}
+          autoFocus={autoFocus}
+          aria-invalid={fields.content.errors ? true : undefined}
+          aria-describedby={`${ids.count}${fields.content.errors ? ` ${ids.content}-error` : ""}`}
+          className="w-full resize-y rounded-lg border border-transparent bg-transparent px-1 py-2 text-lg placeholder:text-muted focus:border-line focus:outline-none"
+        />
+        <ErrorList id={`${ids.content}-error`} errors={fields.content.errors} />
+      </div>
+
+      <div className="flex items-center gap-2">
+        <MapPin className="size-4 text-muted" aria-hidden />
+        <label htmlFor={ids.location} className="sr-only">
+          Location
+        </label>
+        <input
+          id={ids.location}
+          name="location"
+          placeholder="Add location"
+          defaultValue={typeof initial.location === "string" ? initial.location : ""}
+          className={`${inputClass} py-1.5 text-sm`}
+        />
+      </div>
+      <ErrorList errors={fields.location.errors} />
+
+      {uploads.length > 0 || storedKeys.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-2" aria-label="Attachments">
+          {storedKeys.map((key) => (
+            <li key={key} className="relative overflow-hidden rounded-xl border border-line">
+              <input type="hidden" name="imageKeys" value={key} />
+              <img src={`/media/${key}`} alt="Attached image" className="aspect-video w-full object-cover" />
+            </li>
+          ))}
+          {uploads.map((upload) => (
+            <li key={upload.id} className="relative overflow-hidden rounded-xl border border-line">
+              {upload.key ? (
+                <input type="hidden" name={upload.kind === "video" ? "videoKey" : "imageKeys"} value={upload.key} />
+              ) : null}
+              {upload.kind === "video" ? (
+                <video src={upload.preview} muted className="aspect-video w-full bg-black object-cover" />
+              ) : (
+                <img src={upload.preview} alt={`Attached ${upload.name}`} className="aspect-video w-full object-cover" />
+              )}
+              {upload.key ? null : (
+                <progress
+                  value={upload.progress}
+                  max={1}
+                  aria-label={`Uploading ${upload.name}`}
+                  className="absolute inset-x-2 bottom-2 h-1.5 w-[calc(100%-1rem)] accent-accent"
+                />
+              )}
+              <button
+                type="button"
+                onClick={() => remove(upload)}
+                className="absolute top-1.5 right-1.5 rounded-full bg-black/70 p-1 text-white"
+                aria-label={`Remove ${upload.name}`}
+              >
+                <X className="size-4" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ErrorList errors={fields.imageKeys.errors} />
+      {uploading ? <input type="hidden" name="uploadsPending" value="1" /> : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
+        <div className="flex flex-wrap items-center gap-1">
+          <FilePicker
+            id={ids.images}
+            label="Add images"
+            accept={IMAGE_ACCEPT}
+            multiple
+            name={hydrated ? undefined : "images"}
+            icon={<ImagePlus className="size-5" aria-hidden />}
+            onFiles={hydrated ? (files) => void pickFiles(files, "image") : undefined}
+          />
+          <FilePicker
+            id={ids.video}
+            label="Add video"
+            accept={VIDEO_ACCEPT}
+            name={hydrated ? undefined : "video"}
+            icon={<Film className="size-5" aria-hidden />}
+            onFiles={hydrated ? (files) => void pickFiles(files, "video") : undefined}
+          />
+        </div>
+        <div className="flex items-center gap-3">
+          <CharacterCount id={ids.count} text={content} max={POST_MAX_LENGTH} />
+          <Button type="submit" disabled={busy} className="px-5 py-2">
+            {busy ? "Posting..." : "Post"}
+          </Button>
+        </div>
+      </div>
+      {hydrated ? null : <p className="text-xs text-muted">{UPLOAD_MESSAGES.videoHint}. Up to {MAX_IMAGES_PER_POST} images or one video.</p>}
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A file input with a real label. Without JavaScript the native picker shows the chosen names; with
+ * JavaScript it is an icon button and the files upload at once.
+ */
+function FilePicker({
+  id,
+  label,
+  accept,
+  multiple,
+  name,
+  icon,
+  onFiles,
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  name?: string;
+  icon: ReactNode;
+  onFiles?: (files: File[]) => void;
+}) {
+  if (!onFiles) {
+    return (
+      <span className="flex flex-col gap-1 text-sm">
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <input id={id} type="file" name={name} accept={accept} multiple={multiple} className="text-sm" />
+      </span>
+    );
+  }
+  return (
+    <label htmlFor={id} className="cursor-pointer rounded-full p-2 text-accent hover:bg-surface" title={label}>
+      {icon}
+      <span className="sr-only">{label}</span>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        className="sr-only"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = "";
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+    </label>
+  );
+}

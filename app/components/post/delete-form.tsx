@@ -1,0 +1,54 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useOncePer } from "~/lib/use-once-per";
+import { ReturnTo } from "../return-to";
+import { Button, buttonClass } from "../ui/button";
+import type { PostActionData } from "./post-types";
+
+export const DELETE_MESSAGE = "Are you sure you want to delete this post? This action cannot be undone.";
+
+/** A post or repost the member may delete, and what the confirmation calls it. */
+export type Deletable = { id: string; title: "Delete Post" | "Delete Repost" };
+
+export function useDeleteFetcher(id: string) {
+  return useFetcher<PostActionData>({ key: `delete-${id}` });
+}
+
+/** The delete confirmation (spec document 1 §2.4): Delete / Cancel, 'Deleting...' while busy. */
+export function DeleteForm({
+  target,
+  returnTo,
+  onCancel,
+  onDone,
+}: {
+  target: Deletable;
+  returnTo: string;
+  onCancel?: () => void;
+  onDone?: () => void;
+}) {
+  const fetcher = useDeleteFetcher(target.id);
+  useFetcherToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  useOncePer(fetcher.state === "idle" ? fetcher.data : null, (answer) => (answer.ok ? onDone : onCancel)?.());
+
+  return (
+    <fetcher.Form method="post" action={`/post/${target.id}/delete`} className="flex flex-col gap-4">
+      <ReturnTo to={returnTo} />
+      <p className="text-muted">{DELETE_MESSAGE}</p>
+      <div className="flex justify-end gap-3">
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : (
+          <Link to={returnTo} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Deleting..." : "Delete"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,131 @@
+import { ChevronLeft, ChevronRight, Download, Share2, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
+import { POST_MESSAGES } from "~/lib/messages";
+import { showToast } from "~/lib/toast-store";
+
+/** Next and previous wrap around (spec document 1 §4 image viewer). */
+export function wrapIndex(index: number, length: number): number {
+  return ((index % length) + length) % length;
+}
+
+export const imageFileName = (index: number) => `image-${index + 1}.jpg`;
+
+/**
+ * The full-screen image viewer: next/previous (buttons and the arrow keys), Escape closes, download
+ * as image-{n}.jpg, share (the device's share sheet, else the image address to the clipboard).
+ */
+export function ImageViewer({
+  postId,
+  urls,
+  start,
+  authorName,
+  onClose,
+}: {
+  postId: string;
+  urls: string[];
+  start: number;
+  authorName: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [index, setIndex] = useState(start);
+  const [failed, setFailed] = useState(false);
+  const url = urls[index]!;
+  const many = urls.length > 1;
+
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  useEffect(() => setFailed(false), [index]);
+
+  const go = (step: number) => setIndex((current) => wrapIndex(current + step, urls.length));
+
+  async function download() {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(String(response.status));
+      const objectUrl = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = objectUrl;
+      link.download = imageFileName(index);
+      link.click();
+      URL.revokeObjectURL(objectUrl);
+      showToast(POST_MESSAGES.imageDownloaded);
+    } catch {
+      showToast(POST_MESSAGES.imageDownloadFailed, "error");
+    }
+  }
+
+  async function share() {
+    const absolute = new URL(url, window.location.origin).toString();
+    try {
+      if (navigator.share) {
+        await navigator.share({ url: absolute, title: `Image from ${authorName}'s post` });
+        return;
+      }
+      await navigator.clipboard.writeText(absolute);
+      showToast(POST_MESSAGES.imageUrlCopied);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      showToast(POST_MESSAGES.imageShareFailed, "error");
+    }
+  }
+
+  const button = "rounded-full bg-white/10 p-2.5 text-white hover:bg-white/20";
+  return (
+    <dialog
+      ref={ref}
+      aria-label={`Image ${index + 1} of ${urls.length}`}
+      onClose={onClose}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowRight") go(1);
+        if (event.key === "ArrowLeft") go(-1);
+      }}
+      className="m-0 h-dvh max-h-none w-dvw max-w-none bg-black/95 p-0 text-white"
+      data-post={postId}
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between gap-2 p-3">
+          <p className="text-sm" aria-live="polite">
+            {index + 1} / {urls.length}
+          </p>
+          <div className="flex gap-2">
+            <button type="button" onClick={download} className={button} aria-label="Download image">
+              <Download className="size-5" aria-hidden />
+            </button>
+            <button type="button" onClick={share} className={button} aria-label="Share image">
+              <Share2 className="size-5" aria-hidden />
+            </button>
+            <button type="button" onClick={() => ref.current?.close()} className={button} aria-label="Close">
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+        </div>
+        <div className="relative flex min-h-0 flex-1 items-center justify-center px-14 pb-6">
+          {failed ? (
+            <p role="alert">{POST_MESSAGES.imageLoadFailed}</p>
+          ) : (
+            <img
+              src={url}
+              alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
+              onError={() => setFailed(true)}
+              style={{ maxHeight: `min(${IMAGE_VIEWER_MAX_HEIGHT_PX}px, 100%)` }}
+              className="max-w-full object-contain"
+            />
+          )}
+          {many ? (
+            <>
+              <button type="button" onClick={() => go(-1)} className={`${button} absolute left-3`} aria-label="Previous image">
+                <ChevronLeft className="size-6" aria-hidden />
+              </button>
+              <button type="button" onClick={() => go(1)} className={`${button} absolute right-3`} aria-label="Next image">
+                <ChevronRight className="size-6" aria-hidden />
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,171 @@
+import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Lock, MapPin, Repeat2 } from "lucide-react";
+import { useRef, useState, type ReactNode } from "react";
+import type { FeedItem } from "~/.server/feed";
+import type { RootLoaderData } from "~/root";
+import { Avatar } from "../avatar";
+import { RelativeTime } from "../relative-time";
+import { useReturnTo } from "../return-to";
+import { Dialog } from "../ui/dialog";
+import { VerifiedBadge } from "../verified-badge";
+import { CommentForm } from "./comment-form";
+import { DeleteForm, useDeleteFetcher, type Deletable } from "./delete-form";
+import { PostActions } from "./post-actions";
+import { PostImages, PostVideo } from "./post-media";
+import { PostMenu } from "./post-menu";
+import { PostText } from "./post-text";
+import { REPORT_TITLE, ReportForm } from "./report-form";
+import { ShareDialog } from "./share-dialog";
+import { TopComments } from "./top-comments";
+import { useViewTracking } from "./use-view-tracking";
+
+type OpenDialog = "share" | "report" | "delete" | null;
+
+/**
+ * A post as the feed shows it (spec document 1 §2.4). `detail` is the post page's version: no top
+ * comments or inline box, the page lists every comment itself.
+ */
+export function PostCard({ item, detail = false, children }: { item: FeedItem; detail?: boolean; children?: ReactNode }) {
+  const { post, repostedBy } = item;
+  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+  const anchor = `post-${item.id}`;
+  const returnTo = useReturnTo(anchor);
+  const ref = useRef<HTMLElement>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const navigate = useNavigate();
+
+  const deletable: Deletable | null =
+    repostedBy && repostedBy.id === viewer?.id
+      ? { id: item.id, title: "Delete Repost" }
+      : post.author.id === viewer?.id
+        ? { id: post.id, title: "Delete Post" }
+        : null;
+  const deletedItem = useDeleteFetcher(item.id).data?.ok;
+  const deletedPost = useDeleteFetcher(post.id).data?.ok;
+  useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deletedItem);
+  if (deletedItem || deletedPost) return null;
+
+  const profile = `/profile/${post.author.username}`;
+  return (
+    <article
+      ref={ref}
+      id={anchor}
+      aria-labelledby={`${anchor}-author`}
+      className={`border-b border-line px-4 pt-3 pb-2 ${detail ? "" : "hover:bg-surface/40"}`}
+    >
+      {repostedBy ? (
+        <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
+          <Repeat2 className="size-4" aria-hidden />
+          <Link to={`/profile/${repostedBy.username}`} className="hover:underline">
+            {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
+          </Link>
+          reposted
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <Link to={profile} className="shrink-0" tabIndex={-1} aria-hidden>
+          <Avatar src={post.author.avatarUrl} />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <header className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 text-[15px]">
+              <Link id={`${anchor}-author`} to={profile} className="truncate font-bold hover:underline">
+                {post.author.displayName}
+              </Link>
+              <VerifiedBadge type={post.author.verifiedType} />
+              {post.isSubscriberOnly ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-accent/10 px-2 py-0.5 text-xs font-semibold text-accent">
+                  <Lock className="size-3" aria-hidden />
+                  Subscribers only
+                </span>
+              ) : null}
+              <span className="truncate text-muted">@{post.author.username}</span>
+              <span className="text-muted" aria-hidden>
+                ·
+              </span>
+              <Link to={`/post/${post.id}`} className="text-muted hover:underline" aria-label="Open post">
+                <RelativeTime at={post.createdAt} />
+              </Link>
+              {post.location ? (
+                <span className="flex items-center gap-0.5 truncate text-sm text-muted">
+                  <MapPin className="size-3.5" aria-hidden />
+                  <span className="sr-only">Location:</span>
+                  {post.location}
+                </span>
+              ) : null}
+            </div>
+            <PostMenu
+              postId={post.id}
+              deletable={deletable}
+              returnTo={returnTo}
+              onReport={() => setDialog("report")}
+              onDelete={() => setDialog("delete")}
+            />
+          </header>
+
+          {post.locked ? (
+            <LockedNotice username={post.author.username} />
+          ) : (
+            <>
+              <PostText text={post.content} className={detail ? "mt-1 text-lg" : "mt-0.5"} />
+              <PostImages postId={post.id} urls={post.mediaUrls} authorName={post.author.displayName} />
+              {post.videoUrl ? <PostVideo src={post.videoUrl} /> : null}
+            </>
+          )}
+
+          <PostActions item={item} anchor={anchor} onShare={() => setDialog("share")} />
+
+          {detail ? null : (
+            <>
+              <TopComments postId={post.id} comments={post.topComments} total={post.counts.comments} />
+              {viewer && !post.locked ? (
+                <div className="mt-2">
+                  <CommentForm
+                    scope="card"
+                    postId={post.id}
+                    label={`Comment on ${post.author.displayName}'s post`}
+                    placeholder="Add a comment..."
+                    submitLabel="Comment"
+                    returnAnchor={anchor}
+                  />
+                </div>
+              ) : null}
+            </>
+          )}
+          {children}
+        </div>
+      </div>
+
+      {dialog === "share" ? <ShareDialog post={post} onClose={close} /> : null}
+      {dialog === "report" ? (
+        <Dialog open onClose={close} title={REPORT_TITLE}>
+          <ReportForm postId={post.id} returnTo={returnTo} onCancel={close} onDone={close} />
+        </Dialog>
+      ) : null}
+      {dialog === "delete" && deletable ? (
+        <Dialog open onClose={close} title={deletable.title}>
+          <DeleteForm
+            target={deletable}
+            returnTo={returnTo}
+            onCancel={close}
+            // On the post's own page there is nothing left to show.
+            onDone={detail ? () => navigate("/") : close}
+          />
+        </Dialog>
+      ) : null}
+    </article>
+  );
+}
+
+function LockedNotice({ username }: { username: string }) {
+  return (
+    <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
+      <Lock className="size-6 shrink-0 text-accent" aria-hidden />
+      <div>
+        <p className="font-semibold">This post is for subscribers</p>
+        <p className="text-sm text-muted">Subscribe to @{username} to see what they shared.</p>
+      </div>
+    </div>
+  );
+}

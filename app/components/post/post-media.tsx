@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ImageViewer } from "./image-viewer";
+
+/**
+ * A post's images: one shown large, more in two columns (spec document 1 §2.4). Each opens the
+ * full-screen viewer; without JavaScript each is a link to the image's own page.
+ */
+export function PostImages({ postId, urls, authorName }: { postId: string; urls: string[]; authorName: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState<number | null>(null);
+  if (urls.length === 0) return null;
+  const single = urls.length === 1;
+  return (
+    <>
+      <div className={`mt-2 grid gap-0.5 overflow-hidden rounded-2xl border border-line ${single ? "" : "grid-cols-2"}`}>
+        {urls.map((url, index) => (
+          <Link
+            key={url}
+            to={`/post/${postId}/photo/${index + 1}`}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setOpen(index);
+            }}
+            className={urls.length === 3 && index === 0 ? "row-span-2" : ""}
+          >
+            <img
+              src={url}
+              alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
+              loading="lazy"
+              decoding="async"
+              className={`h-full w-full bg-surface object-cover ${single ? "max-h-[32rem]" : "aspect-square"}`}
+            />
+          </Link>
+        ))}
+      </div>
+      {open !== null ? (
+        <ImageViewer postId={postId} urls={urls} start={open} authorName={authorName} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A post's video: muted, looping, with controls, at most 500 px high. With JavaScript it plays while at
+ * least half of it is on screen and pauses otherwise (spec document 1 §2.10).
+ */
+export function PostVideo({ src }: { src: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry && entry.intersectionRatio >= VIDEO_AUTOPLAY_RATIO) {
+          video.play().catch(() => undefined);
+        } else {
+          video.pause();
+        }
+      },
+      { threshold: [0, VIDEO_AUTOPLAY_RATIO, 1] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <video
+      ref={ref}
+      src={src}
+      muted
+      loop
+      playsInline
+      controls
+      preload="metadata"
+      data-autoplay-video
+      style={{ maxHeight: VIDEO_MAX_HEIGHT_PX }}
+      className="mt-2 w-full rounded-2xl border border-line bg-black"
+    />
+  );
+}

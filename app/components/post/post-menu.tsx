@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import { Flag, MoreHorizontal, Trash2 } from "lucide-react";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Deletable } from "./delete-form";
+
+/**
+ * The post's menu: Report Post, and for its owner Delete Post (or Delete Repost). A <details> element,
+ * so it opens without JavaScript; its items lead to the dialogs' pages, or open them in place with it.
+ */
+export function PostMenu({
+  postId,
+  deletable,
+  returnTo,
+  onReport,
+  onDelete,
+}: {
+  postId: string;
+  deletable: Deletable | null;
+  returnTo: string;
+  onReport: () => void;
+  onDelete: () => void;
+}) {
+  const hydrated = useHydrated();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const query = new URLSearchParams({ returnTo });
+
+  useEffect(() => {
+    const close = (event: globalThis.MouseEvent) => {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener("click", close);
+    return () => document.removeEventListener("click", close);
+  }, []);
+
+  const inPlace = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    if (ref.current) ref.current.open = false;
+    open();
+  };
+
+  const item = "flex w-full items-center gap-3 px-4 py-2.5 text-left font-semibold hover:bg-surface";
+  return (
+    <details ref={ref} className="relative">
+      <summary className="cursor-pointer list-none rounded-full p-1.5 text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
+        <MoreHorizontal className="size-5" aria-hidden />
+        <span className="sr-only">More options</span>
+      </summary>
+      <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
+        <li>
+          <Link to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
+            <Flag className="size-4" aria-hidden />
+            Report Post
+          </Link>
+        </li>
+        {deletable ? (
+          <li>
+            <Link to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>
+              <Trash2 className="size-4" aria-hidden />
+              {deletable.title}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useFetcher } from "@remix-run/react";
+import { useId } from "react";
+import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
+import { ReportSchema } from "~/lib/schemas/post";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useOncePer } from "~/lib/use-once-per";
+import { ReturnTo } from "../return-to";
+import { Button, buttonClass } from "../ui/button";
+import { ErrorList, FormError } from "../ui/field";
+
+export type ReportActionData = { ok: boolean; message: string | null; lastResult?: SubmissionResult<string[]> };
+
+export const REPORT_TITLE = "Report Post";
+
+/** The report form: one reason of the spec's list (required) and optional additional information. */
+export function ReportForm({
+  postId,
+  lastResult,
+  returnTo,
+  onCancel,
+  onDone,
+}: {
+  postId: string;
+  lastResult?: SubmissionResult<string[]>;
+  returnTo: string;
+  onCancel?: () => void;
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<ReportActionData>({ key: `report-${postId}` });
+  useFetcherToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  const infoId = useId();
+  const [form, fields] = useForm({
+    id: `report-${postId}`,
+    lastResult: busy ? undefined : (fetcher.data?.lastResult ?? lastResult),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // Done (reported, or refused with a message); a form with errors stays open.
+  useOncePer(fetcher.state === "idle" && !fetcher.data?.lastResult ? fetcher.data : null, () => onDone());
+
+  return (
+    <fetcher.Form method="post" action={`/post/${postId}/report`} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <ReturnTo to={returnTo} />
+      <FormError errors={form.errors} />
+      <fieldset className="flex flex-col gap-1" aria-describedby={fields.reason.errors ? `${infoId}-reason` : undefined}>
+        <legend className="mb-2 font-semibold">Why are you reporting this post?</legend>
+        {REPORT_REASONS.map((reason) => (
+          <label key={reason} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-surface">
+            <input type="radio" name={fields.reason.name} value={reason} className="size-4 accent-accent" />
+            {REPORT_REASON_LABELS[reason]}
+          </label>
+        ))}
+        <ErrorList id={`${infoId}-reason`} errors={fields.reason.errors} />
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={infoId} className="text-sm font-medium">
+          Additional information (optional)
+        </label>
+        <textarea
+          id={infoId}
+          name={fields.additionalInfo.name}
+          rows={3}
+          placeholder="Tell us more about the problem"
+          className="w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
+        />
+        <ErrorList errors={fields.additionalInfo.errors} />
+      </div>
+      <div className="flex justify-end gap-3">
+        {onCancel ? (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : (
+          <Link to={returnTo} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Submitting..." : "Submit Report"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,122 @@
+import { Form, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { Link2, Mail } from "lucide-react";
+import type { PostView } from "~/.server/feed";
+import type { RootLoaderData } from "~/root";
+import { SHARE_POPUP } from "~/lib/constants";
+import { POST_MESSAGES } from "~/lib/messages";
+import type { SharePlatform } from "~/lib/post-options";
+import { postUrl, shareTargets } from "~/lib/share";
+import { showToast } from "~/lib/toast-store";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { buttonClass } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+import { inputClass } from "../ui/field";
+import type { PostActionData } from "./post-types";
+
+export const SHARE_TITLE = "Share post";
+
+function SharePreview({ post }: { post: PostView }) {
+  return (
+    <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
+      <p className="font-semibold">
+        {post.author.displayName} <span className="font-normal text-muted">@{post.author.username}</span>
+      </p>
+      {post.content ? <p className="line-clamp-3 whitespace-pre-wrap text-muted">{post.content}</p> : null}
+    </blockquote>
+  );
+}
+
+function useShareUrl(post: PostView) {
+  const origin = useRouteLoaderData<RootLoaderData>("root")?.origin ?? "";
+  return postUrl(origin, post.id, post.communityId);
+}
+
+const targetClass = buttonClass("secondary", "w-full justify-start");
+
+/**
+ * The share dialog (JavaScript): each service opens in a 550×420 popup, e-mail as a mailto link, and
+ * 'Copy link' copies the post's address. Every share is recorded with its platform.
+ */
+export function ShareDialog({ post, onClose }: { post: PostView; onClose: () => void }) {
+  const url = useShareUrl(post);
+  const fetcher = useFetcher<PostActionData>({ key: `share-${post.id}` });
+  useFetcherToast(fetcher);
+  const record = (platform: SharePlatform) =>
+    fetcher.submit({ intent: "share", platform }, { method: "post", action: `/post/${post.id}/share` });
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast(POST_MESSAGES.linkCopied);
+      record("copy");
+    } catch {
+      showToast(POST_MESSAGES.copyFailed, "error");
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={SHARE_TITLE}>
+      <SharePreview post={post} />
+      <ul className="grid grid-cols-2 gap-2">
+        {shareTargets(url, post.content).map((target) => (
+          <li key={target.platform}>
+            <a
+              href={target.href}
+              target={target.platform === "email" ? undefined : "_blank"}
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                if (target.platform !== "email") {
+                  event.preventDefault();
+                  const { width, height } = SHARE_POPUP;
+                  window.open(target.href, "share", `width=${width},height=${height},noopener`);
+                }
+                record(target.platform);
+              }}
+              className={targetClass}
+            >
+              {target.platform === "email" ? <Mail className="size-4" aria-hidden /> : null}
+              {target.label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={copy} className={targetClass}>
+            <Link2 className="size-4" aria-hidden />
+            Copy link
+          </button>
+        </li>
+      </ul>
+    </Dialog>
+  );
+}
+
+/** The same choices as a page without JavaScript: each share is a form post that records it and goes on. */
+export function SharePage({ post, returnTo }: { post: PostView; returnTo: string }) {
+  const url = useShareUrl(post);
+  return (
+    <div className="flex flex-col gap-4">
+      <SharePreview post={post} />
+      <ul className="grid grid-cols-2 gap-2">
+        {shareTargets(url, post.content).map((target) => (
+          <li key={target.platform}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="share" />
+              <input type="hidden" name="platform" value={target.platform} />
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <button type="submit" className={targetClass}>
+                {target.label}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="share-link" className="text-sm font-medium">
+          Post link
+        </label>
+        <input id="share-link" readOnly value={url} className={inputClass} />
+        <p className="text-sm text-muted">Select the link and copy it to share it anywhere.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import {
+  COMMENT_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  MAX_CODE_UNITS_PER_CHARACTER,
+  MAX_IMAGES_PER_POST,
+  POST_MAX_LENGTH,
+  REPORT_INFO_MAX_LENGTH,
+} from "../constants";
+import { POST_MESSAGES } from "../messages";
+import { REPORT_REASONS, SHARE_PLATFORMS } from "../post-options";
+import { countCharacters } from "../text";
+
+/**
+ * The post, comment, share and report forms' rules with the spec's messages (document 1 §5). The same
+ * schemas validate in the browser (conform) and in the actions. Conform turns empty fields into
+ * undefined, so "required" is the message of a missing value.
+ */
+
+const required = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
+});
+
+/** Trimmed, non-empty, and at most `max` characters as a person counts them (an emoji counts once). */
+const shortText = (max: number, messages: { required: string; tooLong: string }) =>
+  z
+    .string(required(messages.required))
+    .trim()
+    .min(1, { error: messages.required })
+    // The cheap length check first keeps a megabyte of text from being segmented.
+    .refine((text) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max, {
+      error: messages.tooLong,
+    });
+
+export const PostContentSchema = shortText(POST_MAX_LENGTH, {
+  required: POST_MESSAGES.contentRequired,
+  tooLong: POST_MESSAGES.tooLong,
+});
+
+/** A media key handed out by /uploads (images/posts/… or videos/…); nothing else may be attached. */
+const MediaKey = z.string().regex(/^(images\/posts|videos)\/[a-z0-9-]+\.[a-z0-9]+$/);
+
+export const CreatePostSchema = z
+  .object({
+    content: PostContentSchema,
+    location: z
+      .string()
+      .trim()
+      .max(LOCATION_MAX_LENGTH, { error: POST_MESSAGES.locationTooLong })
+      .optional()
+      .transform((value) => value || undefined),
+    visibility: z.enum(["everyone", "subscribers"]).default("everyone"),
+    imageKeys: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).default([]),
+    videoKey: MediaKey.optional(),
+    /** Set while JavaScript uploads are still running: the server refuses to post half a post. */
+    uploadsPending: z.literal("1").optional(),
+  })
+  .refine((post) => !post.uploadsPending, { error: POST_MESSAGES.waitForUploads, path: ["content"] })
+  .refine((post) => !(post.videoKey && post.imageKeys.length > 0), {
+    error: POST_MESSAGES.tooManyImages,
+    path: ["imageKeys"],
+  });
+
+export type CreatePostInput = z.infer<typeof CreatePostSchema>;
+
+export const CommentSchema = z.object({
+  content: shortText(COMMENT_MAX_LENGTH, {
+    required: POST_MESSAGES.commentRequired,
+    tooLong: POST_MESSAGES.commentTooLong,
+  }),
+  parentId: z.string().min(1).optional(),
+});
+
+export type CommentInput = z.infer<typeof CommentSchema>;
+
+export const ReportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: POST_MESSAGES.reportReasonRequired }),
+  additionalInfo: z
+    .string()
+    .trim()
+    .max(REPORT_INFO_MAX_LENGTH, { error: `Please keep additional information under ${REPORT_INFO_MAX_LENGTH} characters` })
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export const ShareSchema = z.object({
+  platform: z.enum(SHARE_PLATFORMS).default("internal"),
+});
+
+/** A toggle's wanted state ('true' / 'false'), so repeating the same request changes nothing. */
+export const ToggleSchema = z.object({ value: z.enum(["true", "false"]).transform((value) => value === "true") });

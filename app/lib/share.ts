@@ -1,0 +1,28 @@
+import type { SharePlatform } from "./post-options";
+
+/** The address a shared post is opened at (spec document 1 §2.1). */
+export function postUrl(origin: string, postId: string, communityId: string | null = null): string {
+  return communityId ? `${origin}/community/${communityId}/post/${postId}` : `${origin}/post/${postId}`;
+}
+
+export type ShareTarget = { platform: Exclude<SharePlatform, "internal" | "copy">; label: string; href: string };
+
+/** Where each share button leads; e-mail is a mailto link, the others open a 550×420 popup with JavaScript. */
+export function shareTargets(url: string, text: string): ShareTarget[] {
+  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  const summary = text ? `${text}\n\n` : "";
+  return [
+    { platform: "twitter", label: "Twitter", href: `https://twitter.com/intent/tweet?${q({ text, url })}` },
+    { platform: "facebook", label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?${q({ u: url })}` },
+    { platform: "linkedin", label: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?${q({ url })}` },
+    { platform: "whatsapp", label: "WhatsApp", href: `https://wa.me/?${q({ text: `${summary}${url}` })}` },
+    {
+      platform: "email",
+      label: "Email",
+      href: `mailto:?subject=${encodeURIComponent("A post on Murmur")}&body=${encodeURIComponent(`${summary}${url}`)}`,
+    },
+  ];
+}
+
+/** The hosts share redirects may go to (the page's form-action policy must allow them). */
+export const SHARE_HOSTS = ["https://twitter.com", "https://www.facebook.com", "https://www.linkedin.com", "https://wa.me"];

@@ -1,0 +1,81 @@
+/**
+ * Post text rules shared by the composer (browser) and the server: length as a person counts it,
+ * hashtag and mention extraction, and the segments a post card renders (spec document 1 §5).
+ */
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Characters as a person sees them: an emoji, a flag or an accented letter counts once. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count += 1;
+  return count;
+}
+
+/**
+ * One pattern finds every link-like piece of a post, so extraction and rendering always agree:
+ * - a URL: http(s):// up to whitespace (trailing punctuation left out);
+ * - a hashtag: '#' then letters, digits or '_' (any script), not inside a word or a URL path;
+ * - a mention: '@' then a username (ASCII letters, digits, '_'), not inside a word or an e-mail.
+ */
+const TOKEN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])|(?<![\p{L}\p{N}_&/#@])#([\p{L}\p{M}\p{N}_]+)|(?<![\p{L}\p{N}_@.])@([A-Za-z0-9_]+)(?![\p{L}\p{M}\p{N}@])/gu;
+
+const HASHTAG_MAX_LENGTH = 100;
+const MENTION_MAX_LENGTH = 30;
+
+export type TextSegment =
+  | { type: "text"; text: string }
+  | { type: "url"; text: string; href: string }
+  | { type: "hashtag"; text: string; tag: string }
+  | { type: "mention"; text: string; username: string };
+
+function isHashtag(tag: string): boolean {
+  // '#1' is a number, not a topic.
+  return tag.length <= HASHTAG_MAX_LENGTH && /[^\p{N}]/u.test(tag);
+}
+
+function isMention(name: string): boolean {
+  return name.length <= MENTION_MAX_LENGTH;
+}
+
+/** The text cut into plain runs and links, in order; joining every segment's text gives the input back. */
+export function segmentText(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  const push = (segment: TextSegment, start: number) => {
+    if (start > last) segments.push({ type: "text", text: text.slice(last, start) });
+    segments.push(segment);
+    last = start + segment.text.length;
+  };
+  for (const match of text.matchAll(TOKEN)) {
+    const [whole, url, tag, name] = match;
+    const start = match.index;
+    if (url) push({ type: "url", text: url, href: url }, start);
+    else if (tag && isHashtag(tag)) push({ type: "hashtag", text: whole, tag: tag.normalize("NFC").toLowerCase() }, start);
+    else if (name && isMention(name)) push({ type: "mention", text: whole, username: name.toLowerCase() }, start);
+  }
+  if (last < text.length) segments.push({ type: "text", text: text.slice(last) });
+  return segments;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Hashtags of a text, lower-case without '#', each once, in order of first appearance. */
+export function extractHashtags(text: string): string[] {
+  return unique(segmentText(text).flatMap((s) => (s.type === "hashtag" ? [s.tag] : [])));
+}
+
+/** Mentioned usernames, lower-case without '@', each once, in order of first appearance. */
+export function extractMentions(text: string): string[] {
+  return unique(segmentText(text).flatMap((s) => (s.type === "mention" ? [s.username] : [])));
+}
+
+/** The word being typed at the caret if it is a mention in progress ('@ma' → 'ma'), for suggestions. */
+export function mentionQueryAt(text: string, caret: number): { query: string; start: number } | null {
+  const before = text.slice(0, caret);
+  const match = /(?:^|[^\p{L}\p{N}_@.])@([A-Za-z0-9_]{1,30})$/u.exec(before);
+  if (!match?.[1]) return null;
+  return { query: match[1], start: caret - match[1].length - 1 };
+}

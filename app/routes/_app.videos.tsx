@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { requireUser } from "~/.server/auth/guards";
+import { getVideoFeed } from "~/.server/feed";
+import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
+import { PageHeader } from "~/components/page-header";
+import { isQuietInteraction } from "~/lib/revalidation";
+
+export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  return { page: await getVideoFeed(context.db, user.id, { cursor }) };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+
+/** The feed limited to posts with a video (spec document 1 §2.1). */
+export default function Videos() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="Videos" />
+      <FeedList
+        page={page}
+        label="Videos"
+        pageHref={(cursor) => `/videos?${new URLSearchParams({ cursor })}`}
+        empty={<FeedEmpty title="No videos yet." text="Post a video and it will show up here." />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { z } from "zod";
+import { getOptionalUser } from "~/.server/auth/guards";
+import { addComment, setCommentLike } from "~/.server/comments";
+import { getPostPage } from "~/.server/feed";
+import { refuse } from "~/.server/outcome";
+import { setBookmark, setLike, setRepost } from "~/.server/posts";
+import { respond, returnToOf } from "~/.server/respond";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { CommentForm } from "~/components/post/comment-form";
+import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
+import { PostCard } from "~/components/post/post-card";
+import type { PostActionData } from "~/components/post/post-types";
+import { POST_PAGE_COMMENTS_LIMIT } from "~/lib/constants";
+import { POST_MESSAGES } from "~/lib/messages";
+import { isQuietInteraction } from "~/lib/revalidation";
+import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
+import { useRouteLoaderData } from "@remix-run/react";
+import type { RootLoaderData } from "~/root";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const viewer = await getOptionalUser(context);
+  const page = await getPostPage(context.db, viewer?.id ?? null, params.postId ?? "", { commentsLimit: POST_PAGE_COMMENTS_LIMIT });
+  if (!page) throw new Response(POST_MESSAGES.notFound, { status: 404 });
+  return { ...page, url: new URL(request.url).origin + `/post/${page.item.id}`, origin: new URL(request.url).origin };
+}
+
+/** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Post not found | Murmur" }];
+  const { post } = data.item;
+  const who = `${post.author.displayName} (@${post.author.username})`;
+  const text = post.locked ? "A post for subscribers." : post.content || (post.videoUrl ? "A video" : "A post");
+  const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
+  const title = `${who} on Murmur`;
+  return [
+    { title: `${who}: “${text.slice(0, 60)}” | Murmur` },
+    { name: "description", content: text },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "Murmur" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text },
+    { property: "og:url", content: data.url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: text },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+};
+
+const SIGN_IN: Record<string, string> = {
+  like: POST_MESSAGES.signInToLike,
+  "comment-like": POST_MESSAGES.signInToLike,
+  repost: POST_MESSAGES.signInToRepost,
+  bookmark: POST_MESSAGES.signInToBookmark,
+  comment: POST_MESSAGES.signInToComment,
+};
+
+const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
+
+/**
+ * The interactions on a post: like, repost, bookmark (each with the wanted state), comment and comment
+ * like. Signed-out visitors get the spec's 'Please sign in to …' and nothing changes.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const postId = params.postId ?? "";
+  const user = await getOptionalUser(context);
+  if (!user) return respond(form, refuse(401, SIGN_IN[intent] ?? POST_MESSAGES.notAuthenticated));
+  const db = context.db;
+
+  if (intent === "comment") {
+    const submission = parseWithZod(form, { schema: CommentSchema });
+    if (submission.status !== "success") {
+      // Rendered again with the text and the message (without JavaScript, this very page).
+      return data<PostActionData>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
+    }
+    const outcome = await addComment(db, user.id, postId, submission.value);
+    if (!outcome.ok) return respond(form, { ...outcome, message: POST_MESSAGES.commentFailed });
+    return respond(form, outcome, POST_MESSAGES.commentPosted);
+  }
+
+  if (intent === "comment-like") {
+    const parsed = CommentLikeSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+    const outcome = await setCommentLike(db, user.id, parsed.data.commentId, parsed.data.value);
+    return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+  }
+
+  const toggle = ToggleSchema.safeParse({ value: form.get("value") });
+  if (!toggle.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+  const wanted = toggle.data.value;
+  switch (intent) {
+    case "like": {
+      const outcome = await setLike(db, user.id, postId, wanted);
+      return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+    }
+    case "bookmark": {
+      const outcome = await setBookmark(db, user.id, postId, wanted);
+      // Without JavaScript the bookmark icon alone may be missed: say what happened.
+      const said = returnToOf(form) ? (wanted ? POST_MESSAGES.bookmarked : POST_MESSAGES.unbookmarked) : undefined;
+      return respond(form, outcome.ok ? { ...outcome, state: outcome.bookmarked } : outcome, said);
+    }
+    case "repost": {
+      const outcome = await setRepost(db, user.id, postId, wanted);
+      return respond(
+        form,
+        outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,
+        wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,
+      );
+    }
+    default:
+      return respond(form, refuse(400, POST_MESSAGES.notFound));
+  }
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+
+/** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
+export default function PostPage() {
+  const { item, comments } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user;
+  const { post } = item;
+  const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
+  const failed: FailedComment | undefined = lastResult
+    ? { parentId: typeof lastResult.initialValue?.parentId === "string" ? lastResult.initialValue.parentId : null, lastResult }
+    : undefined;
+  const canReply = Boolean(viewer) && !post.locked;
+
+  return (
+    <div>
+      <PageHeader title="Post" />
+      <PostCard item={item} detail />
+      {canReply ? (
+        <div className="border-b border-line px-4 py-3">
+          <CommentForm
+            scope="page"
+            postId={post.id}
+            label="Reply"
+            placeholder="Post your reply"
+            submitLabel="Reply"
+            rows={2}
+            lastResult={failed?.parentId === null ? failed.lastResult : undefined}
+            returnAnchor="comments"
+          />
+        </div>
+      ) : null}
+      <section id="comments" aria-label="Comments">
+        {post.locked ? null : <CommentThread postId={post.id} comments={comments} failed={failed} canReply={canReply} />}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { getOptionalUser } from "~/.server/auth/guards";
+import { checkMediaFile, discardUpload, storeMedia } from "~/.server/media";
+import { hitRateLimit } from "~/.server/rate-limit";
+import { UPLOAD_RATE_LIMIT } from "~/lib/constants";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+
+const json = (body: object, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+const UploadSchema = z.object({ intent: z.literal("upload"), kind: z.enum(["image", "video"]), file: z.instanceof(File) });
+const DiscardSchema = z.object({ intent: z.literal("discard"), key: z.string().min(1) });
+
+/**
+ * POST /uploads: the composer's uploads with JavaScript, one file per request, checked by its bytes
+ * and stored under a random key until a post claims it (or the cron job deletes it a day later).
+ * intent=discard takes back an upload the member removed before posting.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getOptionalUser(context);
+  if (!user) return json({ ok: false, message: POST_MESSAGES.notAuthenticated }, 401);
+  const form = await request.formData();
+  const bucket = context.cloudflare.env.MEDIA;
+
+  const discard = DiscardSchema.safeParse(Object.fromEntries(form));
+  if (discard.success) {
+    const removed = await discardUpload(context.db, bucket, user.id, discard.data.key);
+    return json({ ok: removed }, removed ? 200 : 404);
+  }
+
+  const upload = UploadSchema.safeParse(Object.fromEntries(form));
+  if (!upload.success) return json({ ok: false, message: UPLOAD_MESSAGES.generic }, 400);
+  if (!(await hitRateLimit(context.db, `upload:${user.id}`, UPLOAD_RATE_LIMIT))) {
+    return json({ ok: false, message: UPLOAD_MESSAGES.tooMany }, 429);
+  }
+  const { file, kind } = upload.data;
+  const check = await checkMediaFile(file, kind);
+  if (!check.ok) return json({ ok: false, message: check.message }, 400);
+  const stored = await storeMedia(context.db, bucket, user.id, file, check.type, "posts");
+  return json({ ok: true, key: stored.key, url: stored.url, kind: stored.kind });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,228 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { addComment } from "~/.server/comments";
+import { creatorSubscriptions, follows, postHashtags } from "~/.server/db/schema";
+import {
+  getFollowingFeed,
+  getForYouFeed,
+  getLatestFeed,
+  getPostPage,
+  getVideoFeed,
+  parseCursor,
+  type FeedPage,
+} from "~/.server/feed";
+import { newId } from "~/.server/ids";
+import { setLike, setRepost } from "~/.server/posts";
+import { FEED_PAGE_SIZE, FOR_YOU, TIME } from "~/lib/constants";
+import { createPost, createUser, db } from "./helpers";
+
+/** Each test writes posts in its own future year, so they are the newest in the shared database. */
+let year = 0;
+function futureClock() {
+  year += 1;
+  let at = Date.now() + year * 365 * TIME.DAY;
+  return {
+    now: () => at,
+    next: (step = TIME.MINUTE) => {
+      at += step;
+      return at;
+    },
+  };
+}
+
+async function follow(followerId: string, followingId: string) {
+  await db().insert(follows).values({ id: newId(), followerId, followingId });
+}
+
+/** Every page of a feed, following nextCursor until it ends. */
+async function allPages(load: (cursor: string | null) => Promise<FeedPage>, max = 200) {
+  const pages: FeedPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await load(cursor);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < max);
+  return pages;
+}
+
+describe("Following", () => {
+  it("shows posts and reposts of followed members, newest first, never the viewer's own", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const friend = await createUser();
+    const stranger = await createUser();
+    await follow(viewer.id, friend.id);
+    const old = await createPost(friend.id, { createdAt: new Date(clock.next()), content: "old friend post" });
+    await createPost(stranger.id, { createdAt: new Date(clock.next()), content: "stranger post" });
+    await createPost(viewer.id, { createdAt: new Date(clock.next()), content: "my own post" });
+    const strangers = await createPost(stranger.id, { createdAt: new Date(clock.next()), content: "reposted one" });
+    await setRepost(db(), friend.id, strangers.id, true, clock.next());
+    const recent = await createPost(friend.id, { createdAt: new Date(clock.next()), content: "new friend post" });
+
+    const page = await getFollowingFeed(db(), viewer.id, { now: clock.next() });
+    expect(page.items.map((item) => item.post.content)).toEqual(["new friend post", "reposted one", "old friend post"]);
+    expect(page.items[0]!.id).toBe(recent.id);
+    expect(page.items[1]!.repostedBy?.username).toBe(friend.username);
+    expect(page.items[1]!.post.id).toBe(strangers.id);
+    expect(page.items[1]!.post.author.username).toBe(stranger.username);
+    expect(page.items[2]!.id).toBe(old.id);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("pages 20 at a time without duplicates or gaps", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const friend = await createUser();
+    await follow(viewer.id, friend.id);
+    const created: string[] = [];
+    for (let i = 0; i < 47; i++) created.push((await createPost(friend.id, { createdAt: new Date(clock.next()) })).id);
+
+    const pages = await allPages((cursor) => getFollowingFeed(db(), viewer.id, { cursor }));
+    expect(pages.map((page) => page.items.length)).toEqual([20, 20, 7]);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(created.reverse());
+  });
+
+  it("filters by words, author display name or hashtag, case-insensitively", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const friend = await createUser({ displayName: "Zelda Quartermaine" });
+    const other = await createUser();
+    await follow(viewer.id, friend.id);
+    await follow(viewer.id, other.id);
+    const coffee = await createPost(other.id, { createdAt: new Date(clock.next()), content: "Morning COFFEE ritual" });
+    const tagged = await createPost(other.id, { createdAt: new Date(clock.next()), content: "see #Espresso", hashtags: ["espresso"] });
+    await db().insert(postHashtags).values({ postId: tagged.id, hashtag: "espresso" });
+    const byName = await createPost(friend.id, { createdAt: new Date(clock.next()), content: "hello there" });
+    await createPost(other.id, { createdAt: new Date(clock.next()), content: "nothing to see" });
+
+    const search = async (query: string) =>
+      (await getFollowingFeed(db(), viewer.id, { query })).items.map((item) => item.post.id);
+    expect(await search("coffee")).toEqual([coffee.id]);
+    expect(await search("cof")).toEqual([coffee.id]);
+    expect(await search("quarterMAINE")).toEqual([byName.id]);
+    expect(await search("#espresso")).toEqual([tagged.id]);
+    expect(await search("zzzz")).toEqual([]);
+  });
+});
+
+describe("For you", () => {
+  it("ranks the newest posts by engagement, recency and the viewer's hashtags, then pages on in time", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const authors = [await createUser(), await createUser(), await createUser()];
+    const fans = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const quiet = await createPost(authors[0]!.id, { createdAt: new Date(clock.next()), content: "quiet" });
+    const popular = await createPost(authors[1]!.id, { createdAt: new Date(clock.next()), content: "popular" });
+    for (const fan of fans) await setLike(db(), fan.id, popular.id, true, clock.now());
+    const interesting = await createPost(authors[2]!.id, { createdAt: new Date(clock.next()), content: "about #gardening" });
+    await db().insert(postHashtags).values({ postId: interesting.id, hashtag: "gardening" });
+    const mine = await createPost(viewer.id, { createdAt: new Date(clock.next(TIME.SECOND)), content: "I love #gardening" });
+    await db().insert(postHashtags).values({ postId: mine.id, hashtag: "gardening" });
+
+    const page = await getForYouFeed(db(), viewer.id, { now: clock.next(TIME.HOUR) });
+    const order = page.items.map((item) => item.post.id);
+    expect(order.indexOf(popular.id)).toBeLessThan(order.indexOf(quiet.id));
+    expect(order.indexOf(interesting.id)).toBeLessThan(order.indexOf(quiet.id));
+    expect(page.items.every((item) => item.repostedBy === null)).toBe(true);
+  });
+
+  it("pages through the ranked pool and then older posts without duplicates or gaps", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const author = await createUser();
+    const created = new Set<string>();
+    for (let i = 0; i < 45; i++) created.add((await createPost(author.id, { createdAt: new Date(clock.next()) })).id);
+
+    const now = clock.next();
+    const pages = await allPages((cursor) => getForYouFeed(db(), viewer.id, { cursor, now }));
+    const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of created) expect(ids).toContain(id);
+    expect(pages[0]!.items).toHaveLength(FEED_PAGE_SIZE);
+    const firstCursor = parseCursor(pages[0]!.nextCursor);
+    expect(firstCursor?.kind).toBe("ranked");
+  });
+
+  it("continues in time order after a full pool", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const author = await createUser();
+    for (let i = 0; i < FOR_YOU.poolSize + 5; i++) {
+      await createPost(author.id, { createdAt: new Date(clock.next()) });
+    }
+    const pages = await allPages((cursor) => getForYouFeed(db(), viewer.id, { cursor, now: clock.now() }), 30);
+    const kinds = pages.map((page) => parseCursor(page.nextCursor)?.kind ?? null);
+    expect(kinds).toContain("time");
+    const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("videos and posts", () => {
+  it("/videos lists only posts with a video", async () => {
+    const clock = futureClock();
+    const author = await createUser();
+    const video = await createPost(author.id, { createdAt: new Date(clock.next()), videoUrl: "/media/videos/a.mp4" });
+    await createPost(author.id, { createdAt: new Date(clock.next()) });
+    const page = await getVideoFeed(db(), null, {});
+    expect(page.items[0]!.id).toBe(video.id);
+    expect(page.items.every((item) => item.post.videoUrl)).toBe(true);
+  });
+
+  it("a post page carries the post, the viewer's flags and every comment", async () => {
+    const author = await createUser();
+    const viewer = await createUser();
+    const post = await createPost(author.id, { content: "discuss" });
+    await setLike(db(), viewer.id, post.id, true);
+    const first = await addComment(db(), viewer.id, post.id, { content: "first!" });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    await addComment(db(), author.id, post.id, { content: "a reply", parentId: first.commentId });
+    const page = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    expect(page?.item.post.viewer.liked).toBe(true);
+    expect(page?.item.post.counts).toMatchObject({ likes: 1, comments: 2 });
+    expect(page?.item.post.topComments.map((c) => c.content)).toEqual(["first!"]);
+    expect(page?.comments.map((c) => [c.content, c.parentId])).toEqual(
+      expect.arrayContaining([
+        ["first!", null],
+        ["a reply", first.commentId],
+      ]),
+    );
+  });
+});
+
+describe("subscriber-only posts", () => {
+  it("carry no content, media or comments for a viewer without an active subscription", async () => {
+    const author = await createUser();
+    const viewer = await createUser();
+    const post = await createPost(author.id, {
+      content: "secret words",
+      isSubscriberOnly: true,
+      mediaUrls: ["/media/images/posts/secret.png"],
+    });
+    await addComment(db(), author.id, post.id, { content: "secret comment" });
+
+    const locked = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    expect(locked?.item.post.locked).toBe(true);
+    expect(JSON.stringify(locked)).not.toContain("secret");
+
+    const own = await getPostPage(db(), author.id, post.id, { commentsLimit: 100 });
+    expect(own?.item.post.content).toBe("secret words");
+
+    await db().insert(creatorSubscriptions).values({
+      id: newId(),
+      subscriberId: viewer.id,
+      subscribedToId: author.id,
+      amountCents: 499,
+      expiresAt: new Date(Date.now() + 30 * TIME.DAY),
+    });
+    const subscribed = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    expect(subscribed?.item.post.content).toBe("secret words");
+    expect(subscribed?.comments).toHaveLength(1);
+
+    const page = await getLatestFeed(db(), null, {});
+    expect(JSON.stringify(page)).not.toContain("secret words");
+    expect(env.DB).toBeDefined();
+  });
+});
