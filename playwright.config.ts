@@ -1,5 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 /**
  * End-to-end tests in Debian's Chromium against `wrangler dev` on a fresh database.
@@ -10,8 +13,10 @@ function freePort(): string {
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
 }
 
-// Chosen once by the runner; its worker processes inherit it.
+// Chosen once by the runner; its worker processes inherit them. The server keeps its local D1 and R2
+// in E2E_PERSIST, a new temporary directory per run.
 process.env.E2E_PORT ??= freePort();
+process.env.E2E_PERSIST ??= mkdtempSync(join(tmpdir(), "murmur-e2e-"));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -52,6 +57,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    env: { E2E_PORT: process.env.E2E_PORT },
+    env: { E2E_PORT: process.env.E2E_PORT, E2E_PERSIST: process.env.E2E_PERSIST },
   },
 });

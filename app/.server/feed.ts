@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, SQL, sql } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { FEED_PAGE_SIZE, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME, TOP_COMMENTS_SHOWN } from "~/lib/constants";
@@ -105,8 +105,19 @@ const topCommentsJson = sql<string>`(
     LIMIT ${TOP_COMMENTS_SHOWN}
   ) AS c JOIN ${users} AS u ON u.id = c.user_id)`;
 
+/**
+ * Every computed column gets a name of its own: D1 returns rows by position and merges columns that
+ * share a name, so two unnamed `0`s (a visitor's flags), or a computed `username` beside the table's,
+ * would shift every column after them.
+ */
+function named<T extends Record<string, unknown>>(columns: T) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, column instanceof SQL ? column.as(`card_${key}`) : column]),
+  ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
+}
+
 function cardColumns(viewerId: string | null, now: number) {
-  return {
+  return named({
     id: posts.id,
     repostOf: posts.repostedFromPostId,
     itemUserId: posts.userId,
@@ -136,7 +147,7 @@ function cardColumns(viewerId: string | null, now: number) {
     shared: sharedFlag(viewerId),
     canView: canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now),
     topComments: topCommentsJson,
-  };
+  });
 }
 
 

@@ -6,12 +6,12 @@ type ToastingData = { ok?: boolean; message?: string | null } | undefined;
 /** Each answer's message is shown once, even when several components watch the same fetcher. */
 const shown = new WeakSet<object>();
 
-/** Shows a fetcher's answer as a toast when it arrives (the JavaScript side of a flash toast). */
-export function useFetcherToast(fetcher: { state: string; data?: unknown }) {
+/** Shows a fetcher's answer as a toast as soon as it arrives (the JavaScript side of a flash toast). */
+export function useFetcherToast(fetcher: { data?: unknown }) {
   useEffect(() => {
     const data = fetcher.data as ToastingData;
-    if (fetcher.state !== "idle" || !data || typeof data !== "object" || shown.has(data)) return;
+    if (!data || typeof data !== "object" || shown.has(data)) return;
     shown.add(data);
     if (data.message) showToast(data.message, data.ok ? "success" : "error");
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.data]);
 }

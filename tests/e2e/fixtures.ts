@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, request, type APIRequestContext, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 export type Account = { displayName: string; username: string; email: string; password: string };
 
@@ -55,3 +57,67 @@ export async function hydrated(page: Page) {
 export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 
 export { expect };
+
+/** Another member with their own session, acting over HTTP (an author for the signed-in tester to see). */
+export type Member = { account: Account; api: APIRequestContext; username: string; origin: string };
+
+export async function newMember(baseURL: string, overrides: Partial<Account> = {}): Promise<Member> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": randomIp() } });
+  const account = { ...newAccount(), ...overrides };
+  const response = await api.post("/auth?signUp=true", {
+    form: { mode: "sign-up", ...account, confirmPassword: account.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return { account, api, username: account.username, origin: baseURL };
+}
+
+/** The signed-in tester of a page, acting over HTTP with the page's own session. */
+export function tester(page: Page, baseURL: string, account: Account): Member {
+  return { account, api: page.request, username: account.username, origin: baseURL };
+}
+
+/** A post made through the real composer form (as without JavaScript). */
+export async function postAs(member: Pick<Member, "api" | "origin">, content: string, files: { images?: string[]; video?: string } = {}) {
+  const multipart = new FormData();
+  multipart.set("content", content);
+  multipart.set("returnTo", "/");
+  for (const name of files.images ?? []) multipart.append("images", fixtureBlob(name), name);
+  if (files.video) multipart.append("video", fixtureBlob(files.video), files.video);
+  const response = await member.api.post("/compose", { multipart, maxRedirects: 0, headers: { Origin: member.origin } });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+/** The id of the post whose card shows `text`, read from its permalink on the page. */
+export async function postIdOn(page: Page, text: string): Promise<string> {
+  const href = await page.getByRole("article").filter({ hasText: text }).first().getByRole("link", { name: "Open post" }).getAttribute("href");
+  const id = href?.match(/^\/post\/([0-9A-Z]{26})$/)?.[1];
+  expect(id, `permalink of "${text}"`).toBeTruthy();
+  return id!;
+}
+
+const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp", mp4: "video/mp4" };
+
+function fixtureBlob(name: string) {
+  return new Blob([readFileSync(fixturePath(name))], { type: MIME[name.split(".").pop()!] ?? "application/octet-stream" });
+}
+
+export const fixturePath = (name: string) => fileURLToPath(new URL(`../fixtures/media/${name}`, import.meta.url));
+
+/** `follower` follows `following` (by username), through the local-only fixtures endpoint. */
+export async function follow(baseURL: string, follower: string, following: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const response = await api.post("/dev/fixtures", { form: { intent: "follow", follower, following } });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+}
+
+/** Tests of a signed-in tester: every test starts signed in; `me` acts over HTTP with the same session. */
+export const signedIn = test.extend<{ me: Member }>({
+  me: [
+    async ({ page, baseURL, account }, use) => {
+      await use(tester(page, baseURL!, account));
+    },
+    { auto: true },
+  ],
+});

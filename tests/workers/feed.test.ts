@@ -223,6 +223,14 @@ describe("subscriber-only posts", () => {
 
     const page = await getLatestFeed(db(), null, {});
     expect(JSON.stringify(page)).not.toContain("secret words");
+    // A visitor's card is the post's own (their flags are all constant false).
+    const visitorCard = page.items.find((item) => item.id === post.id)!;
+    expect(visitorCard.post).toMatchObject({
+      author: { id: author.id, username: author.username, displayName: author.displayName },
+      locked: true,
+      content: "",
+      viewer: { liked: false, reposted: false, bookmarked: false, shared: false },
+    });
     expect(env.DB).toBeDefined();
   });
 });

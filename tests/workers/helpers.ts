@@ -1,4 +1,5 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { createSession, generateSessionToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
 import { memberSettings, posts, users } from "~/.server/db/schema";
@@ -44,4 +45,37 @@ export async function sqliteError(promise: Promise<unknown>): Promise<string> {
     return `${error instanceof Error ? error.message : String(error)} ${cause}`;
   }
   return "no error";
+}
+
+/** A session cookie for the member, made directly (as the e2e fixtures of the Epic Stack do). */
+export async function sessionCookieFor(userId: string) {
+  const token = generateSessionToken();
+  await createSession(db(), token, userId);
+  return `session=${token}`;
+}
+
+/** Requests through the real worker (routing, guards, headers), as a browser would send them. */
+export const fetchWorker = (request: Request) => exports.default.fetch(request);
+
+export function get(path: string, headers: Record<string, string> = {}) {
+  return fetchWorker(new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers }, redirect: "manual" }));
+}
+
+export function multipartPost(path: string, body: FormData, headers: Record<string, string> = {}) {
+  return fetchWorker(
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      body,
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, ...headers },
+      redirect: "manual",
+    }),
+  );
+}
+
+/** The flash toast a redirect carries (the cookie the root loader reads). */
+export function toastOf(response: Response): string | null {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
+  if (!cookie) return null;
+  const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
+  return (JSON.parse(atob(value)) as { message: string }).message;
 }

@@ -72,7 +72,7 @@ export function CommentForm({
     shouldRevalidate: "onInput",
   });
 
-  useOncePer(fetcher.data?.ok ? fetcher.data : null, () => {
+  useOncePer(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
     setContent("");
     onPosted?.();
   });

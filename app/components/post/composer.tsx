@@ -81,7 +81,7 @@ export function Composer({
   });
 
   // After a successful post: empty the composer and let the dialog close.
-  useOncePer(fetcher.data?.ok ? fetcher.data : null, () => {
+  useOncePer(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
     setContent("");
     setUploads([]);
     onPosted?.();

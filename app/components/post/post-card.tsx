@@ -3,6 +3,7 @@ import { Lock, MapPin, Repeat2 } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { Avatar } from "../avatar";
 import { RelativeTime } from "../relative-time";
 import { useReturnTo } from "../return-to";
@@ -41,8 +42,12 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       : post.author.id === viewer?.id
         ? { id: post.id, title: "Delete Post" }
         : null;
-  const deletedItem = useDeleteFetcher(item.id).data?.ok;
-  const deletedPost = useDeleteFetcher(post.id).data?.ok;
+  const deleteItem = useDeleteFetcher(item.id);
+  const deletePost = useDeleteFetcher(post.id);
+  // The card goes as soon as the answer comes; its toast is shown from here, which stays mounted.
+  useFetcherToast(deleteItem);
+  const deletedItem = deleteItem.data?.ok;
+  const deletedPost = deletePost.data?.ok;
   useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deletedItem);
   if (deletedItem || deletedPost) return null;
 
@@ -59,7 +64,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           <Repeat2 className="size-4" aria-hidden />
           <Link to={`/profile/${repostedBy.username}`} className="hover:underline">
             {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
-          </Link>
+          </Link>{" "}
           reposted
         </p>
       ) : null}

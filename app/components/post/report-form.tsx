@@ -44,7 +44,10 @@ export function ReportForm({
   useOncePer(fetcher.state === "idle" && !fetcher.data?.lastResult ? fetcher.data : null, () => onDone());
 
   return (
-    <fetcher.Form method="post" action={`/post/${postId}/report`} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      // The query keeps the way back when the page is shown again with an error (without JavaScript).
+      action={`/post/${postId}/report?${new URLSearchParams({ returnTo })}`} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <ReturnTo to={returnTo} />
       <FormError errors={form.errors} />
       <fieldset className="flex flex-col gap-1" aria-describedby={fields.reason.errors ? `${infoId}-reason` : undefined}>

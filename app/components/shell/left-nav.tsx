@@ -18,6 +18,7 @@ import type { SessionUser } from "~/.server/auth/session";
 import { isNavItemActive, type NavPath } from "~/lib/navigation";
 import { Avatar } from "../avatar";
 import { Logo } from "../logo";
+import { ComposeLink } from "../post/compose-dialog";
 import { SignOutButton } from "../sign-out";
 import { ThemeToggle } from "../theme-toggle";
 import { buttonClass } from "../ui/button";
@@ -66,10 +67,10 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
           );
         })}
       </ul>
-      <Link to="/compose" className={buttonClass("primary", "mt-3 w-full py-3 text-lg")}>
+      <ComposeLink className={buttonClass("primary", "mt-3 w-full py-3 text-lg")}>
         <Feather className="size-5" aria-hidden />
         Create Post
-      </Link>
+      </ComposeLink>
       <div className="mt-auto flex flex-col gap-1 pt-4">
         <ThemeToggle />
         <SignOutButton />

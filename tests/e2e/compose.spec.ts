@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import { expect, fixturePath, jsEnabled, newMember, open, test } from "./fixtures";
+
+/** With JavaScript 'Create Post' opens the dialog over the page; without it, the /compose page. */
+async function openComposer(page: Page) {
+  await open(page, "/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Create Post" }).click();
+  if (jsEnabled()) {
+    const dialog = page.getByRole("dialog", { name: "Create Post" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    return dialog;
+  }
+  await expect(page).toHaveURL(/\/compose$/);
+  await expect(page.getByRole("heading", { name: "Create Post", level: 1 })).toBeVisible();
+  return page.locator("main");
+}
+
+const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe("the composer", () => {
+  test("shows the spec's fields: visibility, text, location, pickers", async ({ page, account }) => {
+    const composer = await openComposer(page);
+    await expect(composer.getByLabel("Post text")).toHaveAttribute("placeholder", "What's happening?");
+    await expect(composer.getByLabel("Location")).toHaveAttribute("placeholder", "Add location");
+    await expect(composer.getByLabel("Visibility")).toHaveValue("everyone");
+    await expect(composer.getByRole("option", { name: "Everyone can see" })).toBeAttached();
+    // Without subscriptions on offer, subscriber-only cannot be chosen.
+    await expect(composer.getByRole("option", { name: "Subscribers only (Enable in settings)" })).toBeDisabled();
+    await expect(composer.getByLabel("Add images")).toBeAttached();
+    await expect(composer.getByLabel("Add video")).toBeAttached();
+    await expect(composer.getByRole("button", { name: "Post" })).toBeVisible();
+    expect(account.username).toBeTruthy();
+  });
+
+  test("an empty post: 'Post content cannot be empty'", async ({ page, account }) => {
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill("   ");
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post content cannot be empty")).toBeVisible();
+    expect(account.username).toBeTruthy();
+  });
+
+  test("281 characters: 'Post is too long', and the counter turns red under 20 left", async ({ page, account }) => {
+    const composer = await openComposer(page);
+    const text = composer.getByLabel("Post text");
+    if (jsEnabled()) {
+      await text.fill("a".repeat(250));
+      await expect(composer.getByLabel("30 characters left")).toBeVisible();
+      await text.fill("a".repeat(265));
+      await expect(composer.getByLabel("15 characters left")).toHaveClass(/text-danger/);
+    }
+    await text.fill("a".repeat(281));
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post is too long")).toBeVisible();
+    // Nothing was posted: the text is still there to shorten.
+    await expect(page.getByLabel("Post text")).toHaveValue("a".repeat(281));
+    expect(account.username).toBeTruthy();
+  });
+
+  test("an HTML page named .jpg is refused: 'Supported formats: JPEG, PNG, GIF, WebP'", async ({ page, account }) => {
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(unique("Not really a photo"));
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("not-an-image.jpg"));
+    if (jsEnabled()) {
+      await expect(page.getByText("Failed to upload not-an-image.jpg: Supported formats: JPEG, PNG, GIF, WebP")).toBeVisible();
+      await expect(composer.getByRole("img")).toHaveCount(0);
+    } else {
+      await composer.getByRole("button", { name: "Post" }).click();
+      await expect(page.getByText("Supported formats: JPEG, PNG, GIF, WebP")).toBeVisible();
+    }
+    expect(account.username).toBeTruthy();
+  });
+
+  test("a post with an image and a location lands in the feed: 'Post created successfully!'", async ({ page, account }) => {
+    const content = unique("Sunset over the river #sunsets");
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(content);
+    await composer.getByLabel("Location").fill("Porto");
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+    if (jsEnabled()) {
+      await expect(page.getByText("Successfully uploaded 1 image(s)")).toBeVisible();
+      await expect(composer.getByRole("img", { name: "Attached sample.png" })).toBeVisible();
+    }
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Create Post" })).toBeHidden();
+
+    const card = page.getByRole("article").filter({ hasText: content });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Porto")).toBeVisible();
+    await expect(card.getByRole("link", { name: "#sunsets" })).toHaveAttribute("href", "/hashtag/sunsets");
+    const image = card.getByRole("img", { name: `Image 1 of 1 posted by ${account.displayName}` });
+    await expect(image).toBeVisible();
+    const src = await image.getAttribute("src");
+    expect(src).toMatch(/^\/media\/images\/posts\//);
+    const media = await page.request.get(src!);
+    expect(media.headers()["content-type"]).toBe("image/png");
+  });
+
+  test("a post with a video shows on /videos, a text post does not", async ({ page, account }) => {
+    const withVideo = unique("Clip of the waves");
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(withVideo);
+    await composer.getByLabel("Add video").setInputFiles(fixturePath("sample.mp4"));
+    if (jsEnabled()) await expect(page.getByText("Video uploaded successfully! It will autoplay in posts.")).toBeVisible();
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+
+    const textOnly = unique("Just words");
+    const again = await openComposer(page);
+    await again.getByLabel("Post text").fill(textOnly);
+    await again.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!").first()).toBeVisible();
+
+    await open(page, "/videos");
+    await expect(page.getByRole("heading", { name: "Videos", level: 1 })).toBeVisible();
+    const card = page.getByRole("article").filter({ hasText: withVideo });
+    await expect(card).toBeVisible();
+    const video = card.locator("video");
+    await expect(video).toHaveAttribute("src", /^\/media\/videos\/.+\.mp4$/);
+    await expect(video).toHaveAttribute("loop", "");
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    await expect(page.getByRole("article").filter({ hasText: textOnly })).toHaveCount(0);
+    expect(account.username).toBeTruthy();
+  });
+
+  test("a mention becomes a link to the profile; with JavaScript it is suggested after one character", async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    const friend = await newMember(baseURL!, { displayName: "Zephyrine Quill" });
+    const composer = await openComposer(page);
+    const text = composer.getByLabel("Post text");
+    const note = unique("note");
+    if (jsEnabled()) {
+      // Display names match by any word's start, usernames too.
+      await text.pressSequentially("Hello @Zephyr");
+      const suggestions = page.getByRole("listbox", { name: "People to mention" });
+      const option = suggestions.getByRole("option").filter({ hasText: `@${friend.username}` });
+      await expect(option).toBeVisible();
+      await option.click();
+      await expect(text).toHaveValue(`Hello @${friend.username} `);
+      await text.pressSequentially(note);
+    } else {
+      await text.fill(`Hello @${friend.username} ${note}`);
+    }
+    await composer.getByRole("button", { name: "Post" }).click();
+    const card = page.getByRole("article").filter({ hasText: note });
+    await expect(card.getByRole("link", { name: `@${friend.username}` })).toHaveAttribute(
+      "href",
+      `/profile/${friend.username.toLowerCase()}`,
+    );
+    expect(account.username).toBeTruthy();
+  });
+});

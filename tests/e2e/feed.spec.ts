@@ -1,0 +1,179 @@
+import type { Page } from "@playwright/test";
+import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, signedIn as test } from "./fixtures";
+
+/** The id of this test's post, from its card in the searched home feed. */
+async function idOf(page: Page, word: string) {
+  await open(page, `/?q=${word}`);
+  return postIdOn(page, word);
+}
+
+const token = () => `zf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+test.describe("home", () => {
+  test("Following shows people one follows, never one's own posts; For you shows both", async ({ page, baseURL, me }) => {
+    const word = token();
+    const friend = await newMember(baseURL!);
+    const stranger = await newMember(baseURL!);
+    await follow(baseURL!, me.username, friend.username);
+    await postAs(friend, `From a friend ${word}`);
+    await postAs(stranger, `From a stranger ${word}`);
+    await postAs(me, `From me ${word}`);
+
+    await open(page, `/?q=${word}`);
+    await expect(page.getByRole("link", { name: "For you" })).toHaveAttribute("aria-current", "page");
+    const forYou = page.getByRole("feed", { name: "For you" });
+    await expect(forYou.getByText(`From a friend ${word}`)).toBeVisible();
+    await expect(forYou.getByText(`From a stranger ${word}`)).toBeVisible();
+    await expect(forYou.getByText(`From me ${word}`)).toBeVisible();
+
+    await page.getByRole("link", { name: "Following" }).click();
+    await expect(page).toHaveURL(new RegExp(`tab=following&q=${word}`));
+    const following = page.getByRole("feed", { name: "Following" });
+    await expect(following.getByText(`From a friend ${word}`)).toBeVisible();
+    await expect(following.getByText(`From a stranger ${word}`)).toHaveCount(0);
+    await expect(following.getByText(`From me ${word}`)).toHaveCount(0);
+  });
+
+  test("an empty feed says 'No posts to show yet.'", async ({ page }) => {
+    await open(page, "/?tab=following");
+    await expect(page.getByText("No posts to show yet.")).toBeVisible();
+    await expect(page.getByText("Follow some users or create your first post!")).toBeVisible();
+  });
+
+  test("pages 20 at a time with 'Load more'", async ({ page, baseURL, me }) => {
+    const word = token();
+    const prolific = await newMember(baseURL!);
+    await follow(baseURL!, me.username, prolific.username);
+    for (let i = 1; i <= 23; i++) await postAs(prolific, `Note number ${i} ${word}`);
+
+    await open(page, "/?tab=following");
+    const feed = page.getByRole("feed", { name: "Following" });
+    await expect(feed.getByRole("article")).toHaveCount(20);
+    await expect(feed.getByRole("article").first()).toContainText("Note number 23");
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (jsEnabled()) {
+      await expect(feed.getByRole("article")).toHaveCount(23);
+      await expect(feed.getByRole("article").last()).toContainText("Note number 1 ");
+    } else {
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(feed.getByRole("article")).toHaveCount(3);
+      await expect(feed.getByRole("article").first()).toContainText("Note number 3 ");
+      await expect(page.getByRole("link", { name: "Back to the newest posts" })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    await expect(page.getByText("You're all caught up.")).toBeVisible();
+  });
+});
+
+test.describe("a post's page", () => {
+  test("/post/{id} shows the post, its comments and the tags that preview a shared link", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `Deep link ${word}`, { images: ["sample.png"] });
+    const id = await idOf(page, word);
+    await open(page, `/post/${id}`);
+    await expect(page.getByRole("heading", { name: "Post", level: 1 })).toBeVisible();
+    await expect(page.getByRole("article")).toContainText(`Deep link ${word}`);
+    await expect(page.getByText("No comments yet. Start the conversation!")).toBeVisible();
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${author.account.displayName} (@${author.username}) on Murmur`);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", `Deep link ${word}`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/post/${id}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL}/media/images/posts/`));
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  });
+
+  test("a visitor sees a shared post and is asked to sign in to interact", async ({ browser, baseURL, page: memberPage }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `For everyone ${word}`);
+    const id = await idOf(memberPage, word);
+    const visitor = await browser.newContext({ javaScriptEnabled: jsEnabled() });
+    const page = await visitor.newPage();
+    await open(page, `/post/${id}`);
+    await expect(page.getByRole("article")).toContainText(`For everyone ${word}`);
+    await expect(page.getByText("Join to interact with posts")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/auth?returnTo=%2Fpost%2F${id}`);
+    await page.getByRole("button", { name: /^Like/ }).click();
+    await expect(page.getByText("Please sign in to like posts")).toBeVisible();
+    await page.goto(`/post/${id}`);
+    await expect(page.getByRole("button", { name: /^Like/ })).toContainText("0");
+    await visitor.close();
+  });
+
+  test("an unknown post is a not-found page", async ({ page }) => {
+    const response = await page.goto("/post/01ZZZZZZZZZZZZZZZZZZZZZZZZ");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
+
+test.describe("images", () => {
+  test("open in a viewer with next and previous that wrap around", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `Two pictures ${word}`, { images: ["sample.png", "sample.jpg"] });
+    const id = await idOf(page, word);
+    await open(page, `/post/${id}`);
+    const article = page.getByRole("article");
+    await expect(article.getByRole("img", { name: /^Image \d of 2/ })).toHaveCount(2);
+    await article.getByRole("img", { name: /^Image 1 of 2/ }).click();
+
+    if (jsEnabled()) {
+      const viewer = page.getByRole("dialog", { name: "Image 1 of 2" });
+      await expect(viewer).toBeVisible();
+      await viewer.getByRole("button", { name: "Next image" }).click();
+      await expect(page.getByRole("dialog", { name: "Image 2 of 2" })).toBeVisible();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByRole("dialog", { name: "Image 1 of 2" })).toBeVisible();
+      await page.keyboard.press("ArrowLeft");
+      await expect(page.getByRole("dialog", { name: "Image 2 of 2" })).toBeVisible();
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download image" }).click();
+      expect((await download).suggestedFilename()).toBe("image-2.jpg");
+      await expect(page.getByText("Image downloaded!")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    } else {
+      await expect(page).toHaveURL(new RegExp(`/post/${id}/photo/1$`));
+      await expect(page.getByText("1 / 2")).toBeVisible();
+      await page.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(new RegExp(`/photo/2$`));
+      await page.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(new RegExp(`/photo/1$`));
+      await page.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(new RegExp(`/photo/2$`));
+      await expect(page.getByRole("link", { name: "Download" })).toHaveAttribute("download", "image-2.jpg");
+      await page.getByRole("link", { name: "Back to post" }).click();
+      await expect(page).toHaveURL(new RegExp(`/post/${id}$`));
+    }
+  });
+});
+
+test.describe("views", () => {
+  test("a post seen for a second counts one view (with JavaScript); reloading does not add more", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `Look at me ${word}`);
+    const recorded = jsEnabled() ? page.waitForResponse((response) => response.url().endsWith("/view")) : null;
+    await open(page, `/?q=${word}`);
+    const views = page.getByRole("article").filter({ hasText: word }).locator("[data-views]");
+    await expect(views).toHaveText("0");
+    if (recorded) expect((await recorded).status()).toBe(200);
+    const again = jsEnabled() ? page.waitForResponse((response) => response.url().endsWith("/view")) : null;
+    await open(page, `/?q=${word}`);
+    // Without JavaScript nothing reports a view, so the count stays as it was.
+    await expect(views).toHaveText(jsEnabled() ? "1" : "0");
+    if (again) expect(await (await again).json()).toEqual({ ok: true, counted: false });
+    await open(page, `/?q=${word}`);
+    await expect(views).toHaveText(jsEnabled() ? "1" : "0");
+  });
+
+  test("one's own post is never counted", async ({ page, me }) => {
+    const word = token();
+    await postAs(me, `My own view ${word}`);
+    await open(page, `/?q=${word}`);
+    await page.waitForTimeout(1500);
+    await open(page, `/?q=${word}`);
+    await expect(page.getByRole("article").filter({ hasText: word }).locator("[data-views]")).toHaveText("0");
+  });
+});

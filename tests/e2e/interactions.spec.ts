@@ -1,0 +1,231 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, jsEnabled, newMember, open, postAs, signedIn as test } from "./fixtures";
+
+/** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
+const token = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+async function somebodysPost(baseURL: string) {
+  const author = await newMember(baseURL);
+  const word = token();
+  const content = `Fresh bread is the best alarm clock ${word}`;
+  await postAs(author, content);
+  return { author, word, content };
+}
+
+/** The post's card, found through the search filter of the home feed. */
+async function findCard(page: Page, word: string) {
+  await open(page, `/?q=${word}`);
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  const card = page.getByRole("article").filter({ hasText: word });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+const button = (card: Locator, name: string) => card.getByRole("button", { name: new RegExp(`^${name}\\b`) });
+
+async function openMenuItem(card: Locator, item: string) {
+  await card.locator("summary", { hasText: "More options" }).click();
+  await card.getByRole("link", { name: item }).click();
+}
+
+test.describe("likes and bookmarks", () => {
+  test("like and unlike: the count changes by one and stays after a reload", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    let card = await findCard(page, word);
+    const like = button(card, "Like");
+    await expect(like).toHaveAttribute("aria-pressed", "false");
+    await expect(like).toContainText("0");
+    await like.click();
+    await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
+    await expect(button(card, "Like")).toContainText("1");
+
+    card = await findCard(page, word);
+    await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
+    await button(card, "Like").click();
+    await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "false");
+    await expect(button(card, "Like")).toContainText("0");
+    card = await findCard(page, word);
+    await expect(button(card, "Like")).toContainText("0");
+  });
+
+  test("bookmark and remove the bookmark", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    let card = await findCard(page, word);
+    await button(card, "Bookmark").click();
+    if (!jsEnabled()) await expect(page.getByText("Added to your bookmarks")).toBeVisible();
+    await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
+    card = await findCard(page, word);
+    await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
+    await button(card, "Bookmark").click();
+    await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+test.describe("reposts", () => {
+  test("repost and un-repost somebody's post", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await button(card, "Repost").click();
+    await expect(page.getByText("Reposted", { exact: true })).toBeVisible();
+    // The repost is a post of the tester's: the list now holds it (with its banner) and the original.
+    const cards = page.getByRole("article").filter({ hasText: word });
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByText("You reposted")).toBeVisible();
+    for (const shown of await cards.all()) {
+      await expect(button(shown, "Repost")).toHaveAttribute("aria-pressed", "true");
+      await expect(button(shown, "Repost")).toContainText("1");
+    }
+
+    await button(cards.first(), "Repost").click();
+    await expect(page.getByText("Repost removed")).toBeVisible();
+    await open(page, `/?q=${word}`);
+    await expect(page.getByText("You reposted")).toHaveCount(0);
+    await expect(button(page.getByRole("article").filter({ hasText: word }), "Repost")).toContainText("0");
+  });
+
+  test("one's own post: 'You can't repost your own posts'", async ({ page, me }) => {
+    const word = token();
+    await postAs(me, `My own thoughts ${word}`);
+    const card = await findCard(page, word);
+    await button(card, "Repost").click();
+    await expect(page.getByText("You can't repost your own posts")).toBeVisible();
+    const reloaded = await findCard(page, word);
+    await expect(button(reloaded, "Repost")).toContainText("0");
+  });
+});
+
+test.describe("sharing", () => {
+  test("a share goes to the service and is recorded; copying the link says so", async ({ page, context, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    // The machines have no internet: the service's page is a stand-in.
+    await context.route("https://twitter.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Twitter</title>" }));
+    const card = await findCard(page, word);
+    await card.getByRole("link", { name: /^Share/ }).click();
+
+    if (jsEnabled()) {
+      const dialog = page.getByRole("dialog", { name: "Share post" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(word)).toBeVisible();
+      const popup = page.waitForEvent("popup");
+      await dialog.getByRole("link", { name: "Twitter" }).click();
+      expect((await popup).url()).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?/);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await dialog.getByRole("button", { name: "Copy link" }).click();
+      await expect(page.getByText("Link copied to clipboard!")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/post\/[0-9A-Z]{26}$/);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(card.getByRole("link", { name: /^Share/ })).toContainText("2");
+    } else {
+      await expect(page.getByRole("heading", { name: "Share post", level: 1 })).toBeVisible();
+      await expect(page.getByLabel("Post link")).toHaveValue(/\/post\/[0-9A-Z]{26}$/);
+      await page.getByRole("button", { name: "Twitter" }).click();
+      await expect(page).toHaveURL(/^https:\/\/twitter\.com\/intent\/tweet\?/);
+      const shared = await findCard(page, word);
+      await expect(shared.getByRole("link", { name: /^Share/ })).toContainText("1");
+    }
+  });
+});
+
+test.describe("reporting", () => {
+  test("a reason is required; the report is stored with the spec's thanks", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await openMenuItem(card, "Report Post");
+    const form = jsEnabled() ? page.getByRole("dialog", { name: "Report Post" }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Report Post", level: 1 })).toBeVisible();
+    await form.getByRole("button", { name: "Submit Report" }).click();
+    await expect(page.getByText("Please select a reason for reporting")).toBeVisible();
+    for (const label of ["Harassment or Bullying", "Hate Speech", "Spam", "Violence or Threats", "Misinformation", "Inappropriate Content", "Copyright Violation", "Other"]) {
+      await expect(form.getByLabel(label)).toBeVisible();
+    }
+    await form.getByLabel("Spam").check();
+    await form.getByLabel("Additional information (optional)").fill("  Selling something  ");
+    await form.getByRole("button", { name: "Submit Report" }).click();
+    await expect(page.getByText("Post reported successfully. Thank you for helping keep our community safe.")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/\\?q=${word}`));
+  });
+});
+
+test.describe("comments", () => {
+  test("comment on a card, then reply to the comment on the post's page", async ({ page, baseURL, me }) => {
+    const { account } = me;
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await card.getByLabel(/^Comment on/).fill("Warm crusts forever");
+    await card.getByRole("button", { name: "Comment" }).click();
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    const top = page.getByRole("article").filter({ hasText: word }).getByRole("list", { name: "Top comments" });
+    await expect(top.getByText("Warm crusts forever")).toBeVisible();
+
+    await page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: "Open post" }).click();
+    await expect(page.getByRole("heading", { name: "Post", level: 1 })).toBeVisible();
+    const comment = page.getByRole("list", { name: "Comments" }).getByRole("listitem").filter({ hasText: "Warm crusts forever" });
+    await comment.locator("summary", { hasText: "Reply" }).click();
+    await comment.getByLabel(`Reply to ${account.displayName}`).fill("And butter");
+    await comment.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    const replies = page.getByRole("list", { name: `Replies to ${account.displayName}` });
+    await expect(replies.getByText("And butter")).toBeVisible();
+    await expect(page.getByRole("article").getByRole("link", { name: /^Reply/ })).toContainText("2");
+
+    // An empty comment changes nothing and says why.
+    await page.getByRole("button", { name: "Reply", exact: true }).first().click();
+    await expect(page.getByText("Comment cannot be empty")).toBeVisible();
+    await expect(page.getByRole("article").getByRole("link", { name: /^Reply/ })).toContainText("2");
+  });
+
+  test("the reply composer answers the post", async ({ page, baseURL }) => {
+    const { word, author } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await card.getByRole("link", { name: /^Reply/ }).click();
+    const composer = jsEnabled() ? page.getByRole("dialog", { name: "Reply" }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Reply", level: 1 })).toBeVisible();
+    await expect(composer.getByText(`@${author.username}`)).toBeVisible();
+    const text = composer.getByLabel("Reply");
+    await expect(text).toHaveAttribute("placeholder", "Post your reply");
+    await text.fill("Count me in");
+    await composer.getByRole("button", { name: "Reply" }).click();
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    if (!jsEnabled()) await expect(page).toHaveURL(/\/post\/[0-9A-Z]{26}/);
+    else await expect(page.getByRole("dialog", { name: "Reply" })).toBeHidden();
+    await open(page, `/?q=${word}`);
+    await expect(page.getByRole("article").filter({ hasText: word }).getByText("Count me in")).toBeVisible();
+  });
+});
+
+test.describe("deleting", () => {
+  test("the owner deletes through the confirmation; Cancel keeps the post", async ({ page, me }) => {
+    const word = token();
+    await postAs(me, `Soon gone ${word}`);
+    let card = await findCard(page, word);
+    await openMenuItem(card, "Delete Post");
+    if (jsEnabled()) {
+      const dialog = page.getByRole("dialog", { name: "Delete Post" });
+      await expect(dialog.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+    } else {
+      await expect(page.getByRole("heading", { name: "Delete Post", level: 1 })).toBeVisible();
+      await expect(page.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();
+      await page.getByRole("link", { name: "Cancel" }).click();
+    }
+    card = page.getByRole("article").filter({ hasText: word });
+    await expect(card).toBeVisible();
+
+    await openMenuItem(card, "Delete Post");
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Delete Post" }) : page.locator("main");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Post deleted successfully")).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+    await open(page, `/?q=${word}`);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+  });
+
+  test("only the owner is offered Delete Post", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await card.locator("summary", { hasText: "More options" }).click();
+    await expect(card.getByRole("link", { name: "Report Post" })).toBeVisible();
+    await expect(card.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { POST_MAX_LENGTH } from "~/lib/constants";
+import { CommentSchema, CreatePostSchema, ReportSchema } from "~/lib/schemas/post";
+
+function form(fields: Record<string, string | string[]>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
+  return data;
+}
+
+const errorsOf = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string | string[]>) => {
+  const submission = parseWithZod(form(fields), { schema });
+  return submission.status === "success" ? null : submission.reply().error;
+};
+
+describe("the composer's rules (spec document 1 §5)", () => {
+  it("content is trimmed and required: 'Post content cannot be empty'", () => {
+    expect(errorsOf(CreatePostSchema, {})).toEqual({ content: ["Post content cannot be empty"] });
+    expect(errorsOf(CreatePostSchema, { content: "   \n " })).toEqual({ content: ["Post content cannot be empty"] });
+  });
+
+  it("at most 280 characters as a person counts them: 'Post is too long'", () => {
+    expect(errorsOf(CreatePostSchema, { content: "a".repeat(POST_MAX_LENGTH) })).toBeNull();
+    expect(errorsOf(CreatePostSchema, { content: "a".repeat(POST_MAX_LENGTH + 1) })).toEqual({ content: ["Post is too long"] });
+    // 280 emoji with skin tones are 1120 UTF-16 code units, and still 280 characters.
+    expect(errorsOf(CreatePostSchema, { content: "👍🏽".repeat(POST_MAX_LENGTH) })).toBeNull();
+    expect(errorsOf(CreatePostSchema, { content: "👍🏽".repeat(POST_MAX_LENGTH + 1) })).toEqual({ content: ["Post is too long"] });
+  });
+
+  it("the text is stored trimmed, visibility defaults to everyone, media lists default to empty", () => {
+    const submission = parseWithZod(form({ content: "  hello  " }), { schema: CreatePostSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ content: "hello", visibility: "everyone", imageKeys: [] });
+  });
+
+  it("refuses to post while uploads run: 'Please wait for uploads to complete'", () => {
+    expect(errorsOf(CreatePostSchema, { content: "hi", uploadsPending: "1" })).toEqual({
+      content: ["Please wait for uploads to complete"],
+    });
+  });
+
+  it("takes up to 4 images or one video, and only keys /uploads hands out", () => {
+    const key = (n: number) => `images/posts/abc-${n}.png`;
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageKeys: [key(1), key(2), key(3), key(4)] })).toBeNull();
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageKeys: [1, 2, 3, 4, 5].map(key) })).toHaveProperty("imageKeys");
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageKeys: key(1), videoKey: "videos/abc.mp4" })).toHaveProperty("imageKeys");
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageKeys: "../../etc/passwd" })).not.toBeNull();
+  });
+});
+
+describe("comments and reports", () => {
+  it("a comment must be non-empty and at most 280 characters", () => {
+    expect(errorsOf(CommentSchema, { content: "  " })).toEqual({ content: ["Comment cannot be empty"] });
+    expect(errorsOf(CommentSchema, { content: "x".repeat(281) })).toEqual({ content: ["Comment is too long"] });
+    expect(errorsOf(CommentSchema, { content: "nice" })).toBeNull();
+  });
+
+  it("a report needs one of the spec's reasons: 'Please select a reason for reporting'", () => {
+    expect(errorsOf(ReportSchema, {})).toEqual({ reason: ["Please select a reason for reporting"] });
+    expect(errorsOf(ReportSchema, { reason: "boredom" })).toEqual({ reason: ["Please select a reason for reporting"] });
+    const submission = parseWithZod(form({ reason: "spam", additionalInfo: "  buy now  " }), { schema: ReportSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ reason: "spam", additionalInfo: "buy now" });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
+
+describe("hashtags are words after a hash sign", () => {
+  it.each([
+    ["plain words", "Morning #coffee and #Design", ["coffee", "design"]],
+    ["punctuation ends a tag", "#tag, #two. #three! (#four) #five?", ["tag", "two", "three", "four", "five"]],
+    ["tags next to each other", "#tag,#two.#three", ["tag", "two", "three"]],
+    ["unicode letters", "#café #日本語 #Ωmega #naïve", ["café", "日本語", "ωmega", "naïve"]],
+    ["duplicates and case count once", "#Coffee #coffee #COFFEE", ["coffee"]],
+    ["not inside a word", "don't#no x#y", []],
+    ["not a URL fragment", "see https://example.com/#anchor and example.com/#x", []],
+    ["not only digits", "#1 #2024 #a1", ["a1"]],
+    ["underscores belong to the tag", "#slow_living", ["slow_living"]],
+  ])("%s", (_name, text, tags) => {
+    expect(extractHashtags(text)).toEqual(tags);
+  });
+
+  it("decomposed accents become the same tag as composed ones", () => {
+    expect(extractHashtags("#cafe\u0301 #café")).toEqual(["café"]);
+  });
+});
+
+describe("mentions are usernames after an at-sign", () => {
+  it.each([
+    ["plain", "Thanks @maya and @Leo_P!", ["maya", "leo_p"]],
+    ["punctuation ends a mention", "(@maya), @leo: @omar.", ["maya", "leo", "omar"]],
+    ["duplicates count once", "@maya @MAYA @maya", ["maya"]],
+    ["not an e-mail address", "write to maya@murmur.dev", []],
+    ["not a name with other letters", "@josé @ok", ["ok"]],
+    ["not longer than a username can be", "@abcdefghijklmnopqrstuvwxyz12345", []],
+  ])("%s", (_name, text, names) => {
+    expect(extractMentions(text)).toEqual(names);
+  });
+});
+
+describe("segments for rendering", () => {
+  it("cut the text into plain runs and links, losing nothing", () => {
+    const text = "Hi @maya, see #design at https://example.com/x. <b>bold</b>";
+    const segments = segmentText(text);
+    expect(segments.map((s) => s.text).join("")).toBe(text);
+    expect(segments.filter((s) => s.type !== "text").map((s) => s.type)).toEqual(["mention", "hashtag", "url"]);
+    expect(segments.find((s) => s.type === "url")).toMatchObject({ href: "https://example.com/x" });
+  });
+});
+
+describe("characters are counted as a person sees them", () => {
+  it.each([
+    ["ascii", "hello", 5],
+    ["an emoji counts once", "👍", 1],
+    ["an emoji with a skin tone counts once", "👍🏽", 1],
+    ["a flag counts once", "🇵🇹", 1],
+    ["a family counts once", "👨‍👩‍👧‍👦", 1],
+    ["a decomposed accent counts once", "e\u0301", 1],
+    ["mixed", "ok 👍🏽!", 5],
+  ])("%s", (_name, text, count) => {
+    expect(countCharacters(text)).toBe(count);
+  });
+});
+
+describe("mention suggestions", () => {
+  it("begin after one character following the at-sign", () => {
+    expect(mentionQueryAt("hi @", 4)).toBeNull();
+    expect(mentionQueryAt("hi @m", 5)).toEqual({ query: "m", start: 3 });
+    expect(mentionQueryAt("hi @maya", 8)).toEqual({ query: "maya", start: 3 });
+    expect(mentionQueryAt("mail a@b", 8)).toBeNull();
+    expect(mentionQueryAt("@maya done", 10)).toBeNull();
+  });
+});

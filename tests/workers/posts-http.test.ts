@@ -1,0 +1,286 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/.server/db/client";
+import { follows, posts, postLikes, users } from "~/.server/db/schema";
+import { getFollowingFeed } from "~/.server/feed";
+import { newId } from "~/.server/ids";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import {
+  createPost,
+  createUser,
+  db,
+  formPost,
+  get,
+  fetchWorker,
+  multipartPost,
+  sessionCookieFor,
+  toastOf,
+} from "./helpers";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 200 }, (_, i) => i % 256)]);
+const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+async function member() {
+  const user = await createUser();
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
+function fileForm(fields: Record<string, string>, files: Record<string, File[]> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, list] of Object.entries(files)) for (const file of list) form.append(name, file);
+  return form;
+}
+
+async function uploadOverHttp(cookie: string, file: File, kind: "image" | "video") {
+  const response = await multipartPost("/uploads", fileForm({ intent: "upload", kind }, { file: [file] }), { Cookie: cookie });
+  return { status: response.status, body: (await response.json()) as { ok: boolean; key?: string; url?: string; message?: string } };
+}
+
+describe("the composer without JavaScript (one multipart form)", () => {
+  it("posts text with an image and returns to the page with 'Post created successfully!'", async () => {
+    const { user, cookie } = await member();
+    const response = await multipartPost(
+      "/compose",
+      fileForm({ content: "A photo #sunset", location: "Porto", visibility: "everyone", returnTo: "/" }, {
+        images: [new File([PNG], "sunset.png", { type: "image/png" })],
+      }),
+      { Cookie: cookie },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(toastOf(response)).toBe(POST_MESSAGES.created);
+    const post = await db().select().from(posts).where(eq(posts.userId, user.id)).get();
+    expect(post).toMatchObject({ content: "A photo #sunset", location: "Porto", hashtags: ["sunset"] });
+    const key = post!.mediaUrls![0]!.replace("/media/", "");
+    expect(key).toMatch(/^images\/posts\/[a-z0-9]+-[a-f0-9]+\.png$/);
+    expect(await (await env.MEDIA.get(key))?.arrayBuffer()).toEqual(PNG.buffer);
+  });
+
+  it("an empty text is refused with the spec's message, and a picked file is kept for the next try", async () => {
+    const { user, cookie } = await member();
+    const response = await multipartPost(
+      "/compose",
+      fileForm({ content: "   ", returnTo: "/" }, { images: [new File([PNG], "keep.png", { type: "image/png" })] }),
+      { Cookie: cookie },
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(POST_MESSAGES.contentRequired);
+    expect(html).toMatch(/name="imageKeys" value="images\/posts\/[^"]+\.png"/);
+    expect(await db().select().from(posts).where(eq(posts.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("an HTML page named .jpg is refused and nothing is stored", async () => {
+    const { user, cookie } = await member();
+    const response = await multipartPost(
+      "/compose",
+      fileForm({ content: "sneaky", returnTo: "/" }, { images: [new File([HTML], "cat.jpg", { type: "image/jpeg" })] }),
+      { Cookie: cookie },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(UPLOAD_MESSAGES.imageFormats);
+    expect(await db().select().from(posts).where(eq(posts.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("a visitor is sent to sign in", async () => {
+    const response = await fetchWorker(formPost("/compose", { content: "hi" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+  });
+});
+
+describe("uploads and media", () => {
+  it("/uploads checks the bytes, stores under a random key, and /media serves it with ranges", async () => {
+    const { cookie } = await member();
+    const refused = await uploadOverHttp(cookie, new File([HTML], "x.jpg", { type: "image/jpeg" }), "image");
+    expect(refused).toEqual({ status: 400, body: { ok: false, message: UPLOAD_MESSAGES.imageFormats } });
+
+    const { status, body } = await uploadOverHttp(cookie, new File([PNG], "x.png", { type: "image/png" }), "image");
+    expect(status).toBe(200);
+    expect(body.url).toBe(`/media/${body.key}`);
+
+    const full = await get(body.url!);
+    expect(full.status).toBe(200);
+    expect(full.headers.get("Content-Type")).toBe("image/png");
+    expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(full.headers.get("Cache-Control")).toContain("max-age=31536000");
+    expect(full.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(new Uint8Array(await full.arrayBuffer())).toEqual(PNG);
+
+    const part = await get(body.url!, { Range: "bytes=8-15" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 8-15/${PNG.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.slice(8, 16));
+    expect((await get(body.url!, { Range: `bytes=${PNG.length}-` })).status).toBe(416);
+    expect((await get("/media/images/posts/nothing-here.png")).status).toBe(404);
+  });
+
+  it("a visitor cannot upload", async () => {
+    const response = await multipartPost("/uploads", fileForm({ intent: "upload", kind: "image" }, { file: [new File([PNG], "x.png")] }));
+    expect(response.status).toBe(401);
+  });
+
+  it("media of a subscriber-only post is served only to those who may see it", async () => {
+    const author = await member();
+    const stranger = await member();
+    const { body } = await uploadOverHttp(author.cookie, new File([PNG], "x.png", { type: "image/png" }), "image");
+    await db()
+      .update(users)
+      .set({ offersSubscriptions: true, subscriptionPriceCents: 500 })
+      .where(eq(users.id, author.user.id));
+    const created = await multipartPost(
+      "/compose",
+      fileForm({ content: "for subscribers", visibility: "subscribers", imageKeys: body.key!, returnTo: "/" }),
+      { Cookie: author.cookie },
+    );
+    expect(created.status).toBe(302);
+    expect((await get(body.url!, { Cookie: stranger.cookie })).status).toBe(404);
+    expect((await get(body.url!)).status).toBe(404);
+    const own = await get(body.url!, { Cookie: author.cookie });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toMatch(/^private/);
+  });
+});
+
+describe("interactions as forms", () => {
+  it("without JavaScript a like redirects back (to the post's anchor); with a fetcher it answers data", async () => {
+    const author = await createUser();
+    const fan = await member();
+    const post = await createPost(author.id);
+    const noJs = await fetchWorker(
+      formPost(`/post/${post.id}`, { intent: "like", value: "true", returnTo: `/#post-${post.id}` }, { Cookie: fan.cookie }),
+    );
+    expect(noJs.status).toBe(302);
+    expect(noJs.headers.get("Location")).toBe(`/#post-${post.id}`);
+    expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toHaveLength(1);
+
+    const fetcher = await fetchWorker(formPost(`/post/${post.id}.data`, { intent: "like", value: "false" }, { Cookie: fan.cookie }));
+    expect(fetcher.status).toBe(200);
+    expect(await fetcher.text()).toContain("likes");
+    expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toHaveLength(0);
+  });
+
+  it.each([
+    ["like", POST_MESSAGES.signInToLike],
+    ["repost", POST_MESSAGES.signInToRepost],
+    ["bookmark", POST_MESSAGES.signInToBookmark],
+    ["comment", POST_MESSAGES.signInToComment],
+  ])("a visitor's %s gets '%s' and changes nothing", async (intent, message) => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const response = await fetchWorker(
+      formPost(`/post/${post.id}`, { intent, value: "true", content: "hi", returnTo: `/post/${post.id}` }),
+    );
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toBe(message);
+    const row = (await db().select().from(posts).where(eq(posts.id, post.id)).get())!;
+    expect([row.likesCount, row.repostsCount, row.commentsCount]).toEqual([0, 0, 0]);
+  });
+
+  it("another member cannot delete a post: 404, and it stays", async () => {
+    const author = await createUser();
+    const other = await member();
+    const post = await createPost(author.id);
+    const response = await fetchWorker(formPost(`/post/${post.id}/delete`, { returnTo: "/" }, { Cookie: other.cookie }));
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toBe(POST_MESSAGES.deleteFailed);
+    expect((await get(`/post/${post.id}/delete`, { Cookie: other.cookie })).status).toBe(404);
+    expect(await db().select().from(posts).where(eq(posts.id, post.id)).get()).toBeDefined();
+  });
+
+  it("the owner deletes with 'Post deleted successfully'; from the post's own page they go home", async () => {
+    const author = await member();
+    const post = await createPost(author.user.id);
+    const response = await fetchWorker(formPost(`/post/${post.id}/delete`, { returnTo: `/post/${post.id}` }, { Cookie: author.cookie }));
+    expect(response.headers.get("Location")).toBe("/");
+    expect(toastOf(response)).toBe(POST_MESSAGES.deleted);
+    expect(await db().select().from(posts).where(eq(posts.id, post.id)).get()).toBeUndefined();
+  });
+
+  it("a share without JavaScript records the platform and goes on to the service", async () => {
+    const author = await createUser();
+    const fan = await member();
+    const post = await createPost(author.id, { content: "share me" });
+    const response = await fetchWorker(
+      formPost(`/post/${post.id}/share`, { intent: "share", platform: "twitter", returnTo: "/" }, { Cookie: fan.cookie }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?/);
+    expect(response.headers.get("Location")).toContain(encodeURIComponent(`/post/${post.id}`));
+    expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.sharesCount).toBe(1);
+  });
+
+  it("a view is recorded by POST /post/{id}/view", async () => {
+    const author = await createUser();
+    const viewer = await member();
+    const post = await createPost(author.id);
+    const response = await fetchWorker(formPost(`/post/${post.id}/view`, {}, { Cookie: viewer.cookie }));
+    expect(await response.json()).toEqual({ ok: true, counted: true });
+    expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.viewsCount).toBe(1);
+  });
+});
+
+describe("subscriber-only content never reaches a page of someone who may not see it", () => {
+  it("not in the post page, its data, the home feed or the photo page", async () => {
+    const author = await createUser();
+    const stranger = await member();
+    const post = await createPost(author.id, {
+      content: "the secret recipe",
+      isSubscriberOnly: true,
+      mediaUrls: ["/media/images/posts/secret-recipe.png"],
+    });
+    await db().insert(follows).values({ id: newId(), followerId: stranger.user.id, followingId: author.id });
+    for (const path of [`/post/${post.id}`, `/post/${post.id}.data`, "/?tab=following", "/_root.data?index", "/"]) {
+      const response = await get(path, { Cookie: stranger.cookie });
+      expect(response.status, path).toBeLessThan(400);
+      const body = await response.text();
+      expect(body, path).not.toContain("secret");
+    }
+    expect((await get(`/post/${post.id}/photo/1`, { Cookie: stranger.cookie })).status).toBe(404);
+    const page = await (await get(`/post/${post.id}`, { Cookie: stranger.cookie })).text();
+    expect(page).toContain("This post is for subscribers");
+  });
+});
+
+describe("performance shape", () => {
+  it("the home page makes at most 3 D1 round trips", async () => {
+    const viewer = await member();
+    const response = await get("/", { Cookie: viewer.cookie });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get("X-D1-Calls"))).toBeLessThanOrEqual(3);
+    const following = await get("/?tab=following", { Cookie: viewer.cookie });
+    expect(Number(following.headers.get("X-D1-Calls"))).toBeLessThanOrEqual(3);
+  });
+
+  it("the Following feed is served by indexes (no full scan of posts)", async () => {
+    const viewer = await createUser();
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const spy = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "prepare") return Reflect.get(target, property).bind(target);
+        return (query: string) => {
+          const statement = target.prepare(query);
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+              return (...params: unknown[]) => {
+                captured.push({ sql: query, params });
+                return inner.bind(...params);
+              };
+            },
+          });
+        };
+      },
+    });
+    await getFollowingFeed(getDb(spy), viewer.id);
+    const query = captured.at(-1)!;
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(details.some((d) => /USING (COVERING )?INDEX/.test(d))).toBe(true);
+    expect(details.filter((d) => /^SCAN posts\b(?! USING)/.test(d))).toEqual([]);
+  });
+});

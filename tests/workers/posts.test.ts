@@ -1,0 +1,320 @@
+import { env } from "cloudflare:workers";
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addComment, setCommentLike } from "~/.server/comments";
+import {
+  commentLikes,
+  comments,
+  mediaUploads,
+  postBookmarks,
+  postHashtags,
+  postLikes,
+  postMentions,
+  postReposts,
+  posts,
+  postShares,
+  reports,
+  userActivity,
+  users,
+} from "~/.server/db/schema";
+import { deleteAbandonedUploads, storeMedia, sniffMediaType } from "~/.server/media";
+import { createPost, deletePost, recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts";
+import { reportPost } from "~/.server/reports";
+import { TIME, UNCLAIMED_UPLOAD_TTL_MS } from "~/lib/constants";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import type { CreatePostInput } from "~/lib/schemas/post";
+import { createPost as insertPost, createUser, db } from "./helpers";
+
+const input = (overrides: Partial<CreatePostInput> = {}): CreatePostInput => ({
+  content: "Hello #World from @someone",
+  location: undefined,
+  visibility: "everyone",
+  imageKeys: [],
+  ...overrides,
+});
+
+async function postRow(id: string) {
+  return (await db().select().from(posts).where(eq(posts.id, id)).get())!;
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const MP4 = new Uint8Array([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]);
+
+async function upload(userId: string, bytes = PNG, name = "a.png", now = Date.now()) {
+  const file = new File([bytes], name);
+  return storeMedia(db(), env.MEDIA, userId, file, sniffMediaType(bytes)!, "posts", now);
+}
+
+describe("creating a post", () => {
+  it("stores the text, hashtags and mentions as lists and rows, resolving mentioned members", async () => {
+    const mentioned = await createUser();
+    const author = await createUser();
+    const result = await createPost(db(), author.id, input({ content: `Hi @${mentioned.username.toUpperCase()} #Coffee #coffee #tea`, location: "Lisbon" }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const row = await postRow(result.postId);
+    expect(row).toMatchObject({
+      content: `Hi @${mentioned.username.toUpperCase()} #Coffee #coffee #tea`,
+      hashtags: ["coffee", "tea"],
+      mentions: [mentioned.username.toLowerCase()],
+      location: "Lisbon",
+      mediaUrls: null,
+      videoUrl: null,
+      isSubscriberOnly: false,
+    });
+    const tags = await db().select().from(postHashtags).where(eq(postHashtags.postId, result.postId));
+    expect(tags.map((t) => t.hashtag).sort()).toEqual(["coffee", "tea"]);
+    const mentions = await db().select().from(postMentions).where(eq(postMentions.postId, result.postId));
+    expect(mentions).toEqual([{ postId: result.postId, username: mentioned.username.toLowerCase(), userId: mentioned.id }]);
+    expect((await db().select().from(users).where(eq(users.id, author.id)).get())?.postsCount).toBe(1);
+  });
+
+  it("subscriber-only needs subscriptions on offer at a price above 0", async () => {
+    const author = await createUser();
+    const refused = await createPost(db(), author.id, input({ visibility: "subscribers" }));
+    expect(refused).toEqual({ ok: false, status: 400, message: POST_MESSAGES.subscribersOnlyUnavailable, field: "visibility" });
+    await db().update(users).set({ offersSubscriptions: true, subscriptionPriceCents: 499 }).where(eq(users.id, author.id));
+    const allowed = await createPost(db(), author.id, input({ visibility: "subscribers" }));
+    expect(allowed.ok && (await postRow(allowed.postId)).isSubscriberOnly).toBe(true);
+  });
+
+  it("attaches the member's own unclaimed uploads, once", async () => {
+    const author = await createUser();
+    const other = await createUser();
+    const image = await upload(author.id);
+    const video = await upload(author.id, MP4, "a.mp4");
+    const theirs = await upload(other.id);
+
+    expect(await createPost(db(), author.id, input({ imageKeys: [theirs.key] }))).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.missing });
+    expect(await createPost(db(), author.id, input({ imageKeys: [video.key] }))).toMatchObject({ ok: false });
+
+    const created = await createPost(db(), author.id, input({ imageKeys: [image.key] }));
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    expect((await postRow(created.postId)).mediaUrls).toEqual([`/media/${image.key}`]);
+    const claimed = await db().select().from(mediaUploads).where(eq(mediaUploads.key, image.key)).get();
+    expect(claimed?.postId).toBe(created.postId);
+    // Already claimed: a second post cannot take it.
+    expect(await createPost(db(), author.id, input({ imageKeys: [image.key] }))).toMatchObject({ ok: false });
+
+    const withVideo = await createPost(db(), author.id, input({ videoKey: video.key }));
+    expect(withVideo.ok && (await postRow(withVideo.postId)).videoUrl).toBe(`/media/${video.key}`);
+  });
+
+  it("uploads nobody claimed within a day are deleted with their files", async () => {
+    const author = await createUser();
+    const old = await upload(author.id, PNG, "old.png", Date.now() - UNCLAIMED_UPLOAD_TTL_MS - TIME.MINUTE);
+    const fresh = await upload(author.id);
+    await deleteAbandonedUploads(db(), env.MEDIA);
+    expect(await env.MEDIA.head(old.key)).toBeNull();
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.key, old.key)).get()).toBeUndefined();
+    expect(await env.MEDIA.head(fresh.key)).not.toBeNull();
+  });
+});
+
+describe("deleting", () => {
+  it("only the owner deletes; the post goes with its likes, comments, reposts and media files", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const image = await upload(author.id);
+    const created = await createPost(db(), author.id, input({ imageKeys: [image.key] }));
+    if (!created.ok) throw new Error("not created");
+    await setLike(db(), fan.id, created.postId, true);
+    await addComment(db(), fan.id, created.postId, { content: "nice" });
+    await setRepost(db(), fan.id, created.postId, true);
+
+    expect(await deletePost(db(), env.MEDIA, fan.id, created.postId)).toEqual({ ok: false, status: 404, message: POST_MESSAGES.notFound });
+    expect(await postRow(created.postId)).toBeDefined();
+    expect(await env.MEDIA.head(image.key)).not.toBeNull();
+
+    expect(await deletePost(db(), env.MEDIA, author.id, created.postId)).toEqual({ ok: true });
+    expect(await db().select().from(posts).where(eq(posts.id, created.postId)).get()).toBeUndefined();
+    expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, created.postId)).all()).toEqual([]);
+    expect(await db().select().from(postLikes).where(eq(postLikes.postId, created.postId)).all()).toEqual([]);
+    expect(await db().select().from(comments).where(eq(comments.postId, created.postId)).all()).toEqual([]);
+    expect(await env.MEDIA.head(image.key)).toBeNull();
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.key, image.key)).get()).toBeUndefined();
+  });
+});
+
+describe("likes", () => {
+  it("a like toggles and the count changes by one; repeating a state changes nothing", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    expect(await setLike(db(), fan.id, post.id, true)).toMatchObject({ ok: true, liked: true, counts: { likes: 1 } });
+    expect(await setLike(db(), fan.id, post.id, true)).toMatchObject({ ok: true, counts: { likes: 1 } });
+    expect(await setLike(db(), fan.id, post.id, false)).toMatchObject({ ok: true, liked: false, counts: { likes: 0 } });
+    expect(await setLike(db(), fan.id, post.id, false)).toMatchObject({ counts: { likes: 0 } });
+  });
+
+  it("100 concurrent identical like requests leave one like", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    await Promise.all(Array.from({ length: 100 }, () => setLike(db(), fan.id, post.id, true)));
+    const [likes] = await db().select({ n: count() }).from(postLikes).where(eq(postLikes.postId, post.id));
+    expect(likes?.n).toBe(1);
+    expect((await postRow(post.id)).likesCount).toBe(1);
+  });
+
+  it("counters equal the row counts after a random sequence of toggles", async () => {
+    const author = await createUser();
+    const members = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+    const targets = [await insertPost(author.id), await insertPost(author.id)];
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let step = 0; step < 120; step++) {
+      const member = members[Math.floor(random() * members.length)]!;
+      const post = targets[Math.floor(random() * targets.length)]!;
+      const on = random() < 0.5;
+      const action = Math.floor(random() * 3);
+      if (action === 0) await setLike(db(), member.id, post.id, on);
+      else if (action === 1) await setRepost(db(), member.id, post.id, on);
+      else await setBookmark(db(), member.id, post.id, on);
+    }
+    for (const post of targets) {
+      const row = await postRow(post.id);
+      const [likes] = await db().select({ n: count() }).from(postLikes).where(eq(postLikes.postId, post.id));
+      const [reposts] = await db().select({ n: count() }).from(postReposts).where(eq(postReposts.postId, post.id));
+      const [repostPosts] = await db().select({ n: count() }).from(posts).where(eq(posts.repostedFromPostId, post.id));
+      expect(row.likesCount).toBe(likes?.n);
+      expect(row.repostsCount).toBe(reposts?.n);
+      expect(repostPosts?.n).toBe(reposts?.n);
+    }
+  });
+});
+
+describe("reposts", () => {
+  it("create a post with empty content pointing at the original; again deletes it", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    expect(await setRepost(db(), fan.id, post.id, true)).toMatchObject({ ok: true, reposted: true, counts: { reposts: 1 } });
+    const repost = await db().select().from(posts).where(and(eq(posts.repostedFromPostId, post.id), eq(posts.userId, fan.id))).get();
+    expect(repost).toMatchObject({ content: "", userId: fan.id });
+    // Reposting the repost reposts the original (once).
+    expect(await setRepost(db(), fan.id, repost!.id, true)).toMatchObject({ ok: true, postId: post.id, counts: { reposts: 1 } });
+    expect(await setRepost(db(), fan.id, post.id, false)).toMatchObject({ ok: true, counts: { reposts: 0 } });
+    expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).all()).toEqual([]);
+  });
+
+  it("one's own post: 'You can't repost your own posts', and nothing changes", async () => {
+    const author = await createUser();
+    const post = await insertPost(author.id);
+    expect(await setRepost(db(), author.id, post.id, true)).toEqual({ ok: false, status: 403, message: "You can't repost your own posts" });
+    expect((await postRow(post.id)).repostsCount).toBe(0);
+    expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).all()).toEqual([]);
+  });
+
+  it("a repost is deleted by its owner as a repost, leaving the original", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    await setRepost(db(), fan.id, post.id, true);
+    const repost = (await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).get())!;
+    expect(await deletePost(db(), env.MEDIA, author.id, repost.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await deletePost(db(), env.MEDIA, fan.id, repost.id)).toEqual({ ok: true });
+    expect(await postRow(post.id)).toMatchObject({ repostsCount: 0 });
+  });
+});
+
+describe("bookmarks, shares, views and reports", () => {
+  it("a bookmark toggles, one row per member and post", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    await setBookmark(db(), fan.id, post.id, true);
+    await setBookmark(db(), fan.id, post.id, true);
+    expect(await db().select().from(postBookmarks).where(eq(postBookmarks.postId, post.id)).all()).toHaveLength(1);
+    await setBookmark(db(), fan.id, post.id, false);
+    expect(await db().select().from(postBookmarks).where(eq(postBookmarks.postId, post.id)).all()).toHaveLength(0);
+  });
+
+  it("each share records its platform and adds one to shares_count", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    await sharePost(db(), fan.id, post.id, "twitter");
+    expect(await sharePost(db(), fan.id, post.id, "copy")).toMatchObject({ ok: true, counts: { shares: 2 } });
+    const shares = await db().select().from(postShares).where(eq(postShares.postId, post.id));
+    expect(shares.map((s) => s.platform).sort()).toEqual(["copy", "twitter"]);
+  });
+
+  it("a view counts once per viewer, post and day, never for the author", async () => {
+    const author = await createUser();
+    const viewer = await createUser();
+    const post = await insertPost(author.id);
+    const day = Date.now();
+    expect(await recordView(db(), author.id, post.id, day)).toEqual({ ok: true, counted: false });
+    expect(await recordView(db(), viewer.id, post.id, day)).toEqual({ ok: true, counted: true });
+    expect(await recordView(db(), viewer.id, post.id, day + 1000)).toEqual({ ok: true, counted: false });
+    expect(await recordView(db(), viewer.id, post.id, day + TIME.DAY)).toEqual({ ok: true, counted: true });
+    expect((await postRow(post.id)).viewsCount).toBe(2);
+    const activity = await db().select().from(userActivity).where(eq(userActivity.postId, post.id));
+    expect(activity.every((row) => row.actionType === "view" && row.weight === 1 && row.userId === viewer.id)).toBe(true);
+  });
+
+  it("a report is stored with its reason and trimmed information, one open report per member and post", async () => {
+    const author = await createUser();
+    const reporter = await createUser();
+    const post = await insertPost(author.id);
+    const first = await reportPost(db(), reporter.id, post.id, { reason: "spam", additionalInfo: "buy now" });
+    expect(first.ok).toBe(true);
+    expect(await reportPost(db(), reporter.id, post.id, { reason: "hate" })).toEqual({
+      ok: false,
+      status: 409,
+      message: POST_MESSAGES.alreadyReported,
+    });
+    const stored = await db().select().from(reports).where(eq(reports.postId, post.id));
+    expect(stored).toEqual([expect.objectContaining({ reportedBy: reporter.id, reason: "spam", additionalInfo: "buy now", status: "open" })]);
+  });
+});
+
+describe("comments", () => {
+  it("comments and replies count on the post; a reply's parent must be on the same post", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    const other = await insertPost(author.id);
+    const first = await addComment(db(), fan.id, post.id, { content: "first" });
+    if (!first.ok) throw new Error("no comment");
+    expect(await addComment(db(), author.id, post.id, { content: "thanks", parentId: first.commentId })).toMatchObject({
+      ok: true,
+      commentsCount: 2,
+    });
+    expect(await addComment(db(), author.id, other.id, { content: "wrong", parentId: first.commentId })).toMatchObject({ ok: false });
+    expect((await postRow(other.id)).commentsCount).toBe(0);
+  });
+
+  it("comment likes toggle with their count", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    const comment = await addComment(db(), author.id, post.id, { content: "hello" });
+    if (!comment.ok) throw new Error("no comment");
+    expect(await setCommentLike(db(), fan.id, comment.commentId, true)).toMatchObject({ ok: true, likesCount: 1 });
+    expect(await setCommentLike(db(), fan.id, comment.commentId, true)).toMatchObject({ likesCount: 1 });
+    expect(await setCommentLike(db(), fan.id, comment.commentId, false)).toMatchObject({ likesCount: 0 });
+    expect(await db().select().from(commentLikes).where(eq(commentLikes.commentId, comment.commentId)).all()).toEqual([]);
+  });
+});
+
+describe("subscriber-only posts refuse interactions from those who may not see them", () => {
+  it("like, repost, share, comment and view answer not found", async () => {
+    const author = await createUser();
+    const stranger = await createUser();
+    const post = await insertPost(author.id, { isSubscriberOnly: true });
+    for (const outcome of [
+      await setLike(db(), stranger.id, post.id, true),
+      await setRepost(db(), stranger.id, post.id, true),
+      await sharePost(db(), stranger.id, post.id, "copy"),
+      await addComment(db(), stranger.id, post.id, { content: "peek" }),
+      await recordView(db(), stranger.id, post.id),
+    ]) {
+      expect(outcome).toMatchObject({ ok: false, status: 404 });
+    }
+    const row = await postRow(post.id);
+    expect([row.likesCount, row.repostsCount, row.sharesCount, row.commentsCount, row.viewsCount]).toEqual([0, 0, 0, 0, 0]);
+  });
+});
