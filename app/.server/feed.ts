@@ -282,9 +282,10 @@ function beforeCursor(cursor: Cursor | null) {
  * The search filter of the home feed: the shown post's words (full-text, word prefixes), its author's
  * display name, or one of its hashtags, case-insensitively. Locked posts never match by their words.
  */
-export function searchCondition(query: string, viewerId: string | null, now: number): SQL | undefined {
+export function searchCondition(query: string, viewerId: string | null, now: number): SQL {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length === 0) return undefined;
+  // Nothing searchable (only punctuation): nothing matches, rather than everything.
+  if (words.length === 0) return sql`0`;
   const ftsQuery = words.map((word) => `"${word}"*`).join(" ");
   const phrase = words.join(" ").toLowerCase();
   const like = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -293,7 +294,7 @@ export function searchCondition(query: string, viewerId: string | null, now: num
     AND ${canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now)})`;
   const byAuthor = sql`${shownAuthorId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.displayName}) LIKE ${like} ESCAPE '\\')`;
   const byHashtag = sql`${shownId} IN (SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${phrase.replace(/\s+/g, "")})`;
-  return or(byWords, byAuthor, byHashtag);
+  return or(byWords, byAuthor, byHashtag)!;
 }
 
 /** Following: posts and reposts by the people the viewer follows, newest first (never the viewer's own). */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, open, test } from "./fixtures";
+import { expect, jsEnabled, newMember, open, postAs, postIdOn, test } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -59,6 +59,24 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, "/");
       expect(await seriousViolations(page)).toEqual([]);
       expect(account.username).toBeTruthy();
+    });
+
+    test("the feed, a post's page and the composer have no serious or critical violations", async ({ page, baseURL, account }) => {
+      const author = await newMember(baseURL!);
+      const word = `za${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      await postAs(author, `Accessible #posts with @${account.username} ${word}`, { images: ["sample.png", "sample.jpg"] });
+      await open(page, `/?q=${word}`);
+      const card = page.getByRole("article").filter({ hasText: word });
+      await card.getByLabel(/^Comment on/).fill("A comment for the scan");
+      await card.getByRole("button", { name: "Comment" }).click();
+      await expect(card.getByRole("list", { name: "Top comments" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await open(page, `/post/${await postIdOn(page, word)}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await open(page, "/compose");
+      expect(await seriousViolations(page)).toEqual([]);
     });
   });
 }

@@ -103,6 +103,8 @@ describe("Following", () => {
     expect(await search("quarterMAINE")).toEqual([byName.id]);
     expect(await search("#espresso")).toEqual([tagged.id]);
     expect(await search("zzzz")).toEqual([]);
+    expect(await search("!!!")).toEqual([]);
+    expect(await search('"coffee*')).toEqual([coffee.id]);
   });
 });
 
@@ -224,7 +226,7 @@ describe("subscriber-only posts", () => {
     const page = await getLatestFeed(db(), null, {});
     expect(JSON.stringify(page)).not.toContain("secret words");
     // A visitor's card is the post's own (their flags are all constant false).
-    const visitorCard = page.items.find((item) => item.id === post.id)!;
+    const visitorCard = (await getPostPage(db(), null, post.id, { commentsLimit: 100 }))!.item;
     expect(visitorCard.post).toMatchObject({
       author: { id: author.id, username: author.username, displayName: author.displayName },
       locked: true,
