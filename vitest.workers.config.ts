@@ -25,6 +25,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/setup.ts"],
+      // One workerd runtime for all files (a fresh one per file costs ~10 s each). Tests make their own
+      // unique data, so sharing the database is safe; migrations apply once (idempotent setup).
+      isolate: false,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };

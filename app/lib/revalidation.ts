@@ -1,8 +1,8 @@
 /**
- * Interactions whose result the page already shows optimistically (likes, bookmarks, shares, comment
+ * Interactions whose result the page already shows optimistically (likes, bookmarks, comment
  * likes): after them Remix need not reload every loader on the page.
  */
-const QUIET_INTENTS = new Set(["like", "bookmark", "share", "comment-like"]);
+const QUIET_INTENTS = new Set(["like", "bookmark", "comment-like"]);
 
 export function isQuietInteraction({ formMethod, formData }: { formMethod?: string; formData?: FormData }): boolean {
   if (!formMethod || formMethod.toUpperCase() !== "POST" || !formData) return false;

@@ -87,6 +87,8 @@ test.describe("the composer", () => {
     await expect(page).toHaveURL(/\/$/);
     if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Create Post" })).toBeHidden();
 
+    // A busy feed may rank other new posts first: the search finds this one.
+    await open(page, `/?q=${content.split(" ").at(-1)}`);
     const card = page.getByRole("article").filter({ hasText: content });
     await expect(card).toBeVisible();
     await expect(card.getByText("Porto")).toBeVisible();
@@ -148,6 +150,8 @@ test.describe("the composer", () => {
       await text.fill(`Hello @${friend.username} ${note}`);
     }
     await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await open(page, `/?q=${note.split(" ").at(-1)}`);
     const card = page.getByRole("article").filter({ hasText: note });
     await expect(card.getByRole("link", { name: `@${friend.username}` })).toHaveAttribute(
       "href",

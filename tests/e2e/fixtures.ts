@@ -121,3 +121,14 @@ export const signedIn = test.extend<{ me: Member }>({
     { auto: true },
   ],
 });
+
+/**
+ * Clicks a control that submits through a fetcher (with JavaScript) and waits for the server's answer,
+ * so a navigation right after cannot cancel it. Without JavaScript the click itself navigates.
+ */
+export async function submitAndSettle(page: Page, control: { click: () => Promise<void> }) {
+  if (!jsEnabled()) return control.click();
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await control.click();
+  await answered;
+}

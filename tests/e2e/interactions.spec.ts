@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, newMember, open, postAs, signedIn as test } from "./fixtures";
+import { expect, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle } from "./fixtures";
 
 /** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
 const token = () => `zq${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -35,13 +35,13 @@ test.describe("likes and bookmarks", () => {
     const like = button(card, "Like");
     await expect(like).toHaveAttribute("aria-pressed", "false");
     await expect(like).toContainText("0");
-    await like.click();
+    await submitAndSettle(page, like);
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
     await expect(button(card, "Like")).toContainText("1");
 
     card = await findCard(page, word);
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
-    await button(card, "Like").click();
+    await submitAndSettle(page, button(card, "Like"));
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "false");
     await expect(button(card, "Like")).toContainText("0");
     card = await findCard(page, word);
@@ -51,12 +51,12 @@ test.describe("likes and bookmarks", () => {
   test("bookmark and remove the bookmark", async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     let card = await findCard(page, word);
-    await button(card, "Bookmark").click();
+    await submitAndSettle(page, button(card, "Bookmark"));
     if (!jsEnabled()) await expect(page.getByText("Added to your bookmarks")).toBeVisible();
     await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
     card = await findCard(page, word);
     await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
-    await button(card, "Bookmark").click();
+    await submitAndSettle(page, button(card, "Bookmark"));
     await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "false");
   });
 });
@@ -76,7 +76,7 @@ test.describe("reposts", () => {
       await expect(button(shown, "Repost")).toContainText("1");
     }
 
-    await button(cards.first(), "Repost").click();
+    await submitAndSettle(page, button(cards.first(), "Repost"));
     await expect(page.getByText("Repost removed")).toBeVisible();
     await open(page, `/?q=${word}`);
     await expect(page.getByText("You reposted")).toHaveCount(0);
@@ -106,6 +106,11 @@ test.describe("sharing", () => {
       const dialog = page.getByRole("dialog", { name: "Share post" });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(word)).toBeVisible();
+      const recorded = (count: number) => {
+        let seen = 0;
+        return page.waitForResponse((response) => response.url().endsWith("/shares") && ++seen === count);
+      };
+      const bothRecorded = recorded(2);
       const popup = page.waitForEvent("popup");
       await dialog.getByRole("link", { name: "Twitter" }).click();
       expect((await popup).url()).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?/);
@@ -115,6 +120,9 @@ test.describe("sharing", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/post\/[0-9A-Z]{26}$/);
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(card.getByRole("link", { name: /^Share/ })).toContainText("2");
+      await bothRecorded;
+      const reloaded = await findCard(page, word);
+      await expect(reloaded.getByRole("link", { name: /^Share/ })).toContainText("2");
     } else {
       await expect(page.getByRole("heading", { name: "Share post", level: 1 })).toBeVisible();
       await expect(page.getByLabel("Post link")).toHaveValue(/\/post\/[0-9A-Z]{26}$/);

@@ -212,6 +212,15 @@ describe("interactions as forms", () => {
     expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.sharesCount).toBe(1);
   });
 
+  it("a share with JavaScript is recorded by POST /post/{id}/shares", async () => {
+    const author = await createUser();
+    const fan = await member();
+    const post = await createPost(author.id);
+    const response = await fetchWorker(formPost(`/post/${post.id}/shares`, { platform: "copy" }, { Cookie: fan.cookie }));
+    expect(await response.json()).toMatchObject({ ok: true, counts: { shares: 1 } });
+    expect((await fetchWorker(formPost(`/post/${post.id}/shares`, { platform: "copy" }))).status).toBe(401);
+  });
+
   it("a view is recorded by POST /post/{id}/view", async () => {
     const author = await createUser();
     const viewer = await member();

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useRouteLoaderData, type FetcherWithComponents } from "@remix-run/react";
+import { Link, useRouteLoaderData, type FetcherWithComponents } from "@remix-run/react";
 import { BarChart2, Bookmark, Heart, MessageCircle, Repeat2, Share } from "lucide-react";
 import type { ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
@@ -20,16 +20,18 @@ export function PostActions({
   item,
   anchor,
   onShare,
+  sharedNow,
 }: {
   item: FeedItem;
   anchor: string;
   onShare: () => void;
+  /** Shares made from this card since the page loaded (with JavaScript). */
+  sharedNow: number;
 }) {
   const { post } = item;
   const like = useToggle("like", post.id, post.viewer.liked);
   const repost = useToggle("repost", post.id, post.viewer.reposted);
   const bookmark = useToggle("bookmark", post.id, post.viewer.bookmarked);
-  const share = useFetcher<PostActionData>({ key: `share-${post.id}` });
   const hydrated = useHydrated();
   const returnTo = useReturnTo(anchor);
   // Each count comes from the freshest answer about it: its own fetcher's, else the page's.
@@ -37,9 +39,9 @@ export function PostActions({
     ...post.counts,
     likes: like.counts?.likes ?? post.counts.likes,
     reposts: repost.counts?.reposts ?? post.counts.reposts,
-    shares: (share.data?.ok ? share.data.counts?.shares : undefined) ?? post.counts.shares,
+    shares: post.counts.shares + sharedNow,
   };
-  const shared = post.viewer.shared || Boolean(share.data?.ok);
+  const shared = post.viewer.shared || sharedNow > 0;
   const disabled = post.locked;
 
   return (

@@ -33,6 +33,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   const returnTo = useReturnTo(anchor);
   const ref = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [sharedNow, setSharedNow] = useState(0);
   const close = () => setDialog(null);
   const navigate = useNavigate();
 
@@ -119,7 +120,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </>
           )}
 
-          <PostActions item={item} anchor={anchor} onShare={() => setDialog("share")} />
+          <PostActions item={item} anchor={anchor} onShare={() => setDialog("share")} sharedNow={sharedNow} />
 
           {detail ? null : (
             <>
@@ -142,7 +143,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
         </div>
       </div>
 
-      {dialog === "share" ? <ShareDialog post={post} onClose={close} /> : null}
+      {dialog === "share" ? <ShareDialog post={post} onClose={close} onShared={() => setSharedNow((n) => n + 1)} /> : null}
       {dialog === "report" ? (
         <Dialog open onClose={close} title={REPORT_TITLE}>
           <ReportForm postId={post.id} returnTo={returnTo} onCancel={close} onDone={close} />

@@ -1,4 +1,4 @@
-import { Form, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
 import { Link2, Mail } from "lucide-react";
 import type { PostView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
@@ -7,11 +7,9 @@ import { POST_MESSAGES } from "~/lib/messages";
 import type { SharePlatform } from "~/lib/post-options";
 import { postUrl, shareTargets } from "~/lib/share";
 import { showToast } from "~/lib/toast-store";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { inputClass } from "../ui/field";
-import type { PostActionData } from "./post-types";
 
 export const SHARE_TITLE = "Share post";
 
@@ -37,12 +35,14 @@ const targetClass = buttonClass("secondary", "w-full justify-start");
  * The share dialog (JavaScript): each service opens in a 550×420 popup, e-mail as a mailto link, and
  * 'Copy link' copies the post's address. Every share is recorded with its platform.
  */
-export function ShareDialog({ post, onClose }: { post: PostView; onClose: () => void }) {
+export function ShareDialog({ post, onClose, onShared }: { post: PostView; onClose: () => void; onShared: () => void }) {
   const url = useShareUrl(post);
-  const fetcher = useFetcher<PostActionData>({ key: `share-${post.id}` });
-  useFetcherToast(fetcher);
-  const record = (platform: SharePlatform) =>
-    fetcher.submit({ intent: "share", platform }, { method: "post", action: `/post/${post.id}/share` });
+  const record = (platform: SharePlatform) => {
+    onShared();
+    fetch(`/post/${post.id}/shares`, { method: "POST", body: new URLSearchParams({ platform }), keepalive: true }).catch(
+      (error: unknown) => console.warn("Share not recorded", error),
+    );
+  };
 
   async function copy() {
     try {
