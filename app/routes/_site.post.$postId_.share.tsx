@@ -12,7 +12,7 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { ShareSchema } from "~/lib/schemas/post";
 import { postUrl, shareTargets } from "~/lib/share";
 
-export const meta: MetaFunction = () => [{ title: `${SHARE_TITLE} | Murmur`, name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `${SHARE_TITLE} | Murmur` }, { name: "robots", content: "noindex" }];
 
 /** The share dialog as a page, for members without JavaScript. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

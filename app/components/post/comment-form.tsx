@@ -1,11 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
-import { CommentSchema } from "~/lib/schemas/post";
 import { showToast } from "~/lib/toast-store";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useOncePer } from "~/lib/use-once-per";
@@ -64,13 +62,9 @@ export function CommentForm({
   const [content, setContent] = useState(typeof initial === "string" ? initial : "");
   const textId = useId();
   const countId = useId();
-  const [form, fields] = useForm({
-    id: `comment-${scope}-${postId}-${parentId ?? "post"}`,
-    lastResult: busy ? undefined : result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  // Checked by the server only: a comment box sits on every card, and the form libraries are too
+  // heavy to load with the feed (DESIGN.md §9). The server's answer is conform's SubmissionResult.
+  const errors = busy ? undefined : (result?.error?.content ?? undefined);
 
   useOncePer(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
     setContent("");
@@ -81,7 +75,6 @@ export function CommentForm({
     <fetcher.Form
       method="post"
       action={`/post/${postId}`}
-      {...getFormProps(form)}
       noValidate
       onSubmit={(event) => {
         if (!signedIn) {
@@ -107,8 +100,8 @@ export function CommentForm({
             placeholder={placeholder}
             rows={rows}
             autoFocus={autoFocus}
-            aria-invalid={fields.content.errors ? true : undefined}
-            aria-describedby={`${countId}${fields.content.errors ? ` ${textId}-error` : ""}`}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={`${countId}${errors ? ` ${textId}-error` : ""}`}
             className="w-full resize-y rounded-2xl border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
           />
         </div>
@@ -117,7 +110,7 @@ export function CommentForm({
         </Button>
       </div>
       <div className="flex items-center justify-between gap-2">
-        <ErrorList id={`${textId}-error`} errors={fields.content.errors} />
+        <ErrorList id={`${textId}-error`} errors={errors} />
         {/* The count appears once there is something to count, so a quiet box stays quiet. */}
         <span className={`ml-auto ${content ? "" : "sr-only"}`}>
           <CharacterCount id={countId} text={content} max={COMMENT_MAX_LENGTH} />

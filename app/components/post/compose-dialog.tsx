@@ -1,10 +1,12 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Dialog } from "../ui/dialog";
 import { CommentForm } from "./comment-form";
-import { Composer } from "./composer";
 
+/** The composer (and its form rules) load when first opened, not with every page (DESIGN.md §9). */
+const loadComposer = () => import("./composer");
+const Composer = lazy(() => loadComposer().then((module) => ({ default: module.Composer })));
 export type ReplyTarget = { postId: string; displayName: string; username: string; excerpt: string };
 
 type Opened = { mode: "post" } | { mode: "reply"; target: ReplyTarget };
@@ -27,7 +29,11 @@ export function ComposeProvider({ canPostForSubscribers, children }: { canPostFo
         title={opened?.mode === "reply" ? "Reply" : "Create Post"}
         className="w-[min(96vw,36rem)]"
       >
-        {opened?.mode === "post" ? <Composer canPostForSubscribers={canPostForSubscribers} onPosted={close} autoFocus /> : null}
+        {opened?.mode === "post" ? (
+          <Suspense fallback={<p className="py-8 text-center text-muted">Loading...</p>}>
+            <Composer canPostForSubscribers={canPostForSubscribers} onPosted={close} autoFocus />
+          </Suspense>
+        ) : null}
         {opened?.mode === "reply" ? (
           <div className="flex flex-col gap-3">
             <ReplyingTo target={opened.target} />
@@ -67,6 +73,9 @@ export function ComposeLink({ reply, ...props }: Omit<LinkProps, "to"> & { reply
     <Link
       {...props}
       to={reply ? `/compose?${new URLSearchParams({ replyTo: reply.postId })}` : "/compose"}
+      // Start fetching the composer as soon as the pointer or focus shows intent.
+      onPointerEnter={reply ? undefined : () => void loadComposer()}
+      onFocus={reply ? undefined : () => void loadComposer()}
       onClick={(event) => {
         props.onClick?.(event);
         if (!hydrated || !open || event.defaultPrevented) return;

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { Lock, MapPin, Repeat2 } from "lucide-react";
-import { useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
@@ -15,12 +15,15 @@ import { PostActions } from "./post-actions";
 import { PostImages, PostVideo } from "./post-media";
 import { PostMenu } from "./post-menu";
 import { PostText } from "./post-text";
-import { REPORT_TITLE, ReportForm } from "./report-form";
-import { ShareDialog } from "./share-dialog";
+import { REPORT_TITLE } from "./report-title";
 import { TopComments } from "./top-comments";
 import { useViewTracking } from "./use-view-tracking";
 
 type OpenDialog = "share" | "report" | "delete" | null;
+
+/** Dialogs load when a member opens one, not with the feed (DESIGN.md §9 initial JavaScript). */
+const ReportForm = lazy(() => import("./report-form").then((module) => ({ default: module.ReportForm })));
+const ShareDialog = lazy(() => import("./share-dialog").then((module) => ({ default: module.ShareDialog })));
 
 /**
  * A post as the feed shows it (spec document 1 §2.4). `detail` is the post page's version: no top
@@ -143,10 +146,16 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
         </div>
       </div>
 
-      {dialog === "share" ? <ShareDialog post={post} onClose={close} onShared={() => setSharedNow((n) => n + 1)} /> : null}
+      {dialog === "share" ? (
+        <Suspense fallback={null}>
+          <ShareDialog post={post} onClose={close} onShared={() => setSharedNow((n) => n + 1)} />
+        </Suspense>
+      ) : null}
       {dialog === "report" ? (
         <Dialog open onClose={close} title={REPORT_TITLE}>
-          <ReportForm postId={post.id} returnTo={returnTo} onCancel={close} onDone={close} />
+          <Suspense fallback={<p className="py-6 text-center text-muted">Loading...</p>}>
+            <ReportForm postId={post.id} returnTo={returnTo} onCancel={close} onDone={close} />
+          </Suspense>
         </Dialog>
       ) : null}
       {dialog === "delete" && deletable ? (

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ImageViewer } from "./image-viewer";
+
+const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
 
 /**
  * A post's images: one shown large, more in two columns (spec document 1 §2.4). Each opens the
@@ -38,7 +39,9 @@ export function PostImages({ postId, urls, authorName }: { postId: string; urls:
         ))}
       </div>
       {open !== null ? (
-        <ImageViewer postId={postId} urls={urls} start={open} authorName={authorName} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <ImageViewer postId={postId} urls={urls} start={open} authorName={authorName} onClose={() => setOpen(null)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -12,7 +12,7 @@ import { ErrorList, FormError } from "../ui/field";
 
 export type ReportActionData = { ok: boolean; message: string | null; lastResult?: SubmissionResult<string[]> };
 
-export const REPORT_TITLE = "Report Post";
+export { REPORT_TITLE } from "./report-title";
 
 /** The report form: one reason of the spec's list (required) and optional additional information. */
 export function ReportForm({
