@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, SQL, sql } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { FEED_PAGE_SIZE, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME, TOP_COMMENTS_SHOWN } from "~/lib/constants";
+import { FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME, TOP_COMMENTS_SHOWN } from "~/lib/constants";
 import { canViewSql } from "./access";
 import type { Db } from "./db/client";
 import {
@@ -297,20 +297,49 @@ export function searchCondition(query: string, viewerId: string | null, now: num
   return or(byWords, byAuthor, byHashtag)!;
 }
 
+/**
+ * The ids of a Following page (docs/decisions/010-following-feed.md). Two ways to the same answer, in
+ * one statement: among the newest FOLLOWING_SCAN_WINDOW posts, those by followed members (fast when one
+ * follows many active people); only if that finds less than a page, each followed member's own newest
+ * posts through posts_user_idx (fast when one follows few). Either is bounded.
+ */
+function followingPageIds(viewerId: string, before: string | null, size: number) {
+  const older = (id: AnySQLiteColumn | SQL) => (before ? sql`AND ${id} < ${before}` : sql``);
+  const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewerId}`;
+  return sql`WITH recent AS MATERIALIZED (
+      SELECT id FROM (
+        SELECT ${posts.id} AS id, ${posts.userId} AS user_id FROM ${posts}
+        WHERE ${posts.communityId} IS NULL ${older(posts.id)}
+        ORDER BY ${posts.id} DESC LIMIT ${FOLLOWING_SCAN_WINDOW}
+      ) WHERE user_id IN (${followed})
+      ORDER BY id DESC LIMIT ${size}
+    )
+    SELECT id FROM recent
+    UNION
+    SELECT walked.id FROM ${follows} AS f JOIN ${posts} AS walked ON walked.id IN (
+      SELECT own.id FROM ${posts} AS own
+      WHERE own.user_id = f.following_id AND own.community_id IS NULL ${older(sql.raw("own.id"))}
+      ORDER BY own.id DESC LIMIT ${size}
+    )
+    WHERE f.follower_id = ${viewerId} AND (SELECT count(*) FROM recent) < ${size}`;
+}
+
 /** Following: posts and reposts by the people the viewer follows, newest first (never the viewer's own). */
 export async function getFollowingFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
   const now = options.now ?? Date.now();
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const rows = await selectCards(db, viewerId, now)
-    .where(
-      and(
+  const cursor = parseCursor(options.cursor ?? null);
+  const before = cursor?.kind === "time" ? cursor.before : null;
+  const followed = options.query
+    ? and(
         inScope(),
         inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, viewerId))),
-        sql`${posts.userId} <> ${viewerId}`,
-        beforeCursor(parseCursor(options.cursor ?? null)),
-        options.query ? searchCondition(options.query, viewerId, now) : undefined,
-      ),
-    )
+        beforeCursor(cursor),
+        searchCondition(options.query, viewerId, now),
+      )
+    : sql`${posts.id} IN (${followingPageIds(viewerId, before, limit + 1)})`;
+  const rows = await selectCards(db, viewerId, now)
+    .where(followed)
     .orderBy(desc(posts.id))
     .limit(limit + 1);
   return timePage(rows, limit);

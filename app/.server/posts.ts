@@ -79,20 +79,15 @@ export async function createPost(
       communityId,
       createdAt,
     }),
-    ...(hashtags.length > 0
-      ? [db.insert(postHashtags).values(hashtags.map((hashtag) => ({ postId: id, hashtag, createdAt })))]
-      : []),
-    ...(mentions.length > 0
-      ? [
-          db.insert(postMentions).values(
-            mentions.map((username) => ({
-              postId: id,
-              username,
-              userId: sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username})`,
-            })),
-          ),
-        ]
-      : []),
+    // One row per statement: D1 binds at most 100 values per statement, and 280 characters hold ~90 tags.
+    ...hashtags.map((hashtag) => db.insert(postHashtags).values({ postId: id, hashtag, createdAt })),
+    ...mentions.map((username) =>
+      db.insert(postMentions).values({
+        postId: id,
+        username,
+        userId: sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username})`,
+      }),
+    ),
     ...(keys.length > 0
       ? [
           db

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { LogOut } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonClass } from "./ui/button";
@@ -47,7 +47,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
         }}
         className={`flex items-center gap-4 rounded-full px-3 py-2.5 text-fg hover:bg-surface ${className}`}
       >
-        <LogOut className="size-6" aria-hidden />
+        <Icon name="log-out" className="size-6" />
         <span>Sign Out</span>
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title="Sign Out">

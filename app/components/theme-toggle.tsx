@@ -1,5 +1,5 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { Moon, Sun } from "lucide-react";
+import { Icon } from "~/components/icon";
 import type { RootLoaderData } from "~/root";
 import { themeCookieValue } from "~/lib/theme";
 import { THEME_FETCHER_KEY, useThemeMode } from "~/lib/use-theme";
@@ -32,7 +32,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
         aria-label={`Switch to ${next} theme`}
         className={`flex items-center gap-3 rounded-full px-3 py-2 text-fg hover:bg-surface ${className}`}
       >
-        {next === "dark" ? <Moon className="size-5" aria-hidden /> : <Sun className="size-5" aria-hidden />}
+        {next === "dark" ? <Icon name="moon" className="size-5" /> : <Icon name="sun" className="size-5" />}
         <span>{label}</span>
       </button>
     </fetcher.Form>

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect } from "react";
+import { Icon } from "~/components/icon";
 import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -44,7 +44,7 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
                 className="rounded p-0.5 opacity-80 hover:opacity-100"
                 aria-label="Dismiss notification"
               >
-                <X className="size-4" aria-hidden />
+                <Icon name="x" className="size-4" />
               </button>
             ) : null}
           </li>

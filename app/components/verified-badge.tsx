@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { Icon } from "./icon";
 
 /** The verified badge, with the spec's tooltip ('Verified User' or 'Verified Business'). */
 export function VerifiedBadge({ type }: { type: "user" | "business" | null | undefined }) {
@@ -6,11 +6,7 @@ export function VerifiedBadge({ type }: { type: "user" | "business" | null | und
   const label = type === "business" ? "Verified Business" : "Verified User";
   return (
     <span title={label} className="inline-flex shrink-0">
-      <BadgeCheck
-        className={`size-4 ${type === "business" ? "text-amber-500" : "text-accent"}`}
-        role="img"
-        aria-label={label}
-      />
+      <Icon name="badge-check" label={label} className={`size-4 ${type === "business" ? "text-amber-500" : "text-accent"}`} />
     </span>
   );
 }

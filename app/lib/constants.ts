@@ -62,6 +62,12 @@ export const POST_PAGE_COMMENTS_LIMIT = 500;
 /** Replies nest visually up to this depth; deeper replies line up at the last level. */
 export const COMMENT_NESTING_DEPTH = 3;
 
+/**
+ * The Following feed first looks for the page among this many newest posts (fast for members who
+ * follow many active people), and walks each followed member's own posts only when that falls short.
+ */
+export const FOLLOWING_SCAN_WINDOW = 3000;
+
 // The 'For you' ranking (docs/decisions/006-for-you-ranking.md)
 export const FOR_YOU = {
   /** How many of the newest posts are ranked; older posts follow in time order. */

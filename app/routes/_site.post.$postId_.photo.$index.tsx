@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Icon } from "~/components/icon";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { getFeedItem } from "~/.server/feed";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -38,7 +38,7 @@ export default function PhotoPage() {
           {index + 1} / {urls.length}
         </p>
         <a href={urls[index]} download={imageFileName(index)} className={link}>
-          <Download className="size-4" aria-hidden />
+          <Icon name="download" className="size-4" />
           Download
         </a>
       </div>
@@ -51,12 +51,12 @@ export default function PhotoPage() {
       {urls.length > 1 ? (
         <nav aria-label="Images" className="flex justify-between">
           <Link to={at(index - 1)} className={link}>
-            <ChevronLeft className="size-5" aria-hidden />
+            <Icon name="chevron-left" className="size-5" />
             Previous
           </Link>
           <Link to={at(index + 1)} className={link}>
             Next
-            <ChevronRight className="size-5" aria-hidden />
+            <Icon name="chevron-right" className="size-5" />
           </Link>
         </nav>
       ) : null}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Icon } from "~/components/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -7,7 +8,6 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { signIn, signUp } from "~/.server/auth/accounts";
@@ -146,7 +146,7 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
       aria-label={showPassword ? "Hide password" : "Show password"}
       className="shrink-0 rounded-lg border border-line p-2.5 text-muted hover:bg-surface"
     >
-      {showPassword ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+      {showPassword ? <Icon name="eye-off" className="size-5" /> : <Icon name="eye" className="size-5" />}
     </button>
   );
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addComment } from "~/.server/comments";
-import { creatorSubscriptions, follows, postHashtags } from "~/.server/db/schema";
+import { creatorSubscriptions, follows, postHashtags, posts } from "~/.server/db/schema";
 import {
   getFollowingFeed,
   getForYouFeed,
@@ -13,7 +13,8 @@ import {
 } from "~/.server/feed";
 import { newId } from "~/.server/ids";
 import { setLike, setRepost } from "~/.server/posts";
-import { FEED_PAGE_SIZE, FOR_YOU, TIME } from "~/lib/constants";
+import { FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
+import { buildPost } from "../fixtures/factories";
 import { createPost, createUser, db } from "./helpers";
 
 /** Each test writes posts in its own future year, so they are the newest in the shared database. */
@@ -81,6 +82,25 @@ describe("Following", () => {
     const pages = await allPages((cursor) => getFollowingFeed(db(), viewer.id, { cursor }));
     expect(pages.map((page) => page.items.length)).toEqual([20, 20, 7]);
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(created.reverse());
+  });
+
+  it("finds a quiet followed member's posts under thousands of newer ones", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const quiet = await createUser();
+    const busy = await createUser();
+    await follow(viewer.id, quiet.id);
+    const old = [];
+    for (let i = 0; i < 3; i++) old.push((await createPost(quiet.id, { createdAt: new Date(clock.next()) })).id);
+    const newer = Array.from({ length: FOLLOWING_SCAN_WINDOW + 100 }, () => buildPost(busy.id, { createdAt: new Date(clock.next(TIME.SECOND)) }));
+    // D1 takes at most 100 bound values per statement: one row per insert, a hundred inserts per batch.
+    for (let i = 0; i < newer.length; i += 100) {
+      const [first, ...rest] = newer.slice(i, i + 100).map((row) => db().insert(posts).values(row));
+      await db().batch([first!, ...rest]);
+    }
+
+    const page = await getFollowingFeed(db(), viewer.id, {});
+    expect(page.items.map((item) => item.id)).toEqual(old.reverse());
   });
 
   it("filters by words, author display name or hashtag, case-insensitively", async () => {

@@ -69,6 +69,18 @@ describe("creating a post", () => {
     expect((await db().select().from(users).where(eq(users.id, author.id)).get())?.postsCount).toBe(1);
   });
 
+  it("a post of nothing but hashtags and mentions (more than D1 binds in one statement) is stored whole", async () => {
+    const author = await createUser();
+    const tags = Array.from({ length: 70 }, (_, i) => `#t${i}`).join(" ");
+    const names = Array.from({ length: 20 }, (_, i) => `@n${i}`).join(" ");
+    const result = await createPost(db(), author.id, input({ content: `${tags} ${names}`.slice(0, 280) }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const stored = await db().select().from(postHashtags).where(eq(postHashtags.postId, result.postId));
+    expect(stored.length).toBe((await postRow(result.postId)).hashtags.length);
+    expect(stored.length).toBeGreaterThan(50);
+  });
+
   it("subscriber-only needs subscriptions on offer at a price above 0", async () => {
     const author = await createUser();
     const refused = await createPost(db(), author.id, input({ visibility: "subscribers" }));

@@ -7,6 +7,7 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useOncePer } from "~/lib/use-once-per";
+import { FetcherForm } from "../fetcher-form";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
 import { Button } from "../ui/button";
@@ -72,8 +73,8 @@ export function CommentForm({
   });
 
   return (
-    <fetcher.Form
-      method="post"
+    <FetcherForm
+      fetcher={fetcher}
       action={`/post/${postId}`}
       noValidate
       onSubmit={(event) => {
@@ -116,6 +117,6 @@ export function CommentForm({
           <CharacterCount id={countId} text={content} max={COMMENT_MAX_LENGTH} />
         </span>
       </div>
-    </fetcher.Form>
+    </FetcherForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Icon } from "~/components/icon";
 import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
-import { Heart } from "lucide-react";
 import type { CommentView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
@@ -9,6 +9,7 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { Avatar } from "../avatar";
+import { FetcherForm } from "../fetcher-form";
 import { RelativeTime } from "../relative-time";
 import { ReturnTo } from "../return-to";
 import { VerifiedBadge } from "../verified-badge";
@@ -131,8 +132,8 @@ function CommentLike({ postId, comment, anchor }: { postId: string; comment: Com
   const base = fetcher.data?.ok && typeof fetcher.data.likesCount === "number" ? fetcher.data.likesCount : comment.likesCount;
   const count = base + (typeof pending === "string" && liked !== confirmed ? (liked ? 1 : -1) : 0);
   return (
-    <fetcher.Form
-      method="post"
+    <FetcherForm
+      fetcher={fetcher}
       action={`/post/${postId}`}
       onSubmit={(event) => {
         if (signedIn) return;
@@ -149,10 +150,10 @@ function CommentLike({ postId, comment, anchor }: { postId: string; comment: Com
         aria-pressed={liked}
         className={`flex items-center gap-1 rounded-full px-2 py-1 text-sm hover:bg-surface ${liked ? "text-danger" : "text-muted"}`}
       >
-        <Heart className="size-4" fill={liked ? "currentColor" : "none"} aria-hidden />
+        <Icon name="heart" className="size-4" filled={liked} />
         <span className="sr-only">Like comment</span>
         <span>{formatCount(Math.max(0, count))}</span>
       </button>
-    </fetcher.Form>
+    </FetcherForm>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Icon } from "~/components/icon";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { Film, ImagePlus, MapPin, X } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import type { MediaKind } from "~/.server/media";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
@@ -185,7 +185,7 @@ export function Composer({
       </div>
 
       <div className="flex items-center gap-2">
-        <MapPin className="size-4 text-muted" aria-hidden />
+        <Icon name="map-pin" className="size-4 text-muted" />
         <label htmlFor={ids.location} className="sr-only">
           Location
         </label>
@@ -231,7 +231,7 @@ export function Composer({
                 className="absolute top-1.5 right-1.5 rounded-full bg-black/70 p-1 text-white"
                 aria-label={`Remove ${upload.name}`}
               >
-                <X className="size-4" aria-hidden />
+                <Icon name="x" className="size-4" />
               </button>
             </li>
           ))}
@@ -248,7 +248,7 @@ export function Composer({
             accept={IMAGE_ACCEPT}
             multiple
             name={hydrated ? undefined : "images"}
-            icon={<ImagePlus className="size-5" aria-hidden />}
+            icon={<Icon name="image-plus" className="size-5" />}
             onFiles={hydrated ? (files) => void pickFiles(files, "image") : undefined}
           />
           <FilePicker
@@ -256,7 +256,7 @@ export function Composer({
             label="Add video"
             accept={VIDEO_ACCEPT}
             name={hydrated ? undefined : "video"}
-            icon={<Film className="size-5" aria-hidden />}
+            icon={<Icon name="film" className="size-5" />}
             onFiles={hydrated ? (files) => void pickFiles(files, "video") : undefined}
           />
         </div>

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, Download, Share2, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/icon";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
@@ -92,13 +92,13 @@ export function ImageViewer({
           </p>
           <div className="flex gap-2">
             <button type="button" onClick={download} className={button} aria-label="Download image">
-              <Download className="size-5" aria-hidden />
+              <Icon name="download" className="size-5" />
             </button>
             <button type="button" onClick={share} className={button} aria-label="Share image">
-              <Share2 className="size-5" aria-hidden />
+              <Icon name="share-2" className="size-5" />
             </button>
             <button type="button" onClick={() => ref.current?.close()} className={button} aria-label="Close">
-              <X className="size-5" aria-hidden />
+              <Icon name="x" className="size-5" />
             </button>
           </div>
         </div>
@@ -117,10 +117,10 @@ export function ImageViewer({
           {many ? (
             <>
               <button type="button" onClick={() => go(-1)} className={`${button} absolute left-3`} aria-label="Previous image">
-                <ChevronLeft className="size-6" aria-hidden />
+                <Icon name="chevron-left" className="size-6" />
               </button>
               <button type="button" onClick={() => go(1)} className={`${button} absolute right-3`} aria-label="Next image">
-                <ChevronRight className="size-6" aria-hidden />
+                <Icon name="chevron-right" className="size-6" />
               </button>
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData, type FetcherWithComponents } from "@remix-run/react";
-import { BarChart2, Bookmark, Heart, MessageCircle, Repeat2, Share } from "lucide-react";
+import { Icon } from "~/components/icon";
 import type { ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
@@ -7,6 +7,7 @@ import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
+import { FetcherForm } from "../fetcher-form";
 import { ReturnTo, useReturnTo } from "../return-to";
 import { ComposeLink } from "./compose-dialog";
 import type { PostActionData } from "./post-types";
@@ -51,7 +52,7 @@ export function PostActions({
         className={`${actionClass} text-muted hover:text-accent ${disabled ? "pointer-events-none opacity-60" : ""}`}
         aria-disabled={disabled || undefined}
       >
-        <MessageCircle className="size-[18px]" aria-hidden />
+        <Icon name="message-circle" className="size-[18px]" />
         <span className="sr-only">Reply</span>
         <span>{formatCount(counts.comments)}</span>
       </ComposeLink>
@@ -65,7 +66,7 @@ export function PostActions({
         anchor={anchor}
         disabled={disabled}
         activeClass="text-success"
-        icon={<Repeat2 className="size-[18px]" aria-hidden />}
+        icon={<Icon name="repeat" className="size-[18px]" />}
         count={counts.reposts + repost.delta}
       />
       <Toggle
@@ -78,7 +79,7 @@ export function PostActions({
         anchor={anchor}
         disabled={disabled}
         activeClass="text-danger"
-        icon={<Heart className="size-[18px]" fill={like.active ? "currentColor" : "none"} aria-hidden />}
+        icon={<Icon name="heart" className="size-[18px]" filled={like.active} />}
         count={counts.likes + like.delta}
       />
       <Link
@@ -91,7 +92,7 @@ export function PostActions({
         className={`${actionClass} hover:text-accent ${shared ? "text-accent" : "text-muted"} ${disabled ? "pointer-events-none opacity-60" : ""}`}
         aria-disabled={disabled || undefined}
       >
-        <Share className="size-[18px]" aria-hidden />
+        <Icon name="share" className="size-[18px]" />
         <span className="sr-only">Share</span>
         <span>{formatCount(counts.shares)}</span>
       </Link>
@@ -105,10 +106,10 @@ export function PostActions({
         anchor={anchor}
         disabled={disabled}
         activeClass="text-accent"
-        icon={<Bookmark className="size-[18px]" fill={bookmark.active ? "currentColor" : "none"} aria-hidden />}
+        icon={<Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />}
       />
       <span className="flex items-center gap-1.5 px-2 text-sm text-muted" title="Views">
-        <BarChart2 className="size-[18px]" aria-hidden />
+        <Icon name="bar-chart" className="size-[18px]" />
         <span className="sr-only">Views</span>
         <span data-views>{formatCount(counts.views)}</span>
       </span>
@@ -143,8 +144,8 @@ function Toggle({
 }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
   return (
-    <fetcher.Form
-      method="post"
+    <FetcherForm
+      fetcher={fetcher}
       action={`/post/${postId}`}
       onSubmit={(event) => {
         if (signedIn) return;
@@ -160,6 +161,6 @@ function Toggle({
         <span className="sr-only">{label}</span>
         {count === undefined ? null : <span>{formatCount(Math.max(0, count))}</span>}
       </button>
-    </fetcher.Form>
+    </FetcherForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { Lock, MapPin, Repeat2 } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
@@ -65,7 +65,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
     >
       {repostedBy ? (
         <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
-          <Repeat2 className="size-4" aria-hidden />
+          <Icon name="repeat" className="size-4" />
           <Link to={`/profile/${repostedBy.username}`} className="hover:underline">
             {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
           </Link>{" "}
@@ -85,7 +85,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
               <VerifiedBadge type={post.author.verifiedType} />
               {post.isSubscriberOnly ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-accent/10 px-2 py-0.5 text-xs font-semibold text-accent">
-                  <Lock className="size-3" aria-hidden />
+                  <Icon name="lock" className="size-3" />
                   Subscribers only
                 </span>
               ) : null}
@@ -98,7 +98,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
               </Link>
               {post.location ? (
                 <span className="flex items-center gap-0.5 truncate text-sm text-muted">
-                  <MapPin className="size-3.5" aria-hidden />
+                  <Icon name="map-pin" className="size-3.5" />
                   <span className="sr-only">Location:</span>
                   {post.location}
                 </span>
@@ -176,7 +176,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 function LockedNotice({ username }: { username: string }) {
   return (
     <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
-      <Lock className="size-6 shrink-0 text-accent" aria-hidden />
+      <Icon name="lock" className="size-6 shrink-0 text-accent" />
       <div>
         <p className="font-semibold">This post is for subscribers</p>
         <p className="text-sm text-muted">Subscribe to @{username} to see what they shared.</p>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Flag, MoreHorizontal, Trash2 } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Deletable } from "./delete-form";
@@ -44,20 +44,20 @@ export function PostMenu({
   return (
     <details ref={ref} className="relative">
       <summary className="cursor-pointer list-none rounded-full p-1.5 text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
-        <MoreHorizontal className="size-5" aria-hidden />
+        <Icon name="more" className="size-5" />
         <span className="sr-only">More options</span>
       </summary>
       <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
         <li>
           <Link to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
-            <Flag className="size-4" aria-hidden />
+            <Icon name="flag" className="size-4" />
             Report Post
           </Link>
         </li>
         {deletable ? (
           <li>
             <Link to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>
-              <Trash2 className="size-4" aria-hidden />
+              <Icon name="trash" className="size-4" />
               {deletable.title}
             </Link>
           </li>

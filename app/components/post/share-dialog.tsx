@@ -1,5 +1,5 @@
 import { Form, useRouteLoaderData } from "@remix-run/react";
-import { Link2, Mail } from "lucide-react";
+import { Icon } from "~/components/icon";
 import type { PostView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
 import { SHARE_POPUP } from "~/lib/constants";
@@ -74,14 +74,14 @@ export function ShareDialog({ post, onClose, onShared }: { post: PostView; onClo
               }}
               className={targetClass}
             >
-              {target.platform === "email" ? <Mail className="size-4" aria-hidden /> : null}
+              {target.platform === "email" ? <Icon name="mail" className="size-4" /> : null}
               {target.label}
             </a>
           </li>
         ))}
         <li>
           <button type="button" onClick={copy} className={targetClass}>
-            <Link2 className="size-4" aria-hidden />
+            <Icon name="link" className="size-4" />
             Copy link
           </button>
         </li>

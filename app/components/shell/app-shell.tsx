@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Feather, Menu } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { SessionUser } from "~/.server/auth/session";
 import { showsFooter, showsRightSidebar } from "~/lib/navigation";
@@ -40,14 +40,14 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
         </a>
         <header className="sticky top-0 z-30 flex items-center justify-between border-b border-line bg-bg/90 px-3 py-2 backdrop-blur lg:hidden">
           <label htmlFor={NAV_DRAWER_ID} className="cursor-pointer rounded-full p-2 hover:bg-surface">
-            <Menu className="size-6" aria-hidden />
+            <Icon name="menu" className="size-6" />
             <span className="sr-only">Open menu</span>
           </label>
           <Link to="/" aria-label="Murmur home" className="text-fg">
             <LogoMark className="size-7" />
           </Link>
           <ComposeLink className="rounded-full bg-primary p-2 text-on-primary" aria-label="Create Post">
-            <Feather className="size-5" aria-hidden />
+            <Icon name="feather" className="size-5" />
           </ComposeLink>
         </header>
 

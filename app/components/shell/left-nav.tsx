@@ -1,19 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import {
-  Bell,
-  Bookmark,
-  Clapperboard,
-  Feather,
-  House,
-  Mail,
-  Search,
-  Settings,
-  Star,
-  TrendingUp,
-  User,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { Icon, type IconName } from "~/components/icon";
 import type { SessionUser } from "~/.server/auth/session";
 import { isNavItemActive, type NavPath } from "~/lib/navigation";
 import { Avatar } from "../avatar";
@@ -25,18 +11,18 @@ import { buttonClass } from "../ui/button";
 import { UnreadBadge } from "../unread-badge";
 import { VerifiedBadge } from "../verified-badge";
 
-const ITEMS: { to: NavPath; label: string; icon: LucideIcon }[] = [
-  { to: "/", label: "Home", icon: House },
-  { to: "/explore", label: "Explore", icon: Search },
-  { to: "/trending", label: "Trending", icon: TrendingUp },
-  { to: "/videos", label: "Videos", icon: Clapperboard },
-  { to: "/notifications", label: "Notifications", icon: Bell },
-  { to: "/messages", label: "Messages", icon: Mail },
-  { to: "/bookmarks", label: "Bookmarks", icon: Bookmark },
-  { to: "/subscriptions", label: "Subscriptions", icon: Star },
-  { to: "/communities", label: "Communities", icon: Users },
-  { to: "/profile", label: "Profile", icon: User },
-  { to: "/settings", label: "Settings", icon: Settings },
+const ITEMS: { to: NavPath; label: string; icon: IconName }[] = [
+  { to: "/", label: "Home", icon: "house" },
+  { to: "/explore", label: "Explore", icon: "search" },
+  { to: "/trending", label: "Trending", icon: "trending-up" },
+  { to: "/videos", label: "Videos", icon: "clapperboard" },
+  { to: "/notifications", label: "Notifications", icon: "bell" },
+  { to: "/messages", label: "Messages", icon: "mail" },
+  { to: "/bookmarks", label: "Bookmarks", icon: "bookmark" },
+  { to: "/subscriptions", label: "Subscriptions", icon: "star" },
+  { to: "/communities", label: "Communities", icon: "users" },
+  { to: "/profile", label: "Profile", icon: "user" },
+  { to: "/settings", label: "Settings", icon: "settings" },
 ];
 
 export const NAV_DRAWER_ID = "nav-drawer";
@@ -49,7 +35,7 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
         <Logo />
       </div>
       <ul className="flex flex-col gap-0.5">
-        {ITEMS.map(({ to, label, icon: Icon }) => {
+        {ITEMS.map(({ to, label, icon }) => {
           const active = isNavItemActive(to, pathname);
           return (
             <li key={to}>
@@ -59,7 +45,7 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
                 aria-current={active ? "page" : undefined}
                 className={`flex items-center gap-4 rounded-full px-3 py-2.5 text-lg hover:bg-surface ${active ? "font-bold" : ""}`}
               >
-                <Icon className="size-6" strokeWidth={active ? 2.5 : 2} aria-hidden />
+                <Icon name={icon} className="size-6" />
                 <span>{label}</span>
                 {to === "/notifications" ? <UnreadBadge count={unreadNotifications} label="unread notifications" /> : null}
               </NavLink>
@@ -68,7 +54,7 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
         })}
       </ul>
       <ComposeLink className={buttonClass("primary", "mt-3 w-full py-3 text-lg")}>
-        <Feather className="size-5" aria-hidden />
+        <Icon name="feather" className="size-5" />
         Create Post
       </ComposeLink>
       <div className="mt-auto flex flex-col gap-1 pt-4">

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { Search } from "lucide-react";
+import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
@@ -55,7 +55,7 @@ function SidebarSearch() {
       <label htmlFor="sidebar-search" className="sr-only">
         Search posts
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" aria-hidden />
+      <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
       <input
         id="sidebar-search"
         type="search"

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Icon } from "~/components/icon";
 
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it. Dialogs are an
@@ -46,7 +46,7 @@ export function Dialog({
               {title}
             </h2>
             <button type="button" onClick={onClose} className="-m-1 rounded-full p-1 text-muted hover:bg-surface" aria-label="Close">
-              <X className="size-5" aria-hidden />
+              <Icon name="x" className="size-5" />
             </button>
           </div>
           {children}
