@@ -11,7 +11,15 @@ const ConfigSchema = z.object({
 
 export type AppConfig = z.infer<typeof ConfigSchema> & { isLocal: boolean };
 
+/** Bindings are the same object for every request of an isolate: validate them once. */
+const configs = new WeakMap<Env, AppConfig>();
+
 export function readConfig(env: Env): AppConfig {
-  const parsed = ConfigSchema.parse({ ENVIRONMENT: env.ENVIRONMENT });
-  return { ...parsed, isLocal: parsed.ENVIRONMENT !== "production" };
+  let config = configs.get(env);
+  if (!config) {
+    const parsed = ConfigSchema.parse({ ENVIRONMENT: env.ENVIRONMENT });
+    config = { ...parsed, isLocal: parsed.ENVIRONMENT !== "production" };
+    configs.set(env, config);
+  }
+  return config;
 }

@@ -1,7 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, SQL, sql } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME, TOP_COMMENTS_SHOWN } from "~/lib/constants";
+import {
+  COMMENT_REPLIES_PER_PAGE,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  FOLLOWING_SCAN_WINDOW,
+  FOR_YOU,
+  INTEREST_POSTS_SAMPLE,
+  TIME,
+  TOP_COMMENTS_SHOWN,
+} from "~/lib/constants";
 import { canViewSql } from "./access";
 import type { Db } from "./db/client";
 import {
@@ -456,61 +465,112 @@ export type CommentView = {
   author: Omit<PostAuthor, "id"> & { id: string };
 };
 
-/** A post as its page shows it, with all its comments, in one round trip. Null if it does not exist. */
+export type CommentPage = { comments: CommentView[]; nextCursor: string | null };
+
+/** Top-level comments page by (likes, id), most liked first: the cursor is the last one's. */
+function parseCommentCursor(value: string | null): { likes: number; id: string } | null {
+  const [tag, likes, id] = (value ?? "").split("~");
+  if (tag !== "c" || !likes || !id || !ID.test(id) || !Number.isInteger(Number(likes))) return null;
+  return { likes: Number(likes), id };
+}
+
+/**
+ * One page of a post's comments: up to COMMENTS_PAGE_SIZE top-level comments, most liked first (then
+ * newest), each with its whole thread of replies (at most COMMENT_REPLIES_PER_PAGE replies in all).
+ */
+function selectCommentPage(db: Db, viewerId: string | null, postId: SQL, cursor: string | null) {
+  const after = parseCommentCursor(cursor);
+  const keyset = after
+    ? sql`AND (${comments.likesCount} < ${after.likes} OR (${comments.likesCount} = ${after.likes} AND ${comments.id} < ${after.id}))`
+    : sql``;
+  const thread = sql`WITH RECURSIVE top AS (
+      SELECT ${comments.id} AS id FROM ${comments}
+      WHERE ${comments.postId} = ${postId} AND ${comments.parentId} IS NULL ${keyset}
+      ORDER BY ${comments.likesCount} DESC, ${comments.id} DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
+    ), thread(id) AS (
+      SELECT id FROM top
+      UNION ALL
+      SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
+    )
+    SELECT id FROM thread LIMIT ${COMMENTS_PAGE_SIZE + 1 + COMMENT_REPLIES_PER_PAGE}`;
+  const liked = viewerId
+    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`
+    : sql<number>`0`;
+  return db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      content: comments.content,
+      likesCount: comments.likesCount,
+      createdAt: comments.createdAt,
+      liked: liked.as("comment_liked"),
+      // D1 merges same-named columns (docs/decisions/008): the author's id needs its own name.
+      authorId: sql<string>`${users.id}`.as("author_id"),
+      username: users.username,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      verifiedType: users.verifiedType,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(sql`${comments.id} IN (${thread})`);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectCommentPage>["all"]>>[number];
+
+function toCommentPage(rows: CommentRow[]): CommentPage {
+  const views: CommentView[] = rows.map((row) => ({
+    id: row.id,
+    parentId: row.parentId,
+    content: row.content,
+    likesCount: row.likesCount,
+    createdAt: row.createdAt.getTime(),
+    liked: Boolean(row.liked),
+    author: {
+      id: row.authorId,
+      username: row.username,
+      displayName: row.displayName,
+      avatarUrl: row.avatarUrl,
+      verifiedType: row.verifiedType,
+    },
+  }));
+  const top = views
+    .filter((comment) => comment.parentId === null)
+    .sort((a, b) => b.likesCount - a.likesCount || (a.id < b.id ? 1 : -1));
+  const shown = new Set(top.slice(0, COMMENTS_PAGE_SIZE).map((comment) => comment.id));
+  const last = top[COMMENTS_PAGE_SIZE - 1];
+  // Replies of the extra top-level comment (fetched to know there is more) wait for the next page.
+  const byId = new Map(views.map((comment) => [comment.id, comment]));
+  const rootOf = (comment: CommentView): string => {
+    let current = comment;
+    while (current.parentId && byId.has(current.parentId)) current = byId.get(current.parentId)!;
+    return current.id;
+  };
+  return {
+    comments: views.filter((comment) => shown.has(rootOf(comment))),
+    nextCursor: top.length > COMMENTS_PAGE_SIZE && last ? `c~${last.likesCount}~${last.id}` : null,
+  };
+}
+
+const shownPostId = (postId: string) =>
+  sql`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`;
+
+/** A post as its page shows it, with its first page of comments, in one round trip. Null if it does not exist. */
 export async function getPostPage(
   db: Db,
   viewerId: string | null,
   postId: string,
-  { now = Date.now(), commentsLimit }: { now?: number; commentsLimit: number },
-): Promise<{ item: FeedItem; comments: CommentView[] } | null> {
-  const liked = viewerId
-    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewerId})`
-    : sql<number>`0`;
+  { now = Date.now(), commentsCursor = null }: { now?: number; commentsCursor?: string | null } = {},
+): Promise<({ item: FeedItem } & CommentPage) | null> {
   const [cards, commentRows] = await db.batch([
     selectCards(db, viewerId, now).where(eq(posts.id, postId)),
-    db
-      .select({
-        id: comments.id,
-        parentId: comments.parentId,
-        content: comments.content,
-        likesCount: comments.likesCount,
-        createdAt: comments.createdAt,
-        liked,
-        // D1 returns rows by position and merges same-named columns: the author's id needs its own name.
-        authorId: sql<string>`${users.id}`.as("author_id"),
-        username: users.username,
-        displayName: users.displayName,
-        avatarUrl: users.avatarUrl,
-        verifiedType: users.verifiedType,
-      })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(eq(comments.postId, sql`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`))
-      .orderBy(desc(comments.likesCount), desc(comments.id))
-      .limit(commentsLimit),
+    selectCommentPage(db, viewerId, shownPostId(postId), commentsCursor),
   ]);
   const card = cards[0];
   if (!card) return null;
   const item = toFeedItem(card);
-  if (item.post.locked) return { item, comments: [] };
-  return {
-    item,
-    comments: commentRows.map((row) => ({
-      id: row.id,
-      parentId: row.parentId,
-      content: row.content,
-      likesCount: row.likesCount,
-      createdAt: row.createdAt.getTime(),
-      liked: Boolean(row.liked),
-      author: {
-        id: row.authorId,
-        username: row.username,
-        displayName: row.displayName,
-        avatarUrl: row.avatarUrl,
-        verifiedType: row.verifiedType,
-      },
-    })),
-  };
+  if (item.post.locked) return { item, comments: [], nextCursor: null };
+  return { item, ...toCommentPage(commentRows) };
 }
 
 /** The card of one post (e.g. the post a reply answers). */

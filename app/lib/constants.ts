@@ -57,8 +57,10 @@ export const TOP_COMMENTS_SHOWN = 2;
 export const INTEREST_POSTS_SAMPLE = 50;
 export const LOCATION_MAX_LENGTH = 100;
 export const REPORT_INFO_MAX_LENGTH = 1000;
-/** The post page lists at most this many comments (newest replies beyond it are not shown). */
-export const POST_PAGE_COMMENTS_LIMIT = 500;
+/** The post page shows top-level comments this many at a time, each with its replies. */
+export const COMMENTS_PAGE_SIZE = 20;
+/** At most this many replies come with one page of comments (the rest wait for 'Load more'). */
+export const COMMENT_REPLIES_PER_PAGE = 200;
 /** Replies nest visually up to this depth; deeper replies line up at the last level. */
 export const COMMENT_NESTING_DEPTH = 3;
 

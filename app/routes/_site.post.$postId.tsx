@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { addComment, setCommentLike } from "~/.server/comments";
@@ -14,7 +14,6 @@ import { CommentForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
 import type { PostActionData } from "~/components/post/post-types";
-import { POST_PAGE_COMMENTS_LIMIT } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietInteraction } from "~/lib/revalidation";
 import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
@@ -23,9 +22,11 @@ import type { RootLoaderData } from "~/root";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(context);
-  const page = await getPostPage(context.db, viewer?.id ?? null, params.postId ?? "", { commentsLimit: POST_PAGE_COMMENTS_LIMIT });
+  const url = new URL(request.url);
+  const commentsCursor = url.searchParams.get("comments");
+  const page = await getPostPage(context.db, viewer?.id ?? null, params.postId ?? "", { commentsCursor });
   if (!page) throw new Response(POST_MESSAGES.notFound, { status: 404 });
-  return { ...page, url: new URL(request.url).origin + `/post/${page.item.id}`, origin: new URL(request.url).origin };
+  return { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
 }
 
 /** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
@@ -124,7 +125,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 /** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
 export default function PostPage() {
-  const { item, comments } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { item, paged } = data;
   const actionData = useActionData<typeof action>();
   const viewer = useRouteLoaderData<RootLoaderData>("root")?.user;
   const { post } = item;
@@ -153,7 +155,14 @@ export default function PostPage() {
         </div>
       ) : null}
       <section id="comments" aria-label="Comments">
-        {post.locked ? null : <CommentThread postId={post.id} comments={comments} failed={failed} canReply={canReply} />}
+        {paged ? (
+          <p className="border-b border-line px-4 py-2 text-sm">
+            <Link to={`/post/${item.id}#comments`} className="text-accent hover:underline">
+              Back to the first comments
+            </Link>
+          </p>
+        ) : null}
+        {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
       </section>
     </div>
   );

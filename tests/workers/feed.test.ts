@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addComment } from "~/.server/comments";
+import { addComment, setCommentLike } from "~/.server/comments";
 import { creatorSubscriptions, follows, postHashtags, posts } from "~/.server/db/schema";
 import {
   getFollowingFeed,
@@ -13,7 +13,7 @@ import {
 } from "~/.server/feed";
 import { newId } from "~/.server/ids";
 import { setLike, setRepost } from "~/.server/posts";
-import { FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
 import { buildPost } from "../fixtures/factories";
 import { createPost, createUser, db } from "./helpers";
 
@@ -201,7 +201,7 @@ describe("videos and posts", () => {
     expect(first.ok).toBe(true);
     if (!first.ok) return;
     await addComment(db(), author.id, post.id, { content: "a reply", parentId: first.commentId });
-    const page = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    const page = await getPostPage(db(), viewer.id, post.id);
     expect(page?.item.post.viewer.liked).toBe(true);
     expect(page?.item.post.counts).toMatchObject({ likes: 1, comments: 2 });
     expect(page?.item.post.topComments.map((c) => c.content)).toEqual(["first!"]);
@@ -211,6 +211,38 @@ describe("videos and posts", () => {
         ["a reply", first.commentId],
       ]),
     );
+  });
+});
+
+describe("a post's comments", () => {
+  it("come 20 top-level at a time, most liked first, each with its whole thread of replies", async () => {
+    const author = await createUser();
+    const fans = [await createUser(), await createUser()];
+    const post = await createPost(author.id);
+    const top: string[] = [];
+    for (let i = 0; i < COMMENTS_PAGE_SIZE + 5; i++) {
+      const comment = await addComment(db(), author.id, post.id, { content: `top ${i}` });
+      if (comment.ok) top.push(comment.commentId);
+    }
+    const liked = top[3]!;
+    for (const fan of fans) await setCommentLike(db(), fan.id, liked, true);
+    const reply = await addComment(db(), fans[0]!.id, post.id, { content: "reply", parentId: liked });
+    if (!reply.ok) throw new Error("no reply");
+    await addComment(db(), author.id, post.id, { content: "reply to the reply", parentId: reply.commentId });
+
+    const first = (await getPostPage(db(), fans[1]!.id, post.id))!;
+    const firstTop = first.comments.filter((c) => c.parentId === null).map((c) => c.id);
+    expect(firstTop).toHaveLength(COMMENTS_PAGE_SIZE);
+    expect(firstTop[0]).toBe(liked);
+    expect(first.comments.find((c) => c.id === liked)?.liked).toBe(true);
+    expect(first.comments.map((c) => c.content)).toEqual(expect.arrayContaining(["reply", "reply to the reply"]));
+    expect(first.nextCursor).toBeTruthy();
+
+    const second = (await getPostPage(db(), fans[1]!.id, post.id, { commentsCursor: first.nextCursor }))!;
+    const secondTop = second.comments.filter((c) => c.parentId === null).map((c) => c.id);
+    expect(secondTop).toHaveLength(5);
+    expect(new Set([...firstTop, ...secondTop])).toEqual(new Set(top));
+    expect(second.nextCursor).toBeNull();
   });
 });
 
@@ -225,11 +257,11 @@ describe("subscriber-only posts", () => {
     });
     await addComment(db(), author.id, post.id, { content: "secret comment" });
 
-    const locked = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    const locked = await getPostPage(db(), viewer.id, post.id);
     expect(locked?.item.post.locked).toBe(true);
     expect(JSON.stringify(locked)).not.toContain("secret");
 
-    const own = await getPostPage(db(), author.id, post.id, { commentsLimit: 100 });
+    const own = await getPostPage(db(), author.id, post.id);
     expect(own?.item.post.content).toBe("secret words");
 
     await db().insert(creatorSubscriptions).values({
@@ -239,14 +271,14 @@ describe("subscriber-only posts", () => {
       amountCents: 499,
       expiresAt: new Date(Date.now() + 30 * TIME.DAY),
     });
-    const subscribed = await getPostPage(db(), viewer.id, post.id, { commentsLimit: 100 });
+    const subscribed = await getPostPage(db(), viewer.id, post.id);
     expect(subscribed?.item.post.content).toBe("secret words");
     expect(subscribed?.comments).toHaveLength(1);
 
     const page = await getLatestFeed(db(), null, {});
     expect(JSON.stringify(page)).not.toContain("secret words");
     // A visitor's card is the post's own (their flags are all constant false).
-    const visitorCard = (await getPostPage(db(), null, post.id, { commentsLimit: 100 }))!.item;
+    const visitorCard = (await getPostPage(db(), null, post.id))!.item;
     expect(visitorCard.post).toMatchObject({
       author: { id: author.id, username: author.username, displayName: author.displayName },
       locked: true,

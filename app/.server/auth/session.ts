@@ -44,22 +44,34 @@ export async function createSession(db: Db, token: string, userId: string, now =
 
 export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionValidation> {
   const id = hashToken(token);
-  const row = await db
+  // Flat and distinctly named columns: this select may share a round trip (docs/decisions/008).
+  const found = await db
     .select({
-      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
-      user: {
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        displayName: users.displayName,
-        avatarUrl: users.avatarUrl,
-        verifiedType: users.verifiedType,
-      },
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      username: users.username,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      verifiedType: users.verifiedType,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
     .get();
+  const row = found
+    ? {
+        session: { id, userId: found.userId, expiresAt: found.expiresAt },
+        user: {
+          id: found.userId,
+          email: found.email,
+          username: found.username,
+          displayName: found.displayName,
+          avatarUrl: found.avatarUrl,
+          verifiedType: found.verifiedType,
+        },
+      }
+    : undefined;
   if (!row) return { session: null, user: null, renewed: false };
 
   const { session, user } = row;

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import type { FeedItem, FeedPage } from "~/.server/feed";
+import type { ReactNode } from "react";
+import type { FeedPage } from "~/.server/feed";
+import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostCard } from "../post/post-card";
 
@@ -23,25 +24,10 @@ export function FeedList({
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ page: FeedPage }>();
-  const [more, setMore] = useState<FeedPage[]>([]);
-
-  // A new first page (navigation, revalidation) starts the list again.
-  useEffect(() => setMore([]), [page]);
-  useEffect(() => {
-    const next = fetcher.data?.page;
-    if (fetcher.state === "idle" && next) setMore((pages) => (pages.includes(next) ? pages : [...pages, next]));
-  }, [fetcher.state, fetcher.data]);
-
-  const pages = [page, ...more];
-  const seen = new Set<string>();
-  const items: FeedItem[] = [];
-  for (const item of pages.flatMap((p) => p.items)) {
-    if (seen.has(item.id)) continue;
-    seen.add(item.id);
-    items.push(item);
-  }
-  const cursor = pages.at(-1)?.nextCursor ?? null;
   const loading = fetcher.state !== "idle";
+  const pages = useAppendedPages(page, fetcher.data?.page, loading);
+  const items = uniqueById(pages.flatMap((p) => p.items));
+  const cursor = pages.at(-1)?.nextCursor ?? null;
 
   if (items.length === 0) return <div className="px-6 py-16 text-center">{empty}</div>;
   return (

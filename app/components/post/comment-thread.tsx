@@ -1,13 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icon";
 import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
-import type { CommentView } from "~/.server/feed";
+import type { CommentPage, CommentView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
+import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
 import { RelativeTime } from "../relative-time";
@@ -21,7 +23,7 @@ export type FailedComment = { parentId: string | null; lastResult: SubmissionRes
 
 type Node = CommentView & { replies: Node[] };
 
-/** Top-level comments by likes then newest (as loaded); replies under their parent, oldest first. */
+/** Top-level comments most liked first, then newest; replies under their parent, oldest first. */
 export function buildThread(comments: CommentView[]): Node[] {
   const nodes = new Map(comments.map((comment) => [comment.id, { ...comment, replies: [] as Node[] }]));
   const roots: Node[] = [];
@@ -31,30 +33,61 @@ export function buildThread(comments: CommentView[]): Node[] {
     else if (!node.parentId) roots.push(node);
   }
   for (const node of nodes.values()) node.replies.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return roots;
+  return roots.sort((a, b) => b.likesCount - a.likesCount || (a.id < b.id ? 1 : -1));
 }
 
+/**
+ * A post's comments, a page at a time: 'Load more comments' is a link to the next page without
+ * JavaScript and appends it in place with it.
+ */
 export function CommentThread({
   postId,
-  comments,
+  itemId,
+  first,
   failed,
   canReply,
 }: {
   postId: string;
-  comments: CommentView[];
+  /** The page's post (a repost's own id when the page is a repost's). */
+  itemId: string;
+  first: CommentPage;
   failed?: FailedComment;
   canReply: boolean;
 }) {
-  const roots = buildThread(comments);
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CommentPage>();
+  const loading = fetcher.state !== "idle";
+  const pages = useAppendedPages(first, fetcher.data, loading);
+  const roots = buildThread(uniqueById(pages.flatMap((page) => page.comments)));
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const next = cursor ? `/post/${itemId}?${new URLSearchParams({ comments: cursor })}` : null;
   if (roots.length === 0) {
     return <p className="px-4 py-10 text-center text-muted">No comments yet. Start the conversation!</p>;
   }
   return (
-    <ul aria-label="Comments">
-      {roots.map((node) => (
-        <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} />
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Comments" aria-busy={loading}>
+        {roots.map((node) => (
+          <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} />
+        ))}
+      </ul>
+      {next ? (
+        <div className="flex justify-center border-b border-line p-4">
+          <Link
+            to={`${next}#comments`}
+            preventScrollReset
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              if (!loading) fetcher.load(next);
+            }}
+            className="rounded-full px-4 py-2 font-semibold text-accent hover:bg-surface"
+          >
+            {loading ? "Loading..." : "Load more comments"}
+          </Link>
+        </div>
+      ) : null}
+    </>
   );
 }
 
