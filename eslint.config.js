@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "*.js"],
+    files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "tests/bench/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly" } },
   },
 );

@@ -1,9 +1,25 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 
+/** As Remix escapes JSON inside a <script>: nothing in the data can close the tag or start markup. */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+const escapeForScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
+
+/**
+ * Pages render to a string (docs/decisions/011-string-rendering.md): React 18's Web Streams renderer
+ * encodes every attribute separately and costs ~5× more CPU for the same page, which a feed of 20
+ * cards feels. Murmur defers no data, so nothing needs streaming; the loader data hand-off that Remix
+ * streams into the page (single fetch) is read whole and written in the same form, after its
+ * <Scripts> set up the stream it feeds.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -12,23 +28,22 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const body = await renderToReadableStream(
+  const handoff = remixContext.serverHandoffStream;
+  // Without the stream Remix renders no Suspense-based transfer of its own.
+  remixContext.serverHandoffStream = undefined;
+  const markup = renderToString(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
-    {
-      nonce,
-      signal: request.signal,
-      onError(error: unknown) {
-        // Log streaming rendering errors from inside the shell.
-        if (!request.signal.aborted) console.error(error);
-        responseStatusCode = 500;
-      },
-    },
   );
-
-  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
+  const data = handoff ? await new Response(handoff).text() : "";
+  const transfer = handoff
+    ? `<script nonce="${nonce}">window.__remixContext.streamController.enqueue(${escapeForScript(JSON.stringify(data))});` +
+      "window.__remixContext.streamController.close();</script>"
+    : "";
+  const end = markup.lastIndexOf("</body>");
+  const html = end === -1 ? markup + transfer : markup.slice(0, end) + transfer + markup.slice(end);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -9,7 +9,7 @@ const build = () => spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio
 
 execFileSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
 applyMigrations();
-await startDevServer({ port: PORT });
+await startDevServer({ port: PORT, production: false });
 
 let timer;
 let building = false;

@@ -29,7 +29,7 @@ declare module "@remix-run/cloudflare" {
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
-  const d1: Meter = { calls: 0 };
+  const d1: Meter = { calls: 0, waited: 0 };
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
   const context: AppLoadContext = {

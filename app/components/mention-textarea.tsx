@@ -55,7 +55,7 @@ export function MentionTextarea({
   };
 
   return (
-    <div className="relative">
+    <div className="relative min-w-0 flex-1">
       <textarea
         {...props}
         ref={ref}

@@ -14,6 +14,7 @@ import { CommentForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
 import type { PostActionData } from "~/components/post/post-types";
+import { TOGGLES } from "~/components/post/use-toggle";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietInteraction } from "~/lib/revalidation";
 import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
@@ -72,7 +73,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const postId = params.postId ?? "";
   const user = await getOptionalUser(context);
-  if (!user) return respond(form, refuse(401, SIGN_IN[intent] ?? POST_MESSAGES.notAuthenticated));
+  const asked = intent || TOGGLES.find((name) => form.has(name)) || "";
+  if (!user) return respond(form, refuse(401, SIGN_IN[asked] ?? POST_MESSAGES.notAuthenticated));
   const db = context.db;
 
   if (intent === "comment") {
@@ -93,10 +95,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
   }
 
-  const toggle = ToggleSchema.safeParse({ value: form.get("value") });
-  if (!toggle.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
-  const wanted = toggle.data.value;
-  switch (intent) {
+  // A toggle's button is named after it and carries the wanted state ('like' = 'true').
+  const toggle = TOGGLES.find((name) => form.has(name));
+  const parsed = ToggleSchema.safeParse({ value: toggle ? form.get(toggle) : undefined });
+  if (!toggle || !parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+  const wanted = parsed.data.value;
+  switch (toggle) {
     case "like": {
       const outcome = await setLike(db, user.id, postId, wanted);
       return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
@@ -115,8 +119,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,
       );
     }
-    default:
-      return respond(form, refuse(400, POST_MESSAGES.notFound));
   }
 }
 

@@ -150,29 +150,27 @@ describe("interactions as forms", () => {
     const fan = await member();
     const post = await createPost(author.id);
     const noJs = await fetchWorker(
-      formPost(`/post/${post.id}`, { intent: "like", value: "true", returnTo: `/#post-${post.id}` }, { Cookie: fan.cookie }),
+      formPost(`/post/${post.id}`, { like: "true", returnTo: `/#post-${post.id}` }, { Cookie: fan.cookie }),
     );
     expect(noJs.status).toBe(302);
     expect(noJs.headers.get("Location")).toBe(`/#post-${post.id}`);
     expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toHaveLength(1);
 
-    const fetcher = await fetchWorker(formPost(`/post/${post.id}.data`, { intent: "like", value: "false" }, { Cookie: fan.cookie }));
+    const fetcher = await fetchWorker(formPost(`/post/${post.id}.data`, { like: "false" }, { Cookie: fan.cookie }));
     expect(fetcher.status).toBe(200);
     expect(await fetcher.text()).toContain("likes");
     expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toHaveLength(0);
   });
 
   it.each([
-    ["like", POST_MESSAGES.signInToLike],
-    ["repost", POST_MESSAGES.signInToRepost],
-    ["bookmark", POST_MESSAGES.signInToBookmark],
-    ["comment", POST_MESSAGES.signInToComment],
-  ])("a visitor's %s gets '%s' and changes nothing", async (intent, message) => {
+    ["like", { like: "true" }, POST_MESSAGES.signInToLike],
+    ["repost", { repost: "true" }, POST_MESSAGES.signInToRepost],
+    ["bookmark", { bookmark: "true" }, POST_MESSAGES.signInToBookmark],
+    ["comment", { intent: "comment", content: "hi" }, POST_MESSAGES.signInToComment],
+  ])("a visitor's %s gets the spec's 'Please sign in' and changes nothing", async (_name, fields, message) => {
     const author = await createUser();
     const post = await createPost(author.id);
-    const response = await fetchWorker(
-      formPost(`/post/${post.id}`, { intent, value: "true", content: "hi", returnTo: `/post/${post.id}` }),
-    );
+    const response = await fetchWorker(formPost(`/post/${post.id}`, { ...fields, returnTo: `/post/${post.id}` }));
     expect(response.status).toBe(302);
     expect(toastOf(response)).toBe(message);
     const row = (await db().select().from(posts).where(eq(posts.id, post.id)).get())!;

@@ -5,7 +5,7 @@
  * - every round trip is counted, so tests and the benchmark can hold pages to their budget
  *   (DESIGN.md §9). Exposed as X-D1-Calls outside production.
  */
-export type Meter = { calls: number };
+export type Meter = { calls: number; /** Milliseconds spent waiting on D1. */ waited: number };
 
 type Method = "all" | "raw" | "first" | "run";
 type Result = D1Result<Record<string, unknown>>;
@@ -47,22 +47,31 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
     const callers = queue;
     queue = [];
     meter.calls += 1;
+    const started = performance.now();
+    const done = () => {
+      meter.waited += performance.now() - started;
+    };
     const [alone] = callers;
     if (callers.length === 1 && alone?.single) {
       // A statement on its own runs as itself: its method's exact answer (raw rows stay positional).
-      alone.single().then(alone.resolveSingle, alone.fail);
+      alone
+        .single()
+        .finally(done)
+        .then(alone.resolveSingle, alone.fail);
       return;
     }
     // Merged: batch() answers each row as an object keyed by column name, so columns that share a name
     // would collapse; every select names its columns distinctly (docs/decisions/008).
     try {
       const results = await database.batch<Record<string, unknown>>(callers.flatMap((caller) => caller.statements));
+      done();
       let offset = 0;
       for (const caller of callers) {
         caller.settle(results.slice(offset, offset + caller.statements.length));
         offset += caller.statements.length;
       }
     } catch (error) {
+      done();
       for (const caller of callers) caller.fail(error);
     }
   };
@@ -117,7 +126,10 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
       if (property === "exec") {
         return (...args: unknown[]) => {
           meter.calls += 1;
-          return value.apply(target, args);
+          const started = performance.now();
+          return value.apply(target, args).finally(() => {
+            meter.waited += performance.now() - started;
+          });
         };
       }
       return value.bind(target);

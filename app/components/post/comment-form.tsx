@@ -91,32 +91,33 @@ export function CommentForm({
       <label htmlFor={textId} className="sr-only">
         {label}
       </label>
-      <div className="flex items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <MentionTextarea
-            id={textId}
-            name="content"
-            value={content}
-            onValueChange={setContent}
-            placeholder={placeholder}
-            rows={rows}
-            autoFocus={autoFocus}
-            aria-invalid={errors ? true : undefined}
-            aria-describedby={`${countId}${errors ? ` ${textId}-error` : ""}`}
-            className="w-full resize-y rounded-2xl border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
-          />
-        </div>
+      <div className="comment-box">
+        <MentionTextarea
+          id={textId}
+          name="content"
+          value={content}
+          onValueChange={setContent}
+          placeholder={placeholder}
+          rows={rows}
+          autoFocus={autoFocus}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={[content ? countId : "", errors ? `${textId}-error` : ""].join(" ").trim() || undefined}
+        />
         <Button type="submit" disabled={busy} className="px-4 py-1.5 text-sm">
           {submitLabel}
         </Button>
       </div>
-      <div className="flex items-center justify-between gap-2">
-        <ErrorList id={`${textId}-error`} errors={errors} />
-        {/* The count appears once there is something to count, so a quiet box stays quiet. */}
-        <span className={`ml-auto ${content ? "" : "sr-only"}`}>
-          <CharacterCount id={countId} text={content} max={COMMENT_MAX_LENGTH} />
-        </span>
-      </div>
+      {errors || content ? (
+        <div className="flex items-center justify-between gap-2">
+          <ErrorList id={`${textId}-error`} errors={errors} />
+          {/* The count appears once there is something to count, so a quiet box stays quiet. */}
+          {content ? (
+            <span className="ml-auto">
+              <CharacterCount id={countId} text={content} max={COMMENT_MAX_LENGTH} />
+            </span>
+          ) : null}
+        </div>
+      ) : null}
     </FetcherForm>
   );
 }

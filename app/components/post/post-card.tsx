@@ -61,25 +61,25 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       ref={ref}
       id={anchor}
       aria-labelledby={`${anchor}-author`}
-      className={`border-b border-line px-4 pt-3 pb-2 ${detail ? "" : "hover:bg-surface/40"}`}
+      className={detail ? "post-card" : "post-card post-card-in-list"}
     >
       {repostedBy ? (
         <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
           <Icon name="repeat" className="size-4" />
-          <Link to={`/profile/${repostedBy.username}`} className="hover:underline">
+          <Link to={`/profile/${repostedBy.username}`} discover="none" className="hover:underline">
             {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
           </Link>{" "}
           reposted
         </p>
       ) : null}
       <div className="flex gap-3">
-        <Link to={profile} className="shrink-0" tabIndex={-1} aria-hidden>
+        <Link to={profile} discover="none" className="shrink-0" tabIndex={-1} aria-hidden>
           <Avatar src={post.author.avatarUrl} />
         </Link>
         <div className="min-w-0 flex-1">
           <header className="flex items-start gap-2">
-            <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-1.5 text-[15px]">
-              <Link id={`${anchor}-author`} to={profile} className="truncate font-bold hover:underline">
+            <div className="post-meta">
+              <Link id={`${anchor}-author`} to={profile} discover="none" className="truncate font-bold hover:underline">
                 {post.author.displayName}
               </Link>
               <VerifiedBadge type={post.author.verifiedType} />
@@ -93,7 +93,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
               <span className="text-muted" aria-hidden>
                 ·
               </span>
-              <Link to={`/post/${post.id}`} className="text-muted hover:underline" aria-label="Open post">
+              <Link to={`/post/${post.id}`} discover="none" className="text-muted hover:underline" aria-label="Open post">
                 <RelativeTime at={post.createdAt} />
               </Link>
               {post.location ? (

@@ -49,14 +49,14 @@ export function PostMenu({
       </summary>
       <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
         <li>
-          <Link to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
+          <Link to={`/post/${postId}/report?${query}`} discover="none" onClick={inPlace(onReport)} className={item}>
             <Icon name="flag" className="size-4" />
             Report Post
           </Link>
         </li>
         {deletable ? (
           <li>
-            <Link to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>
+            <Link to={`/post/${deletable.id}/delete?${query}`} discover="none" onClick={inPlace(onDelete)} className={`${item} text-danger`}>
               <Icon name="trash" className="size-4" />
               {deletable.title}
             </Link>

@@ -8,24 +8,24 @@ import { segmentText } from "~/lib/text";
 export function PostText({ text, className = "" }: { text: string; className?: string }) {
   if (!text) return null;
   return (
-    <p className={`whitespace-pre-wrap break-words [overflow-wrap:anywhere] ${className}`}>
+    <p className={`post-text ${className}`}>
       {segmentText(text).map((segment, index) => {
         switch (segment.type) {
           case "hashtag":
             return (
-              <Link key={index} to={`/hashtag/${encodeURIComponent(segment.tag)}`} className="text-accent hover:underline">
+              <Link key={index} to={`/hashtag/${encodeURIComponent(segment.tag)}`} discover="none" className="text-link">
                 {segment.text}
               </Link>
             );
           case "mention":
             return (
-              <Link key={index} to={`/profile/${segment.username}`} className="text-accent hover:underline">
+              <Link key={index} to={`/profile/${segment.username}`} discover="none" className="text-link">
                 {segment.text}
               </Link>
             );
           case "url":
             return (
-              <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-accent hover:underline">
+              <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-link">
                 {segment.text}
               </a>
             );

@@ -17,7 +17,7 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
             <Avatar src={comment.author.avatarUrl} size="sm" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="flex flex-wrap items-center gap-x-1">
-                <Link to={`/profile/${comment.author.username}`} className="font-semibold hover:underline">
+                <Link to={`/profile/${comment.author.username}`} discover="none" className="font-semibold hover:underline">
                   {comment.author.displayName}
                 </Link>
                 <VerifiedBadge type={comment.author.verifiedType} />
@@ -30,7 +30,7 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
         ))}
       </ul>
       {total > comments.length ? (
-        <Link to={`/post/${postId}`} className="text-sm text-accent hover:underline">
+        <Link to={`/post/${postId}`} discover="none" className="text-sm text-accent hover:underline">
           View all {formatCount(total)} comments
         </Link>
       ) : null}

@@ -2,14 +2,18 @@ import { useFetcher } from "@remix-run/react";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { PostActionData } from "./post-types";
 
+export const TOGGLES = ["repost", "like", "bookmark"] as const;
+export type ToggleName = (typeof TOGGLES)[number];
+
 /**
  * An optimistic toggle (like, bookmark, repost): while the request runs the wanted state shows, and
  * its count moves by one; the server's answer then confirms both. Cards of the same post share it.
+ * The form field is the toggle's name, its value the wanted state ('true' / 'false').
  */
-export function useToggle(intent: "like" | "bookmark" | "repost", targetId: string, serverState: boolean) {
-  const fetcher = useFetcher<PostActionData>({ key: `${intent}-${targetId}` });
+export function useToggle(name: ToggleName, targetId: string, serverState: boolean) {
+  const fetcher = useFetcher<PostActionData>({ key: `${name}-${targetId}` });
   useFetcherToast(fetcher);
-  const pending = fetcher.formData?.get("value");
+  const pending = fetcher.formData?.get(name);
   const confirmed = fetcher.data?.ok && typeof fetcher.data.state === "boolean" ? fetcher.data.state : serverState;
   const active = typeof pending === "string" ? pending === "true" : confirmed;
   /** The change to add to the last known count while a request is on its way. */
