@@ -10,7 +10,6 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { IconSprite } from "./components/icon";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./.server/toast";
 import { useNonce } from "./lib/nonce";
@@ -59,7 +58,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <IconSprite />
         {children}
         <Toaster flash={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />

@@ -330,7 +330,8 @@ function followingPageIds(viewerId: string, before: string | null, size: number)
       WHERE own.user_id = f.following_id AND own.community_id IS NULL ${older(sql.raw("own.id"))}
       ORDER BY own.id DESC LIMIT ${size}
     )
-    WHERE f.follower_id = ${viewerId} AND (SELECT count(*) FROM recent) < ${size}`;
+    WHERE f.follower_id = ${viewerId} AND (SELECT count(*) FROM recent) < ${size}
+    ORDER BY id DESC LIMIT ${size}`;
 }
 
 /** Following: posts and reposts by the people the viewer follows, newest first (never the viewer's own). */
@@ -426,23 +427,35 @@ export async function getForYouFeed(db: Db, viewerId: string, options: FeedOptio
       .orderBy(desc(posts.id))
       .limit(FOR_YOU.poolSize),
   );
+  // The page's ids first: card columns (flags, comments, access) are then computed for them alone,
+  // not for every ranked post of the pool before the sort.
+  const ranked = db.$with("ranked").as(
+    db
+      .select({ rankedId: sql<string>`${pool.poolId}`.as("ranked_id"), rankedScore: sql<number>`${pool.score}`.as("ranked_score") })
+      .from(pool)
+      .where(
+        cursor
+          ? sql`(${pool.score} < ${cursor.score} OR (${pool.score} = ${cursor.score} AND ${pool.poolId} < ${cursor.id}))`
+          : undefined,
+      )
+      .orderBy(desc(pool.score), desc(pool.poolId))
+      .limit(limit + 1),
+  );
   const rows = await db
-    .with(pool)
+    .with(pool, ranked)
     .select({
       ...cardColumns(viewerId, now),
-      score: pool.score,
+      score: ranked.rankedScore,
       poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`,
       poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`,
       poolCount: sql<number>`(SELECT count(*) FROM ${pool})`,
     })
-    .from(pool)
-    .innerJoin(posts, eq(posts.id, pool.poolId))
+    .from(ranked)
+    .innerJoin(posts, eq(posts.id, ranked.rankedId))
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(original, eq(original.id, posts.repostedFromPostId))
     .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId))
-    .where(cursor ? sql`(${pool.score} < ${cursor.score} OR (${pool.score} = ${cursor.score} AND ${posts.id} < ${cursor.id}))` : undefined)
-    .orderBy(desc(pool.score), desc(posts.id))
-    .limit(limit + 1);
+    .orderBy(desc(ranked.rankedScore), desc(posts.id));
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type TextareaHTMLAttributes } from "react";
 import type { MentionSuggestion } from "~/.server/users";
 import { MENTION_SUGGEST_DEBOUNCE_MS as SUGGEST_DELAY_MS } from "~/lib/constants";
@@ -22,18 +21,27 @@ export function MentionTextarea({
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
-  const fetcher = useFetcher<{ people: MentionSuggestion[] }>();
   const [query, setQuery] = useState<{ query: string; start: number } | null>(null);
+  const [found, setFound] = useState<{ query: string; people: MentionSuggestion[] } | null>(null);
   const [active, setActive] = useState(0);
-  const people = query ? (fetcher.data?.people ?? []) : [];
+  // Suggestions for the word being typed only (an answer for an older word is dropped).
+  const people = query && found?.query === query.query ? found.people : [];
   const open = people.length > 0;
 
-  const { load } = fetcher;
   useEffect(() => {
     if (!query) return;
-    const timer = setTimeout(() => load(`/api/mentions?${new URLSearchParams({ q: query.query })}`), SUGGEST_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query, load]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/mentions?${new URLSearchParams({ q: query.query })}`, { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<{ people: MentionSuggestion[] }>) : { people: [] }))
+        .then(({ people }) => setFound({ query: query.query, people }))
+        .catch(() => undefined);
+    }, SUGGEST_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
 
   const track = (text: string, caret: number) => {
     setQuery(mentionQueryAt(text, caret));

@@ -21,15 +21,15 @@ export function formatRelativeTime(date: Date | number, now: number = Date.now()
   if (elapsed < RELATIVE_TIME_DAYS * TIME.DAY) return `${Math.floor(elapsed / TIME.DAY)}d`;
   const then = new Date(time);
   const sameYear = then.getUTCFullYear() === new Date(now).getUTCFullYear();
-  return then.toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    ...(sameYear ? {} : { year: "numeric" }),
-    timeZone: "UTC",
-  });
+  return (sameYear ? DAY_MONTH : DAY_MONTH_YEAR).format(then);
 }
+
+// Formatters are costly to make and cheap to reuse (a feed formats dozens of dates).
+const DAY_MONTH = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "January 2025" for a profile's joined date. */
 export function formatMonthYear(date: Date | number): string {
-  return new Date(date).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return MONTH_YEAR.format(new Date(date));
 }

@@ -122,8 +122,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+/** A like needs no reload; nor does deleting this very post (the page goes home instead of 404). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (isQuietInteraction(args)) return false;
+  if (args.formAction === `/post/${args.currentParams.postId}/delete`) return false;
+  return args.defaultShouldRevalidate;
+};
 
 /** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
 export default function PostPage() {

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { markDeleted } from "~/lib/deleted-posts";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useOncePer } from "~/lib/use-once-per";
 import { ReturnTo } from "../return-to";
@@ -9,10 +10,6 @@ export const DELETE_MESSAGE = "Are you sure you want to delete this post? This a
 
 /** A post or repost the member may delete, and what the confirmation calls it. */
 export type Deletable = { id: string; title: "Delete Post" | "Delete Repost" };
-
-export function useDeleteFetcher(id: string) {
-  return useFetcher<PostActionData>({ key: `delete-${id}` });
-}
 
 /** The delete confirmation (spec document 1 §2.4): Delete / Cancel, 'Deleting...' while busy. */
 export function DeleteForm({
@@ -26,10 +23,13 @@ export function DeleteForm({
   onCancel?: () => void;
   onDone?: () => void;
 }) {
-  const fetcher = useDeleteFetcher(target.id);
+  const fetcher = useFetcher<PostActionData>({ key: `delete-${target.id}` });
   useFetcherToast(fetcher);
   const busy = fetcher.state !== "idle";
-  useOncePer(fetcher.state === "idle" ? fetcher.data : null, (answer) => (answer.ok ? onDone : onCancel)?.());
+  useOncePer(fetcher.state === "idle" ? fetcher.data : null, (answer) => {
+    if (answer.ok) markDeleted(target.id);
+    (answer.ok ? onDone : onCancel)?.();
+  });
 
   return (
     <fetcher.Form method="post" action={`/post/${target.id}/delete`} className="flex flex-col gap-4">

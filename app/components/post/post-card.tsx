@@ -3,14 +3,14 @@ import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useDeleted } from "~/lib/deleted-posts";
 import { Avatar } from "../avatar";
 import { RelativeTime } from "../relative-time";
 import { useReturnTo } from "../return-to";
 import { Dialog } from "../ui/dialog";
 import { VerifiedBadge } from "../verified-badge";
 import { CommentForm } from "./comment-form";
-import { DeleteForm, useDeleteFetcher, type Deletable } from "./delete-form";
+import { DeleteForm, type Deletable } from "./delete-form";
 import { PostActions } from "./post-actions";
 import { PostImages, PostVideo } from "./post-media";
 import { PostMenu } from "./post-menu";
@@ -46,14 +46,9 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       : post.author.id === viewer?.id
         ? { id: post.id, title: "Delete Post" }
         : null;
-  const deleteItem = useDeleteFetcher(item.id);
-  const deletePost = useDeleteFetcher(post.id);
-  // The card goes as soon as the answer comes; its toast is shown from here, which stays mounted.
-  useFetcherToast(deleteItem);
-  const deletedItem = deleteItem.data?.ok;
-  const deletedPost = deletePost.data?.ok;
-  useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deletedItem);
-  if (deletedItem || deletedPost) return null;
+  const deleted = useDeleted(item.id, post.id);
+  useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deleted);
+  if (deleted) return null;
 
   const profile = `/profile/${post.author.username}`;
   return (
