@@ -1,9 +1,13 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { createLoadContext } from "../app/.server/context";
 import { isCrossOriginMutation, withSecurityHeaders } from "../app/.server/http";
 import { runScheduledMaintenance } from "../app/.server/maintenance";
 import { SESSION_COOKIE } from "../app/.server/auth/session";
+import { authorizeRoom } from "../app/.server/rooms";
+
+export { FeedRoom } from "../party/feed-room";
 
 const handleRemixRequest = createRequestHandler(build);
 
@@ -24,6 +28,9 @@ export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
     const context = createLoadContext(request, env, ctx);
+    // Realtime rooms first (/parties/…): members of this site only.
+    const room = await routePartykitRequest(request, env, { onBeforeConnect: (req) => authorizeRoom(req, context) });
+    if (room) return room;
     if (isCrossOriginMutation(request)) {
       return withSecurityHeaders(new Response("Forbidden: cross-origin request", { status: 403 }), context.cspNonce);
     }

@@ -113,7 +113,12 @@ export function findOwnPost(db: Db, userId: string, postId: string) {
  * Only the owner deletes, checked by id and user together: a post goes with its likes, comments,
  * reposts and media files; a repost just stops being one.
  */
-export async function deletePost(db: Db, bucket: R2Bucket, userId: string, postId: string): Promise<Outcome> {
+export async function deletePost(
+  db: Db,
+  bucket: R2Bucket,
+  userId: string,
+  postId: string,
+): Promise<Outcome<{ postId: string; repostOf: string | null }>> {
   const post = await findOwnPost(db, userId, postId);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
 
@@ -122,7 +127,7 @@ export async function deletePost(db: Db, bucket: R2Bucket, userId: string, postI
       db.delete(postReposts).where(and(eq(postReposts.postId, post.repostOf), eq(postReposts.userId, userId))),
       db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
     ]);
-    return { ok: true };
+    return { ok: true, postId: post.id, repostOf: post.repostOf };
   }
   const media = await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id));
   await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
@@ -132,7 +137,7 @@ export async function deletePost(db: Db, bucket: R2Bucket, userId: string, postI
     bucket,
     media.map((row) => row.key),
   );
-  return { ok: true };
+  return { ok: true, postId: post.id, repostOf: null };
 }
 
 /** The post an interaction may act on: it exists and the member may see it. */
@@ -141,7 +146,8 @@ async function interactable(db: Db, userId: string, postId: string, now: number)
   return target?.canView ? target : null;
 }
 
-function countOf(db: Db, postId: string) {
+/** A post's counters (for an interaction's answer and the live feed). */
+export function postCounts(db: Db, postId: string) {
   return db
     .select({
       likes: posts.likesCount,
@@ -164,7 +170,7 @@ export async function setLike(db: Db, userId: string, postId: string, liked: boo
     liked
       ? db.insert(postLikes).values(row).onConflictDoNothing()
       : db.delete(postLikes).where(and(eq(postLikes.postId, target.id), eq(postLikes.userId, userId))),
-    countOf(db, target.id),
+    postCounts(db, target.id),
   ]);
   return { ok: true, postId: target.id, liked, counts: counts[0]! };
 }
@@ -182,7 +188,13 @@ export async function setBookmark(db: Db, userId: string, postId: string, bookma
  * A repost is a post with empty content pointing at the original, plus the member's post_reposts row
  * that counts it. Reposting a repost reposts its original; one's own posts cannot be reposted.
  */
-export async function setRepost(db: Db, userId: string, postId: string, reposted: boolean, now = Date.now()): Promise<Outcome<{ postId: string; reposted: boolean; counts: Counts }>> {
+export async function setRepost(
+  db: Db,
+  userId: string,
+  postId: string,
+  reposted: boolean,
+  now = Date.now(),
+): Promise<Outcome<{ postId: string; reposted: boolean; counts: Counts; repostId: string | null }>> {
   const target = await interactable(db, userId, postId, now);
   if (!target) return refuse(404, POST_MESSAGES.notFound);
   if (target.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
@@ -192,14 +204,18 @@ export async function setRepost(db: Db, userId: string, postId: string, reposted
         db
           .insert(posts)
           .values({ id: newId(now), userId, content: "", repostedFromPostId: target.id, communityId: target.communityId })
-          .onConflictDoNothing(),
+          .onConflictDoNothing()
+          .returning({ id: posts.id }),
       ] as const)
     : ([
         db.delete(postReposts).where(and(eq(postReposts.postId, target.id), eq(postReposts.userId, userId))),
-        db.delete(posts).where(and(eq(posts.repostedFromPostId, target.id), eq(posts.userId, userId))),
+        db
+          .delete(posts)
+          .where(and(eq(posts.repostedFromPostId, target.id), eq(posts.userId, userId)))
+          .returning({ id: posts.id }),
       ] as const);
-  const [, , counts] = await db.batch([...writes, countOf(db, target.id)]);
-  return { ok: true, postId: target.id, reposted, counts: counts[0]! };
+  const [, changed, counts] = await db.batch([...writes, postCounts(db, target.id)]);
+  return { ok: true, postId: target.id, reposted, counts: counts[0]!, repostId: changed[0]?.id ?? null };
 }
 
 /** Every share is recorded with where it went and adds one to shares_count. */
@@ -208,7 +224,7 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
   if (!target) return refuse(404, POST_MESSAGES.notFound);
   const [, counts] = await db.batch([
     db.insert(postShares).values({ id: newId(now), postId: target.id, userId, platform, createdAt: new Date(now) }),
-    countOf(db, target.id),
+    postCounts(db, target.id),
   ]);
   return { ok: true, postId: target.id, counts: counts[0]! };
 }
@@ -217,10 +233,15 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
  * A view by a signed-in member who is not the author, at most once per viewer, post and UTC day, so
  * reloading cannot inflate the count (the user_activity trigger adds it to views_count).
  */
-export async function recordView(db: Db, viewerId: string, postId: string, now = Date.now()): Promise<Outcome<{ counted: boolean }>> {
+export async function recordView(
+  db: Db,
+  viewerId: string,
+  postId: string,
+  now = Date.now(),
+): Promise<Outcome<{ postId: string; counted: boolean }>> {
   const target = await interactable(db, viewerId, postId, now);
   if (!target) return refuse(404, POST_MESSAGES.notFound);
-  if (target.userId === viewerId) return { ok: true, counted: false };
+  if (target.userId === viewerId) return { ok: true, postId: target.id, counted: false };
   const inserted = await db
     .insert(userActivity)
     .values({
@@ -234,5 +255,5 @@ export async function recordView(db: Db, viewerId: string, postId: string, now =
     })
     .onConflictDoNothing()
     .returning({ id: userActivity.id });
-  return { ok: true, counted: inserted.length > 0 };
+  return { ok: true, postId: target.id, counted: inserted.length > 0 };
 }

@@ -104,6 +104,10 @@ export const VIEW_VISIBLE_RATIO = 0.5;
 export const VIEW_DELAY_MS = 1000;
 export const VIDEO_AUTOPLAY_RATIO = 0.5;
 
+// Realtime (DESIGN.md §6)
+/** The feed room sends changed counts at most this often. */
+export const FEED_COUNTS_FLUSH_MS = 1000;
+
 // Display
 export const UNREAD_BADGE_CAP = 99;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;

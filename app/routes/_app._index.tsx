@@ -75,6 +75,8 @@ export default function Home() {
       <FeedList
         page={page}
         label={tab === "following" ? "Following" : "For you"}
+        // Every new post belongs in 'For you'; who a member follows is the server's to know.
+        fresh={tab === "for-you" && !query ? "all" : null}
         pageHref={(cursor) => href(tab, query, cursor)}
         empty={<FeedEmpty title="No posts to show yet." text="Follow some users or create your first post!" />}
       />

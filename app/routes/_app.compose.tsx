@@ -7,6 +7,7 @@ import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
 import { checkMediaFile, storeMedia, type StoredMedia } from "~/.server/media";
 import { createPost } from "~/.server/posts";
+import { publishFeedEvent } from "~/.server/realtime";
 import { returnToOf } from "~/.server/respond";
 import { getShellData } from "~/.server/shell";
 import { redirectWithToast } from "~/.server/toast";
@@ -95,6 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refuse({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message] } }, stored, outcome.status);
   }
 
+  publishFeedEvent(context, { type: "post-created", postId: outcome.postId, authorId: user.id, hasVideo: Boolean(input.videoKey) });
   const returnTo = returnToOf(form);
   if (returnTo) return redirectWithToast(returnTo, { message: POST_MESSAGES.created });
   return data<ComposeActionData>({ ok: true, message: POST_MESSAGES.created, postId: outcome.postId });

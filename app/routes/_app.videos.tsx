@@ -26,6 +26,7 @@ export default function Videos() {
       <FeedList
         page={page}
         label="Videos"
+        fresh="video"
         pageHref={(cursor) => `/videos?${new URLSearchParams({ cursor })}`}
         empty={<FeedEmpty title="No videos yet." text="Post a video and it will show up here." />}
       />

@@ -7,6 +7,7 @@ import { addComment, setCommentLike } from "~/.server/comments";
 import { getPostPage } from "~/.server/feed";
 import { refuse } from "~/.server/outcome";
 import { setBookmark, setLike, setRepost } from "~/.server/posts";
+import { publishCounts, publishFeedEvent } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -85,6 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const outcome = await addComment(db, user.id, postId, submission.value);
     if (!outcome.ok) return respond(form, { ...outcome, message: POST_MESSAGES.commentFailed });
+    publishCounts(context, db, outcome.postId);
     return respond(form, outcome, POST_MESSAGES.commentPosted);
   }
 
@@ -103,6 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (toggle) {
     case "like": {
       const outcome = await setLike(db, user.id, postId, wanted);
+      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);
       return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
     }
     case "bookmark": {
@@ -113,6 +116,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "repost": {
       const outcome = await setRepost(db, user.id, postId, wanted);
+      if (outcome.ok) {
+        publishCounts(context, db, outcome.postId, outcome.counts);
+        if (outcome.repostId && !outcome.reposted) publishFeedEvent(context, { type: "post-deleted", postId: outcome.repostId });
+        if (outcome.repostId && outcome.reposted) {
+          publishFeedEvent(context, { type: "post-created", postId: outcome.repostId, authorId: user.id, hasVideo: false });
+        }
+      }
       return respond(
         form,
         outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,

@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts";
+import { publishCounts, publishFeedEvent } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -27,6 +28,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const postId = params.postId ?? "";
   const outcome = await deletePost(context.db, context.cloudflare.env.MEDIA, user.id, postId);
+  if (outcome.ok) {
+    publishFeedEvent(context, { type: "post-deleted", postId: outcome.postId });
+    if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
+  }
   // The deleted post's own page is gone: go home instead.
   const returnTo = returnToOf(form);
   if (returnTo?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");

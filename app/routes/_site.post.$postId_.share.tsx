@@ -4,6 +4,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
 import { sharePost } from "~/.server/posts";
+import { publishCounts } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -33,6 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
   const platform = parsed.success ? parsed.data.platform : "internal";
   const outcome = await sharePost(context.db, user.id, params.postId ?? "", platform);
+  if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
   const returnTo = returnToOf(form);
   if (!returnTo || !outcome.ok) return respond(form, outcome);
   const item = await getFeedItem(context.db, user.id, outcome.postId);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { refuse } from "~/.server/outcome";
 import { sharePost } from "~/.server/posts";
+import { publishCounts } from "~/.server/realtime";
 import { POST_MESSAGES } from "~/lib/messages";
 import { ShareSchema } from "~/lib/schemas/post";
 
@@ -16,6 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
   const outcome = await sharePost(context.db, user.id, params.postId ?? "", parsed.success ? parsed.data.platform : "internal");
+  if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
   return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

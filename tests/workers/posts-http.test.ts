@@ -224,7 +224,7 @@ describe("interactions as forms", () => {
     const viewer = await member();
     const post = await createPost(author.id);
     const response = await fetchWorker(formPost(`/post/${post.id}/view`, {}, { Cookie: viewer.cookie }));
-    expect(await response.json()).toEqual({ ok: true, counted: true });
+    expect(await response.json()).toEqual({ ok: true, postId: post.id, counted: true });
     expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.viewsCount).toBe(1);
   });
 });

@@ -139,7 +139,7 @@ describe("deleting", () => {
     expect(await postRow(created.postId)).toBeDefined();
     expect(await env.MEDIA.head(image.key)).not.toBeNull();
 
-    expect(await deletePost(db(), env.MEDIA, author.id, created.postId)).toEqual({ ok: true });
+    expect(await deletePost(db(), env.MEDIA, author.id, created.postId)).toMatchObject({ ok: true });
     expect(await db().select().from(posts).where(eq(posts.id, created.postId)).get()).toBeUndefined();
     expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, created.postId)).all()).toEqual([]);
     expect(await db().select().from(postLikes).where(eq(postLikes.postId, created.postId)).all()).toEqual([]);
@@ -226,7 +226,7 @@ describe("reposts", () => {
     await setRepost(db(), fan.id, post.id, true);
     const repost = (await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).get())!;
     expect(await deletePost(db(), env.MEDIA, author.id, repost.id)).toMatchObject({ ok: false, status: 404 });
-    expect(await deletePost(db(), env.MEDIA, fan.id, repost.id)).toEqual({ ok: true });
+    expect(await deletePost(db(), env.MEDIA, fan.id, repost.id)).toMatchObject({ ok: true });
     expect(await postRow(post.id)).toMatchObject({ repostsCount: 0 });
   });
 });
@@ -258,10 +258,10 @@ describe("bookmarks, shares, views and reports", () => {
     const viewer = await createUser();
     const post = await insertPost(author.id);
     const day = Date.now();
-    expect(await recordView(db(), author.id, post.id, day)).toEqual({ ok: true, counted: false });
-    expect(await recordView(db(), viewer.id, post.id, day)).toEqual({ ok: true, counted: true });
-    expect(await recordView(db(), viewer.id, post.id, day + 1000)).toEqual({ ok: true, counted: false });
-    expect(await recordView(db(), viewer.id, post.id, day + TIME.DAY)).toEqual({ ok: true, counted: true });
+    expect(await recordView(db(), author.id, post.id, day)).toEqual({ ok: true, postId: post.id, counted: false });
+    expect(await recordView(db(), viewer.id, post.id, day)).toEqual({ ok: true, postId: post.id, counted: true });
+    expect(await recordView(db(), viewer.id, post.id, day + 1000)).toEqual({ ok: true, postId: post.id, counted: false });
+    expect(await recordView(db(), viewer.id, post.id, day + TIME.DAY)).toEqual({ ok: true, postId: post.id, counted: true });
     expect((await postRow(post.id)).viewsCount).toBe(2);
     const activity = await db().select().from(userActivity).where(eq(userActivity.postId, post.id));
     expect(activity.every((row) => row.actionType === "view" && row.weight === 1 && row.userId === viewer.id)).toBe(true);

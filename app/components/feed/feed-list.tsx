@@ -1,6 +1,7 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { FeedPage } from "~/.server/feed";
+import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostCard } from "../post/post-card";
@@ -15,8 +16,11 @@ export function FeedList({
   pageHref,
   empty,
   label,
+  fresh = null,
 }: {
   page: FeedPage;
+  /** Which posts published since the page loaded belong in this list, to offer them (live updates). */
+  fresh?: FreshKind | null;
   /** The address of the page after `cursor` (a loader URL of the same route). */
   pageHref: (cursor: string) => string;
   empty: ReactNode;
@@ -29,9 +33,18 @@ export function FeedList({
   const items = uniqueById(pages.flatMap((p) => p.items));
   const cursor = pages.at(-1)?.nextCursor ?? null;
 
-  if (items.length === 0) return <div className="px-6 py-16 text-center">{empty}</div>;
+  const prompt = fresh ? <NewPostsPrompt kind={fresh} /> : null;
+  if (items.length === 0) {
+    return (
+      <div>
+        {prompt}
+        <div className="px-6 py-16 text-center">{empty}</div>
+      </div>
+    );
+  }
   return (
     <div>
+      {prompt}
       <div role="feed" aria-label={label} aria-busy={loading}>
         {items.map((item) => (
           <PostCard key={item.id} item={item} />
@@ -56,6 +69,32 @@ export function FeedList({
       ) : (
         <p className="p-6 text-center text-sm text-muted">You're all caught up.</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * 'Show N new posts': posts published since the page loaded (the feed room says so, with JavaScript).
+ * Showing them reloads the list from the server and goes back to the top.
+ */
+function NewPostsPrompt({ kind }: { kind: FreshKind }) {
+  const count = useFreshPosts(kind);
+  const revalidator = useRevalidator();
+  if (count === 0) return null;
+  return (
+    <div className="sticky top-28 z-10 flex justify-center py-2 lg:top-[7.5rem]">
+      <button
+        type="button"
+        onClick={() => {
+          clearFreshPosts();
+          revalidator.revalidate();
+          window.scrollTo({ top: 0 });
+        }}
+        className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white shadow-lg"
+        aria-live="polite"
+      >
+        Show {count} new {count === 1 ? "post" : "posts"}
+      </button>
     </div>
   );
 }

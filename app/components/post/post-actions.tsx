@@ -4,6 +4,7 @@ import type { FeedItem } from "~/.server/feed";
 import { Icon } from "~/components/icon";
 import type { RootLoaderData } from "~/root";
 import { formatCount } from "~/lib/format";
+import { useLiveCounts } from "~/lib/live-feed";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -45,13 +46,17 @@ export function PostActions({
   const hydrated = useHydrated();
   const returnTo = useReturnTo(anchor);
   const action = `/post/${post.id}`;
-  // Each count comes from the freshest answer about it: its own fetcher's, else the page's.
-  const counts = {
-    ...post.counts,
-    likes: like.counts?.likes ?? post.counts.likes,
-    reposts: repost.counts?.reposts ?? post.counts.reposts,
-    shares: post.counts.shares + sharedNow,
-  };
+  // Each count comes from the freshest answer about it: the feed room's (live), else its own
+  // fetcher's, else the page's.
+  const live = useLiveCounts(post.id);
+  const counts = live
+    ? { ...live, shares: Math.max(live.shares, post.counts.shares + sharedNow) }
+    : {
+        ...post.counts,
+        likes: like.counts?.likes ?? post.counts.likes,
+        reposts: repost.counts?.reposts ?? post.counts.reposts,
+        shares: post.counts.shares + sharedNow,
+      };
   const shared = post.viewer.shared || sharedNow > 0;
   const disabled = post.locked;
 

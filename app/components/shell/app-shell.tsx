@@ -3,6 +3,7 @@ import { Icon } from "~/components/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { SessionUser } from "~/.server/auth/session";
 import { showsFooter, showsRightSidebar } from "~/lib/navigation";
+import { useFeedRoom } from "~/lib/use-feed-room";
 import { LogoMark } from "../logo";
 import { ComposeLink, ComposeProvider } from "../post/compose-dialog";
 import { SiteFooter } from "../site-footer";
@@ -24,6 +25,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const { user, unreadNotifications, trends, canPostForSubscribers } = shell;
   const { pathname } = useLocation();
   const drawer = useRef<HTMLInputElement>(null);
+  useFeedRoom(user.id);
 
   useEffect(() => {
     if (drawer.current) drawer.current.checked = false;

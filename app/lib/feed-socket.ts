@@ -1,0 +1,15 @@
+import PartySocket from "partysocket";
+import { FEED_PARTY, GLOBAL_FEED, parseFeedEvent, type FeedEvent } from "./realtime";
+
+/**
+ * The connection to the feed room. Loaded only once a member's page is interactive (dynamic import),
+ * so the socket and the message schema cost nothing at first paint. Reconnects by itself.
+ */
+export function connectFeed(onEvent: (event: FeedEvent) => void): () => void {
+  const socket = new PartySocket({ host: window.location.host, party: FEED_PARTY, room: GLOBAL_FEED });
+  socket.addEventListener("message", (message) => {
+    const event = parseFeedEvent(message.data);
+    if (event) onEvent(event);
+  });
+  return () => socket.close();
+}

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from "react";
+import { markDeleted } from "./deleted-posts";
+import type { FeedEvent, LiveCounts } from "./realtime";
+
+/**
+ * What the feed room told this page (DESIGN.md §6): current counts of posts, and posts published since
+ * the page loaded (offered as 'Show N new posts'). Deleted posts go to the deleted-posts store.
+ */
+const counts = new Map<string, LiveCounts>();
+const fresh = { all: new Set<string>(), video: new Set<string>() };
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export type FreshKind = keyof typeof fresh;
+
+export function applyFeedEvent(event: FeedEvent, viewerId: string) {
+  switch (event.type) {
+    case "post-created":
+      if (event.authorId === viewerId) return;
+      fresh.all.add(event.postId);
+      if (event.hasVideo) fresh.video.add(event.postId);
+      break;
+    case "post-deleted":
+      fresh.all.delete(event.postId);
+      fresh.video.delete(event.postId);
+      markDeleted(event.postId);
+      break;
+    case "post-counts":
+      for (const [postId, current] of Object.entries(event.posts)) counts.set(postId, current);
+      break;
+  }
+  emit();
+}
+
+export function useLiveCounts(postId: string): LiveCounts | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => counts.get(postId),
+    () => undefined,
+  );
+}
+
+export function useFreshPosts(kind: FreshKind): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => fresh[kind].size,
+    () => 0,
+  );
+}
+
+/** The page was reloaded with the new posts in it. */
+export function clearFreshPosts() {
+  fresh.all.clear();
+  fresh.video.clear();
+  emit();
+}

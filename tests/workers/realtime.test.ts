@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { FeedEvent } from "~/lib/realtime";
+import { createPost, createUser, fetchWorker, formPost, ORIGIN, sessionCookieFor } from "./helpers";
+
+/** Opens the feed room through the worker, as a member's page does. */
+async function listen(cookie: string | null) {
+  const response = await fetchWorker(
+    new Request(`${ORIGIN}/parties/feed-room/global`, {
+      headers: { Upgrade: "websocket", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    }),
+  );
+  const socket = response.webSocket;
+  if (!socket) return { status: response.status, events: [] as FeedEvent[], next: async () => null, close: () => undefined };
+  socket.accept();
+  const events: FeedEvent[] = [];
+  const waiting: ((event: FeedEvent) => void)[] = [];
+  socket.addEventListener("message", (message) => {
+    const event = JSON.parse(String(message.data)) as FeedEvent;
+    events.push(event);
+    waiting.shift()?.(event);
+  });
+  /** The next event matching `test`, or null after `ms`. */
+  const next = (test: (event: FeedEvent) => boolean, ms = 3000) =>
+    new Promise<FeedEvent | null>((resolve) => {
+      const found = events.find(test);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => resolve(null), ms);
+      const check = (event: FeedEvent) => {
+        if (test(event)) {
+          clearTimeout(timer);
+          resolve(event);
+        } else waiting.push(check);
+      };
+      waiting.push(check);
+    });
+  return { status: response.status, events, next, close: () => socket.close() };
+}
+
+describe("the feed room", () => {
+  it("is for signed-in members only", async () => {
+    const visitor = await listen(null);
+    expect(visitor.status).toBe(401);
+  });
+
+  it("tells members about new posts and, at most once a second, their counts", async () => {
+    const reader = await createUser();
+    const author = await createUser();
+    const room = await listen(await sessionCookieFor(reader.id));
+    expect(room.status).toBe(101);
+
+    const authorCookie = await sessionCookieFor(author.id);
+    const form = new FormData();
+    form.set("content", "Live from the room test");
+    form.set("returnTo", "/");
+    const created = await fetchWorker(
+      new Request(`${ORIGIN}/compose`, { method: "POST", body: form, headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, Cookie: authorCookie }, redirect: "manual" }),
+    );
+    expect(created.status).toBe(302);
+    const announced = await room.next((event) => event.type === "post-created" && event.authorId === author.id);
+    expect(announced).toMatchObject({ type: "post-created", authorId: author.id, hasVideo: false });
+
+    const post = await createPost(author.id);
+    await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(reader.id) }));
+    const counts = await room.next((event) => event.type === "post-counts" && post.id in event.posts);
+    expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 1 });
+    room.close();
+  });
+});
