@@ -28,6 +28,8 @@ export default defineConfig(async () => {
       // One workerd runtime for all files (a fresh one per file costs ~10 s each). Tests make their own
       // unique data, so sharing the database is safe; migrations apply once (idempotent setup).
       isolate: false,
+      // A limit against hangs, not a speed target: some tests hash dozens of passwords (scrypt).
+      testTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };

@@ -199,17 +199,22 @@ function parseMediaUrls(value: unknown): string[] {
   return Array.isArray(list) ? list.filter((url): url is string => typeof url === "string" && url.trim() !== "") : [];
 }
 
+/** The author fields every selected post or comment row carries. */
+function toAuthor(row: Omit<PostAuthor, "id"> & { authorId: string }): PostAuthor {
+  return {
+    id: row.authorId,
+    username: row.username,
+    displayName: row.displayName,
+    avatarUrl: row.avatarUrl,
+    verifiedType: row.verifiedType,
+  };
+}
+
 function toFeedItem(row: CardRow): FeedItem {
   const locked = !row.canView;
   const post: PostView = {
     id: row.postId,
-    author: {
-      id: row.authorId,
-      username: row.username,
-      displayName: row.displayName,
-      avatarUrl: row.avatarUrl,
-      verifiedType: row.verifiedType,
-    },
+    author: toAuthor(row),
     content: locked ? "" : row.content,
     mediaUrls: locked ? [] : parseMediaUrls(row.mediaUrls),
     videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
@@ -539,13 +544,7 @@ function toCommentPage(rows: CommentRow[]): CommentPage {
     likesCount: row.likesCount,
     createdAt: row.createdAt.getTime(),
     liked: Boolean(row.liked),
-    author: {
-      id: row.authorId,
-      username: row.username,
-      displayName: row.displayName,
-      avatarUrl: row.avatarUrl,
-      verifiedType: row.verifiedType,
-    },
+    author: toAuthor(row),
   }));
   const top = views
     .filter((comment) => comment.parentId === null)

@@ -2,29 +2,14 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Button, buttonClass } from "./ui/button";
+import { ConfirmActions } from "./ui/confirm-actions";
 import { Dialog } from "./ui/dialog";
 
 export const SIGN_OUT_MESSAGE = "Are you sure you want to sign out?";
 
 /** The confirmation's buttons, shared by the dialog (JavaScript) and the /logout page (without). */
 export function SignOutActions({ busy, onCancel, cancelHref }: { busy: boolean; onCancel?: () => void; cancelHref?: string }) {
-  return (
-    <div className="flex justify-end gap-3">
-      {onCancel ? (
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      ) : (
-        <Link to={cancelHref ?? "/"} className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-      )}
-      <Button type="submit" variant="danger" disabled={busy}>
-        {busy ? "Signing out..." : "Sign Out"}
-      </Button>
-    </div>
-  );
+  return <ConfirmActions label="Sign Out" busyLabel="Signing out..." busy={busy} onCancel={onCancel} cancelHref={cancelHref} />;
 }
 
 /** 'Sign Out' opens a confirmation dialog with JavaScript; without it, the link leads to the /logout page. */

@@ -1,9 +1,9 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { markDeleted } from "~/lib/deleted-posts";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useOncePer } from "~/lib/use-once-per";
 import { ReturnTo } from "../return-to";
-import { Button, buttonClass } from "../ui/button";
+import { ConfirmActions } from "../ui/confirm-actions";
 import type { PostActionData } from "./post-types";
 
 export const DELETE_MESSAGE = "Are you sure you want to delete this post? This action cannot be undone.";
@@ -35,20 +35,7 @@ export function DeleteForm({
     <fetcher.Form method="post" action={`/post/${target.id}/delete`} className="flex flex-col gap-4">
       <ReturnTo to={returnTo} />
       <p className="text-muted">{DELETE_MESSAGE}</p>
-      <div className="flex justify-end gap-3">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={returnTo} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Deleting..." : "Delete"}
-        </Button>
-      </div>
+      <ConfirmActions label="Delete" busyLabel="Deleting..." busy={busy} onCancel={onCancel} cancelHref={returnTo} />
     </fetcher.Form>
   );
 }

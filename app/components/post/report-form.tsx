@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
 import { ReportSchema } from "~/lib/schemas/post";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useOncePer } from "~/lib/use-once-per";
 import { ReturnTo } from "../return-to";
-import { Button, buttonClass } from "../ui/button";
+import { ConfirmActions } from "../ui/confirm-actions";
 import { ErrorList, FormError } from "../ui/field";
 
 export type ReportActionData = { ok: boolean; message: string | null; lastResult?: SubmissionResult<string[]> };
@@ -73,20 +73,7 @@ export function ReportForm({
         />
         <ErrorList errors={fields.additionalInfo.errors} />
       </div>
-      <div className="flex justify-end gap-3">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={returnTo} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Submitting..." : "Submit Report"}
-        </Button>
-      </div>
+      <ConfirmActions label="Submit Report" busyLabel="Submitting..." busy={busy} onCancel={onCancel} cancelHref={returnTo} />
     </fetcher.Form>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { required } from "./required";
 import {
   DISPLAY_NAME_MAX_LENGTH,
   DISPLAY_NAME_MIN_LENGTH,
@@ -15,9 +16,6 @@ import {
  * is the message of a missing value.
  */
 
-const required = (message: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
-});
 
 export const EmailSchema = z
   .string(required("Email is required"))

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { required } from "./required";
 import {
   COMMENT_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
@@ -17,9 +18,6 @@ import { countCharacters } from "../text";
  * undefined, so "required" is the message of a missing value.
  */
 
-const required = (message: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
-});
 
 /** Trimmed, non-empty, and at most `max` characters as a person counts them (an emoji counts once). */
 const shortText = (max: number, messages: { required: string; tooLong: string }) =>
