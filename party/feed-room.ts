@@ -21,7 +21,10 @@ export class FeedRoom extends Server<Env> {
       this.broadcast(JSON.stringify(checked));
       return;
     }
-    for (const [postId, counts] of Object.entries(checked.posts)) this.#counts.set(postId, counts);
+    for (const [postId, counts] of Object.entries(checked.posts)) {
+      const held = this.#counts.get(postId);
+      if (!held || held.at <= counts.at) this.#counts.set(postId, counts);
+    }
     if (this.#flush === undefined) this.#flush = setTimeout(() => this.#sendCounts(), FEED_COUNTS_FLUSH_MS);
   }
 

@@ -146,7 +146,10 @@ async function interactable(db: Db, userId: string, postId: string, now: number)
   return target?.canView ? target : null;
 }
 
-/** A post's counters (for an interaction's answer and the live feed). */
+/**
+ * A post's counters (for an interaction's answer and the live feed), with the database's time of
+ * reading them: a page shows whichever answer is the newest.
+ */
 export function postCounts(db: Db, postId: string) {
   return db
     .select({
@@ -155,12 +158,13 @@ export function postCounts(db: Db, postId: string) {
       shares: posts.sharesCount,
       views: posts.viewsCount,
       comments: posts.commentsCount,
+      at: sql<number>`unixepoch('subsec') * 1000`.as("counts_at"),
     })
     .from(posts)
     .where(eq(posts.id, postId));
 }
 
-type Counts = { likes: number; reposts: number; shares: number; views: number; comments: number };
+type Counts = { likes: number; reposts: number; shares: number; views: number; comments: number; at: number };
 
 export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: Counts }>> {
   const target = await interactable(db, userId, postId, now);

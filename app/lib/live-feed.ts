@@ -30,7 +30,10 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
       markDeleted(event.postId);
       break;
     case "post-counts":
-      for (const [postId, current] of Object.entries(event.posts)) counts.set(postId, current);
+      for (const [postId, current] of Object.entries(event.posts)) {
+        const held = counts.get(postId);
+        if (!held || held.at <= current.at) counts.set(postId, current);
+      }
       break;
   }
   emit();

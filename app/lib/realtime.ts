@@ -15,6 +15,8 @@ const Counts = z.object({
   shares: z.number(),
   views: z.number(),
   comments: z.number(),
+  /** When the database was read (ms): the newest answer about a post wins. */
+  at: z.number(),
 });
 export type LiveCounts = z.infer<typeof Counts>;
 

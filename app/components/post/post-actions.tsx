@@ -46,17 +46,15 @@ export function PostActions({
   const hydrated = useHydrated();
   const returnTo = useReturnTo(anchor);
   const action = `/post/${post.id}`;
-  // Each count comes from the freshest answer about it: the feed room's (live), else its own
-  // fetcher's, else the page's.
+  // The newest answer about the post wins: the feed room's (live) or a toggle's own, else the page's.
   const live = useLiveCounts(post.id);
-  const counts = live
-    ? { ...live, shares: Math.max(live.shares, post.counts.shares + sharedNow) }
-    : {
-        ...post.counts,
-        likes: like.counts?.likes ?? post.counts.likes,
-        reposts: repost.counts?.reposts ?? post.counts.reposts,
-        shares: post.counts.shares + sharedNow,
-      };
+  const answered = [live, like.counts, repost.counts].reduce<typeof live>(
+    (newest, next) => (next && (!newest || next.at > newest.at) ? next : newest),
+    undefined,
+  );
+  const counts = answered
+    ? { ...answered, shares: Math.max(answered.shares, post.counts.shares + sharedNow) }
+    : { ...post.counts, shares: post.counts.shares + sharedNow };
   const shared = post.viewer.shared || sharedNow > 0;
   const disabled = post.locked;
 

@@ -48,7 +48,8 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
         : null;
   const deleted = useDeleted(item.id, post.id);
   useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deleted);
-  if (deleted) return null;
+  // Gone (deleted here, or the feed room says so); but its own delete dialog stays to give the answer.
+  if (deleted && dialog !== "delete") return null;
 
   const profile = `/profile/${post.author.username}`;
   return (

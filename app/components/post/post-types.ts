@@ -6,7 +6,7 @@ export type PostActionData = {
   message: string | null;
   /** A toggle's state after the request (liked, bookmarked, reposted). */
   state?: boolean;
-  counts?: { likes: number; reposts: number; shares: number; views: number; comments: number };
+  counts?: { likes: number; reposts: number; shares: number; views: number; comments: number; at: number };
   likesCount?: number;
   commentId?: string;
   lastResult?: SubmissionResult<string[]>;
