@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { usePageLinkNavigation } from "./components/ui/page-link";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./.server/toast";
 import { useNonce } from "./lib/nonce";
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  usePageLinkNavigation();
   return <Outlet />;
 }
 

@@ -11,6 +11,9 @@ export { FeedRoom } from "../party/feed-room";
 
 const handleRemixRequest = createRequestHandler(build);
 
+/** Where partyserver (and partysocket's default prefix) puts the realtime rooms. */
+const ROOMS_PREFIX = "/parties/";
+
 /**
  * Locally, a request carrying this header gets the whole server time (loaders and rendering, until
  * the last byte) in Server-Timing: the benchmark's measure, free of the dev proxy in front.
@@ -29,8 +32,10 @@ export default {
     const started = performance.now();
     const context = createLoadContext(request, env, ctx);
     // Realtime rooms first (/parties/…): members of this site only.
-    const room = await routePartykitRequest(request, env, { onBeforeConnect: (req) => authorizeRoom(req, context) });
-    if (room) return room;
+    if (new URL(request.url).pathname.startsWith(ROOMS_PREFIX)) {
+      const room = await routePartykitRequest(request, env, { onBeforeConnect: (req) => authorizeRoom(req, context) });
+      if (room) return room;
+    }
     if (isCrossOriginMutation(request)) {
       return withSecurityHeaders(new Response("Forbidden: cross-origin request", { status: 403 }), context.cspNonce);
     }

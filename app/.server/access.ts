@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { creatorSubscriptions, posts } from "./db/schema";
 
@@ -7,7 +7,12 @@ import { creatorSubscriptions, posts } from "./db/schema";
  * and members with an active subscription to the author (status active, expiry in the future).
  * Every read and every interaction decides through here, on the server.
  */
-export function canViewSql(viewerId: string | null, authorId: SQL | typeof posts.userId, subscriberOnly: SQL | typeof posts.isSubscriberOnly, now: number): SQL<number> {
+export function canViewSql(
+  viewerId: string | Placeholder | null,
+  authorId: SQL | typeof posts.userId,
+  subscriberOnly: SQL | typeof posts.isSubscriberOnly,
+  now: number | Placeholder,
+): SQL<number> {
   if (!viewerId) return sql<number>`(${subscriberOnly} = 0)`;
   return sql<number>`(${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}

@@ -33,7 +33,14 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
   const context: AppLoadContext = {
-    cloudflare: { env, ctx, cf: request.cf },
+    cloudflare: {
+      env,
+      ctx,
+      // Read on demand: workerd builds the cf object from JSON on every read, and no page needs it.
+      get cf() {
+        return request.cf;
+      },
+    },
     db,
     config: readConfig(env),
     cspNonce: createNonce(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, SQL, sql, type Placeholder } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
@@ -13,6 +13,7 @@ import {
 } from "~/lib/constants";
 import { canViewSql } from "./access";
 import type { Db } from "./db/client";
+import { param, runPrepared } from "./db/prepared";
 import {
   commentLikes,
   comments,
@@ -90,12 +91,15 @@ const shownId = shown<string>(posts.id, original.id);
 const shownAuthorId = shown<string>(posts.userId, original.userId);
 const shownSubscriberOnly = shown<number>(posts.isSubscriberOnly, original.isSubscriberOnly);
 
-function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks, viewerId: string | null) {
+/** A viewer's id or the time: the value itself, or the placeholder a prepared read binds it to. */
+type Bound<T> = T | Placeholder;
+
+function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks, viewerId: Bound<string> | null) {
   if (!viewerId) return sql<number>`0`;
   return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${viewerId})`;
 }
 
-function sharedFlag(viewerId: string | null) {
+function sharedFlag(viewerId: Bound<string> | null) {
   if (!viewerId) return sql<number>`0`;
   return sql<number>`EXISTS (SELECT 1 FROM ${postShares} WHERE ${postShares.postId} = ${shownId} AND ${postShares.userId} = ${viewerId})`;
 }
@@ -125,7 +129,7 @@ function named<T extends Record<string, unknown>>(columns: T) {
   ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
 }
 
-function cardColumns(viewerId: string | null, now: number) {
+function cardColumns(viewerId: Bound<string> | null, now: Bound<number>) {
   return named({
     id: posts.id,
     repostOf: posts.repostedFromPostId,
@@ -159,17 +163,42 @@ function cardColumns(viewerId: string | null, now: number) {
   });
 }
 
+type CardColumns = ReturnType<typeof cardColumns>;
 
-function selectCards(db: Db, viewerId: string | null, now: number) {
+function selectFrom(db: Db, fields: CardColumns) {
   return db
-    .select(cardColumns(viewerId, now))
+    .select(fields)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(original, eq(original.id, posts.repostedFromPostId))
     .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId));
 }
 
+function selectCards(db: Db, viewerId: string | null, now: number) {
+  return selectFrom(db, cardColumns(viewerId, now));
+}
+
 type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>["all"]>>[number];
+
+/**
+ * The placeholders of the prepared feed reads (docs/decisions/013-prepared-reads.md): the same SQL
+ * text serves every viewer and page; the key of each read names what changes its text.
+ */
+const P = {
+  viewer: param("viewer"),
+  now: param("now"),
+  before: param("before"),
+  community: param("community"),
+  poolTop: param("poolTop"),
+  score: param("score"),
+  after: param("after"),
+};
+
+/** A prepared read of cards: the shared columns (for a member or a visitor) filtered, newest first. */
+function preparedCards(db: Db, signedIn: boolean, where: SQL | undefined, limit: number) {
+  const fields = cardColumns(signedIn ? P.viewer : null, P.now);
+  return { fields, query: selectFrom(db, fields).where(where).orderBy(desc(posts.id)).limit(limit) };
+}
 
 const CommentPreviewRow = z.object({
   id: z.string(),
@@ -292,6 +321,11 @@ function beforeCursor(cursor: Cursor | null) {
   return cursor?.kind === "time" ? lt(posts.id, cursor.before) : undefined;
 }
 
+/** The time cursor's id, if the cursor is one. */
+function beforeId(cursor: Cursor | null) {
+  return cursor?.kind === "time" ? cursor.before : null;
+}
+
 /**
  * The search filter of the home feed: the shown post's words (full-text, word prefixes), its author's
  * display name, or one of its hashtags, case-insensitively. Locked posts never match by their words.
@@ -317,7 +351,7 @@ export function searchCondition(query: string, viewerId: string | null, now: num
  * follows many active people); only if that finds less than a page, each followed member's own newest
  * posts through posts_user_idx (fast when one follows few). Either is bounded.
  */
-function followingPageIds(viewerId: string, before: string | null, size: number) {
+function followingPageIds(viewerId: Bound<string>, before: Bound<string> | null, size: number) {
   const older = (id: AnySQLiteColumn | SQL) => (before ? sql`AND ${id} < ${before}` : sql``);
   const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewerId}`;
   return sql`WITH recent AS MATERIALIZED (
@@ -344,19 +378,22 @@ export async function getFollowingFeed(db: Db, viewerId: string, options: FeedOp
   const now = options.now ?? Date.now();
   const limit = options.limit ?? FEED_PAGE_SIZE;
   const cursor = parseCursor(options.cursor ?? null);
-  const before = cursor?.kind === "time" ? cursor.before : null;
-  const followed = options.query
-    ? and(
-        inScope(),
-        inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, viewerId))),
-        beforeCursor(cursor),
-        searchCondition(options.query, viewerId, now),
-      )
-    : sql`${posts.id} IN (${followingPageIds(viewerId, before, limit + 1)})`;
-  const rows = await selectCards(db, viewerId, now)
-    .where(followed)
-    .orderBy(desc(posts.id))
-    .limit(limit + 1);
+  if (options.query) {
+    const followed = and(
+      inScope(),
+      inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, viewerId))),
+      beforeCursor(cursor),
+      searchCondition(options.query, viewerId, now),
+    );
+    return timePage(await selectCards(db, viewerId, now).where(followed).orderBy(desc(posts.id)).limit(limit + 1), limit);
+  }
+  const before = beforeId(cursor);
+  const rows = await runPrepared<CardRow>(
+    db,
+    `following:${before ? "older" : "newest"}:${limit}`,
+    () => preparedCards(db, true, sql`${posts.id} IN (${followingPageIds(P.viewer, before ? P.before : null, limit + 1)})`, limit + 1),
+    { viewer: viewerId, now, before },
+  );
   return timePage(rows, limit);
 }
 
@@ -368,17 +405,47 @@ export async function getLatestFeed(
 ): Promise<FeedPage> {
   const now = options.now ?? Date.now();
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const rows = await selectCards(db, viewerId, now)
-    .where(
-      and(
-        inScope(options.communityId),
-        options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
-        beforeCursor(parseCursor(options.cursor ?? null)),
-        options.query ? searchCondition(options.query, viewerId, now) : undefined,
+  const cursor = parseCursor(options.cursor ?? null);
+  if (options.query) {
+    const rows = await selectCards(db, viewerId, now)
+      .where(
+        and(
+          inScope(options.communityId),
+          options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
+          beforeCursor(cursor),
+          searchCondition(options.query, viewerId, now),
+        ),
+      )
+      .orderBy(desc(posts.id))
+      .limit(limit + 1);
+    return timePage(rows, limit);
+  }
+  const before = beforeId(cursor);
+  const community = options.communityId ?? null;
+  const key = [
+    "latest",
+    options.videosOnly ? "videos" : "all",
+    community ? "community" : "home",
+    before ? "older" : "newest",
+    viewerId ? "member" : "visitor",
+    limit,
+  ].join(":");
+  const rows = await runPrepared<CardRow>(
+    db,
+    key,
+    () =>
+      preparedCards(
+        db,
+        Boolean(viewerId),
+        and(
+          community ? eq(posts.communityId, P.community) : isNull(posts.communityId),
+          options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
+          before ? lt(posts.id, P.before) : undefined,
+        ),
+        limit + 1,
       ),
-    )
-    .orderBy(desc(posts.id))
-    .limit(limit + 1);
+    { viewer: viewerId, now, before, community },
+  );
   return timePage(rows, limit);
 }
 
@@ -393,7 +460,7 @@ export function getVideoFeed(db: Db, viewerId: string | null, options: FeedOptio
  *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3))
  *   ÷ (age in hours + 2) ^ 1.5
  */
-function forYouScore(viewerId: string, now: number) {
+function forYouScore(viewerId: Bound<string>, now: Bound<number>) {
   const w = FOR_YOU;
   const interests = sql`(SELECT ${postHashtags.hashtag} FROM ${postHashtags} WHERE ${postHashtags.postId} IN (
       SELECT ${mine.id} FROM ${posts} AS mine WHERE ${mine.userId} = ${viewerId} ORDER BY ${mine.id} DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
@@ -406,29 +473,15 @@ function forYouScore(viewerId: string, now: number) {
 }
 
 /**
- * For you: the newest posts (not reposts) in a pool ranked by score, then every older post newest
- * first. The first page pins the time and the pool's newest id into the cursor.
+ * A page of the ranked pool (prepared): the pool is the newest FOR_YOU.poolSize posts up to the
+ * cursor's pinned top; the page is the next `size` by score after the cursor's (score, id).
  */
-export async function getForYouFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
-  const limit = options.limit ?? FEED_PAGE_SIZE;
-  if (options.query) return getLatestFeed(db, viewerId, options);
-  const cursor = parseCursor(options.cursor ?? null);
-  if (cursor?.kind === "time") {
-    return timePage(
-      await selectCards(db, viewerId, options.now ?? Date.now())
-        .where(and(inScope(), isNull(posts.repostedFromPostId), lt(posts.id, cursor.before)))
-        .orderBy(desc(posts.id))
-        .limit(limit + 1),
-      limit,
-    );
-  }
-
-  const now = cursor?.now ?? options.now ?? Date.now();
+function rankedCards(db: Db, paging: boolean, size: number) {
   const pool = db.$with("pool").as(
     db
-      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewerId, now).as("score") })
+      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(P.viewer, P.now).as("score") })
       .from(posts)
-      .where(and(inScope(), isNull(posts.repostedFromPostId), cursor ? lte(posts.id, cursor.top) : undefined))
+      .where(and(inScope(), isNull(posts.repostedFromPostId), paging ? lte(posts.id, P.poolTop) : undefined))
       .orderBy(desc(posts.id))
       .limit(FOR_YOU.poolSize),
   );
@@ -439,28 +492,55 @@ export async function getForYouFeed(db: Db, viewerId: string, options: FeedOptio
       .select({ rankedId: sql<string>`${pool.poolId}`.as("ranked_id"), rankedScore: sql<number>`${pool.score}`.as("ranked_score") })
       .from(pool)
       .where(
-        cursor
-          ? sql`(${pool.score} < ${cursor.score} OR (${pool.score} = ${cursor.score} AND ${pool.poolId} < ${cursor.id}))`
-          : undefined,
+        paging ? sql`(${pool.score} < ${P.score} OR (${pool.score} = ${P.score} AND ${pool.poolId} < ${P.after}))` : undefined,
       )
       .orderBy(desc(pool.score), desc(pool.poolId))
-      .limit(limit + 1),
+      .limit(size),
   );
-  const rows = await db
+  const fields = {
+    ...cardColumns(P.viewer, P.now),
+    score: ranked.rankedScore,
+    poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`.as("pool_top"),
+    poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`.as("pool_bottom"),
+    poolCount: sql<number>`(SELECT count(*) FROM ${pool})`.as("pool_count"),
+  };
+  const query = db
     .with(pool, ranked)
-    .select({
-      ...cardColumns(viewerId, now),
-      score: ranked.rankedScore,
-      poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`,
-      poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`,
-      poolCount: sql<number>`(SELECT count(*) FROM ${pool})`,
-    })
+    .select(fields)
     .from(ranked)
     .innerJoin(posts, eq(posts.id, ranked.rankedId))
     .innerJoin(users, eq(users.id, posts.userId))
     .leftJoin(original, eq(original.id, posts.repostedFromPostId))
     .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId))
     .orderBy(desc(ranked.rankedScore), desc(posts.id));
+  return { fields, query };
+}
+
+/**
+ * For you: the newest posts (not reposts) in a pool ranked by score, then every older post newest
+ * first. The first page pins the time and the pool's newest id into the cursor.
+ */
+export async function getForYouFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  if (options.query) return getLatestFeed(db, viewerId, options);
+  const cursor = parseCursor(options.cursor ?? null);
+  if (cursor?.kind === "time") {
+    const rows = await runPrepared<CardRow>(
+      db,
+      `forYou:older:${limit}`,
+      () => preparedCards(db, true, and(inScope(), isNull(posts.repostedFromPostId), lt(posts.id, P.before)), limit + 1),
+      { viewer: viewerId, now: options.now ?? Date.now(), before: cursor.before },
+    );
+    return timePage(rows, limit);
+  }
+
+  const now = cursor?.now ?? options.now ?? Date.now();
+  const rows = await runPrepared<CardRow & { score: number; poolTop: string; poolBottom: string; poolCount: number }>(
+    db,
+    `forYou:ranked:${cursor ? "next" : "first"}:${limit}`,
+    () => rankedCards(db, cursor !== null, limit + 1),
+    cursor ? { viewer: viewerId, now, poolTop: cursor.top, score: cursor.score, after: cursor.id } : { viewer: viewerId, now },
+  );
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);

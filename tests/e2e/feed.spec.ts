@@ -100,6 +100,22 @@ test.describe("a post's page", () => {
     await visitor.close();
   });
 
+  test("a card's links open their pages: in place with JavaScript, as plain links without", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `Follow me home ${word}`);
+    await open(page, `/?q=${word}`);
+    const id = await postIdOn(page, word);
+    // A marker on the window survives a client-side navigation, not a page load.
+    if (jsEnabled()) await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    await page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: "Open post" }).click();
+    await expect(page).toHaveURL(`${baseURL}/post/${id}`);
+    await expect(page.getByRole("heading", { name: "Post", level: 1 })).toBeVisible();
+    if (jsEnabled()) expect(await page.evaluate(() => "stayedOnPage" in window)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(`${baseURL}/?q=${word}`);
+  });
+
   test("an unknown post is a not-found page", async ({ page }) => {
     const response = await page.goto("/post/01ZZZZZZZZZZZZZZZZZZZZZZZZ");
     expect(response?.status()).toBe(404);

@@ -288,3 +288,43 @@ describe("subscriber-only posts", () => {
     expect(env.DB).toBeDefined();
   });
 });
+
+describe("prepared feed reads (docs/decisions/013-prepared-reads.md)", () => {
+  it("serve every viewer, time and cursor with their own values, not the first caller's", async () => {
+    const clock = futureClock();
+    const author = await createUser();
+    const fan = await createUser();
+    const stranger = await createUser();
+    const open = await createPost(author.id, { content: "open words", createdAt: new Date(clock.next()) });
+    const closed = await createPost(author.id, { content: "closed words", isSubscriberOnly: true, createdAt: new Date(clock.next()) });
+    await setLike(db(), fan.id, open.id, true);
+    await db().insert(creatorSubscriptions).values({
+      id: newId(),
+      subscriberId: fan.id,
+      subscribedToId: author.id,
+      amountCents: 499,
+      expiresAt: new Date(clock.now() + 30 * TIME.DAY),
+    });
+    await follow(fan.id, author.id);
+    await follow(stranger.id, author.id);
+    const now = clock.now();
+
+    const cards = (page: FeedPage) => new Map(page.items.map((item) => [item.id, item.post]));
+    for (let round = 0; round < 2; round++) {
+      for (const load of [getForYouFeed, getFollowingFeed]) {
+        const fans = cards(await load(db(), fan.id, { now }));
+        const strangers = cards(await load(db(), stranger.id, { now }));
+        expect(fans.get(open.id)?.viewer.liked).toBe(true);
+        expect(strangers.get(open.id)?.viewer.liked).toBe(false);
+        expect(fans.get(closed.id)).toMatchObject({ locked: false, content: "closed words" });
+        expect(strangers.get(closed.id)).toMatchObject({ locked: true, content: "" });
+      }
+    }
+    // The subscription has run out a year later: the same read, another time, locks the post.
+    const later = cards(await getForYouFeed(db(), fan.id, { now: now + 365 * TIME.DAY }));
+    expect(later.get(closed.id)?.locked).toBe(true);
+    // A cursor is bound per call too: the page after the first post holds the second, not the first.
+    const older = await getLatestFeed(db(), stranger.id, { cursor: closed.id });
+    expect(older.items[0]!.id).toBe(open.id);
+  });
+});

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icon";
 import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import type { CommentPage, CommentView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
@@ -112,9 +113,9 @@ function CommentItem({
         <Avatar src={node.author.avatarUrl} size="sm" />
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-1 text-sm">
-            <Link to={`/profile/${node.author.username}`} className="font-bold hover:underline">
+            <PageLink to={`/profile/${node.author.username}`} className="font-bold hover:underline">
               {node.author.displayName}
-            </Link>
+            </PageLink>
             <VerifiedBadge type={node.author.verifiedType} />
             <span className="text-muted">@{node.author.username} ·</span>
             <RelativeTime at={node.createdAt} className="text-sm text-muted" />

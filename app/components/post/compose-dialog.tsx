@@ -1,5 +1,5 @@
-import { Link, type LinkProps } from "@remix-run/react";
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ComponentProps, type ReactNode } from "react";
+import { PageLink } from "~/components/ui/page-link";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Dialog } from "../ui/dialog";
 import { CommentForm } from "./comment-form";
@@ -66,11 +66,11 @@ export function ReplyingTo({ target }: { target: ReplyTarget }) {
 }
 
 /** A link to the composer (or, with `reply`, to the reply composer) that opens the dialog with JavaScript. */
-export function ComposeLink({ reply, ...props }: Omit<LinkProps, "to"> & { reply?: ReplyTarget }) {
+export function ComposeLink({ reply, ...props }: Omit<ComponentProps<typeof PageLink>, "to"> & { reply?: ReplyTarget }) {
   const open = useContext(OpenComposer);
   const hydrated = useHydrated();
   return (
-    <Link
+    <PageLink
       {...props}
       to={reply ? `/compose?${new URLSearchParams({ replyTo: reply.postId })}` : "/compose"}
       // Start fetching the composer as soon as the pointer or focus shows intent.

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import type { FormEvent, ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import { Icon } from "~/components/icon";
@@ -74,7 +75,7 @@ export function PostActions({
         reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
         className="post-action hover:text-accent"
         aria-disabled={disabled || undefined}
-        discover="none"
+       
       >
         <Icon name="message-circle" className="size-[18px]" />
         <span className="sr-only">Reply</span>
@@ -86,9 +87,9 @@ export function PostActions({
       <Toggle name="like" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta}>
         <Icon name="heart" className="size-[18px]" filled={like.active} />
       </Toggle>
-      <Link
+      <PageLink
         to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
-        discover="none"
+       
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
@@ -100,7 +101,7 @@ export function PostActions({
         <Icon name="share" className="size-[18px]" />
         <span className="sr-only">Share</span>
         <span>{formatCount(counts.shares)}</span>
-      </Link>
+      </PageLink>
       <Toggle name="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent">
         <Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />
       </Toggle>

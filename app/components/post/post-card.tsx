@@ -1,4 +1,5 @@
-import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
@@ -62,22 +63,22 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       {repostedBy ? (
         <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
           <Icon name="repeat" className="size-4" />
-          <Link to={`/profile/${repostedBy.username}`} discover="none" className="hover:underline">
+          <PageLink to={`/profile/${repostedBy.username}`} className="hover:underline">
             {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
-          </Link>{" "}
+          </PageLink>{" "}
           reposted
         </p>
       ) : null}
       <div className="flex gap-3">
-        <Link to={profile} discover="none" className="shrink-0" tabIndex={-1} aria-hidden>
+        <PageLink to={profile} className="shrink-0" tabIndex={-1} aria-hidden>
           <Avatar src={post.author.avatarUrl} />
-        </Link>
+        </PageLink>
         <div className="min-w-0 flex-1">
           <header className="flex items-start gap-2">
             <div className="post-meta">
-              <Link id={`${anchor}-author`} to={profile} discover="none" className="truncate font-bold hover:underline">
+              <PageLink id={`${anchor}-author`} to={profile} className="truncate font-bold hover:underline">
                 {post.author.displayName}
-              </Link>
+              </PageLink>
               <VerifiedBadge type={post.author.verifiedType} />
               {post.isSubscriberOnly ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-accent/10 px-2 py-0.5 text-xs font-semibold text-accent">
@@ -89,9 +90,9 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
               <span className="text-muted" aria-hidden>
                 ·
               </span>
-              <Link to={`/post/${post.id}`} discover="none" className="text-muted hover:underline" aria-label="Open post">
+              <PageLink to={`/post/${post.id}`} className="text-muted hover:underline" aria-label="Open post">
                 <RelativeTime at={post.createdAt} />
-              </Link>
+              </PageLink>
               {post.location ? (
                 <span className="flex items-center gap-0.5 truncate text-sm text-muted">
                   <Icon name="map-pin" className="size-3.5" />

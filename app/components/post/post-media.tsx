@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -18,7 +18,7 @@ export function PostImages({ postId, urls, authorName }: { postId: string; urls:
     <>
       <div className={`mt-2 grid gap-0.5 overflow-hidden rounded-2xl border border-line ${single ? "" : "grid-cols-2"}`}>
         {urls.map((url, index) => (
-          <Link
+          <PageLink
             key={url}
             to={`/post/${postId}/photo/${index + 1}`}
             onClick={(event) => {
@@ -35,7 +35,7 @@ export function PostImages({ postId, urls, authorName }: { postId: string; urls:
               decoding="async"
               className={`h-full w-full bg-surface object-cover ${single ? "max-h-[32rem]" : "aspect-square"}`}
             />
-          </Link>
+          </PageLink>
         ))}
       </div>
       {open !== null ? (

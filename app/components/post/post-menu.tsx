@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -49,17 +49,17 @@ export function PostMenu({
       </summary>
       <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
         <li>
-          <Link to={`/post/${postId}/report?${query}`} discover="none" onClick={inPlace(onReport)} className={item}>
+          <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
             <Icon name="flag" className="size-4" />
             Report Post
-          </Link>
+          </PageLink>
         </li>
         {deletable ? (
           <li>
-            <Link to={`/post/${deletable.id}/delete?${query}`} discover="none" onClick={inPlace(onDelete)} className={`${item} text-danger`}>
+            <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>
               <Icon name="trash" className="size-4" />
               {deletable.title}
-            </Link>
+            </PageLink>
           </li>
         ) : null}
       </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import { segmentText } from "~/lib/text";
 
 /**
@@ -13,15 +13,15 @@ export function PostText({ text, className = "" }: { text: string; className?: s
         switch (segment.type) {
           case "hashtag":
             return (
-              <Link key={index} to={`/hashtag/${encodeURIComponent(segment.tag)}`} discover="none" className="text-link">
+              <PageLink key={index} to={`/hashtag/${encodeURIComponent(segment.tag)}`} className="text-link">
                 {segment.text}
-              </Link>
+              </PageLink>
             );
           case "mention":
             return (
-              <Link key={index} to={`/profile/${segment.username}`} discover="none" className="text-link">
+              <PageLink key={index} to={`/profile/${segment.username}`} className="text-link">
                 {segment.text}
-              </Link>
+              </PageLink>
             );
           case "url":
             return (

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/ui/page-link";
 import type { CommentPreview } from "~/.server/feed";
 import { formatCount } from "~/lib/format";
 import { Avatar } from "../avatar";
@@ -17,9 +17,9 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
             <Avatar src={comment.author.avatarUrl} size="sm" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="flex flex-wrap items-center gap-x-1">
-                <Link to={`/profile/${comment.author.username}`} discover="none" className="font-semibold hover:underline">
+                <PageLink to={`/profile/${comment.author.username}`} className="font-semibold hover:underline">
                   {comment.author.displayName}
-                </Link>
+                </PageLink>
                 <VerifiedBadge type={comment.author.verifiedType} />
                 <span className="text-muted">@{comment.author.username} ·</span>
                 <RelativeTime at={comment.createdAt} className="text-muted" />
@@ -30,9 +30,9 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
         ))}
       </ul>
       {total > comments.length ? (
-        <Link to={`/post/${postId}`} discover="none" className="text-sm text-accent hover:underline">
+        <PageLink to={`/post/${postId}`} className="text-sm text-accent hover:underline">
           View all {formatCount(total)} comments
-        </Link>
+        </PageLink>
       ) : null}
     </div>
   );
