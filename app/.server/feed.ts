@@ -5,6 +5,7 @@ import {
   COMMENT_REPLIES_PER_PAGE,
   COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
+  FOLLOWING_SCAN_MIN_FOLLOWS,
   FOLLOWING_SCAN_WINDOW,
   FOR_YOU,
   INTEREST_POSTS_SAMPLE,
@@ -348,17 +349,20 @@ export function searchCondition(query: string, viewerId: string | null, now: num
 /**
  * The ids of a Following page (docs/decisions/010-following-feed.md). Two ways to the same answer, in
  * one statement: among the newest FOLLOWING_SCAN_WINDOW posts, those by followed members (fast when one
- * follows many active people); only if that finds less than a page, each followed member's own newest
- * posts through posts_user_idx (fast when one follows few). Either is bounded.
+ * follows many active people; skipped below FOLLOWING_SCAN_MIN_FOLLOWS); only if that finds less than a
+ * page, each followed member's own newest posts through posts_user_idx (fast when one follows few).
+ * Either is bounded.
  */
 function followingPageIds(viewerId: Bound<string>, before: Bound<string> | null, size: number) {
   const older = (id: AnySQLiteColumn | SQL) => (before ? sql`AND ${id} < ${before}` : sql``);
   const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewerId}`;
+  const scanned = sql`CASE WHEN (SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewerId}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}
+    THEN ${FOLLOWING_SCAN_WINDOW} ELSE 0 END`;
   return sql`WITH recent AS MATERIALIZED (
       SELECT id FROM (
         SELECT ${posts.id} AS id, ${posts.userId} AS user_id FROM ${posts}
         WHERE ${posts.communityId} IS NULL ${older(posts.id)}
-        ORDER BY ${posts.id} DESC LIMIT ${FOLLOWING_SCAN_WINDOW}
+        ORDER BY ${posts.id} DESC LIMIT ${scanned}
       ) WHERE user_id IN (${followed})
       ORDER BY id DESC LIMIT ${size}
     )

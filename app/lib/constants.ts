@@ -69,6 +69,11 @@ export const COMMENT_NESTING_DEPTH = 3;
  * follow many active people), and walks each followed member's own posts only when that falls short.
  */
 export const FOLLOWING_SCAN_WINDOW = 3000;
+/**
+ * Members who follow fewer people than this skip that scan and walk each followed member's posts at
+ * once: too few of the newest posts are theirs to fill a page, and the walk costs little.
+ */
+export const FOLLOWING_SCAN_MIN_FOLLOWS = 100;
 
 // The 'For you' ranking (docs/decisions/006-for-you-ranking.md)
 export const FOR_YOU = {

@@ -13,7 +13,7 @@ import {
 } from "~/.server/feed";
 import { newId } from "~/.server/ids";
 import { setLike, setRepost } from "~/.server/posts";
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
 import { buildPost } from "../fixtures/factories";
 import { createPost, createUser, db } from "./helpers";
 
@@ -84,12 +84,23 @@ describe("Following", () => {
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(created.reverse());
   });
 
-  it("finds a quiet followed member's posts under thousands of newer ones", async () => {
-    const clock = futureClock();
+  /** A member who follows FOLLOWING_SCAN_MIN_FOLLOWS people (so Following scans the newest posts first), among them `also`. */
+  async function followerOfMany(...also: string[]) {
     const viewer = await createUser();
+    for (const id of also) await follow(viewer.id, id);
+    for (let i = also.length; i < FOLLOWING_SCAN_MIN_FOLLOWS; i++) await follow(viewer.id, (await createUser()).id);
+    return viewer;
+  }
+
+  it.each([
+    ["one person", 1],
+    ["many people (the newest posts are scanned first)", FOLLOWING_SCAN_MIN_FOLLOWS],
+  ])("finds a quiet followed member's posts under thousands of newer ones, following %s", async (_, following) => {
+    const clock = futureClock();
     const quiet = await createUser();
     const busy = await createUser();
-    await follow(viewer.id, quiet.id);
+    const viewer = following === 1 ? await createUser() : await followerOfMany(quiet.id);
+    if (following === 1) await follow(viewer.id, quiet.id);
     const old = [];
     for (let i = 0; i < 3; i++) old.push((await createPost(quiet.id, { createdAt: new Date(clock.next()) })).id);
     const newer = Array.from({ length: FOLLOWING_SCAN_WINDOW + 100 }, () => buildPost(busy.id, { createdAt: new Date(clock.next(TIME.SECOND)) }));
@@ -101,6 +112,20 @@ describe("Following", () => {
 
     const page = await getFollowingFeed(db(), viewer.id, {});
     expect(page.items.map((item) => item.id)).toEqual(old.reverse());
+  });
+
+  it("pages from the newest posts for a member who follows many, without duplicates or gaps", async () => {
+    const clock = futureClock();
+    const friend = await createUser();
+    const stranger = await createUser();
+    const viewer = await followerOfMany(friend.id);
+    const created: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      created.push((await createPost(friend.id, { createdAt: new Date(clock.next()) })).id);
+      await createPost(stranger.id, { createdAt: new Date(clock.next()) });
+    }
+    const pages = await allPages((cursor) => getFollowingFeed(db(), viewer.id, { cursor }));
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(created.reverse());
   });
 
   it("filters by words, author display name or hashtag, case-insensitively", async () => {
