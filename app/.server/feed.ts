@@ -248,7 +248,7 @@ function toFeedItem(row: CardRow): FeedItem {
     content: locked ? "" : row.content,
     mediaUrls: locked ? [] : parseMediaUrls(row.mediaUrls),
     videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
-    location: row.location,
+    location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),
     locked,
     communityId: row.communityId,
@@ -329,7 +329,7 @@ function beforeId(cursor: Cursor | null) {
 
 /**
  * The search filter of the home feed: the shown post's words (full-text, word prefixes), its author's
- * display name, or one of its hashtags, case-insensitively. Locked posts never match by their words.
+ * display name, or one of its hashtags, case-insensitively. Locked posts never match by their words or hashtags.
  */
 export function searchCondition(query: string, viewerId: string | null, now: number): SQL {
   const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -338,12 +338,13 @@ export function searchCondition(query: string, viewerId: string | null, now: num
   const ftsQuery = words.map((word) => `"${word}"*`).join(" ");
   const phrase = words.join(" ").toLowerCase();
   const like = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byWords = sql`(${shownId} IN (
-      SELECT ${posts.id} FROM posts_fts JOIN ${posts} ON ${posts}.rowid = posts_fts.rowid WHERE posts_fts MATCH ${ftsQuery})
-    AND ${canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now)})`;
+  const byWords = sql`${shownId} IN (
+      SELECT ${posts.id} FROM posts_fts JOIN ${posts} ON ${posts}.rowid = posts_fts.rowid WHERE posts_fts MATCH ${ftsQuery})`;
   const byAuthor = sql`${shownAuthorId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.displayName}) LIKE ${like} ESCAPE '\\')`;
   const byHashtag = sql`${shownId} IN (SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${phrase.replace(/\s+/g, "")})`;
-  return or(byWords, byAuthor, byHashtag)!;
+  // Words and hashtags are content: a locked post matches neither (its author's name still finds it).
+  const byContent = and(or(byWords, byHashtag), canViewSql(viewerId, shownAuthorId, shownSubscriberOnly, now));
+  return or(byContent, byAuthor)!;
 }
 
 /**

@@ -58,9 +58,21 @@ export function isInsecureLocalhost(request: Request): boolean {
   return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
 }
 
-/** A same-site path to go back to; anything else (other hosts, protocol-relative URLs) becomes the fallback. */
+const SITE = "https://murmur.invalid";
+
+/**
+ * A same-site path to go back to; anything else becomes the fallback: other hosts, protocol-relative
+ * URLs, and anything a browser would read as one once it drops tabs and line breaks or turns
+ * backslashes into slashes (`/\t/evil.example` is `//evil.example` to a browser).
+ */
 export function safeRedirectPath(to: string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  // Control characters, whitespace and backslashes never appear in Murmur's own paths.
+  if (!to.startsWith("/") || [...to].some((c) => c <= " " || c === "\u007f" || c === "\\")) return fallback;
+  try {
+    const url = new URL(to, SITE);
+    return url.origin === SITE && to.startsWith("/") && !to.startsWith("//") ? to : fallback;
+  } catch {
+    return fallback;
+  }
 }

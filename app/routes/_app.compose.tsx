@@ -51,8 +51,8 @@ const files = (form: FormData, name: string) =>
 
 /**
  * Creates the post. Files picked without JavaScript arrive in this same request: they are checked by
- * their bytes first; if only the text is wrong they are kept (as uploads the form now carries), so
- * the member loses nothing.
+ * their bytes first; if only the text is wrong they are kept (images and video, as uploads the form
+ * now carries), so the member loses nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -63,8 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refuse = (error: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, stored: StoredMedia[] = [], status = 400) => {
     const reply = parseWithZod(form, { schema: CreatePostSchema }).reply(error);
     const keys = [...form.getAll("imageKeys").map(String), ...stored.filter((m) => m.kind === "image").map((m) => m.key)];
+    const given = form.get("videoKey");
+    const videoKey = stored.find((m) => m.kind === "video")?.key ?? (typeof given === "string" && given ? given : undefined);
     return data<ComposeActionData>(
-      { ok: false, message: null, lastResult: { ...reply, initialValue: { ...reply.initialValue, imageKeys: keys } } },
+      {
+        ok: false,
+        message: null,
+        lastResult: { ...reply, initialValue: { ...reply.initialValue, imageKeys: keys, ...(videoKey ? { videoKey } : {}) } },
+      },
       { status },
     );
   };

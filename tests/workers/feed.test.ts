@@ -276,18 +276,26 @@ describe("subscriber-only posts", () => {
     const author = await createUser();
     const viewer = await createUser();
     const post = await createPost(author.id, {
-      content: "secret words",
+      content: "secret words #secrettag",
       isSubscriberOnly: true,
       mediaUrls: ["/media/images/posts/secret.png"],
+      location: "Secret Cove",
+      hashtags: ["secrettag"],
     });
+    await db().insert(postHashtags).values({ postId: post.id, hashtag: "secrettag" });
     await addComment(db(), author.id, post.id, { content: "secret comment" });
 
     const locked = await getPostPage(db(), viewer.id, post.id);
     expect(locked?.item.post.locked).toBe(true);
-    expect(JSON.stringify(locked)).not.toContain("secret");
+    expect(JSON.stringify(locked).toLowerCase()).not.toContain("secret");
+    // Its words and hashtags are content too: a search by them does not find it.
+    for (const query of ["secret", "#secrettag"]) {
+      expect((await getLatestFeed(db(), viewer.id, { query })).items.map((item) => item.id)).not.toContain(post.id);
+      expect((await getLatestFeed(db(), author.id, { query })).items.map((item) => item.id)).toContain(post.id);
+    }
 
     const own = await getPostPage(db(), author.id, post.id);
-    expect(own?.item.post.content).toBe("secret words");
+    expect(own?.item.post.content).toBe("secret words #secrettag");
 
     await db().insert(creatorSubscriptions).values({
       id: newId(),
@@ -297,11 +305,13 @@ describe("subscriber-only posts", () => {
       expiresAt: new Date(Date.now() + 30 * TIME.DAY),
     });
     const subscribed = await getPostPage(db(), viewer.id, post.id);
-    expect(subscribed?.item.post.content).toBe("secret words");
+    expect(subscribed?.item.post.content).toBe("secret words #secrettag");
+    expect(subscribed?.item.post.location).toBe("Secret Cove");
     expect(subscribed?.comments).toHaveLength(1);
 
     const page = await getLatestFeed(db(), null, {});
     expect(JSON.stringify(page)).not.toContain("secret words");
+    expect(JSON.stringify(page)).not.toContain("Secret Cove");
     // A visitor's card is the post's own (their flags are all constant false).
     const visitorCard = (await getPostPage(db(), null, post.id))!.item;
     expect(visitorCard.post).toMatchObject({

@@ -64,6 +64,7 @@ export function Composer({
   const result = fetcher.data?.lastResult ?? lastResult;
   const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
   const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
+  const storedVideo = typeof initial.videoKey === "string" ? initial.videoKey : null;
 
   const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : "");
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -199,7 +200,7 @@ export function Composer({
       </div>
       <ErrorList errors={fields.location.errors} />
 
-      {uploads.length > 0 || storedKeys.length > 0 ? (
+      {uploads.length > 0 || storedKeys.length > 0 || storedVideo ? (
         <ul className="grid grid-cols-2 gap-2" aria-label="Attachments">
           {storedKeys.map((key) => (
             <li key={key} className="relative overflow-hidden rounded-xl border border-line">
@@ -207,6 +208,12 @@ export function Composer({
               <img src={`/media/${key}`} alt="Attached image" className="aspect-video w-full object-cover" />
             </li>
           ))}
+          {storedVideo && !video ? (
+            <li className="relative overflow-hidden rounded-xl border border-line">
+              <input type="hidden" name="videoKey" value={storedVideo} />
+              <video src={`/media/${storedVideo}`} muted aria-label="Attached video" className="aspect-video w-full bg-black object-cover" />
+            </li>
+          ) : null}
           {uploads.map((upload) => (
             <li key={upload.id} className="relative overflow-hidden rounded-xl border border-line">
               {upload.key ? (
