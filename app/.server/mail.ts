@@ -11,10 +11,12 @@ export interface Mailer {
 }
 
 /**
- * The embedded default: the message is stored in the email_outbox table and printed to the console.
- * Locally, /dev/outbox lists the outbox so a person can follow the links.
+ * The embedded default: the message is stored in the email_outbox table (a delivery provider reads
+ * it from there, docs/decisions/005). Locally it is also printed to the console and /dev/outbox lists
+ * the outbox so a person can follow the links; in production the body (a live reset link) never goes
+ * to the logs.
  */
-export function createOutboxMailer(db: Db): Mailer {
+export function createOutboxMailer(db: Db, { echo = false }: { echo?: boolean } = {}): Mailer {
   return {
     async send(message) {
       await db.insert(emailOutbox).values({
@@ -24,7 +26,7 @@ export function createOutboxMailer(db: Db): Mailer {
         textBody: message.text,
         htmlBody: message.html ?? null,
       });
-      console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
+      if (echo) console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
     },
   };
 }

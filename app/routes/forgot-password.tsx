@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(context);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
-  const result = await requestPasswordReset(context.db, createOutboxMailer(context.db), {
+  const result = await requestPasswordReset(context.db, createOutboxMailer(context.db, { echo: context.config.isLocal }), {
     email: submission.value.email,
     origin: new URL(request.url).origin,
     ip: clientIp(request),

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/legal";
-import { MINIMUM_AGE, PARENTAL_CONSENT_AGE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { MINIMUM_AGE, PARENTAL_CONSENT_AGE, PRICE_CHANGE_NOTICE_DAYS, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { formatPrice } from "~/lib/money";
 
 export const meta: MetaFunction = () => [
@@ -45,6 +45,8 @@ export default function PrivacyPolicy() {
       <p>
         The verified subscription costs {formatPrice(VERIFIED_PRICE_CENTS)} per month. Payments are handled by a card
         payment provider under its own privacy policy; we receive only a confirmation and a reference to the payment.
+        We give at least {PRICE_CHANGE_NOTICE_DAYS} days notice before a price changes, and a cancelled subscription
+        ends at the end of the current billing period.
       </p>
 
       <h2>What others can see</h2>

@@ -42,10 +42,8 @@ for (const [path, title] of [
     expect(text).toMatch(/under 18.*(consent of a parent|parent or legal guardian)/);
     expect(text).toContain("$9.99 per month");
     expect(text).toContain("card payment provider");
-    if (path === "/terms") {
-      expect(text).toContain("30 days notice");
-      expect(text).toContain("end of the current billing period");
-    }
+    expect(text).toContain("30 days notice");
+    expect(text).toContain("end of the current billing period");
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 }

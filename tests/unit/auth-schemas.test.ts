@@ -100,6 +100,13 @@ describe("sign-up rules (spec §5)", () => {
       "Password must be at least 6 characters",
     );
   });
+  it("fields of only spaces are as missing as empty ones", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, displayName: "   ", username: " ", email: "  " })).toEqual({
+      displayName: "Display name is required",
+      username: "Username is required",
+      email: "Email is required",
+    });
+  });
   it("an empty form gets every required message", () => {
     expect(errors(SignUpSchema, {})).toEqual({
       displayName: "Display name is required",

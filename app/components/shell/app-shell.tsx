@@ -60,7 +60,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             aria-hidden
             className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block lg:hidden!"
           />
-          <div className="fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-transform peer-checked:translate-x-0 lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
+          <div className="invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] peer-checked:visible peer-checked:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={unreadNotifications} />
           </div>
           <main id="main" className="min-w-0 flex-1 border-line lg:border-x">

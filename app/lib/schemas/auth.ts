@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { required } from "./required";
+import { blankIsMissing, required } from "./required";
 import {
   DISPLAY_NAME_MAX_LENGTH,
   DISPLAY_NAME_MIN_LENGTH,
@@ -17,30 +17,36 @@ import {
  */
 
 
-export const EmailSchema = z
-  .string(required("Email is required"))
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
-  .pipe(z.email({ error: "Invalid email" }))
-  .transform((email) => email.toLowerCase());
+export const EmailSchema = blankIsMissing(
+  z
+    .string(required("Email is required"))
+    .trim()
+    .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
+    .pipe(z.email({ error: "Invalid email" }))
+    .transform((email) => email.toLowerCase()),
+);
 
 export const PasswordSchema = z
   .string(required("Password is required"))
   .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
 
-export const UsernameSchema = z
-  .string(required("Username is required"))
-  .trim()
-  .min(USERNAME_MIN_LENGTH, { error: `Username must be at least ${USERNAME_MIN_LENGTH} characters` })
-  .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
-  .regex(/^[A-Za-z0-9_]+$/, { error: "Username can only contain letters, numbers and underscores" });
+export const UsernameSchema = blankIsMissing(
+  z
+    .string(required("Username is required"))
+    .trim()
+    .min(USERNAME_MIN_LENGTH, { error: `Username must be at least ${USERNAME_MIN_LENGTH} characters` })
+    .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
+    .regex(/^[A-Za-z0-9_]+$/, { error: "Username can only contain letters, numbers and underscores" }),
+);
 
-export const DisplayNameSchema = z
-  .string(required("Display name is required"))
-  .trim()
-  .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
-  .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` });
+export const DisplayNameSchema = blankIsMissing(
+  z
+    .string(required("Display name is required"))
+    .trim()
+    .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
+    .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` }),
+);
 
 const ConfirmPasswordSchema = z.string(required("Confirm password is required"));
 

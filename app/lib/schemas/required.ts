@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Conform turns an empty field into a missing value, so "required" is the message of a missing
  * value (given as the schema's own error), leaving other messages to their checks.
@@ -5,3 +7,8 @@
 export const required = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
 });
+
+/** A text of only whitespace is as missing as an empty one: it gets the field's "required" message. */
+export function blankIsMissing<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
+}
