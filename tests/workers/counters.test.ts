@@ -5,6 +5,7 @@ import {
   comments,
   communities,
   communityMembers,
+  creatorSubscriptions,
   follows,
   postBookmarks,
   postLikes,
@@ -13,6 +14,7 @@ import {
   postShares,
   userActivity,
   users,
+  verifiedSubscriptions,
 } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { createPost, createUser, db, sqliteError } from "./helpers";
@@ -128,5 +130,19 @@ describe("counters kept by triggers", () => {
     await db().delete(posts).where(eq(posts.id, id));
     const left = await db().select({ n: sql<number>`count(*)` }).from(postLikes).where(eq(postLikes.postId, id)).get();
     expect(left?.n).toBe(0);
+  });
+});
+
+describe("one subscription per relation", () => {
+  it("a member subscribes to a creator once, and holds one verified subscription", async () => {
+    const creator = await createUser();
+    const fan = await createUser();
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+    const subscription = () => ({ id: newId(), subscriberId: fan.id, subscribedToId: creator.id, amountCents: 499, expiresAt });
+    await db().insert(creatorSubscriptions).values(subscription());
+    expect(await sqliteError(db().insert(creatorSubscriptions).values(subscription()))).toMatch(/UNIQUE/);
+    const verified = () => ({ id: newId(), userId: fan.id, amountCents: 999, expiresAt });
+    await db().insert(verifiedSubscriptions).values(verified());
+    expect(await sqliteError(db().insert(verifiedSubscriptions).values(verified()))).toMatch(/UNIQUE/);
   });
 });

@@ -574,7 +574,8 @@ export const creatorSubscriptions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("creator_subscriptions_pair_idx").on(t.subscriberId, t.subscribedToId, t.expiresAt),
+    // One subscription per pair, renewed or cancelled in place; payments keep the history.
+    uniqueIndex("creator_subscriptions_pair_unique").on(t.subscriberId, t.subscribedToId),
     index("creator_subscriptions_creator_idx").on(t.subscribedToId, t.status, t.expiresAt),
     check("creator_subscriptions_not_self", sql`${t.subscriberId} <> ${t.subscribedToId}`),
     check("creator_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
@@ -595,7 +596,8 @@ export const verifiedSubscriptions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("verified_subscriptions_user_idx").on(t.userId, t.expiresAt),
+    // One verified subscription per member, renewed or cancelled in place; payments keep the history.
+    uniqueIndex("verified_subscriptions_user_unique").on(t.userId),
     check("verified_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],
 );
