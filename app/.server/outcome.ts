@@ -1,6 +1,13 @@
 /** What a domain action answers: its result, or the refusal to show (a status and the spec's text). */
 export type Refusal = { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429; message: string; field?: string };
-export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
+
+/**
+ * Something broke that the member did not cause (the database unreachable, a bug): logged, and
+ * answered with the spec's failure text (or nothing, where the spec only logs), never a 500 page.
+ */
+export type Failure = { ok: false; status: 500; message: string | null; field?: undefined };
+
+export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal | Failure;
 
 export const refuse = (status: Refusal["status"], message: string, field?: string): Refusal => ({
   ok: false,
@@ -8,3 +15,24 @@ export const refuse = (status: Refusal["status"], message: string, field?: strin
   message,
   ...(field ? { field } : {}),
 });
+
+/**
+ * Runs a piece of work whose unexpected errors become a Failure carrying `failure` (logged as
+ * `what`). Responses thrown on purpose (redirects, 404s) pass through.
+ */
+export async function attempt<T>(what: string, failure: string | null, work: () => Promise<T>): Promise<T | Failure> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`${what} failed:`, error);
+    return { ok: false, status: 500, message: failure };
+  }
+}
+
+/** Whether an answer is a Failure that `attempt` made (and not a response or a domain outcome). */
+export function isFailure(answer: unknown): answer is Failure {
+  if (typeof answer !== "object" || answer === null || answer instanceof Response) return false;
+  const { ok, status } = answer as { ok?: unknown; status?: unknown };
+  return ok === false && status === 500;
+}

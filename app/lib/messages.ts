@@ -21,6 +21,7 @@ export const POST_MESSAGES = {
   tooLong: "Post is too long",
   created: "Post created successfully!",
   createFailed: "Failed to create post",
+  networkError: "Network error. Please check your connection and try again.",
   waitForUploads: "Please wait for uploads to complete",
   subscribersOnlyUnavailable: "Subscriber-only posts need a subscription price in settings.",
   tooManyImages: "You can attach up to 4 images or one video.",
@@ -31,6 +32,8 @@ export const POST_MESSAGES = {
   ownRepost: "You can't repost your own posts",
   reposted: "Reposted",
   unreposted: "Repost removed",
+  repostFailed: "Failed to repost. Please try again.",
+  shareFailed: "Failed to share post. Please try again.",
   signInToLike: "Please sign in to like posts",
   signInToRepost: "Please sign in to repost",
   signInToComment: "Please sign in to comment",
@@ -54,6 +57,13 @@ export const POST_MESSAGES = {
   imageUrlCopied: "Image URL copied to clipboard!",
   imageShareFailed: "Failed to share image",
   imageLoadFailed: "Failed to load image",
+} as const;
+
+/** Loading a feed (spec document 1 §8, "Feed load"). */
+export const FEED_MESSAGES = {
+  loadFailed: "Unable to load posts. Please try again.",
+  timeout: "Connection timeout. Please check your internet connection.",
+  network: "Network connection issue...",
 } as const;
 
 export const UPLOAD_MESSAGES = {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { getFollowingFeed, getForYouFeed } from "~/.server/feed";
+import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { isQuietInteraction } from "~/lib/revalidation";
@@ -16,8 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = url.searchParams.get("q")?.trim() || null;
   const options = { cursor: url.searchParams.get("cursor"), query };
-  const page = tab === "following" ? await getFollowingFeed(context.db, user.id, options) : await getForYouFeed(context.db, user.id, options);
-  return { tab, query, page, paged: Boolean(options.cursor) };
+  const { page, failed } = await loadFeedPage(
+    () => (tab === "following" ? getFollowingFeed(context.db, user.id, options) : getForYouFeed(context.db, user.id, options)),
+    options.cursor,
+  );
+  return { tab, query, page, failed, paged: Boolean(options.cursor) };
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
@@ -33,7 +37,7 @@ function href(tab: Tab, query: string | null, cursor?: string) {
 
 /** Home: 'For you' and 'Following' (tabs are links), optionally filtered by ?q= (spec document 1 §2.5). */
 export default function Home() {
-  const { tab, query, page, paged } = useLoaderData<typeof loader>();
+  const { tab, query, page, failed, paged } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Home">
@@ -74,6 +78,7 @@ export default function Home() {
       ) : null}
       <FeedList
         page={page}
+        failed={failed}
         label={tab === "following" ? "Following" : "For you"}
         // Every new post belongs in 'For you'; who a member follows is the server's to know.
         fresh={tab === "for-you" && !query ? "all" : null}

@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
-import { requireUser } from "~/.server/auth/guards";
+import { getOptionalUser, requireUser, signInPath } from "~/.server/auth/guards";
 import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
 import { checkMediaFile, storeMedia, type StoredMedia } from "~/.server/media";
 import { createPost } from "~/.server/posts";
 import { publishFeedEvent } from "~/.server/realtime";
+import { attempt } from "~/.server/outcome";
 import { returnToOf } from "~/.server/respond";
 import { getShellData } from "~/.server/shell";
 import { redirectWithToast } from "~/.server/toast";
@@ -55,12 +57,18 @@ const files = (form: FormData, name: string) =>
  * now carries), so the member loses nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await getOptionalUser(context);
+  if (!user) return notSignedIn(request);
   const form = await request.formData();
   const bucket = context.cloudflare.env.MEDIA;
   const images = files(form, "images");
   const video = files(form, "video").slice(0, 1);
-  const refuse = (error: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }, stored: StoredMedia[] = [], status = 400) => {
+  const refuse = (
+    error: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    stored: StoredMedia[] = [],
+    status = 400,
+    message: string | null = null,
+  ) => {
     const reply = parseWithZod(form, { schema: CreatePostSchema }).reply(error);
     const keys = [...form.getAll("imageKeys").map(String), ...stored.filter((m) => m.kind === "image").map((m) => m.key)];
     const given = form.get("videoKey");
@@ -68,27 +76,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ComposeActionData>(
       {
         ok: false,
-        message: null,
+        message,
         lastResult: { ...reply, initialValue: { ...reply.initialValue, imageKeys: keys, ...(videoKey ? { videoKey } : {}) } },
       },
       { status },
     );
   };
 
+  /** Something broke on our side: the spec's 'Failed to create post', as a toast and above the form. */
+  const failed = (message: string | null, stored: StoredMedia[] = []) => {
+    const text = message ?? POST_MESSAGES.createFailed;
+    return refuse({ formErrors: [text] }, stored, 500, text);
+  };
+
   const attached = form.getAll("imageKeys").length + images.length;
   if (attached > MAX_IMAGES_PER_POST || (video.length > 0 && attached > 0)) {
     return refuse({ fieldErrors: { imageKeys: [POST_MESSAGES.tooManyImages] } });
   }
-  const checked = [];
+  const checked: { file: File; type: Parameters<typeof storeMedia>[4] }[] = [];
   for (const [file, kind] of [...images.map((f) => [f, "image"] as const), ...video.map((f) => [f, "video"] as const)]) {
     const check = await checkMediaFile(file, kind);
     if (!check.ok) return refuse({ fieldErrors: { imageKeys: [check.message] } });
     checked.push({ file, type: check.type });
   }
   const stored: StoredMedia[] = [];
-  for (const { file, type } of checked) {
-    stored.push(await storeMedia(context.db, bucket, user.id, file, type, "posts"));
-  }
+  const saved = await attempt("storing a post's media", POST_MESSAGES.createFailed, async () => {
+    for (const { file, type } of checked) stored.push(await storeMedia(context.db, bucket, user.id, file, type, "posts"));
+    return { ok: true as const };
+  });
+  if (!saved.ok) return failed(saved.message);
 
   const submission = parseWithZod(form, { schema: CreatePostSchema });
   if (submission.status !== "success") return refuse({}, stored);
@@ -97,7 +113,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     imageKeys: [...submission.value.imageKeys, ...stored.filter((m) => m.kind === "image").map((m) => m.key)],
     videoKey: submission.value.videoKey ?? stored.find((m) => m.kind === "video")?.key,
   };
-  const outcome = await createPost(context.db, user.id, input);
+  const outcome = await attempt("creating a post", POST_MESSAGES.createFailed, () => createPost(context.db, user.id, input));
+  if (!outcome.ok && outcome.status === 500) return failed(outcome.message, stored);
   if (!outcome.ok) {
     return refuse({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message] } }, stored, outcome.status);
   }
@@ -106,6 +123,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const returnTo = returnToOf(form);
   if (returnTo) return redirectWithToast(returnTo, { message: POST_MESSAGES.created });
   return data<ComposeActionData>({ ok: true, message: POST_MESSAGES.created, postId: outcome.postId });
+}
+
+/**
+ * Posting after the session ended: 'User not authenticated' (spec document 1 §8). The dialog (a
+ * fetcher) keeps the text and shows it; a page without JavaScript goes to sign in and back here.
+ */
+async function notSignedIn(request: Request) {
+  const form = await request.formData();
+  const returnTo = returnToOf(form);
+  if (returnTo !== null) {
+    return redirectWithToast(signInPath(request, { returnTo: "/compose" }), { type: "error", message: POST_MESSAGES.notAuthenticated });
+  }
+  return data<ComposeActionData>({ ok: false, message: POST_MESSAGES.notAuthenticated }, { status: 401 });
+}
+
+/** With JavaScript, a request that got no answer says so instead of losing the page. */
+export function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.networkError);
 }
 
 export default function ComposePage() {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { getVideoFeed } from "~/.server/feed";
+import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { isQuietInteraction } from "~/lib/revalidation";
@@ -11,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return { page: await getVideoFeed(context.db, user.id, { cursor }) };
+  return loadFeedPage(() => getVideoFeed(context.db, user.id, { cursor }), cursor);
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
@@ -19,12 +20,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 
 /** The feed limited to posts with a video (spec document 1 §2.1). */
 export default function Videos() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, failed } = useLoaderData<typeof loader>();
   return (
     <div>
       <PageHeader title="Videos" />
       <FeedList
         page={page}
+        failed={failed}
         label="Videos"
         fresh="video"
         pageHref={(cursor) => `/videos?${new URLSearchParams({ cursor })}`}

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { answerUnanswered } from "~/lib/unanswered";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { addComment, setCommentLike } from "~/.server/comments";
 import { getPostPage } from "~/.server/feed";
-import { refuse } from "~/.server/outcome";
+import { attempt, isFailure, refuse } from "~/.server/outcome";
 import { setBookmark, setLike, setRepost } from "~/.server/posts";
 import { publishCounts, publishFeedEvent } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
@@ -19,8 +20,6 @@ import { TOGGLES } from "~/components/post/use-toggle";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietInteraction } from "~/lib/revalidation";
 import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
-import { useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(context);
@@ -76,6 +75,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(context);
   const asked = intent || TOGGLES.find((name) => form.has(name)) || "";
   if (!user) return respond(form, refuse(401, SIGN_IN[asked] ?? POST_MESSAGES.notAuthenticated));
+  const answer = await attempt(`post interaction '${asked}'`, FAILED[asked] ?? null, () => interact(form, intent, postId, user.id, context));
+  return isFailure(answer) ? respond(form, answer) : answer;
+}
+
+/** What an interaction's unexpected failure says (spec document 1 §8: like and bookmark failures are only logged). */
+const FAILED: Record<string, string | null> = {
+  comment: POST_MESSAGES.commentFailed,
+  repost: POST_MESSAGES.repostFailed,
+  like: null,
+  "comment-like": null,
+  bookmark: null,
+};
+
+/** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const asked = String(form.get("intent") ?? "") || TOGGLES.find((name) => form.has(name)) || "";
+  return answerUnanswered(() => serverAction<typeof action>(), FAILED[asked] ?? null);
+}
+
+async function interact(form: FormData, intent: string, postId: string, userId: string, context: AppLoadContext) {
+  const user = { id: userId };
   const db = context.db;
 
   if (intent === "comment") {
@@ -144,13 +165,13 @@ export default function PostPage() {
   const data = useLoaderData<typeof loader>();
   const { item, paged } = data;
   const actionData = useActionData<typeof action>();
-  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user;
   const { post } = item;
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
   const failed: FailedComment | undefined = lastResult
     ? { parentId: typeof lastResult.initialValue?.parentId === "string" ? lastResult.initialValue.parentId : null, lastResult }
     : undefined;
-  const canReply = Boolean(viewer) && !post.locked;
+  // Visitors get the boxes too: trying to comment tells them to sign in (spec document 1 §6).
+  const canReply = !post.locked;
 
   return (
     <div>

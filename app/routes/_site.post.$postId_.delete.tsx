@@ -1,10 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts";
 import { publishCounts, publishFeedEvent } from "~/.server/realtime";
+import { attempt } from "~/.server/outcome";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -27,7 +29,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const postId = params.postId ?? "";
-  const outcome = await deletePost(context.db, context.cloudflare.env.MEDIA, user.id, postId);
+  const outcome = await attempt("deleting a post", POST_MESSAGES.deleteFailed, () =>
+    deletePost(context.db, context.cloudflare.env.MEDIA, user.id, postId),
+  );
   if (outcome.ok) {
     publishFeedEvent(context, { type: "post-deleted", postId: outcome.postId });
     if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
@@ -36,6 +40,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const returnTo = returnToOf(form);
   if (returnTo?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
   return respond(form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
+}
+
+/** With JavaScript, a request that got no answer says so instead of losing the page. */
+export function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.deleteFailed);
 }
 
 export default function DeletePostPage() {

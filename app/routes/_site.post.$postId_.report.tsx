@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { findTargetPost } from "~/.server/access";
 import { safeRedirectPath } from "~/.server/http";
-import { refuse } from "~/.server/outcome";
+import { attempt, refuse } from "~/.server/outcome";
 import { reportPost } from "~/.server/reports";
 import { respond } from "~/.server/respond";
 import { redirectWithToast } from "~/.server/toast";
@@ -36,8 +37,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<ReportActionData>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
   }
-  const outcome = await reportPost(context.db, user.id, params.postId ?? "", submission.value);
+  const outcome = await attempt("reporting a post", POST_MESSAGES.reportFailed, () =>
+    reportPost(context.db, user.id, params.postId ?? "", submission.value),
+  );
   return respond(form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
+}
+
+/** With JavaScript, a request that got no answer says so instead of losing the page. */
+export function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.reportFailed);
 }
 
 export default function ReportPostPage() {

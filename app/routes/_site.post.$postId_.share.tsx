@@ -5,6 +5,7 @@ import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
 import { sharePost } from "~/.server/posts";
 import { publishCounts } from "~/.server/realtime";
+import { attempt } from "~/.server/outcome";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
   const platform = parsed.success ? parsed.data.platform : "internal";
-  const outcome = await sharePost(context.db, user.id, params.postId ?? "", platform);
+  const outcome = await attempt("recording a share", POST_MESSAGES.shareFailed, () => sharePost(context.db, user.id, params.postId ?? "", platform));
   if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
   const returnTo = returnToOf(form);
   if (!returnTo || !outcome.ok) return respond(form, outcome);

@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { signIn, signUp } from "~/.server/auth/accounts";
 import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
 import { clientIp, safeRedirectPath } from "~/.server/http";
+import { attempt, isFailure } from "~/.server/outcome";
 import { PublicPage } from "~/components/public-page";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -64,28 +65,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(request);
   let submission;
   let result;
+  // Anything unexpected (the database unreachable) gets the spec's fallback text, not an error page.
   if (mode === "sign-up") {
     submission = parseWithZod(formData, { schema: SignUpSchema });
-    if (submission.status === "success") result = await signUp(context.db, submission.value, ip);
+    const input = submission.status === "success" ? submission.value : null;
+    if (input) result = await attempt("sign-up", AUTH_MESSAGES.authFailed, () => signUp(context.db, input, ip));
   } else {
     submission = parseWithZod(formData, { schema: SignInSchema });
-    if (submission.status === "success") result = await signIn(context.db, submission.value, ip);
+    const input = submission.status === "success" ? submission.value : null;
+    if (input) result = await attempt("sign-in", AUTH_MESSAGES.authFailed, () => signIn(context.db, input, ip));
   }
   if (!result) {
     return data<ActionData>({ lastResult: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   }
-  if (!result.ok) {
-    const reply = result.field
-      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: HIDDEN })
-      : submission.reply({ formErrors: [result.message], hideFields: HIDDEN });
-    const status = result.message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400;
+  const failed = (message: string, field?: string, status = 400) => {
+    const reply = field
+      ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: HIDDEN })
+      : submission.reply({ formErrors: [message], hideFields: HIDDEN });
     return data<ActionData>({ lastResult: reply }, { status });
+  };
+  if (!result.ok) {
+    const message = result.message ?? AUTH_MESSAGES.authFailed;
+    return failed(message, result.field, isFailure(result) ? 500 : message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400);
   }
 
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""));
-  return startSessionAndRedirect(request, context, result.userId, returnTo, {
-    message: mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack,
-  });
+  const { userId } = result;
+  const signedIn = await attempt("starting a session", AUTH_MESSAGES.authFailed, () =>
+    startSessionAndRedirect(request, context, userId, returnTo, {
+      message: mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack,
+    }),
+  );
+  return isFailure(signedIn) ? failed(signedIn.message ?? AUTH_MESSAGES.authFailed, undefined, 500) : signedIn;
 }
 
 export default function AuthPage() {

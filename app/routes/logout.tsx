@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
 import { safeRedirectPath } from "~/.server/http";
-import { toastHeader } from "~/.server/toast";
+import { attempt } from "~/.server/outcome";
+import { redirectWithToast, toastHeader } from "~/.server/toast";
 import { PublicPage } from "~/components/public-page";
 import { SIGN_OUT_MESSAGE, SignOutActions } from "~/components/sign-out";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -18,7 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session } = await context.getSession();
-  if (session) await invalidateSession(context.db, session.id);
+  const ended = await attempt("signing out", AUTH_MESSAGES.signOutFailed, async () => {
+    if (session) await invalidateSession(context.db, session.id);
+    return { ok: true as const };
+  });
+  // The session could not be ended: say so, and stay signed in rather than pretend.
+  if (!ended.ok) return redirectWithToast("/", { type: "error", message: AUTH_MESSAGES.signOutFailed });
   const headers = new Headers();
   headers.append("Set-Cookie", clearedSessionCookie(request));
   headers.append("Set-Cookie", await toastHeader({ message: AUTH_MESSAGES.signedOut }));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { refuse } from "~/.server/outcome";
+import { attempt, refuse } from "~/.server/outcome";
 import { sharePost } from "~/.server/posts";
 import { publishCounts } from "~/.server/realtime";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -16,7 +16,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!user) return Response.json(refuse(401, POST_MESSAGES.signInToShare), { status: 401 });
   const form = await request.formData();
   const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
-  const outcome = await sharePost(context.db, user.id, params.postId ?? "", parsed.success ? parsed.data.platform : "internal");
+  const platform = parsed.success ? parsed.data.platform : "internal";
+  // The share itself already happened (the dialog opened the service): a failure to record it is only logged.
+  const outcome = await attempt("recording a share", null, () => sharePost(context.db, user.id, params.postId ?? "", platform));
   if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
   return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });
 }

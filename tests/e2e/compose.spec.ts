@@ -41,6 +41,22 @@ test.describe("the composer", () => {
     expect(account.username).toBeTruthy();
   });
 
+  test("posting after the session ended: 'User not authenticated', and nothing is lost or posted", async ({ page, context, account }) => {
+    const composer = await openComposer(page);
+    const text = unique("Written while signed out");
+    await composer.getByLabel("Post text").fill(text);
+    await context.clearCookies({ name: "session" });
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("User not authenticated")).toBeVisible();
+    if (jsEnabled()) {
+      // The dialog stays open with the text, to post after signing in again.
+      await expect(composer.getByLabel("Post text")).toHaveValue(text);
+    } else {
+      await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcompose$/);
+    }
+    expect(account.username).toBeTruthy();
+  });
+
   test("281 characters: 'Post is too long', and the counter turns red under 20 left", async ({ page, account }) => {
     const composer = await openComposer(page);
     const text = composer.getByLabel("Post text");

@@ -95,8 +95,13 @@ test.describe("a post's page", () => {
     await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", `/auth?returnTo=%2Fpost%2F${id}`);
     await page.getByRole("button", { name: /^Like/ }).click();
     await expect(page.getByText("Please sign in to like posts")).toBeVisible();
-    await page.goto(`/post/${id}`);
+    await open(page, `/post/${id}`);
     await expect(page.getByRole("button", { name: /^Like/ })).toContainText("0");
+    await page.getByPlaceholder("Post your reply").fill("Let me in");
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByText("Please sign in to comment")).toBeVisible();
+    await open(page, `/post/${id}`);
+    await expect(page.getByText("No comments yet. Start the conversation!")).toBeVisible();
     await visitor.close();
   });
 

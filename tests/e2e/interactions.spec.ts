@@ -238,3 +238,26 @@ test.describe("deleting", () => {
     await expect(card.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
   });
 });
+
+test.describe("when a request gets no answer", () => {
+  test("a like reverts quietly and a comment says 'Failed to post comment'; the page stays (with JavaScript)", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    // With JavaScript the interactions go to /post/{id}.data: those requests now fail as if offline.
+    // Without JavaScript the browser posts the page itself, which is not ours to answer: it just works.
+    if (jsEnabled()) await page.route(/\/post\/[^/]+\.data/, (route) => route.abort("internetdisconnected"));
+    await button(card, "Like").click();
+    if (jsEnabled()) {
+      await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "false");
+      await expect(button(card, "Like")).toContainText("0");
+    } else {
+      await expect(button(page.getByRole("article").filter({ hasText: word }), "Like")).toHaveAttribute("aria-pressed", "true");
+    }
+    const again = page.getByRole("article").filter({ hasText: word });
+    await again.getByLabel(/^Comment on/).fill("Is anyone there?");
+    await again.getByRole("button", { name: "Comment" }).click();
+    await expect(page.getByText(jsEnabled() ? "Failed to post comment" : "Comment posted!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  });
+});

@@ -84,10 +84,17 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(await db().select().from(posts).where(eq(posts.userId, user.id)).all()).toEqual([]);
   });
 
-  it("a visitor is sent to sign in", async () => {
-    const response = await fetchWorker(formPost("/compose", { content: "hi" }));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+  it("a visitor (or an ended session) gets 'User not authenticated' and nothing is posted", async () => {
+    const before = (await db().select().from(posts).all()).length;
+    const page = await fetchWorker(formPost("/compose", { content: "hi", returnTo: "/" }));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth?returnTo=%2Fcompose");
+    expect(toastOf(page)).toBe(POST_MESSAGES.notAuthenticated);
+
+    const dialog = await fetchWorker(formPost("/compose.data", { content: "hi" }));
+    expect(dialog.status).toBe(401);
+    expect(await dialog.text()).toContain(POST_MESSAGES.notAuthenticated);
+    expect((await db().select().from(posts).all()).length).toBe(before);
   });
 });
 

@@ -1,8 +1,9 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { FeedPage } from "~/.server/feed";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PostCard } from "../post/post-card";
 
@@ -13,12 +14,15 @@ import { PostCard } from "../post/post-card";
  */
 export function FeedList({
   page,
+  failed = null,
   pageHref,
   empty,
   label,
   fresh = null,
 }: {
   page: FeedPage;
+  /** The page could not be read: the spec's message takes the place of the list. */
+  failed?: string | null;
   /** Which posts published since the page loaded belong in this list, to offer them (live updates). */
   fresh?: FreshKind | null;
   /** The address of the page after `cursor` (a loader URL of the same route). */
@@ -27,13 +31,28 @@ export function FeedList({
   label: string;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ page: FeedPage }>();
+  const fetcher = useFetcher<{ page: FeedPage; failed?: string | null }>();
   const loading = fetcher.state !== "idle";
+  // A next page that could not be read says so; its cursor stays, so 'Load more' tries again.
+  const more = fetcher.data;
+  useEffect(() => {
+    if (more?.failed) showToast(more.failed, "error");
+  }, [more]);
   const pages = useAppendedPages(page, fetcher.data?.page, loading);
   const items = uniqueById(pages.flatMap((p) => p.items));
   const cursor = pages.at(-1)?.nextCursor ?? null;
 
   const prompt = fresh ? <NewPostsPrompt kind={fresh} /> : null;
+  if (failed && items.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+        <p className="font-semibold">{failed}</p>
+        <a href="" className="rounded-full px-4 py-2 font-semibold text-accent hover:bg-surface">
+          Try again
+        </a>
+      </div>
+    );
+  }
   if (items.length === 0) {
     return (
       <div>

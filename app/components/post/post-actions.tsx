@@ -73,6 +73,12 @@ export function PostActions({
       <ReturnTo anchor={anchor} />
       <ComposeLink
         reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
+        onClick={(event) => {
+          // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
+          if (!hydrated || signedIn) return;
+          event.preventDefault();
+          showToast(POST_MESSAGES.signInToComment, "error");
+        }}
         className="post-action hover:text-accent"
         aria-disabled={disabled || undefined}
        

@@ -1,0 +1,31 @@
+import { FEED_FETCH_TIMEOUT_MS } from "~/lib/constants";
+import { FEED_MESSAGES } from "~/lib/messages";
+import type { FeedPage } from "./feed";
+
+export type LoadedFeed = { page: FeedPage; failed: string | null };
+
+/**
+ * A feed page for a loader (spec document 1 §8, "Feed load"): on a database error the list is empty
+ * and says 'Unable to load posts. Please try again.'; with no answer within FEED_FETCH_TIMEOUT_MS,
+ * 'Connection timeout. Please check your internet connection.'. The cursor stays, so 'Load more'
+ * can try the same page again. Never an error page.
+ */
+export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string | null): Promise<LoadedFeed> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), FEED_FETCH_TIMEOUT_MS);
+  });
+  const empty = { items: [], nextCursor: cursor };
+  try {
+    const page = await Promise.race([read(), timedOut]);
+    if (page !== "timeout") return { page, failed: null };
+    console.error(`A feed read took over ${FEED_FETCH_TIMEOUT_MS} ms`);
+    return { page: empty, failed: FEED_MESSAGES.timeout };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("A feed read failed:", error);
+    return { page: empty, failed: FEED_MESSAGES.loadFailed };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,20 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+
+/** What a form shows when its request got no answer at all. */
+export type Unanswered = { ok: false; message: string | null; unanswered: true };
+
+/**
+ * With JavaScript, a submission whose request never got an answer (offline, a dropped connection)
+ * answers like a failure the server reported: its form shows `message` (or, where the spec only logs,
+ * nothing) and the page stays, where Remix would put the error page in its place. Used as a route's
+ * clientAction around its server action; redirects and error responses pass through.
+ */
+export async function answerUnanswered<T>(serverAction: () => Promise<T>, message: string | null): Promise<T | Unanswered> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    console.error("The request got no answer:", error);
+    return { ok: false, message, unanswered: true };
+  }
+}
