@@ -70,8 +70,10 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
   // Control characters, whitespace and backslashes never appear in Murmur's own paths.
   if (!to.startsWith("/") || [...to].some((c) => c <= " " || c === "\u007f" || c === "\\")) return fallback;
   try {
+    // The path as a browser resolves it (dot segments and all): still here, and not "//host".
     const url = new URL(to, SITE);
-    return url.origin === SITE && to.startsWith("/") && !to.startsWith("//") ? to : fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === SITE && !path.startsWith("//") ? path : fallback;
   } catch {
     return fallback;
   }

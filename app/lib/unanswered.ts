@@ -18,3 +18,13 @@ export async function answerUnanswered<T>(serverAction: () => Promise<T>, messag
     return { ok: false, message, unanswered: true };
   }
 }
+
+/** Whether an action's answer is the one `answerUnanswered` gives when the request got none. */
+export function wasUnanswered(answer: unknown): answer is Unanswered {
+  return typeof answer === "object" && answer !== null && (answer as { unanswered?: unknown }).unanswered === true;
+}
+
+/** A failure worth trying again (no answer, or something broke on the server), not a refusal. */
+export function isRetryable(answer: unknown): boolean {
+  return wasUnanswered(answer) || (typeof answer === "object" && answer !== null && (answer as { status?: unknown }).status === 500);
+}

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isQuietInteraction } from "~/lib/revalidation";
 import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { getOptionalUser, requireUser, signInPath } from "~/.server/auth/guards";
@@ -104,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const { file, type } of checked) stored.push(await storeMedia(context.db, bucket, user.id, file, type, "posts"));
     return { ok: true as const };
   });
-  if (!saved.ok) return failed(saved.message);
+  if (!saved.ok) return failed(saved.message, stored);
 
   const submission = parseWithZod(form, { schema: CreatePostSchema });
   if (submission.status !== "success") return refuse({}, stored);
@@ -142,6 +143,10 @@ async function notSignedIn(request: Request) {
 export function clientAction({ serverAction }: ClientActionFunctionArgs) {
   return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.networkError);
 }
+
+/** After a submission that got no answer, reloading this page's data would fail too. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
 
 export default function ComposePage() {
   const { returnTo, canPostForSubscribers, reply } = useLoaderData<typeof loader>();

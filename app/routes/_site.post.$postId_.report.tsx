@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isQuietInteraction } from "~/lib/revalidation";
 import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
@@ -47,6 +48,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export function clientAction({ serverAction }: ClientActionFunctionArgs) {
   return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.reportFailed);
 }
+
+/** After a submission that got no answer, reloading this page's data would fail too. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
 
 export default function ReportPostPage() {
   const { postId, returnTo } = useLoaderData<typeof loader>();

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isQuietInteraction } from "~/lib/revalidation";
 import { requireUser } from "~/.server/auth/guards";
 import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
@@ -43,6 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = shareTargets(url, item?.post.content ?? "").find((t) => t.platform === platform);
   return redirect(target?.href ?? returnTo);
 }
+
+/** After a submission that got no answer, reloading this page's data would fail too. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
 
 export default function SharePostPage() {
   const { post, returnTo } = useLoaderData<typeof loader>();

@@ -18,10 +18,16 @@ describe("returnTo: only paths on this site", () => {
     "/ /evil.example",
     "\\\\evil.example",
     "javascript:alert(1)",
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
     "evil.example",
     "",
   ])("refuses %j", (path) => {
     expect(safeRedirectPath(path, "/home")).toBe("/home");
+  });
+
+  it("answers the path as a browser resolves it", () => {
+    expect(safeRedirectPath("/post/../videos")).toBe("/videos");
   });
 
   it("refuses what is not a string", () => {

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
 import { ReportSchema } from "~/lib/schemas/post";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { isRetryable } from "~/lib/unanswered";
 import { useOncePer } from "~/lib/use-once-per";
 import { ReturnTo } from "../return-to";
 import { ConfirmActions } from "../ui/confirm-actions";
@@ -40,8 +41,8 @@ export function ReportForm({
     shouldRevalidate: "onInput",
   });
 
-  // Done (reported, or refused with a message); a form with errors stays open.
-  useOncePer(fetcher.state === "idle" && !fetcher.data?.lastResult ? fetcher.data : null, () => onDone());
+  // Done (reported, or refused with a message); a form with errors, or one to try again, stays open.
+  useOncePer(fetcher.state === "idle" && !fetcher.data?.lastResult && !isRetryable(fetcher.data) ? fetcher.data : null, () => onDone());
 
   return (
     <fetcher.Form
