@@ -15,7 +15,7 @@ import { returnToOf } from "~/.server/respond";
 import { getShellData } from "~/.server/shell";
 import { redirectWithToast } from "~/.server/toast";
 import { PageHeader } from "~/components/page-header";
-import { CommentForm } from "~/components/post/comment-form";
+import { ReplyForm } from "~/components/post/comment-form";
 import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer, type ComposeActionData } from "~/components/post/composer";
 import { MAX_IMAGES_PER_POST } from "~/lib/constants";
@@ -160,12 +160,9 @@ export default function ComposePage() {
         {reply ? (
           <>
             <ReplyingTo target={reply} />
-            <CommentForm
+            <ReplyForm
               scope="page"
               postId={reply.postId}
-              label="Reply"
-              placeholder="Post your reply"
-              submitLabel="Reply"
               rows={4}
               autoFocus
               returnTo={`/post/${reply.postId}`}

@@ -12,7 +12,7 @@ import { publishCounts, publishFeedEvent } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { CommentForm } from "~/components/post/comment-form";
+import { ReplyForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
 import type { PostActionData } from "~/components/post/post-types";
@@ -179,12 +179,9 @@ export default function PostPage() {
       <PostCard item={item} detail />
       {canReply ? (
         <div className="border-b border-line px-4 py-3">
-          <CommentForm
+          <ReplyForm
             scope="page"
             postId={post.id}
-            label="Reply"
-            placeholder="Post your reply"
-            submitLabel="Reply"
             rows={2}
             lastResult={failed?.parentId === null ? failed.lastResult : undefined}
             returnAnchor="comments"

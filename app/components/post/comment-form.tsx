@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useId, useState, type ComponentProps } from "react";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -120,4 +120,9 @@ export function CommentForm({
       ) : null}
     </FetcherForm>
   );
+}
+
+/** The reply composer (spec document 1 §2.6: 'Reply', 'Post your reply'): a comment on the post. */
+export function ReplyForm(props: Omit<ComponentProps<typeof CommentForm>, "label" | "placeholder" | "submitLabel">) {
+  return <CommentForm {...props} label="Reply" placeholder="Post your reply" submitLabel="Reply" />;
 }

@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useState, type 
 import { PageLink } from "~/components/ui/page-link";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Dialog } from "../ui/dialog";
-import { CommentForm } from "./comment-form";
+import { ReplyForm } from "./comment-form";
 
 /** The composer (and its form rules) load when first opened, not with every page (DESIGN.md §9). */
 const loadComposer = () => import("./composer");
@@ -37,12 +37,9 @@ export function ComposeProvider({ canPostForSubscribers, children }: { canPostFo
         {opened?.mode === "reply" ? (
           <div className="flex flex-col gap-3">
             <ReplyingTo target={opened.target} />
-            <CommentForm
+            <ReplyForm
               scope="dialog"
               postId={opened.target.postId}
-              label="Reply"
-              placeholder="Post your reply"
-              submitLabel="Reply"
               rows={4}
               autoFocus
               onPosted={close}
