@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -14,7 +13,7 @@ import { usePageLinkNavigation } from "./components/ui/page-link";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./.server/toast";
 import { useNonce } from "./lib/nonce";
-import { isQuietInteraction } from "./lib/revalidation";
+import { skipQuietRevalidation } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
 import { useThemeMode } from "./lib/use-theme";
 import stylesheet from "./tailwind.css?url";
@@ -38,8 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootLoaderData = typeof loader;
 
 /** A like, bookmark, share or view changes nothing the root shows: no need to reload it. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { wasUnanswered } from "./unanswered";
 
 /**
@@ -18,3 +19,7 @@ export function isQuietInteraction({
   if (!formMethod || formMethod.toUpperCase() !== "POST" || !formData) return false;
   return formData.has("like") || formData.has("bookmark") || formData.get("intent") === "comment-like";
 }
+
+/** The shouldRevalidate of every route on a page where such interactions happen. */
+export const skipQuietRevalidation: ShouldRevalidateFunction = (args) =>
+  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;

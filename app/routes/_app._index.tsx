@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { getFollowingFeed, getForYouFeed } from "~/.server/feed";
 import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Home | Murmur" }];
 
@@ -24,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { tab, query, page, failed, paged: Boolean(options.cursor) };
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 function href(tab: Tab, query: string | null, cursor?: string) {
   const params = new URLSearchParams();

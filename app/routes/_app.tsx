@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { getShellData } from "~/.server/shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 
 /** Every page below needs a signed-in member: visitors go to /auth and come back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,8 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { user, ...shell };
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export default function AppLayout() {
   const shell = useLoaderData<typeof loader>();

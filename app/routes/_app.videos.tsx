@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { getVideoFeed } from "~/.server/feed";
 import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
 
@@ -15,8 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadFeedPage(() => getVideoFeed(context.db, user.id, { cursor }), cursor);
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 /** The feed limited to posts with a video (spec document 1 §2.1). */
 export default function Videos() {

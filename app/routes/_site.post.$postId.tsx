@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData, type ClientActionFunctionArgs, type
 import { answerUnanswered } from "~/lib/unanswered";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
+import type { SessionUser } from "~/.server/auth/session";
 import { addComment, setCommentLike } from "~/.server/comments";
 import { getPostPage } from "~/.server/feed";
 import { attempt, isFailure, refuse } from "~/.server/outcome";
@@ -62,6 +63,11 @@ const SIGN_IN: Record<string, string> = {
   comment: POST_MESSAGES.signInToComment,
 };
 
+/** Which interaction a form asks for: its intent, else the toggle whose button was pressed. */
+function askedOf(form: FormData): string {
+  return String(form.get("intent") ?? "") || TOGGLES.find((name) => form.has(name)) || "";
+}
+
 const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
 
 /**
@@ -73,9 +79,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const postId = params.postId ?? "";
   const user = await getOptionalUser(context);
-  const asked = intent || TOGGLES.find((name) => form.has(name)) || "";
+  const asked = askedOf(form);
   if (!user) return respond(form, refuse(401, SIGN_IN[asked] ?? POST_MESSAGES.notAuthenticated));
-  const answer = await attempt(`post interaction '${asked}'`, FAILED[asked] ?? null, () => interact(form, intent, postId, user.id, context));
+  const answer = await attempt(`post interaction '${asked}'`, FAILED[asked] ?? null, () => interact(form, intent, postId, user, context));
   return isFailure(answer) ? respond(form, answer) : answer;
 }
 
@@ -90,13 +96,11 @@ const FAILED: Record<string, string | null> = {
 
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const asked = String(form.get("intent") ?? "") || TOGGLES.find((name) => form.has(name)) || "";
+  const asked = askedOf(await request.clone().formData());
   return answerUnanswered(() => serverAction<typeof action>(), FAILED[asked] ?? null);
 }
 
-async function interact(form: FormData, intent: string, postId: string, userId: string, context: AppLoadContext) {
-  const user = { id: userId };
+async function interact(form: FormData, intent: string, postId: string, user: SessionUser, context: AppLoadContext) {
   const db = context.db;
 
   if (intent === "comment") {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { requireUser } from "~/.server/auth/guards";
@@ -49,8 +49,7 @@ export function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 /** After a submission that got no answer, reloading this page's data would fail too. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export default function DeletePostPage() {
   const { id, title, returnTo } = useLoaderData<typeof loader>();

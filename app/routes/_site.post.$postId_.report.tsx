@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerUnanswered } from "~/lib/unanswered";
 import { useCallback } from "react";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
@@ -50,8 +50,7 @@ export function clientAction({ serverAction }: ClientActionFunctionArgs) {
 }
 
 /** After a submission that got no answer, reloading this page's data would fail too. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ReportPostPage() {
   const { postId, returnTo } = useLoaderData<typeof loader>();

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { useLoaderData } from "@remix-run/react";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 import { requireUser } from "~/.server/auth/guards";
 import { getFeedItem } from "~/.server/feed";
 import { safeRedirectPath } from "~/.server/http";
@@ -46,8 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** After a submission that got no answer, reloading this page's data would fail too. */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export default function SharePostPage() {
   const { post, returnTo } = useLoaderData<typeof loader>();

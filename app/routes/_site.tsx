@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { getShellData } from "~/.server/shell";
@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicPage } from "~/components/public-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
-import { isQuietInteraction } from "~/lib/revalidation";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 
 /**
  * Pages that visitors may see too (a shared post): members get the app shell, visitors a public
@@ -19,8 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { shell: { user, ...(await getShellData(context.db, user.id)) } };
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+export const shouldRevalidate = skipQuietRevalidation;
 
 function SiteFrame({ children }: { children: ReactNode }) {
   const { shell } = useLoaderData<typeof loader>();
