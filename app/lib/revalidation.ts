@@ -1,10 +1,15 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { wasUnanswered } from "./unanswered";
+/** A submission answered `{ ok: false }` (refused, invalid, failed or unanswered) changed nothing. */
+function changedNothing(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false;
+}
 
 /**
  * Interactions whose result the page already shows optimistically (likes, bookmarks, comment
- * likes): after them Remix need not reload every loader on the page. Nor after a submission that got
- * no answer at all: offline, the reload would fail too and put the error page in the page's place.
+ * likes): after them Remix need not reload every loader on the page. Nor after a submission that
+ * changed nothing: there is nothing new to show, offline the reload would fail too (the error page in
+ * the page's place), and after a session ended it would leave the page (and a dialog's text) for
+ * sign-in before the member read why.
  */
 export function isQuietInteraction({
   formMethod,
@@ -15,7 +20,7 @@ export function isQuietInteraction({
   formData?: FormData;
   actionResult?: unknown;
 }): boolean {
-  if (wasUnanswered(actionResult)) return true;
+  if (changedNothing(actionResult)) return true;
   if (!formMethod || formMethod.toUpperCase() !== "POST" || !formData) return false;
   return formData.has("like") || formData.has("bookmark") || formData.get("intent") === "comment-like";
 }
