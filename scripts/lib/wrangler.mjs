@@ -10,10 +10,10 @@ const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_UPD
 const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
 
 /** Runs a wrangler command to completion and returns its output. */
-export function wrangler(args, { quiet = false } = {}) {
+export function wrangler(args, { quiet = false, env = {} } = {}) {
   return execFileSync(process.execPath, [WRANGLER, ...args], {
     cwd: ROOT,
-    env: ENV,
+    env: { ...ENV, ...env },
     encoding: "utf8",
     stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "pipe", "inherit"],
     maxBuffer: 64 * 1024 * 1024,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fixturePath, jsEnabled, newMember, open, test } from "./fixtures";
+import { expect, fixturePath, jsEnabled, NEW_CONNECTION, newMember, open, test } from "./fixtures";
 
 /** With JavaScript 'Create Post' opens the dialog over the page; without it, the /compose page. */
 async function openComposer(page: Page) {
@@ -113,7 +113,7 @@ test.describe("the composer", () => {
     await expect(image).toBeVisible();
     const src = await image.getAttribute("src");
     expect(src).toMatch(/^\/media\/images\/posts\//);
-    const media = await page.request.get(src!);
+    const media = await page.request.get(src!, { headers: NEW_CONNECTION });
     expect(media.headers()["content-type"]).toBe("image/png");
   });
 

@@ -12,6 +12,13 @@ export function newAccount(): Account {
   return { displayName: `Tester ${id.slice(-5)}`, username, email: `${username}@example.com`, password: "e2e-password" };
 }
 
+/**
+ * Requests made from Node (not the browser) each take a new connection. A pooled one that sat idle for
+ * 5 s can be closed by workerd just as a request goes out on it, and Node, unlike a browser, does not
+ * send that request again.
+ */
+export const NEW_CONNECTION = { Connection: "close" } as const;
+
 /** Each test is its own client: a distinct address keeps the per-IP sign-in limit per test. */
 function randomIp() {
   return Array.from({ length: 4 }, () => Math.floor(Math.random() * 250) + 1).join(".");
@@ -37,7 +44,7 @@ export const test = base.extend<Fixtures>({
 export async function signUpOverHttp(page: Page, baseURL: string, account: Account) {
   const response = await page.request.post("/auth?signUp=true", {
     form: { mode: "sign-up", ...account, confirmPassword: account.password },
-    headers: { Origin: baseURL },
+    headers: { Origin: baseURL, ...NEW_CONNECTION },
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);
@@ -62,7 +69,7 @@ export { expect };
 export type Member = { account: Account; api: APIRequestContext; username: string; origin: string };
 
 export async function newMember(baseURL: string, overrides: Partial<Account> = {}): Promise<Member> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": randomIp() } });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": randomIp(), ...NEW_CONNECTION } });
   const account = { ...newAccount(), ...overrides };
   const response = await api.post("/auth?signUp=true", {
     form: { mode: "sign-up", ...account, confirmPassword: account.password },
@@ -84,7 +91,7 @@ export async function postAs(member: Pick<Member, "api" | "origin">, content: st
   multipart.set("returnTo", "/");
   for (const name of files.images ?? []) multipart.append("images", fixtureBlob(name), name);
   if (files.video) multipart.append("video", fixtureBlob(files.video), files.video);
-  const response = await member.api.post("/compose", { multipart, maxRedirects: 0, headers: { Origin: member.origin } });
+  const response = await member.api.post("/compose", { multipart, maxRedirects: 0, headers: { Origin: member.origin, ...NEW_CONNECTION } });
   expect(response.status(), await response.text()).toBe(302);
 }
 
@@ -106,7 +113,7 @@ export const fixturePath = (name: string) => fileURLToPath(new URL(`../fixtures/
 
 /** `follower` follows `following` (by username), through the local-only fixtures endpoint. */
 export async function follow(baseURL: string, follower: string, following: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
   const response = await api.post("/dev/fixtures", { form: { intent: "follow", follower, following } });
   expect(response.status(), await response.text()).toBe(200);
   await api.dispose();
