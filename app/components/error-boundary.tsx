@@ -1,4 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { POST_MESSAGES } from "~/lib/messages";
+import { isNoAnswer } from "~/lib/unanswered";
 
 const messages: Record<number, { title: string; text: string }> = {
   400: { title: "Bad request", text: "That request could not be understood." },
@@ -6,27 +9,50 @@ const messages: Record<number, { title: string; text: string }> = {
   404: { title: "Page not found", text: "The page you're looking for doesn't exist or has moved." },
 };
 
-/** One error boundary for every route: known statuses get a friendly page, anything else a generic one. */
+const buttonClass = "rounded-full bg-primary px-5 py-2 font-semibold text-on-primary";
+
+/**
+ * One error boundary for every route: known statuses get a friendly page, a page whose data got no
+ * answer (offline) says so and offers to load it again, anything else a generic page.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
+  if (isNoAnswer(error)) {
+    // A plain link: loading the whole page again is the retry, whatever state the app is in.
+    return (
+      <ErrorPage title="No connection" text={POST_MESSAGES.networkError}>
+        <a href={`${location.pathname}${location.search}`} className={buttonClass}>
+          Try again
+        </a>
+      </ErrorPage>
+    );
+  }
+
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = messages[status];
   if (!isRouteErrorResponse(error)) console.error(error);
-  const title = known?.title ?? "Something went wrong";
   const text =
     known?.text ??
     (isRouteErrorResponse(error) && typeof error.data === "string" && error.data
       ? error.data
       : "An unexpected error occurred. Please try again.");
-
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <p className="text-sm font-semibold text-muted">{status}</p>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-muted">{text}</p>
-      <Link to="/" className="rounded-full bg-primary px-5 py-2 font-semibold text-on-primary">
+    <ErrorPage status={status} title={known?.title ?? "Something went wrong"} text={text}>
+      <Link to="/" className={buttonClass}>
         Go Home
       </Link>
+    </ErrorPage>
+  );
+}
+
+function ErrorPage({ status, title, text, children }: { status?: number; title: string; text: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      {status ? <p className="text-sm font-semibold text-muted">{status}</p> : null}
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted">{text}</p>
+      {children}
     </main>
   );
 }

@@ -28,3 +28,12 @@ export function wasUnanswered(answer: unknown): answer is Unanswered {
 export function isRetryable(answer: unknown): boolean {
   return wasUnanswered(answer) || (typeof answer === "object" && answer !== null && (answer as { status?: unknown }).status === 500);
 }
+
+/**
+ * Whether an error is a request that got no answer (what `fetch` throws offline: Chromium says
+ * "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed"),
+ * as opposed to a bug.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection/i.test(error.message);
+}

@@ -6,6 +6,7 @@ import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Home | Murmur" }];
 
@@ -86,4 +87,9 @@ export default function Home() {
       />
     </div>
   );
+}
+
+/** Inside the app shell: when only this page fails, the navigation stays. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -21,6 +21,7 @@ import { Composer, type ComposeActionData } from "~/components/post/composer";
 import { MAX_IMAGES_PER_POST } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { CreatePostSchema } from "~/lib/schemas/post";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.reply ? "Reply" : "Create Post"} | Murmur` },
@@ -180,4 +181,9 @@ export default function ComposePage() {
       </div>
     </div>
   );
+}
+
+/** Inside the app shell: when only this page fails, the navigation stays. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

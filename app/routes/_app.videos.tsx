@@ -6,6 +6,7 @@ import { loadFeedPage } from "~/.server/feed-load";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
 
@@ -33,4 +34,9 @@ export default function Videos() {
       />
     </div>
   );
+}
+
+/** Inside the app shell: when only this page fails, the navigation stays. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

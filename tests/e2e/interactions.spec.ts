@@ -264,4 +264,21 @@ test.describe("when a request gets no answer", () => {
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
     if (jsEnabled()) await expect(again.getByLabel(/^Comment on/)).toHaveValue("Is anyone there?");
   });
+
+  test("a page whose data gets no answer says so and loads again with 'Try again'", async ({ page }) => {
+    await open(page, "/");
+    if (jsEnabled()) await page.route(/\.data(\?|$)/, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("link", { name: "Following" }).click();
+    if (jsEnabled()) {
+      await expect(page.getByRole("heading", { name: "No connection" })).toBeVisible();
+      await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+      await page.unroute(/\.data(\?|$)/);
+      await page.getByRole("link", { name: "Try again" }).click();
+    }
+    // Without JavaScript the browser loads the page itself: it just works.
+    await expect(page).toHaveURL(/[?&]tab=following/);
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Following" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No posts to show yet.")).toBeVisible();
+  });
 });
