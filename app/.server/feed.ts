@@ -318,10 +318,6 @@ function timePage(rows: CardRow[], limit: number): FeedPage {
   return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
 
-function beforeCursor(cursor: Cursor | null) {
-  return cursor?.kind === "time" ? lt(posts.id, cursor.before) : undefined;
-}
-
 /** The time cursor's id, if the cursor is one. */
 function beforeId(cursor: Cursor | null) {
   return cursor?.kind === "time" ? cursor.before : null;
@@ -382,21 +378,24 @@ function followingPageIds(viewerId: Bound<string>, before: Bound<string> | null,
 export async function getFollowingFeed(db: Db, viewerId: string, options: FeedOptions = {}): Promise<FeedPage> {
   const now = options.now ?? Date.now();
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const cursor = parseCursor(options.cursor ?? null);
-  if (options.query) {
-    const followed = and(
-      inScope(),
-      inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, viewerId))),
-      beforeCursor(cursor),
-      searchCondition(options.query, viewerId, now),
-    );
-    return timePage(await selectCards(db, viewerId, now).where(followed).orderBy(desc(posts.id)).limit(limit + 1), limit);
-  }
-  const before = beforeId(cursor);
+  const before = beforeId(parseCursor(options.cursor ?? null));
+  // A search has to look at every followed member's posts (the page-id shortcut stops at a page before
+  // matching), and its text depends on its words: it is built for each request (key null).
+  const query = options.query;
   const rows = await runPrepared<CardRow>(
     db,
-    `following:${before ? "older" : "newest"}:${limit}`,
-    () => preparedCards(db, true, sql`${posts.id} IN (${followingPageIds(P.viewer, before ? P.before : null, limit + 1)})`, limit + 1),
+    query ? null : `following:${before ? "older" : "newest"}:${limit}`,
+    () => {
+      const where = query
+        ? and(
+            inScope(),
+            inArray(posts.userId, db.select({ id: follows.followingId }).from(follows).where(eq(follows.followerId, P.viewer))),
+            before ? lt(posts.id, P.before) : undefined,
+            searchCondition(query, viewerId, now),
+          )
+        : sql`${posts.id} IN (${followingPageIds(P.viewer, before ? P.before : null, limit + 1)})`;
+      return preparedCards(db, true, where, limit + 1);
+    },
     { viewer: viewerId, now, before },
   );
   return timePage(rows, limit);
@@ -410,31 +409,20 @@ export async function getLatestFeed(
 ): Promise<FeedPage> {
   const now = options.now ?? Date.now();
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const cursor = parseCursor(options.cursor ?? null);
-  if (options.query) {
-    const rows = await selectCards(db, viewerId, now)
-      .where(
-        and(
-          inScope(options.communityId),
-          options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
-          beforeCursor(cursor),
-          searchCondition(options.query, viewerId, now),
-        ),
-      )
-      .orderBy(desc(posts.id))
-      .limit(limit + 1);
-    return timePage(rows, limit);
-  }
-  const before = beforeId(cursor);
+  const before = beforeId(parseCursor(options.cursor ?? null));
   const community = options.communityId ?? null;
-  const key = [
-    "latest",
-    options.videosOnly ? "videos" : "all",
-    community ? "community" : "home",
-    before ? "older" : "newest",
-    viewerId ? "member" : "visitor",
-    limit,
-  ].join(":");
+  // A search's text depends on its words: it is built for each request (key null).
+  const search = options.query ? searchCondition(options.query, viewerId, now) : undefined;
+  const key = search
+    ? null
+    : [
+        "latest",
+        options.videosOnly ? "videos" : "all",
+        community ? "community" : "home",
+        before ? "older" : "newest",
+        viewerId ? "member" : "visitor",
+        limit,
+      ].join(":");
   const rows = await runPrepared<CardRow>(
     db,
     key,
@@ -446,6 +434,7 @@ export async function getLatestFeed(
           community ? eq(posts.communityId, P.community) : isNull(posts.communityId),
           options.videosOnly ? isNotNull(posts.videoUrl) : undefined,
           before ? lt(posts.id, P.before) : undefined,
+          search,
         ),
         limit + 1,
       ),

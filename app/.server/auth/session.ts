@@ -59,22 +59,11 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id))
     .get();
-  const row = found
-    ? {
-        session: { id, userId: found.userId, expiresAt: found.expiresAt },
-        user: {
-          id: found.userId,
-          email: found.email,
-          username: found.username,
-          displayName: found.displayName,
-          avatarUrl: found.avatarUrl,
-          verifiedType: found.verifiedType,
-        },
-      }
-    : undefined;
-  if (!row) return { session: null, user: null, renewed: false };
+  if (!found) return { session: null, user: null, renewed: false };
 
-  const { session, user } = row;
+  const { expiresAt, userId, ...profile } = found;
+  const session = { id, userId, expiresAt };
+  const user = { id: userId, ...profile };
   if (now >= session.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return { session: null, user: null, renewed: false };
