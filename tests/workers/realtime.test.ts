@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { FeedEvent } from "~/lib/realtime";
-import { createPost, createUser, fetchWorker, formPost, ORIGIN, sessionCookieFor } from "./helpers";
+import { createPost, createUser, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
-/** Opens the feed room through the worker, as a member's page does. */
-async function listen(cookie: string | null) {
+/** Opens the feed room through the worker, as a member's page (of `origin`) does. */
+async function listen(cookie: string | null, origin = ORIGIN) {
   const response = await fetchWorker(
     new Request(`${ORIGIN}/parties/feed-room/global`, {
-      headers: { Upgrade: "websocket", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
     }),
   );
   const socket = response.webSocket;
@@ -37,32 +37,38 @@ async function listen(cookie: string | null) {
 }
 
 describe("the feed room", () => {
-  it("is for signed-in members only", async () => {
+  it("is for signed-in members only, from pages of this site", async () => {
     const visitor = await listen(null);
     expect(visitor.status).toBe(401);
+    const elsewhere = await listen(await sessionCookieFor((await createUser()).id), "https://evil.example");
+    expect(elsewhere.status).toBe(403);
   });
 
   it("tells members about new posts and, at most once a second, their counts", async () => {
     const reader = await createUser();
     const author = await createUser();
-    const room = await listen(await sessionCookieFor(reader.id));
+    const fan = await createUser();
+    const readerCookie = await sessionCookieFor(reader.id);
+    const room = await listen(readerCookie);
     expect(room.status).toBe(101);
+    try {
+      const form = new FormData();
+      form.set("content", "Live from the room test");
+      form.set("returnTo", "/");
+      const created = await multipartPost("/compose", form, { Cookie: await sessionCookieFor(author.id) });
+      expect(created.status).toBe(302);
+      const announced = await room.next((event) => event.type === "post-created" && event.authorId === author.id);
+      expect(announced).toMatchObject({ type: "post-created", authorId: author.id, hasVideo: false });
 
-    const authorCookie = await sessionCookieFor(author.id);
-    const form = new FormData();
-    form.set("content", "Live from the room test");
-    form.set("returnTo", "/");
-    const created = await fetchWorker(
-      new Request(`${ORIGIN}/compose`, { method: "POST", body: form, headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, Cookie: authorCookie }, redirect: "manual" }),
-    );
-    expect(created.status).toBe(302);
-    const announced = await room.next((event) => event.type === "post-created" && event.authorId === author.id);
-    expect(announced).toMatchObject({ type: "post-created", authorId: author.id, hasVideo: false });
-
-    const post = await createPost(author.id);
-    await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(reader.id) }));
-    const counts = await room.next((event) => event.type === "post-counts" && post.id in event.posts);
-    expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 1 });
-    room.close();
+      // Two likes within the second travel as one message with the newest counts.
+      const post = await createPost(author.id);
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: readerCookie }));
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(fan.id) }));
+      const counts = await room.next((event) => event.type === "post-counts" && post.id in event.posts);
+      expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 2 });
+      expect(room.events.filter((event) => event.type === "post-counts" && post.id in event.posts)).toHaveLength(1);
+    } finally {
+      room.close();
+    }
   });
 });
