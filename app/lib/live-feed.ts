@@ -55,8 +55,9 @@ export function useFreshPosts(kind: FreshKind): number {
   );
 }
 
-/** The page was reloaded with the new posts in it. */
+/** A list's page was (re)loaded from the server: every post published so far is in it. */
 export function clearFreshPosts() {
+  if (fresh.all.size === 0 && fresh.video.size === 0) return;
   fresh.all.clear();
   fresh.video.clear();
   emit();

@@ -1,10 +1,10 @@
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import type { FeedPage } from "~/.server/feed";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { showToast } from "~/lib/toast-store";
-import { useHydrated } from "~/lib/use-hydrated";
+import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PostCard } from "../post/post-card";
 
 /**
@@ -30,7 +30,6 @@ export function FeedList({
   empty: ReactNode;
   label: string;
 }) {
-  const hydrated = useHydrated();
   const fetcher = useFetcher<{ page: FeedPage; failed?: string | null }>();
   const loading = fetcher.state !== "idle";
   // A next page that could not be read says so; its cursor stays, so 'Load more' tries again.
@@ -42,7 +41,7 @@ export function FeedList({
   const items = uniqueById(pages.flatMap((p) => p.items));
   const cursor = pages.at(-1)?.nextCursor ?? null;
 
-  const prompt = fresh ? <NewPostsPrompt kind={fresh} /> : null;
+  const prompt = fresh ? <NewPostsPrompt kind={fresh} page={page} /> : null;
   if (failed && items.length === 0) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
@@ -70,21 +69,9 @@ export function FeedList({
         ))}
       </div>
       {cursor ? (
-        <div className="flex justify-center border-b border-line p-4">
-          <Link
-            to={pageHref(cursor)}
-            preventScrollReset
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              if (!loading) fetcher.load(loaderHref(pageHref(cursor)));
-            }}
-            aria-disabled={loading || undefined}
-            className="rounded-full px-4 py-2 font-semibold text-accent hover:bg-surface"
-          >
-            {loading ? "Loading..." : "Load more"}
-          </Link>
-        </div>
+        <LoadMoreLink to={pageHref(cursor)} loading={loading} onLoad={() => fetcher.load(loaderHref(pageHref(cursor)))}>
+          Load more
+        </LoadMoreLink>
       ) : (
         <p className="p-6 text-center text-sm text-muted">You're all caught up.</p>
       )}
@@ -93,27 +80,30 @@ export function FeedList({
 }
 
 /**
- * 'Show N new posts': posts published since the page loaded (the feed room says so, with JavaScript).
- * Showing them reloads the list from the server and goes back to the top.
+ * 'Show N new posts': posts published since the list's page loaded (the feed room says so, with
+ * JavaScript). Showing them reloads the list from the server and goes back to the top; any new first
+ * page (this reload, a navigation, a revalidation) starts the count again.
  */
-function NewPostsPrompt({ kind }: { kind: FreshKind }) {
+function NewPostsPrompt({ kind, page }: { kind: FreshKind; page: FeedPage }) {
   const count = useFreshPosts(kind);
   const revalidator = useRevalidator();
-  if (count === 0) return null;
+  useEffect(() => clearFreshPosts(), [page]);
+  const shown = count > 0 && revalidator.state === "idle";
+  // The live region is always there, so a screen reader announces the button when it appears.
   return (
-    <div className="sticky top-28 z-10 flex justify-center py-2 lg:top-[7.5rem]">
-      <button
-        type="button"
-        onClick={() => {
-          clearFreshPosts();
-          revalidator.revalidate();
-          window.scrollTo({ top: 0 });
-        }}
-        className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white shadow-lg"
-        aria-live="polite"
-      >
-        Show {count} new {count === 1 ? "post" : "posts"}
-      </button>
+    <div aria-live="polite" className={shown ? "sticky top-28 z-10 flex justify-center py-2 lg:top-[7.5rem]" : undefined}>
+      {shown ? (
+        <button
+          type="button"
+          onClick={() => {
+            revalidator.revalidate();
+            window.scrollTo({ top: 0 });
+          }}
+          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white shadow-lg"
+        >
+          Show {count} new {count === 1 ? "post" : "posts"}
+        </button>
+      ) : null}
     </div>
   );
 }
