@@ -17,7 +17,7 @@ import { ReplyForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
 import type { PostActionData } from "~/components/post/post-types";
-import { TOGGLES } from "~/components/post/use-toggle";
+import { askedOf, INTERACTIONS, type Interaction } from "~/lib/interactions";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietInteraction } from "~/lib/revalidation";
 import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
@@ -55,19 +55,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const SIGN_IN: Record<string, string> = {
-  like: POST_MESSAGES.signInToLike,
-  "comment-like": POST_MESSAGES.signInToLike,
-  repost: POST_MESSAGES.signInToRepost,
-  bookmark: POST_MESSAGES.signInToBookmark,
-  comment: POST_MESSAGES.signInToComment,
-};
-
-/** Which interaction a form asks for: its intent, else the toggle whose button was pressed. */
-function askedOf(form: FormData): string {
-  return String(form.get("intent") ?? "") || TOGGLES.find((name) => form.has(name)) || "";
-}
-
 const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
 
 /**
@@ -76,34 +63,25 @@ const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
   const postId = params.postId ?? "";
   const user = await getOptionalUser(context);
   const asked = askedOf(form);
-  if (!user) return respond(form, refuse(401, SIGN_IN[asked] ?? POST_MESSAGES.notAuthenticated));
-  const answer = await attempt(`post interaction '${asked}'`, FAILED[asked] ?? null, () => interact(form, intent, postId, user, context));
+  const texts = asked ? INTERACTIONS[asked] : null;
+  if (!user) return respond(form, refuse(401, texts?.signIn ?? POST_MESSAGES.notAuthenticated));
+  const answer = await attempt(`post interaction '${asked}'`, texts?.failed ?? null, () => interact(form, asked, postId, user, context));
   return isFailure(answer) ? respond(form, answer) : answer;
 }
-
-/** What an interaction's unexpected failure says (spec document 1 §8: like and bookmark failures are only logged). */
-const FAILED: Record<string, string | null> = {
-  comment: POST_MESSAGES.commentFailed,
-  repost: POST_MESSAGES.repostFailed,
-  like: null,
-  "comment-like": null,
-  bookmark: null,
-};
 
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
 export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
   const asked = askedOf(await request.clone().formData());
-  return answerUnanswered(() => serverAction<typeof action>(), FAILED[asked] ?? null);
+  return answerUnanswered(() => serverAction<typeof action>(), asked ? INTERACTIONS[asked].failed : null);
 }
 
-async function interact(form: FormData, intent: string, postId: string, user: SessionUser, context: AppLoadContext) {
+async function interact(form: FormData, asked: Interaction | null, postId: string, user: SessionUser, context: AppLoadContext) {
   const db = context.db;
 
-  if (intent === "comment") {
+  if (asked === "comment") {
     const submission = parseWithZod(form, { schema: CommentSchema });
     if (submission.status !== "success") {
       // Rendered again with the text and the message (without JavaScript, this very page).
@@ -115,7 +93,7 @@ async function interact(form: FormData, intent: string, postId: string, user: Se
     return respond(form, outcome, POST_MESSAGES.commentPosted);
   }
 
-  if (intent === "comment-like") {
+  if (asked === "comment-like") {
     const parsed = CommentLikeSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
     const outcome = await setCommentLike(db, user.id, parsed.data.commentId, parsed.data.value);
@@ -123,11 +101,10 @@ async function interact(form: FormData, intent: string, postId: string, user: Se
   }
 
   // A toggle's button is named after it and carries the wanted state ('like' = 'true').
-  const toggle = TOGGLES.find((name) => form.has(name));
-  const parsed = ToggleSchema.safeParse({ value: toggle ? form.get(toggle) : undefined });
-  if (!toggle || !parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+  const parsed = ToggleSchema.safeParse({ value: asked ? form.get(asked) : undefined });
+  if (!asked || !parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
   const wanted = parsed.data.value;
-  switch (toggle) {
+  switch (asked) {
     case "like": {
       const outcome = await setLike(db, user.id, postId, wanted);
       if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);

@@ -1,23 +1,16 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { PageLink } from "~/components/ui/page-link";
 import type { FormEvent, ReactNode } from "react";
 import type { FeedItem } from "~/.server/feed";
 import { Icon } from "~/components/icon";
-import type { RootLoaderData } from "~/root";
 import { formatCount } from "~/lib/format";
 import { useLiveCounts } from "~/lib/live-feed";
+import { INTERACTIONS, TOGGLES, type ToggleName } from "~/lib/interactions";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
-import { ReturnTo, useReturnTo } from "../return-to";
+import { ReturnTo } from "../return-to";
 import { ComposeLink } from "./compose-dialog";
-import { TOGGLES, useToggle, type ToggleName } from "./use-toggle";
-
-const SIGN_IN: Record<ToggleName, string> = {
-  repost: POST_MESSAGES.signInToRepost,
-  like: POST_MESSAGES.signInToLike,
-  bookmark: POST_MESSAGES.signInToBookmark,
-};
+import { useToggle } from "./use-toggle";
 
 /**
  * The counters and buttons under a post: reply, repost, like, share, bookmark and views. One form
@@ -27,11 +20,16 @@ const SIGN_IN: Record<ToggleName, string> = {
 export function PostActions({
   item,
   anchor,
+  returnTo,
+  signedIn,
   onShare,
   sharedNow,
 }: {
   item: FeedItem;
   anchor: string;
+  /** Where the card's forms come back to (its card's anchor on this page). */
+  returnTo: string;
+  signedIn: boolean;
   onShare: () => void;
   /** Shares made from this card since the page loaded (with JavaScript). */
   sharedNow: number;
@@ -43,9 +41,7 @@ export function PostActions({
     bookmark: useToggle("bookmark", post.id, post.viewer.bookmarked),
   };
   const { like, repost, bookmark } = toggles;
-  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
   const hydrated = useHydrated();
-  const returnTo = useReturnTo(anchor);
   const action = `/post/${post.id}`;
   // The newest answer about the post wins: the feed room's (live) or a toggle's own, else the page's.
   const live = useLiveCounts(post.id);
@@ -64,7 +60,7 @@ export function PostActions({
     const name = TOGGLES.find((toggle) => toggle === button?.getAttribute("name"));
     if (!name || !(button instanceof HTMLButtonElement)) return;
     event.preventDefault();
-    if (!signedIn) showToast(SIGN_IN[name], "error");
+    if (!signedIn) showToast(INTERACTIONS[name].signIn, "error");
     else toggles[name].fetcher.submit(button, { method: "post", action });
   };
 
@@ -81,7 +77,6 @@ export function PostActions({
         }}
         className="post-action hover:text-accent"
         aria-disabled={disabled || undefined}
-       
       >
         <Icon name="message-circle" className="size-[18px]" />
         <span className="sr-only">Reply</span>
@@ -95,7 +90,6 @@ export function PostActions({
       </Toggle>
       <PageLink
         to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
-       
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();

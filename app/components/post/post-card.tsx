@@ -120,7 +120,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </>
           )}
 
-          <PostActions item={item} anchor={anchor} onShare={() => setDialog("share")} sharedNow={sharedNow} />
+          <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} sharedNow={sharedNow} />
 
           {detail ? null : (
             <>

@@ -1,9 +1,7 @@
 import { useFetcher } from "@remix-run/react";
+import type { ToggleName } from "~/lib/interactions";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { PostActionData } from "./post-types";
-
-export const TOGGLES = ["repost", "like", "bookmark"] as const;
-export type ToggleName = (typeof TOGGLES)[number];
 
 /**
  * An optimistic toggle (like, bookmark, repost): while the request runs the wanted state shows, and
