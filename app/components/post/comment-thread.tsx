@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icon";
-import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PageLink } from "~/components/ui/page-link";
 import type { CommentPage, CommentView } from "~/.server/feed";
 import type { RootLoaderData } from "~/root";
@@ -10,7 +11,6 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
 import { RelativeTime } from "../relative-time";
@@ -55,7 +55,6 @@ export function CommentThread({
   failed?: FailedComment;
   canReply: boolean;
 }) {
-  const hydrated = useHydrated();
   const fetcher = useFetcher<CommentPage>();
   const loading = fetcher.state !== "idle";
   const pages = useAppendedPages(first, fetcher.data, loading);
@@ -73,20 +72,9 @@ export function CommentThread({
         ))}
       </ul>
       {next ? (
-        <div className="flex justify-center border-b border-line p-4">
-          <Link
-            to={`${next}#comments`}
-            preventScrollReset
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              if (!loading) fetcher.load(next);
-            }}
-            className="rounded-full px-4 py-2 font-semibold text-accent hover:bg-surface"
-          >
-            {loading ? "Loading..." : "Load more comments"}
-          </Link>
-        </div>
+        <LoadMoreLink to={`${next}#comments`} loading={loading} onLoad={() => fetcher.load(next)}>
+          Load more comments
+        </LoadMoreLink>
       ) : null}
     </>
   );
