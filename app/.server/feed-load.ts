@@ -2,7 +2,7 @@ import { FEED_FETCH_TIMEOUT_MS } from "~/lib/constants";
 import { FEED_MESSAGES } from "~/lib/messages";
 import type { FeedPage } from "./feed";
 
-export type LoadedFeed = { page: FeedPage; failed: string | null };
+type LoadedFeed = { page: FeedPage; failed: string | null };
 
 /**
  * A feed page for a loader (spec document 1 §8, "Feed load"): on a database error the list is empty

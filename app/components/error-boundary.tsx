@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { POST_MESSAGES } from "~/lib/messages";
+import { buttonClass } from "~/components/ui/button";
+import { FEED_MESSAGES } from "~/lib/messages";
 import { isNoAnswer } from "~/lib/unanswered";
 
 const messages: Record<number, { title: string; text: string }> = {
@@ -9,11 +10,10 @@ const messages: Record<number, { title: string; text: string }> = {
   404: { title: "Page not found", text: "The page you're looking for doesn't exist or has moved." },
 };
 
-const buttonClass = "rounded-full bg-primary px-5 py-2 font-semibold text-on-primary";
-
 /**
  * One error boundary for every route: known statuses get a friendly page, a page whose data got no
- * answer (offline) says so and offers to load it again, anything else a generic page.
+ * answer (offline) says so with the spec's feed-load text and offers to load it again, anything else
+ * a generic page.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -21,8 +21,8 @@ export function GeneralErrorBoundary() {
   if (isNoAnswer(error)) {
     // A plain link: loading the whole page again is the retry, whatever state the app is in.
     return (
-      <ErrorPage title="No connection" text={POST_MESSAGES.networkError}>
-        <a href={`${location.pathname}${location.search}`} className={buttonClass}>
+      <ErrorPage title="No connection" text={FEED_MESSAGES.network}>
+        <a href={`${location.pathname}${location.search}`} className={buttonClass("primary")}>
           Try again
         </a>
       </ErrorPage>
@@ -39,7 +39,7 @@ export function GeneralErrorBoundary() {
       : "An unexpected error occurred. Please try again.");
   return (
     <ErrorPage status={status} title={known?.title ?? "Something went wrong"} text={text}>
-      <Link to="/" className={buttonClass}>
+      <Link to="/" className={buttonClass("primary")}>
         Go Home
       </Link>
     </ErrorPage>

@@ -5,4 +5,4 @@ export declare function queryLocal(sql: string, persistTo?: string): Record<stri
 export declare function executeFile(file: string, persistTo?: string): void;
 export declare function putObject(bucket: string, key: string, file: string, contentType: string, persistTo?: string): void;
 export declare function freePort(): Promise<number>;
-export declare function startDevServer(options: { port: number; persistTo?: string; inspectorPort?: number; production?: boolean }): Promise<unknown>;
+export declare function startDevServer(options: { port: number; production?: boolean }): Promise<unknown>;

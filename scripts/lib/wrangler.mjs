@@ -59,10 +59,10 @@ export function freePort() {
  * Starts `wrangler dev` as a child in this process's group (so whoever stops the group stops wrangler
  * and workerd too) and stops it when this process exits or is signalled.
  */
-export async function startDevServer({ port, persistTo, inspectorPort, production = true }) {
-  const args = [WRANGLER, "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort ?? (await freePort())), ...persistArgs(persistTo)];
-  // wrangler bundles React's development build unless NODE_ENV says production: `npm start` and the
-  // tests run what users get; only `npm run dev` keeps React's warnings.
+export async function startDevServer({ port, production = true }) {
+  const args = [WRANGLER, "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(await freePort())];
+  // wrangler bundles React's development build unless NODE_ENV says production: `npm start` runs
+  // what users get; only `npm run dev` keeps React's warnings.
   const env = { ...ENV, NODE_ENV: production ? "production" : "development" };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
   const stop = () => {
