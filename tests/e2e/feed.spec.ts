@@ -1,13 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, signedIn as test } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, searchedPostId, signedIn as test, uniqueWord } from "./fixtures";
 
-/** The id of this test's post, from its card in the searched home feed. */
-async function idOf(page: Page, word: string) {
-  await open(page, `/?q=${word}`);
-  return postIdOn(page, word);
-}
-
-const token = () => `zf${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const token = () => uniqueWord("zf");
 
 test.describe("home", () => {
   test("Following shows people one follows, never one's own posts; For you shows both", async ({ page, baseURL, me }) => {
@@ -70,7 +63,7 @@ test.describe("a post's page", () => {
     const word = token();
     const author = await newMember(baseURL!);
     await postAs(author, `Deep link ${word}`, { images: ["sample.png"] });
-    const id = await idOf(page, word);
+    const id = await searchedPostId(page, word);
     await open(page, `/post/${id}`);
     await expect(page.getByRole("heading", { name: "Post", level: 1 })).toBeVisible();
     await expect(page.getByRole("article")).toContainText(`Deep link ${word}`);
@@ -86,7 +79,7 @@ test.describe("a post's page", () => {
     const word = token();
     const author = await newMember(baseURL!);
     await postAs(author, `For everyone ${word}`);
-    const id = await idOf(memberPage, word);
+    const id = await searchedPostId(memberPage, word);
     const visitor = await browser.newContext({ javaScriptEnabled: jsEnabled() });
     const page = await visitor.newPage();
     await open(page, `/post/${id}`);
@@ -109,8 +102,7 @@ test.describe("a post's page", () => {
     const word = token();
     const author = await newMember(baseURL!);
     await postAs(author, `Follow me home ${word}`);
-    await open(page, `/?q=${word}`);
-    const id = await postIdOn(page, word);
+    const id = await searchedPostId(page, word);
     // A marker on the window survives a client-side navigation, not a page load.
     if (jsEnabled()) await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
     await page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: "Open post" }).click();
@@ -133,7 +125,7 @@ test.describe("images", () => {
     const word = token();
     const author = await newMember(baseURL!);
     await postAs(author, `Two pictures ${word}`, { images: ["sample.png", "sample.jpg"] });
-    const id = await idOf(page, word);
+    const id = await searchedPostId(page, word);
     await open(page, `/post/${id}`);
     const article = page.getByRole("article");
     await expect(article.getByRole("img", { name: /^Image \d of 2/ })).toHaveCount(2);

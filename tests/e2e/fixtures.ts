@@ -95,6 +95,15 @@ export async function postAs(member: Pick<Member, "api" | "origin">, content: st
   expect(response.status(), await response.text()).toBe(302);
 }
 
+/** A word no other test uses (a test finds its own posts by searching for it). */
+export const uniqueWord = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The id of the post that contains `word`, from its card in the searched home feed. */
+export async function searchedPostId(page: Page, word: string): Promise<string> {
+  await open(page, `/?q=${word}`);
+  return postIdOn(page, word);
+}
+
 /** The id of the post whose card shows `text`, read from its permalink on the page. */
 export async function postIdOn(page: Page, text: string): Promise<string> {
   const href = await page.getByRole("article").filter({ hasText: text }).first().getByRole("link", { name: "Open post" }).getAttribute("href");

@@ -84,11 +84,14 @@ describe("Following", () => {
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(created.reverse());
   });
 
-  /** A member who follows FOLLOWING_SCAN_MIN_FOLLOWS people (so Following scans the newest posts first), among them `also`. */
-  async function followerOfMany(...also: string[]) {
+  /**
+   * A member who follows `count` people, among them `also` (from FOLLOWING_SCAN_MIN_FOLLOWS on,
+   * Following scans the newest posts first).
+   */
+  async function followerOf(count: number, ...also: string[]) {
     const viewer = await createUser();
     for (const id of also) await follow(viewer.id, id);
-    for (let i = also.length; i < FOLLOWING_SCAN_MIN_FOLLOWS; i++) await follow(viewer.id, (await createUser()).id);
+    for (let i = also.length; i < count; i++) await follow(viewer.id, (await createUser()).id);
     return viewer;
   }
 
@@ -99,8 +102,7 @@ describe("Following", () => {
     const clock = futureClock();
     const quiet = await createUser();
     const busy = await createUser();
-    const viewer = following === 1 ? await createUser() : await followerOfMany(quiet.id);
-    if (following === 1) await follow(viewer.id, quiet.id);
+    const viewer = await followerOf(following, quiet.id);
     const old = [];
     for (let i = 0; i < 3; i++) old.push((await createPost(quiet.id, { createdAt: new Date(clock.next()) })).id);
     const newer = Array.from({ length: FOLLOWING_SCAN_WINDOW + 100 }, () => buildPost(busy.id, { createdAt: new Date(clock.next(TIME.SECOND)) }));
@@ -118,7 +120,7 @@ describe("Following", () => {
     const clock = futureClock();
     const friend = await createUser();
     const stranger = await createUser();
-    const viewer = await followerOfMany(friend.id);
+    const viewer = await followerOf(FOLLOWING_SCAN_MIN_FOLLOWS, friend.id);
     const created: string[] = [];
     for (let i = 0; i < 25; i++) {
       created.push((await createPost(friend.id, { createdAt: new Date(clock.next()) })).id);
