@@ -7,15 +7,16 @@ export type ToggleName = (typeof TOGGLES)[number];
 export type Interaction = ToggleName | "comment" | "comment-like";
 
 /**
- * What each interaction on a post tells a signed-out visitor, and what it says when it fails
- * unexpectedly (spec document 1 §8: like and bookmark failures are only logged).
+ * Each interaction on a post: what it tells a signed-out visitor, what it says when it fails
+ * unexpectedly (spec document 1 §8: like and bookmark failures are only logged), and whether it is
+ * quiet: the page already shows its result (optimistically), so nothing needs to reload after it.
  */
-export const INTERACTIONS: Record<Interaction, { signIn: string; failed: string | null }> = {
-  like: { signIn: POST_MESSAGES.signInToLike, failed: null },
-  "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null },
-  bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null },
-  repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed },
-  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed },
+export const INTERACTIONS: Record<Interaction, { signIn: string; failed: string | null; quiet: boolean }> = {
+  like: { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
+  "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
+  bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true },
+  repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false },
+  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false },
 };
 
 /** Which interaction a post's form asks for: its intent, else the toggle whose button was pressed. */

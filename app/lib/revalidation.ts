@@ -1,11 +1,13 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { askedOf, INTERACTIONS } from "./interactions";
+
 /** A submission answered `{ ok: false }` (refused, invalid, failed or unanswered) changed nothing. */
 function changedNothing(answer: unknown): boolean {
   return typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === false;
 }
 
 /**
- * Interactions whose result the page already shows optimistically (likes, bookmarks, comment
+ * Quiet interactions, whose result the page already shows optimistically (likes, bookmarks, comment
  * likes): after them Remix need not reload every loader on the page. Nor after a submission that
  * changed nothing: there is nothing new to show, offline the reload would fail too (the error page in
  * the page's place), and after a session ended it would leave the page (and a dialog's text) for
@@ -22,7 +24,8 @@ export function isQuietInteraction({
 }): boolean {
   if (changedNothing(actionResult)) return true;
   if (!formMethod || formMethod.toUpperCase() !== "POST" || !formData) return false;
-  return formData.has("like") || formData.has("bookmark") || formData.get("intent") === "comment-like";
+  const asked = askedOf(formData);
+  return asked !== null && INTERACTIONS[asked].quiet;
 }
 
 /** The shouldRevalidate of every route on a page where such interactions happen. */
