@@ -22,6 +22,23 @@ export default tseslint.config(
     },
   },
   {
+    // Components and isomorphic code run in the browser: server modules (and their types) stay out.
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/.server", "~/.server/*", "**/.server", "**/.server/*"],
+              message: "Server code stays on the server: UI types live in app/lib/types/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "tests/bench/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly" } },
   },

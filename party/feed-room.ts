@@ -1,6 +1,7 @@
 import { Server } from "partyserver";
 import { FEED_COUNTS_FLUSH_MS } from "../app/lib/constants";
-import { FeedEventSchema, type FeedEvent, type LiveCounts } from "../app/lib/realtime";
+import { FeedEventSchema, type FeedEvent } from "../app/lib/realtime";
+import type { PostCounts } from "../app/lib/types/post";
 
 /**
  * A feed's room (`feed-room/global` for posts outside communities): members' pages listen; the app
@@ -11,7 +12,7 @@ import { FeedEventSchema, type FeedEvent, type LiveCounts } from "../app/lib/rea
 export class FeedRoom extends Server<Env> {
   static options = { hibernate: true };
 
-  #counts = new Map<string, LiveCounts>();
+  #counts = new Map<string, PostCounts>();
   #flush: ReturnType<typeof setTimeout> | undefined;
 
   /** Called by the app (RPC through the Durable Object stub). */

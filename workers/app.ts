@@ -1,11 +1,11 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
-import { createLoadContext } from "../app/.server/context";
-import { isCrossOriginMutation, withSecurityHeaders } from "../app/.server/http";
-import { runScheduledMaintenance } from "../app/.server/maintenance";
 import { SESSION_COOKIE } from "../app/.server/auth/session";
-import { authorizeRoom } from "../app/.server/rooms";
+import { createLoadContext } from "../app/.server/context";
+import { refuseUnacceptedRequest, withSecurityHeaders } from "../app/.server/http";
+import { runScheduledMaintenance } from "../app/.server/maintenance";
+import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
 
 export { FeedRoom } from "../party/feed-room";
 
@@ -31,20 +31,23 @@ export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
     const context = createLoadContext(request, env, ctx);
-    // Realtime rooms first (/parties/…): members of this site only.
+    // Realtime rooms first (/parties/…): each connection authorized for its room.
     if (new URL(request.url).pathname.startsWith(ROOMS_PREFIX)) {
-      const room = await routePartykitRequest(request, env, { onBeforeConnect: (req) => authorizeRoom(req, context) });
-      if (room) return room;
+      const room = await routePartykitRequest(request, env, {
+        onBeforeConnect: (req, lobby) => authorizeConnection(req, lobby, context),
+        onBeforeRequest: refuseRoomRequest,
+      });
+      return room ?? refuseRoomRequest();
     }
-    if (isCrossOriginMutation(request)) {
-      return withSecurityHeaders(new Response("Forbidden: cross-origin request", { status: 403 }), context.cspNonce);
-    }
+    const refused = refuseUnacceptedRequest(request);
+    if (refused) return withSecurityHeaders(refused, context.cspNonce);
     const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce);
     // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
     const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
     if (!context.config.isLocal) return response;
     response.headers.set("X-D1-Calls", String(context.d1.calls));
+    response.headers.set("X-D1-Depth", String(context.d1.depth));
     return request.headers.has(SERVER_TIMING_HEADER) ? timed(response, started, context.d1.waited) : response;
   },
 

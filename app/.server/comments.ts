@@ -1,13 +1,21 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { compareTopLevel } from "~/lib/comments";
+import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { CommentInput } from "~/lib/schemas/post";
-import { findTargetPost } from "./access";
+import type { CommentPage, CommentView } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { commentLikes, comments, posts } from "./db/schema";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { commentLikes, comments, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { refuse, type Outcome } from "./outcome";
+import { findTargetPost, shownPostId } from "./posts/access";
+import { commentCursor, parseCommentCursor } from "./posts/cursors";
 
-/** Comments on posts, replies to comments (parent_id), and comment likes. */
+/** Comments on posts, replies to comments (parent_id), comment likes, and a post's pages of comments. */
+
+/** The order of top-level comments in SQL, as `compareTopLevel` (app/lib/comments.ts) has it. */
+export const TOP_LEVEL_ORDER = [desc(comments.likesCount), desc(comments.id)];
 
 export async function addComment(
   db: Db,
@@ -58,4 +66,89 @@ export async function setCommentLike(
     db.select({ likes: comments.likesCount }).from(comments).where(eq(comments.id, commentId)),
   ]);
   return { ok: true, commentId, liked, likesCount: count[0]?.likes ?? 0 };
+}
+
+// ───────────────────────────── reading ─────────────────────────────
+
+const C = { post: param("post"), viewer: param("viewer"), likes: param("likes"), after: param("after") };
+
+/**
+ * One page of a post's comments (prepared, docs/decisions/013): up to COMMENTS_PAGE_SIZE top-level
+ * comments in TOP_LEVEL_ORDER, each with its whole thread of replies (at most COMMENT_REPLIES_PER_PAGE
+ * replies in all), plus one more top-level comment to know whether there is a next page.
+ */
+function selectCommentPage(db: Db, signedIn: boolean, paging: boolean) {
+  const keyset = paging
+    ? sql`AND (${comments.likesCount} < ${C.likes} OR (${comments.likesCount} = ${C.likes} AND ${comments.id} < ${C.after}))`
+    : sql``;
+  const thread = sql`WITH RECURSIVE top AS (
+      SELECT ${comments.id} AS id FROM ${comments}
+      WHERE ${comments.postId} = ${shownPostId(C.post)} AND ${comments.parentId} IS NULL ${keyset}
+      ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)} LIMIT ${COMMENTS_PAGE_SIZE + 1}
+    ), thread(id) AS (
+      SELECT id FROM top
+      UNION ALL
+      SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
+    )
+    SELECT id FROM thread LIMIT ${COMMENTS_PAGE_SIZE + 1 + COMMENT_REPLIES_PER_PAGE}`;
+  const liked = signedIn
+    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${C.viewer})`
+    : sql<number>`0`;
+  const fields = {
+    id: comments.id,
+    parentId: comments.parentId,
+    content: comments.content,
+    likesCount: comments.likesCount,
+    createdAt: comments.createdAt,
+    liked: liked.as("comment_liked"),
+    // Every column needs a name of its own (docs/decisions/008): the author's id is not the comment's.
+    authorId: sql<string>`${users.id}`.as("author_id"),
+    username: users.username,
+    displayName: users.displayName,
+    avatarUrl: users.avatarUrl,
+    verifiedType: users.verifiedType,
+  };
+  const query = db
+    .select(fields)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(sql`${comments.id} IN (${thread})`);
+  return { query, fields };
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof selectCommentPage>["query"]["all"]>>[number];
+
+function toCommentPage(rows: CommentRow[]): CommentPage {
+  const views: CommentView[] = rows.map(({ authorId, username, displayName, avatarUrl, verifiedType, createdAt, liked, ...comment }) => ({
+    ...comment,
+    createdAt: createdAt.getTime(),
+    liked: Boolean(liked),
+    author: { id: authorId, username, displayName, avatarUrl, verifiedType },
+  }));
+  const top = views.filter((comment) => comment.parentId === null).sort(compareTopLevel);
+  const shown = new Set(top.slice(0, COMMENTS_PAGE_SIZE).map((comment) => comment.id));
+  const last = top[COMMENTS_PAGE_SIZE - 1];
+  // Replies of the extra top-level comment (read to know there is more) wait for the next page.
+  const byId = new Map(views.map((comment) => [comment.id, comment]));
+  const rootOf = (comment: CommentView): string => {
+    let current = comment;
+    while (current.parentId && byId.has(current.parentId)) current = byId.get(current.parentId)!;
+    return current.id;
+  };
+  return {
+    comments: views.filter((comment) => shown.has(rootOf(comment))),
+    nextCursor: top.length > COMMENTS_PAGE_SIZE && last ? commentCursor({ likes: last.likesCount, id: last.id }) : null,
+  };
+}
+
+/** A page of the comments of the post `postId` shows (its original, for a repost). */
+export function commentPageRead(db: Db, viewerId: string | null, postId: string, cursor: string | null = null): Read<CommentPage> {
+  const after = parseCommentCursor(cursor);
+  const read = selectRead<CommentRow>(
+    db,
+    `comments:${viewerId ? "member" : "visitor"}:${after ? "after" : "first"}`,
+    () => selectCommentPage(db, viewerId !== null, after !== null),
+    { post: postId, viewer: viewerId, likes: after?.likes, after: after?.id },
+  );
+  return mapRead(read, toCommentPage);
 }

@@ -7,7 +7,7 @@ import {
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
-import { meterDatabase, type Meter } from "./db/metered";
+import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce } from "./http";
 
@@ -29,7 +29,7 @@ declare module "@remix-run/cloudflare" {
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
-  const d1: Meter = { calls: 0, waited: 0 };
+  const d1 = new Meter();
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
   const context: AppLoadContext = {

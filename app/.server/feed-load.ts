@@ -1,6 +1,6 @@
 import { FEED_FETCH_TIMEOUT_MS } from "~/lib/constants";
 import { FEED_MESSAGES } from "~/lib/messages";
-import type { FeedPage } from "./feed";
+import type { FeedPage } from "~/lib/types/post";
 
 type LoadedFeed = { page: FeedPage; failed: string | null };
 

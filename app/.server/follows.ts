@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { follows, users } from "./db/schema";
 import { newId } from "./ids";
@@ -19,9 +19,4 @@ export async function setFollow(db: Db, followerId: string, followingId: string,
     ? db.insert(follows).values({ id: newId(), followerId, followingId }).onConflictDoNothing()
     : db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId))));
   return { ok: true, following: wanted };
-}
-
-export async function findUserIdByUsername(db: Db, username: string): Promise<string | null> {
-  const row = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
-  return row?.id ?? null;
 }

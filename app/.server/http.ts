@@ -13,6 +13,18 @@ export function isCrossOriginMutation(request: Request): boolean {
   return origin === null || origin !== new URL(request.url).origin;
 }
 
+/**
+ * What is refused before routing, for every route at once: a change from another site (403), a
+ * method Murmur has no use for (405), a POST whose body is not a form (400). Null for the rest.
+ */
+export function refuseUnacceptedRequest(request: Request): Response | null {
+  if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);
+  if (SAFE_METHODS.has(request.method)) return null;
+  if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: "GET, HEAD, POST" });
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return badRequest("Murmur accepts only form submissions.");
+  return null;
+}
+
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
@@ -47,15 +59,57 @@ export function withSecurityHeaders(response: Response, nonce: string): Response
   return secured;
 }
 
+/** A request Murmur cannot act on: answered with the status and a plain sentence, never an error page. */
+export function badRequest(message: string, status = 400, headers: HeadersInit = {}): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * The form a POST carries. Murmur's forms are the only bodies it accepts: anything else (JSON, text, no
+ * body type, a multipart body that does not parse) is answered 400 (thrown, as guards throw).
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw badRequest("Murmur accepts only form submissions here.");
+  try {
+    return await request.formData();
+  } catch {
+    throw badRequest("The form could not be read. Please try again.");
+  }
+}
+
+/** A route parameter the URL must have, else the page does not exist (404). */
+export function requiredParam(params: Record<string, string | undefined>, name: string, message = "Not Found"): string {
+  const value = params[name];
+  invariantResponse(value, message, { status: 404 });
+  return value;
+}
+
+/** Throws a response (400 unless `init` says otherwise) when `condition` fails, as the Epic Stack's guard does. */
+export function invariantResponse(condition: unknown, message: string, init: ResponseInit = {}): asserts condition {
+  if (!condition) throw new Response(message, { status: 400, ...init, headers: { "Content-Type": "text/plain; charset=utf-8", ...init.headers } });
+}
+
 /** The client address for rate limits; Cloudflare sets CF-Connecting-IP (absent locally: one shared key). */
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
 
-/** Cookies may drop `Secure` only on plain-http localhost (local development and tests). */
+/** The one localhost check: a request to this machine itself (local development and tests). */
+export function isLocalhost(request: Request): boolean {
+  const { hostname } = new URL(request.url);
+  return hostname === "localhost" || hostname === "127.0.0.1";
+}
+
+/** Cookies may drop `Secure` only on plain-http localhost. */
 export function isInsecureLocalhost(request: Request): boolean {
-  const url = new URL(request.url);
-  return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
+  return isLocalhost(request) && new URL(request.url).protocol === "http:";
+}
+
+/** Development pages (the mail outbox, test fixtures) exist only on a local Worker reached at localhost. */
+export function requireLocalDevelopment(request: Request, config: { isLocal: boolean }): void {
+  if (!config.isLocal || !isLocalhost(request)) throw new Response("Not Found", { status: 404 });
 }
 
 const SITE = "https://murmur.invalid";

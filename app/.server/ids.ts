@@ -16,8 +16,3 @@ export function newId(at: number = Date.now()): string {
   for (const byte of bytes) random += ALPHABET[byte & 31];
   return time + random;
 }
-
-/** The smallest id that could have been made at `at`: used to page lists by time. */
-export function idFloor(at: number): string {
-  return newId(at).slice(0, 10) + "0".repeat(16);
-}

@@ -8,72 +8,38 @@ import {
   VIDEO_MAX_BYTES,
 } from "~/lib/constants";
 import { UPLOAD_MESSAGES } from "~/lib/messages";
-import { canViewSql } from "./access";
+import { canViewSql } from "./posts/access";
 import type { Db } from "./db/client";
 import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
+import type { MediaKind, MediaType } from "~/lib/media-types";
+import { inspectMedia } from "./media-inspect";
 
 /**
  * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
  * storing it under a random key, serving it back with HTTP ranges, and deleting what no post claimed.
  */
 
-export type MediaKind = "image" | "video";
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
-export type SniffedType = { kind: MediaKind; contentType: string; extension: string };
 
-const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
-const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-
-/** The first bytes that tell every accepted format apart. */
-export const SNIFF_BYTES = 64;
-
-/** The media type of a file from its magic numbers, or null if it is none Murmur accepts. */
-export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { kind: "image", contentType: "image/jpeg", extension: "jpg" };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { kind: "image", contentType: "image/png", extension: "png" };
-  }
-  const head = ascii(bytes, 0, 6);
-  if (head === "GIF87a" || head === "GIF89a") return { kind: "image", contentType: "image/gif", extension: "gif" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
-    return { kind: "image", contentType: "image/webp", extension: "webp" };
-  }
-  // ISO base media (MP4, QuickTime): a box size, then 'ftyp' and the major brand.
-  if (ascii(bytes, 4, 8) === "ftyp") {
-    return ascii(bytes, 8, 12) === "qt  "
-      ? { kind: "video", contentType: "video/quicktime", extension: "mov" }
-      : { kind: "video", contentType: "video/mp4", extension: "mp4" };
-  }
-  // Older QuickTime files start with a movie or data atom instead.
-  if (["moov", "mdat", "wide", "free", "pnot"].includes(ascii(bytes, 4, 8))) {
-    return { kind: "video", contentType: "video/quicktime", extension: "mov" };
-  }
-  // WebM is Matroska (EBML) with the doc type 'webm' in its header.
-  if (startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3]) && ascii(bytes, 0, SNIFF_BYTES).includes("webm")) {
-    return { kind: "video", contentType: "video/webm", extension: "webm" };
-  }
-  return null;
-}
-
-export type FileCheck = { ok: true; type: SniffedType } | { ok: false; message: string };
+export type FileCheck = { ok: true; type: MediaType } | { ok: false; message: string };
 
 /**
  * Whether a picked file may be attached as `expected`, with the spec's message if not
  * (document 1 §5 uploads). The declared type only chooses which message fits.
  */
 export async function checkMediaFile(file: File, expected: MediaKind): Promise<FileCheck> {
-  const limit = expected === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
   const declared = file.type.split("/")[0];
   const wrongKind = expected === "image" ? UPLOAD_MESSAGES.selectImage : UPLOAD_MESSAGES.selectVideo;
+  // An image that is not one of the accepted formats is told which are; a broken video is no video.
+  const notAccepted = expected === "image" && declared === "image" ? UPLOAD_MESSAGES.imageFormats : wrongKind;
   if (file.size === 0) return { ok: false, message: wrongKind };
-  const type = sniffMediaType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
-  if (!type || type.kind !== expected) {
+  // Too large to be taken anyway: refused before its bytes are read.
+  if (file.size > (expected === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES)) {
     if (declared !== expected) return { ok: false, message: wrongKind };
-    return { ok: false, message: expected === "image" ? UPLOAD_MESSAGES.imageFormats : UPLOAD_MESSAGES.videoFormats };
-  }
-  if (file.size > limit) {
     return { ok: false, message: expected === "image" ? UPLOAD_MESSAGES.imageTooLarge : UPLOAD_MESSAGES.videoTooLarge };
   }
+  const type = await inspectMedia(file);
+  if (!type || type.kind !== expected) return { ok: false, message: notAccepted };
   return { ok: true, type };
 }
 
@@ -84,11 +50,6 @@ function randomName(extension: string, now: number): string {
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-/** The key behind a /media URL that Murmur handed out, or null for anything else. */
-export function mediaKeyFromUrl(url: string): string | null {
-  return url.startsWith("/media/") ? url.slice("/media/".length) : null;
-}
-
 export type StoredMedia = { key: string; url: string; kind: MediaKind; contentType: string };
 
 /** Puts a checked file into R2 under a new random key and records who uploaded it, for what. */
@@ -97,7 +58,7 @@ export async function storeMedia(
   bucket: R2Bucket,
   userId: string,
   file: File,
-  type: SniffedType,
+  type: MediaType,
   purpose: MediaPurpose,
   now = Date.now(),
 ): Promise<StoredMedia> {

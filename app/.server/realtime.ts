@@ -1,28 +1,48 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
-import { GLOBAL_FEED, type FeedEvent, type LiveCounts } from "~/lib/realtime";
+import { FEED_PARTY, GLOBAL_FEED, type FeedEvent } from "~/lib/realtime";
+import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { postCounts } from "./posts";
+import { postCounts } from "./posts/interactions";
 
 /**
- * Tells the feed's room about a change already written to D1. It runs after the response (waitUntil):
- * the page is right without it, so a failure is only logged.
+ * Telling rooms about changes already written to D1 (DESIGN.md §6). Publishing runs after the response
+ * (waitUntil): a page is right without it, so a failure is only logged.
  */
-export function publishFeedEvent(context: AppLoadContext, event: FeedEvent | (() => Promise<FeedEvent | null>)): void {
-  const { env, ctx } = context.cloudflare;
-  ctx.waitUntil(
+
+/** Each room kind (party), what its rooms are called and the events the app publishes to them. */
+type Rooms = { [FEED_PARTY]: { name: typeof GLOBAL_FEED; event: FeedEvent } };
+
+export type RoomAddress = { [P in keyof Rooms]: { party: P; name: Rooms[P]["name"] } }[keyof Rooms];
+
+function roomStub(env: Env, room: RoomAddress) {
+  switch (room.party) {
+    case FEED_PARTY:
+      return getServerByName(env.FeedRoom, room.name);
+  }
+}
+
+export function publish<R extends RoomAddress>(
+  context: AppLoadContext,
+  room: R,
+  event: Rooms[R["party"]]["event"] | (() => Promise<Rooms[R["party"]]["event"] | null>),
+): void {
+  context.cloudflare.ctx.waitUntil(
     (async () => {
       const ready = typeof event === "function" ? await event() : event;
       if (!ready) return;
-      const room = await getServerByName(env.FeedRoom, GLOBAL_FEED);
-      await room.publish(ready);
-    })().catch((error: unknown) => console.error("realtime: publish failed", error)),
+      const stub = await roomStub(context.cloudflare.env, room);
+      await stub.publish(ready);
+    })().catch((error: unknown) => console.error(`realtime: publishing to ${room.party}/${room.name} failed`, error)),
   );
 }
 
+/** The feed of posts outside communities. */
+export const GLOBAL_FEED_ROOM = { party: FEED_PARTY, name: GLOBAL_FEED } as const satisfies RoomAddress;
+
 /** Publishes a post's current counts (after a like, repost, share, comment or view). */
-export function publishCounts(context: AppLoadContext, db: Db, postId: string, counts?: LiveCounts): void {
-  publishFeedEvent(context, async () => {
+export function publishCounts(context: AppLoadContext, db: Db, postId: string, counts?: PostCounts): void {
+  publish(context, GLOBAL_FEED_ROOM, async () => {
     const current = counts ?? (await postCounts(db, postId).get());
     return current ? { type: "post-counts", posts: { [postId]: current } } : null;
   });

@@ -22,3 +22,18 @@ export async function respond<T extends object>(form: FormData, outcome: Outcome
   }
   return data({ ...outcome, message: message ?? null }, { status: outcome.ok ? 200 : outcome.status });
 }
+
+/**
+ * A resource route (no page) must answer a Response: Remix would send other answers as 200 JSON and
+ * lose their status. Data becomes JSON with its status; responses pass through.
+ */
+export function toResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
+  if (answer && typeof answer === "object" && (answer as { type?: unknown }).type === "DataWithResponseInit") {
+    const { data: body, init } = answer as { data: unknown; init: ResponseInit | null };
+    const headers = new Headers(init?.headers);
+    headers.set("Cache-Control", "no-store");
+    return Response.json(body, { ...init, headers });
+  }
+  return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { TRENDING_LIMIT } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { hashtagTrends, notifications } from "./db/schema";
-import { offersPaidSubscriptions, subscriptionOffer } from "./posts";
+import { offersPaidSubscriptions, subscriptionOffer } from "./users";
 
 /**
  * What the signed-in shell shows on every page, in one round trip: the unread badge, the trends and

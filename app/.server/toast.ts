@@ -1,4 +1,4 @@
-import { createCookie, data, redirect } from "@remix-run/cloudflare";
+import { createCookie, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 
 /**
@@ -36,8 +36,4 @@ function mergeHeaders(init: HeadersInit | undefined, cookie: string): Headers {
 
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
   return redirect(url, { ...init, headers: mergeHeaders(init?.headers, await toastHeader(toast)) });
-}
-
-export async function dataWithToast<T>(value: T, toast: ToastInput, init?: ResponseInit) {
-  return data(value, { ...init, headers: mergeHeaders(init?.headers, await toastHeader(toast)) });
 }

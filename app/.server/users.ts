@@ -1,20 +1,27 @@
-import { sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { MENTION_SUGGESTIONS } from "~/lib/constants";
+import type { Byline } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { users } from "./db/schema";
 
-export type MentionSuggestion = {
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verifiedType: "user" | "business" | null;
-};
+/** Reading members: by username, for @mention suggestions, and what they offer subscribers. */
+
+/** The one username match: case-insensitive, through the unique index on lower(username). */
+export function hasUsername(username: string | SQL): SQL {
+  return sql`lower(${users.username}) = lower(${username})`;
+}
+
+/** The id of the member with this username (in any case), or null. */
+export async function findMemberId(db: Db, username: string): Promise<string | null> {
+  const row = await db.select({ id: users.id }).from(users).where(hasUsername(username)).get();
+  return row?.id ?? null;
+}
 
 /**
  * People whose username or display name has a word starting with `query`, case-insensitively
  * (the composer's @mention suggestions), through the members' full-text index.
  */
-export async function suggestMentions(db: Db, query: string): Promise<MentionSuggestion[]> {
+export async function suggestMentions(db: Db, query: string): Promise<Byline[]> {
   const word = query.replace(/[^\p{L}\p{N}_]/gu, "");
   if (!word) return [];
   return db
@@ -28,4 +35,20 @@ export async function suggestMentions(db: Db, query: string): Promise<MentionSug
     .where(sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${`{username display_name}: "${word}"*`})`)
     .orderBy(sql`lower(${users.username}) = lower(${word}) DESC`, sql`${users.followersCount} DESC`)
     .limit(MENTION_SUGGESTIONS);
+}
+
+/** May the member mark posts subscriber-only? Only with subscriptions on offer at a price above 0. */
+export function offersPaidSubscriptions(member: { offers: boolean; price: number } | undefined): boolean {
+  return Boolean(member?.offers && member.price > 0);
+}
+
+export function subscriptionOffer(db: Db, userId: string) {
+  return db
+    .select({ offers: users.offersSubscriptions, price: users.subscriptionPriceCents })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+export async function canPostForSubscribers(db: Db, userId: string): Promise<boolean> {
+  return offersPaidSubscriptions(await subscriptionOffer(db, userId).get());
 }

@@ -1,21 +1,25 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { FEED_MESSAGES } from "~/lib/messages";
 import { isNoAnswer } from "~/lib/unanswered";
 
-const messages: Record<number, { title: string; text: string }> = {
+/** What a route shows for an error response of one status (its own not-found text, say). */
+export type StatusHandler = (error: ErrorResponse) => ReactNode;
+
+const DEFAULTS: Record<number, { title: string; text: string }> = {
   400: { title: "Bad request", text: "That request could not be understood." },
   403: { title: "Not allowed", text: "You don't have permission to do that." },
   404: { title: "Page not found", text: "The page you're looking for doesn't exist or has moved." },
+  405: { title: "Not allowed", text: "That page cannot be used this way." },
 };
 
 /**
- * One error boundary for every route: known statuses get a friendly page, a page whose data got no
- * answer (offline) says so with the spec's feed-load text and offers to load it again, anything else
- * a generic page.
+ * The error boundary of every route (as in the Epic Stack): a route passes handlers for the statuses
+ * it has words for; other known statuses get a friendly page; a page whose data got no answer (offline)
+ * says so with the spec's feed-load text and offers to load it again; anything else a generic page.
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Partial<Record<number, StatusHandler>> }) {
   const error = useRouteError();
   const location = useLocation();
   if (isNoAnswer(error)) {
@@ -28,31 +32,35 @@ export function GeneralErrorBoundary() {
       </ErrorPage>
     );
   }
-
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = messages[status];
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const text =
-    known?.text ??
-    (isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "An unexpected error occurred. Please try again.");
-  return (
-    <ErrorPage status={status} title={known?.title ?? "Something went wrong"} text={text}>
-      <Link to="/" className={buttonClass("primary")}>
-        Go Home
-      </Link>
-    </ErrorPage>
-  );
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status];
+    if (handler) return <>{handler(error)}</>;
+    const known = DEFAULTS[error.status] ?? { title: "Something went wrong", text: "An unexpected error occurred. Please try again." };
+    // A request refused as it came (a body that is not a form, say) says why.
+    const said = error.status === 400 && typeof error.data === "string" && error.data ? error.data : known.text;
+    return <ErrorPage status={error.status} title={known.title} text={said} />;
+  }
+  console.error(error);
+  return <ErrorPage status={500} title="Something went wrong" text="An unexpected error occurred. Please try again." />;
 }
 
-function ErrorPage({ status, title, text, children }: { status?: number; title: string; text: string; children: ReactNode }) {
+/** An error page: the status, a title, a sentence, and a way on (home, unless given). */
+export function ErrorPage({ status, title, text, children }: { status?: number; title: string; text: string; children?: ReactNode }) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       {status ? <p className="text-sm font-semibold text-muted">{status}</p> : null}
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted">{text}</p>
-      {children}
+      {children ?? (
+        <Link to="/" className={buttonClass("primary")}>
+          Go Home
+        </Link>
+      )}
     </main>
   );
+}
+
+/** A route's 404 handler with its own title and text. */
+export function notFound(title: string, text: string): StatusHandler {
+  return () => <ErrorPage status={404} title={title} text={text} />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type TextareaHTMLAttributes } from "react";
-import type { MentionSuggestion } from "~/.server/users";
+import type { Byline } from "~/lib/types/post";
 import { MENTION_SUGGEST_DEBOUNCE_MS as SUGGEST_DELAY_MS } from "~/lib/constants";
 import { mentionQueryAt } from "~/lib/text";
 import { Avatar } from "./avatar";
@@ -22,7 +22,7 @@ export function MentionTextarea({
   const ref = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
   const [query, setQuery] = useState<{ query: string; start: number } | null>(null);
-  const [found, setFound] = useState<{ query: string; people: MentionSuggestion[] } | null>(null);
+  const [found, setFound] = useState<{ query: string; people: Byline[] } | null>(null);
   const [active, setActive] = useState(0);
   // Suggestions for the word being typed only (an answer for an older word is dropped).
   const people = query && found?.query === query.query ? found.people : [];
@@ -33,7 +33,7 @@ export function MentionTextarea({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/mentions?${new URLSearchParams({ q: query.query })}`, { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<{ people: MentionSuggestion[] }>) : { people: [] }))
+        .then((response) => (response.ok ? (response.json() as Promise<{ people: Byline[] }>) : { people: [] }))
         .then(({ people }) => setFound({ query: query.query, people }))
         .catch(() => undefined);
     }, SUGGEST_DELAY_MS);
@@ -48,7 +48,7 @@ export function MentionTextarea({
     setActive(0);
   };
 
-  const pick = (person: MentionSuggestion) => {
+  const pick = (person: Byline) => {
     if (!query) return;
     const caret = query.start + query.query.length + 1;
     const inserted = `@${person.username} `;

@@ -43,16 +43,15 @@ export const MAX_CODE_UNITS_PER_CHARACTER = 16;
 export const COMMENT_MAX_LENGTH = 280;
 export const MAX_IMAGES_PER_POST = 4;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Images wider or taller than this are refused: photos stay well below it, decompression bombs do not. */
+export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 export const FEED_PAGE_SIZE = 20;
-export const TOP_POSTS_LIMIT = 10;
 export const TRENDING_LIMIT = 10;
-export const EXPLORE_TRENDING_TAGS = 6;
-export const TRENDS_REFRESH_MS = 5 * MINUTE;
-export const EXPLORE_PEOPLE_LIMIT = 10;
-export const EXPLORE_POSTS_LIMIT = 20;
 export const MENTION_SUGGESTIONS = 5;
+/** A search looks at this many characters of what was typed; the rest is cut off. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const TOP_COMMENTS_SHOWN = 2;
 export const INTEREST_POSTS_SAMPLE = 50;
 export const LOCATION_MAX_LENGTH = 100;
@@ -116,7 +115,6 @@ export const FEED_COUNTS_FLUSH_MS = 1000;
 // Display
 export const UNREAD_BADGE_CAP = 99;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;
-export const EXPLORE_SEARCH_DEBOUNCE_MS = 300;
 export const MENTION_SUGGEST_DEBOUNCE_MS = 150;
 export const COUNT_THOUSAND = 1000;
 export const COUNT_MILLION = 1_000_000;
@@ -124,28 +122,10 @@ export const RELATIVE_TIME_DAYS = 7;
 export const IMAGE_VIEWER_MAX_HEIGHT_PX = 1000;
 export const VIDEO_MAX_HEIGHT_PX = 500;
 export const SHARE_POPUP = { width: 550, height: 420 } as const;
-export const LIST_MODAL_MAX_HEIGHT_VH = 80;
 export const TOAST_DURATION_MS = 4 * SECOND;
-
-// Communities and invites (spec 2 §5, §9)
-export const INVITE_CODE_LENGTH = 8;
-export const INVITE_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-export const INVITE_CODE_RETRIES = 10;
-export const INVITE_MIN_USES = 1;
-export const DISCOVER_COMMUNITIES_LIMIT = 20;
-export const DISCOVER_INTEREST_MATCH_SCORE = 10;
-export const DISCOVER_MEMBERS_LOG_WEIGHT = 2;
-export const DISCOVER_NEW_BONUS = 5;
-export const DISCOVER_NEW_WITHIN_MS = 30 * DAY;
 
 // Money (spec 2 §9), in cents
 export const VERIFIED_PRICE_CENTS = 999;
-export const VERIFIED_PERIOD_DAYS = 30;
-export const CREATOR_DEFAULT_PRICE_CENTS = 499;
-export const CREATOR_PRESET_PRICES_CENTS = [499, 999, 1999] as const;
-export const CREATOR_MIN_PRICE_CENTS = 100;
-export const YEARLY_DISCOUNT = 0.2;
-export const EARNINGS_PREVIEW_SUBSCRIBERS = [100, 1000] as const;
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
 
 // Legal (spec 2 §2)

@@ -27,9 +27,3 @@ export function formatRelativeTime(date: Date | number, now: number = Date.now()
 // Formatters are costly to make and cheap to reuse (a feed formats dozens of dates).
 const DAY_MONTH = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "January 2025" for a profile's joined date. */
-export function formatMonthYear(date: Date | number): string {
-  return MONTH_YEAR.format(new Date(date));
-}

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from "react";
 import { markDeleted } from "./deleted-posts";
-import type { FeedEvent, LiveCounts } from "./realtime";
+import type { FeedEvent } from "./realtime";
+import type { PostCounts } from "./types/post";
 
 /**
  * What the feed room told this page (DESIGN.md §6): current counts of posts, and posts published since
  * the page loaded (offered as 'Show N new posts'). Deleted posts go to the deleted-posts store.
  */
-const counts = new Map<string, LiveCounts>();
+const counts = new Map<string, PostCounts>();
 const fresh = { all: new Set<string>(), video: new Set<string>() };
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
@@ -39,7 +40,7 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
   emit();
 }
 
-export function useLiveCounts(postId: string): LiveCounts | undefined {
+export function useLiveCounts(postId: string): PostCounts | undefined {
   return useSyncExternalStore(
     subscribe,
     () => counts.get(postId),

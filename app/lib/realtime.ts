@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { PostCounts } from "./types/post";
 
 /**
  * The feed room's messages (DESIGN.md §6), one schema for both ends: the app publishes them after a
@@ -8,17 +9,17 @@ import * as z from "zod/mini";
 export const FEED_PARTY = "feed-room";
 /** Posts outside communities; communities and profiles get rooms of their own when they land. */
 export const GLOBAL_FEED = "global";
+/** Every feed room there is: a connection to any other name is refused. */
+export const FEED_ROOMS: readonly string[] = [GLOBAL_FEED];
 
-const Counts = z.object({
+const Counts: z.ZodMiniType<PostCounts> = z.object({
   likes: z.number(),
   reposts: z.number(),
   shares: z.number(),
   views: z.number(),
   comments: z.number(),
-  /** When the database was read (ms): the newest answer about a post wins. */
   at: z.number(),
 });
-export type LiveCounts = z.infer<typeof Counts>;
 
 export const FeedEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("post-created"), postId: z.string(), authorId: z.string(), hasVideo: z.boolean() }),

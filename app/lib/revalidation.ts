@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { askedOf, INTERACTIONS } from "./interactions";
+import { INTENTS, intentOf } from "./intents";
 
 /** A submission answered `{ ok: false }` (refused, invalid, failed or unanswered) changed nothing. */
 function changedNothing(answer: unknown): boolean {
@@ -7,13 +7,13 @@ function changedNothing(answer: unknown): boolean {
 }
 
 /**
- * Quiet interactions, whose result the page already shows optimistically (likes, bookmarks, comment
+ * Quiet submissions, whose result the page already shows optimistically (likes, bookmarks, comment
  * likes): after them Remix need not reload every loader on the page. Nor after a submission that
  * changed nothing: there is nothing new to show, offline the reload would fail too (the error page in
  * the page's place), and after a session ended it would leave the page (and a dialog's text) for
  * sign-in before the member read why.
  */
-export function isQuietInteraction({
+export function isQuietSubmission({
   formMethod,
   formData,
   actionResult,
@@ -24,10 +24,10 @@ export function isQuietInteraction({
 }): boolean {
   if (changedNothing(actionResult)) return true;
   if (!formMethod || formMethod.toUpperCase() !== "POST" || !formData) return false;
-  const asked = askedOf(formData);
-  return asked !== null && INTERACTIONS[asked].quiet;
+  const intent = intentOf(formData);
+  return intent !== null && INTENTS[intent].quiet;
 }
 
-/** The shouldRevalidate of every route on a page where such interactions happen. */
+/** The shouldRevalidate of every route on a page where member actions happen. */
 export const skipQuietRevalidation: ShouldRevalidateFunction = (args) =>
-  isQuietInteraction(args) ? false : args.defaultShouldRevalidate;
+  isQuietSubmission(args) ? false : args.defaultShouldRevalidate;

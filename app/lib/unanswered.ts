@@ -1,4 +1,5 @@
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, type ClientActionFunctionArgs } from "@remix-run/react";
+import { INTENTS, intentOf } from "./intents";
 
 /** What a form shows when its request got no answer at all. */
 export type Unanswered = { ok: false; message: string | null; unanswered: true };
@@ -17,6 +18,15 @@ export async function answerUnanswered<T>(serverAction: () => Promise<T>, messag
     console.error("The request got no answer:", error);
     return { ok: false, message, unanswered: true };
   }
+}
+
+/**
+ * The clientAction of every route with member actions: a submission that gets no answer says what the
+ * spec says for its intent's failure (or nothing, where the spec only logs it).
+ */
+export async function answerOffline({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = intentOf(await request.clone().formData());
+  return answerUnanswered(() => serverAction(), intent ? INTENTS[intent].failed : null);
 }
 
 /** Whether an action's answer is the one `answerUnanswered` gives when the request got none. */

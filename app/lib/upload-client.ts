@@ -1,4 +1,4 @@
-import type { MediaKind } from "~/.server/media";
+import type { MediaKind } from "~/lib/media-types";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./constants";
 import { UPLOAD_MESSAGES } from "./messages";
 

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { getFollowingFeed, getForYouFeed } from "~/.server/feed";
 import { loadFeedPage } from "~/.server/feed-load";
+import { getFollowingFeed } from "~/.server/posts/following";
+import { getForYouFeed } from "~/.server/posts/for-you";
+import { searchQueryOf } from "~/.server/posts/search";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -16,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
-  const query = url.searchParams.get("q")?.trim() || null;
+  const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
   const { page, failed } = await loadFeedPage(
     () => (tab === "following" ? getFollowingFeed(context.db, user.id, options) : getForYouFeed(context.db, user.id, options)),

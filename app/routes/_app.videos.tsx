@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { getVideoFeed } from "~/.server/feed";
 import { loadFeedPage } from "~/.server/feed-load";
+import { listCards, withVideo } from "~/.server/posts/cards";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return loadFeedPage(() => getVideoFeed(context.db, user.id, { cursor }), cursor);
+  return loadFeedPage(() => listCards(context.db, user.id, [withVideo], { cursor }), cursor);
 }
 
 export const shouldRevalidate = skipQuietRevalidation;

@@ -1,33 +1,25 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
-import { answerUnanswered } from "~/lib/unanswered";
-import { z } from "zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { memberAction } from "~/.server/actions";
 import { getOptionalUser } from "~/.server/auth/guards";
-import type { SessionUser } from "~/.server/auth/session";
-import { addComment, setCommentLike } from "~/.server/comments";
-import { getPostPage } from "~/.server/feed";
-import { attempt, isFailure, refuse } from "~/.server/outcome";
-import { setBookmark, setLike, setRepost } from "~/.server/posts";
-import { publishCounts, publishFeedEvent } from "~/.server/realtime";
-import { respond, returnToOf } from "~/.server/respond";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { invariantResponse, requiredParam } from "~/.server/http";
+import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
+import { getPostPage } from "~/.server/posts/post-page";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
-import type { PostActionData } from "~/components/post/post-types";
-import { askedOf, INTERACTIONS, type Interaction } from "~/lib/interactions";
 import { POST_MESSAGES } from "~/lib/messages";
-import { isQuietInteraction } from "~/lib/revalidation";
-import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
+import { isQuietSubmission } from "~/lib/revalidation";
+import { answerOffline } from "~/lib/unanswered";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(context);
   const url = new URL(request.url);
   const commentsCursor = url.searchParams.get("comments");
-  const page = await getPostPage(context.db, viewer?.id ?? null, params.postId ?? "", { commentsCursor });
-  if (!page) throw new Response(POST_MESSAGES.notFound, { status: 404 });
+  const page = await getPostPage(context.db, viewer?.id ?? null, requiredParam(params, "postId"), { commentsCursor });
+  invariantResponse(page, POST_MESSAGES.notFound, { status: 404 });
   return { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
 }
 
@@ -55,88 +47,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
-
 /**
  * The interactions on a post: like, repost, bookmark (each with the wanted state), comment and comment
  * like. Signed-out visitors get the spec's 'Please sign in to …' and nothing changes.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const postId = params.postId ?? "";
-  const user = await getOptionalUser(context);
-  const asked = askedOf(form);
-  const texts = asked ? INTERACTIONS[asked] : null;
-  if (!user) return respond(form, refuse(401, texts?.signIn ?? POST_MESSAGES.notAuthenticated));
-  const answer = await attempt(`post interaction '${asked}'`, texts?.failed ?? null, () => interact(form, asked, postId, user, context));
-  return isFailure(answer) ? respond(form, answer) : answer;
+export function action(args: ActionFunctionArgs) {
+  const postId = requiredParam(args.params, "postId");
+  return memberAction(args, POST_INTENTS, ({ context, member, intent, form }) =>
+    interactWithPost(context, member.id, postId, intent, form),
+  );
 }
 
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
-export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
-  const asked = askedOf(await request.clone().formData());
-  return answerUnanswered(() => serverAction<typeof action>(), asked ? INTERACTIONS[asked].failed : null);
-}
-
-async function interact(form: FormData, asked: Interaction | null, postId: string, user: SessionUser, context: AppLoadContext) {
-  const db = context.db;
-
-  if (asked === "comment") {
-    const submission = parseWithZod(form, { schema: CommentSchema });
-    if (submission.status !== "success") {
-      // Rendered again with the text and the message (without JavaScript, this very page).
-      return data<PostActionData>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
-    }
-    const outcome = await addComment(db, user.id, postId, submission.value);
-    if (!outcome.ok) return respond(form, { ...outcome, message: POST_MESSAGES.commentFailed });
-    publishCounts(context, db, outcome.postId);
-    return respond(form, outcome, POST_MESSAGES.commentPosted);
-  }
-
-  if (asked === "comment-like") {
-    const parsed = CommentLikeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
-    const outcome = await setCommentLike(db, user.id, parsed.data.commentId, parsed.data.value);
-    return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
-  }
-
-  // A toggle's button is named after it and carries the wanted state ('like' = 'true').
-  const parsed = ToggleSchema.safeParse({ value: asked ? form.get(asked) : undefined });
-  if (!asked || !parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
-  const wanted = parsed.data.value;
-  switch (asked) {
-    case "like": {
-      const outcome = await setLike(db, user.id, postId, wanted);
-      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);
-      return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
-    }
-    case "bookmark": {
-      const outcome = await setBookmark(db, user.id, postId, wanted);
-      // Without JavaScript the bookmark icon alone may be missed: say what happened.
-      const said = returnToOf(form) ? (wanted ? POST_MESSAGES.bookmarked : POST_MESSAGES.unbookmarked) : undefined;
-      return respond(form, outcome.ok ? { ...outcome, state: outcome.bookmarked } : outcome, said);
-    }
-    case "repost": {
-      const outcome = await setRepost(db, user.id, postId, wanted);
-      if (outcome.ok) {
-        publishCounts(context, db, outcome.postId, outcome.counts);
-        if (outcome.repostId && !outcome.reposted) publishFeedEvent(context, { type: "post-deleted", postId: outcome.repostId });
-        if (outcome.repostId && outcome.reposted) {
-          publishFeedEvent(context, { type: "post-created", postId: outcome.repostId, authorId: user.id, hasVideo: false });
-        }
-      }
-      return respond(
-        form,
-        outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,
-        wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,
-      );
-    }
-  }
-}
+export const clientAction = answerOffline;
 
 /** A like needs no reload; nor does deleting this very post (the page goes home instead of 404). */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  if (isQuietInteraction(args)) return false;
+  if (isQuietSubmission(args)) return false;
   if (args.formAction === `/post/${args.currentParams.postId}/delete`) return false;
   return args.defaultShouldRevalidate;
 };
@@ -184,5 +111,5 @@ export default function PostPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound("Post not found", POST_MESSAGES.notFound) }} />;
 }

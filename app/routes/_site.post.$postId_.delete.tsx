@@ -1,52 +1,47 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
-import { skipQuietRevalidation } from "~/lib/revalidation";
-import { answerUnanswered } from "~/lib/unanswered";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
+import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
-import { safeRedirectPath } from "~/.server/http";
-import { deletePost, findOwnPost } from "~/.server/posts";
-import { publishCounts, publishFeedEvent } from "~/.server/realtime";
-import { attempt } from "~/.server/outcome";
+import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
+import { deletePost, findOwnPost } from "~/.server/posts/delete";
+import { GLOBAL_FEED_ROOM, publish, publishCounts } from "~/.server/realtime";
 import { respond, returnToOf } from "~/.server/respond";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DeleteForm } from "~/components/post/delete-form";
 import { POST_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Delete Post"} | Murmur` }];
 
 /** The delete confirmation as a page, for members without JavaScript; only for the post's owner. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const post = await findOwnPost(context.db, user.id, params.postId ?? "");
-  if (!post) throw new Response(POST_MESSAGES.notFound, { status: 404 });
+  const post = await findOwnPost(context.db, user.id, requiredParam(params, "postId"));
+  invariantResponse(post, POST_MESSAGES.notFound, { status: 404 });
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"), "/");
   return { id: post.id, title: post.repostOf ? ("Delete Repost" as const) : ("Delete Post" as const), returnTo };
 }
 
 /** Deletes the member's own post or repost; anyone else's answers 404 and nothing changes. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const form = await request.formData();
-  const postId = params.postId ?? "";
-  const outcome = await attempt("deleting a post", POST_MESSAGES.deleteFailed, () =>
-    deletePost(context.db, context.cloudflare.env.MEDIA, user.id, postId),
-  );
-  if (outcome.ok) {
-    publishFeedEvent(context, { type: "post-deleted", postId: outcome.postId });
-    if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
-  }
-  // The deleted post's own page is gone: go home instead.
-  const returnTo = returnToOf(form);
-  if (returnTo?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
-  return respond(form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
+export function action(args: ActionFunctionArgs) {
+  const postId = requiredParam(args.params, "postId");
+  return memberAction(args, ["delete"], async ({ context, member, form }) => {
+    const outcome = await deletePost(context.db, context.cloudflare.env.MEDIA, member.id, postId);
+    if (outcome.ok) {
+      publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.postId });
+      if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
+    }
+    // The deleted post's own page is gone: go home instead.
+    if (returnToOf(form)?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
+    return respond(form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
+  });
 }
 
 /** With JavaScript, a request that got no answer says so instead of losing the page. */
-export function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.deleteFailed);
-}
+export const clientAction = answerOffline;
 
 /** After a submission that got no answer, reloading this page's data would fail too. */
 export const shouldRevalidate = skipQuietRevalidation;
@@ -66,5 +61,5 @@ export default function DeletePostPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound("Post not found", POST_MESSAGES.notFound) }} />;
 }

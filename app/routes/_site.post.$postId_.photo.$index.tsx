@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Icon } from "~/components/icon";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { getFeedItem } from "~/.server/feed";
+import { requiredParam } from "~/.server/http";
+import { getCard } from "~/.server/posts/cards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { imageFileName, wrapIndex } from "~/components/post/image-viewer";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The image viewer as a page, for visitors without JavaScript: next/previous wrap around. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(context);
-  const item = await getFeedItem(context.db, viewer?.id ?? null, params.postId ?? "");
+  const item = await getCard(context.db, viewer?.id ?? null, requiredParam(params, "postId"));
   const index = Number(params.index) - 1;
   const urls = item?.post.mediaUrls ?? [];
   if (!item || !Number.isInteger(index) || index < 0 || index >= urls.length) {

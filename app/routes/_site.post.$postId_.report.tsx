@@ -1,21 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate, type ClientActionFunctionArgs } from "@remix-run/react";
-import { skipQuietRevalidation } from "~/lib/revalidation";
-import { answerUnanswered } from "~/lib/unanswered";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
+import { memberAction } from "~/.server/actions";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
-import { findTargetPost } from "~/.server/access";
-import { safeRedirectPath } from "~/.server/http";
-import { attempt, refuse } from "~/.server/outcome";
+import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
+import { findTargetPost } from "~/.server/posts/access";
 import { reportPost } from "~/.server/reports";
 import { respond } from "~/.server/respond";
 import { redirectWithToast } from "~/.server/toast";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { REPORT_TITLE, ReportForm, type ReportActionData } from "~/components/post/report-form";
+import { REPORT_TITLE, ReportForm } from "~/components/post/report-form";
 import { POST_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ReportSchema } from "~/lib/schemas/post";
+import type { ActionAnswer } from "~/lib/types/post";
+import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction = () => [{ title: `${REPORT_TITLE} | Murmur` }, { name: "robots", content: "noindex" }];
 
@@ -23,31 +24,27 @@ export const meta: MetaFunction = () => [{ title: `${REPORT_TITLE} | Murmur` }, 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
   if (!user) throw await redirectWithToast(signInPath(request), { type: "error", message: POST_MESSAGES.reportSignIn });
-  const post = await findTargetPost(context.db, user.id, params.postId ?? "");
-  if (!post) throw new Response(POST_MESSAGES.notFound, { status: 404 });
+  const post = await findTargetPost(context.db, user.id, requiredParam(params, "postId"));
+  invariantResponse(post?.canView, POST_MESSAGES.notFound, { status: 404 });
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"), `/post/${post.id}`);
   return { postId: post.id, returnTo };
 }
 
 /** Stores the report (one open report per member and post). */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const user = await getOptionalUser(context);
-  if (!user) return respond(form, refuse(401, POST_MESSAGES.reportSignIn));
-  const submission = parseWithZod(form, { schema: ReportSchema });
-  if (submission.status !== "success") {
-    return data<ReportActionData>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
-  }
-  const outcome = await attempt("reporting a post", POST_MESSAGES.reportFailed, () =>
-    reportPost(context.db, user.id, params.postId ?? "", submission.value),
-  );
-  return respond(form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
+export function action(args: ActionFunctionArgs) {
+  const postId = requiredParam(args.params, "postId");
+  return memberAction(args, ["report"], async ({ context, member, form }) => {
+    const submission = parseWithZod(form, { schema: ReportSchema });
+    if (submission.status !== "success") {
+      return data<ActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
+    }
+    const outcome = await reportPost(context.db, member.id, postId, submission.value);
+    return respond(form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
+  });
 }
 
 /** With JavaScript, a request that got no answer says so instead of losing the page. */
-export function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return answerUnanswered(() => serverAction<typeof action>(), POST_MESSAGES.reportFailed);
-}
+export const clientAction = answerOffline;
 
 /** After a submission that got no answer, reloading this page's data would fail too. */
 export const shouldRevalidate = skipQuietRevalidation;
@@ -73,5 +70,5 @@ export default function ReportPostPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound("Post not found", POST_MESSAGES.notFound) }} />;
 }

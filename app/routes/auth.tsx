@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Icon } from "~/components/icon";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -12,11 +11,13 @@ import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { signIn, signUp } from "~/.server/auth/accounts";
 import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
-import { clientIp, safeRedirectPath } from "~/.server/http";
+import { clientIp, readForm, safeRedirectPath } from "~/.server/http";
 import { attempt, isFailure } from "~/.server/outcome";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Icon } from "~/components/icon";
 import { PublicPage } from "~/components/public-page";
-import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { showToast } from "~/lib/toast-store";
@@ -42,19 +43,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { mode, returnTo };
 }
 
+/** Passwords never travel back in a page: after any round trip their fields are empty. */
 const HIDDEN = ["password", "confirmPassword"];
 
 type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const mode = readMode(formData.get("mode"));
 
-  // The show/hide password button without JavaScript: re-render the same form, passwords visible or not.
+  // The show/hide password button without JavaScript: the same form again, its password fields shown
+  // as text or hidden, and empty (what was typed is never sent back in the page).
   if (formData.has("togglePassword")) {
     const values = Object.fromEntries(
-      [...formData.entries()].filter(([name, value]) => typeof value === "string" && name !== "togglePassword"),
+      [...formData.entries()].filter(([name, value]) => typeof value === "string" && name !== "togglePassword" && !HIDDEN.includes(name)),
     ) as Record<string, string>;
     return data<ActionData>(
       { lastResult: { initialValue: values }, showPassword: formData.get("showPassword") !== "1" },
@@ -125,6 +128,7 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
   const [form, fields] = useForm<z.input<typeof SignUpSchema>>({
     id: `auth-${mode}`,
     lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
+    constraint: getZodConstraint(schema),
     // Sign-in's schema checks a subset of the same fields; conform's types want the one field set.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof SignUpSchema }),
     shouldValidate: "onBlur",
@@ -226,9 +230,9 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
             Forgot password?
           </Link>
         ) : null}
-        <Button type="submit" disabled={submitting} className="mt-2 w-full">
-          {submitting ? (isSignUp ? "Creating account..." : "Signing in...") : isSignUp ? "Sign Up" : "Sign In"}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel={isSignUp ? "Creating account..." : "Signing in..."} className="mt-2 w-full">
+          {isSignUp ? "Sign Up" : "Sign In"}
+        </SubmitButton>
       </Form>
 
       <p className="text-center">
@@ -238,4 +242,8 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
       </p>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

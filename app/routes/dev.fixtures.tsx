@@ -1,24 +1,47 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { findUserIdByUsername, setFollow } from "~/.server/follows";
+import { createAccount } from "~/.server/auth/accounts";
+import { hashPassword } from "~/.server/auth/password";
+import { createSession, generateSessionToken } from "~/.server/auth/session";
+import { setFollow } from "~/.server/follows";
+import { readForm, requireLocalDevelopment } from "~/.server/http";
+import { findMemberId } from "~/.server/users";
+import { SignUpSchema } from "~/lib/schemas/auth";
 
 /**
- * Test set-up that the interface cannot do yet (follows arrive with profiles), for the end-to-end
- * tests. Exists only on a local (non-production) Worker reached at localhost, like /dev/outbox.
+ * Test set-up for the end-to-end tests, as the Epic Stack's fixtures write to the database directly:
+ * a member with a session (tests that are not about signing in start signed in), and follows (which
+ * the interface cannot make yet). Exists only on a local Worker reached at localhost, like /dev/outbox.
  */
-const FixtureSchema = z.object({ intent: z.literal("follow"), follower: z.string(), following: z.string() });
+const FixtureSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("member"), displayName: z.string(), username: z.string(), email: z.string(), password: z.string() }),
+  z.object({ intent: z.literal("follow"), follower: z.string(), following: z.string() }),
+]);
+
+/** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
+const hashes = new Map<string, Promise<string>>();
+
+async function memberWithSession(context: AppLoadContext, fields: z.infer<typeof SignUpSchema>) {
+  let hash = hashes.get(fields.password);
+  if (!hash) hashes.set(fields.password, (hash = hashPassword(fields.password)));
+  const created = await createAccount(context.db, fields, await hash);
+  if (!created.ok) return Response.json(created, { status: 409 });
+  const token = generateSessionToken();
+  await createSession(context.db, token, created.userId);
+  return Response.json({ ok: true, userId: created.userId, token });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { hostname } = new URL(request.url);
-  if (!context.config.isLocal || (hostname !== "localhost" && hostname !== "127.0.0.1")) {
-    throw new Response("Not Found", { status: 404 });
-  }
-  const parsed = FixtureSchema.safeParse(Object.fromEntries(await request.formData()));
+  requireLocalDevelopment(request, context.config);
+  const parsed = FixtureSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return Response.json({ ok: false }, { status: 400 });
-  const [follower, following] = await Promise.all([
-    findUserIdByUsername(context.db, parsed.data.follower),
-    findUserIdByUsername(context.db, parsed.data.following),
-  ]);
+  const fixture = parsed.data;
+  if (fixture.intent === "member") {
+    const fields = SignUpSchema.safeParse({ ...fixture, confirmPassword: fixture.password });
+    if (!fields.success) return Response.json({ ok: false, issues: fields.error.issues }, { status: 400 });
+    return memberWithSession(context, fields.data);
+  }
+  const [follower, following] = await Promise.all([findMemberId(context.db, fixture.follower), findMemberId(context.db, fixture.following)]);
   if (!follower || !following) return Response.json({ ok: false }, { status: 404 });
   const outcome = await setFollow(context.db, follower, following, true);
   return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });

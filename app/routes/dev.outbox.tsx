@@ -1,6 +1,8 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
+import { requireLocalDevelopment } from "~/.server/http";
 import { listOutbox } from "~/.server/mail";
 import { PublicPage } from "~/components/public-page";
 import { formatRelativeTime } from "~/lib/format";
@@ -12,9 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Mail outbox (local) | Murmur"
  * Exists only on a local (non-production) Worker reached at localhost; anywhere else it is a 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { hostname } = new URL(request.url);
-  const local = hostname === "localhost" || hostname === "127.0.0.1";
-  if (!context.config.isLocal || !local) throw new Response("Not Found", { status: 404 });
+  requireLocalDevelopment(request, context.config);
   const messages = await listOutbox(context.db);
   return { messages: messages.map(({ id, toAddress, subject, textBody, createdAt }) => ({ id, toAddress, subject, textBody, createdAt })) };
 }
@@ -63,4 +63,8 @@ export default function Outbox() {
       </div>
     </PublicPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { requireAnonymous } from "~/.server/auth/guards";
-import { clientIp } from "~/.server/http";
+import { clientIp, readForm } from "~/.server/http";
 import { createOutboxMailer } from "~/.server/mail";
 import { PublicPage } from "~/components/public-page";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Murmur" }];
@@ -22,7 +23,7 @@ type ActionData = { lastResult: SubmissionResult<string[]>; sent?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(context);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const result = await requestPasswordReset(context.db, createOutboxMailer(context.db, { echo: context.config.isLocal }), {
     email: submission.value.email,
@@ -39,6 +40,7 @@ export default function ForgotPasswordPage() {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -64,9 +66,9 @@ export default function ForgotPasswordPage() {
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "you@example.com" }}
             errors={fields.email.errors}
           />
-          <Button type="submit" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
         </Form>
         <p className="text-center">
           <Link to="/auth" className="text-accent hover:underline">
@@ -76,4 +78,8 @@ export default function ForgotPasswordPage() {
       </div>
     </PublicPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

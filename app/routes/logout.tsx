@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
-import { safeRedirectPath } from "~/.server/http";
+import { readForm, safeRedirectPath } from "~/.server/http";
 import { attempt } from "~/.server/outcome";
 import { redirectWithToast, toastHeader } from "~/.server/toast";
 import { PublicPage } from "~/components/public-page";
@@ -18,6 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request);
   const { session } = await context.getSession();
   const ended = await attempt("signing out", AUTH_MESSAGES.signOutFailed, async () => {
     if (session) await invalidateSession(context.db, session.id);
@@ -45,4 +47,8 @@ export default function SignOutPage() {
       </div>
     </PublicPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,26 +1,32 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/.server/auth/guards";
-import { attempt, refuse } from "~/.server/outcome";
-import { sharePost } from "~/.server/posts";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { memberAction } from "~/.server/actions";
+import { requiredParam } from "~/.server/http";
+import { getCard } from "~/.server/posts/cards";
+import { sharePost } from "~/.server/posts/interactions";
 import { publishCounts } from "~/.server/realtime";
-import { POST_MESSAGES } from "~/lib/messages";
+import { respond, returnToOf, toResponse } from "~/.server/respond";
 import { ShareSchema } from "~/lib/schemas/post";
+import { postUrl, shareTargets } from "~/lib/share";
 
 /**
- * POST /post/{id}/shares: records a share made with JavaScript (the dialog sends it with keepalive,
- * so sharing twice quickly, or closing the dialog, loses nothing). Without JavaScript the share page's
- * form records it instead.
+ * POST /post/{id}/shares: the one place a share is recorded, with its platform. The dialog (JavaScript)
+ * sends it with keepalive, so sharing twice quickly, or closing the dialog, loses nothing, and gets the
+ * answer as JSON; the share page's forms (without JavaScript) are sent on to the service itself.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await getOptionalUser(context);
-  if (!user) return Response.json(refuse(401, POST_MESSAGES.signInToShare), { status: 401 });
-  const form = await request.formData();
-  const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
-  const platform = parsed.success ? parsed.data.platform : "internal";
-  // The share itself already happened (the dialog opened the service): a failure to record it is only logged.
-  const outcome = await attempt("recording a share", null, () => sharePost(context.db, user.id, params.postId ?? "", platform));
-  if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
-  return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });
+export async function action(args: ActionFunctionArgs) {
+  const postId = requiredParam(args.params, "postId");
+  const answer = await memberAction(args, ["share"], async ({ context, member, form, request }) => {
+    const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
+    const platform = parsed.success ? parsed.data.platform : "internal";
+    const outcome = await sharePost(context.db, member.id, postId, platform);
+    if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
+    if (!outcome.ok || returnToOf(form) === null) return respond(form, outcome);
+    const item = await getCard(context.db, member.id, outcome.postId);
+    const url = postUrl(new URL(request.url).origin, outcome.postId, item?.post.communityId ?? null);
+    const target = shareTargets(url, item?.post.content ?? "").find((t) => t.platform === platform);
+    return redirect(target?.href ?? returnToOf(form) ?? "/");
+  });
+  return toResponse(answer);
 }
 
 export function loader() {

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { recordView } from "~/.server/posts";
+import { readForm, requiredParam } from "~/.server/http";
+import { recordView } from "~/.server/posts/interactions";
 import { publishCounts } from "~/.server/realtime";
 
 /** POST /post/{id}/view: a member saw the post (view tracking; never the author, once a day). */
-export async function action({ params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await readForm(request);
+  const postId = requiredParam(params, "postId");
   const user = await getOptionalUser(context);
   if (!user) return new Response(null, { status: 204 });
   try {
-    const outcome = await recordView(context.db, user.id, params.postId ?? "");
+    const outcome = await recordView(context.db, user.id, postId);
     if (outcome.ok && outcome.counted) publishCounts(context, context.db, outcome.postId);
     return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/legal";
@@ -73,4 +74,8 @@ export default function PrivacyPolicy() {
       <p>We will tell you about material changes to this policy before they take effect.</p>
     </LegalPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

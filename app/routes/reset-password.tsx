@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findPasswordResetUser, resetPassword } from "~/.server/auth/accounts";
 import { startSessionAndRedirect } from "~/.server/auth/guards";
+import { readForm } from "~/.server/http";
 import { invalidateSession } from "~/.server/auth/session";
 import { PublicPage } from "~/components/public-page";
-import { Button } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 
@@ -22,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
   const userId = await resetPassword(context.db, submission.value.token, submission.value.password);
@@ -45,6 +47,7 @@ export default function ResetPasswordPage() {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -69,9 +72,9 @@ export default function ResetPasswordPage() {
               inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
               errors={fields.confirmPassword.errors}
             />
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Set new password"}
-            </Button>
+            <SubmitButton busy={busy} busyLabel="Saving...">
+            Set new password
+          </SubmitButton>
           </Form>
         ) : (
           <div className="flex flex-col gap-4 text-center">
@@ -86,4 +89,8 @@ export default function ResetPasswordPage() {
       </div>
     </PublicPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

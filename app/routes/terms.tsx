@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/legal";
@@ -52,4 +53,8 @@ export default function TermsOfService() {
       <p>If we change these terms in a material way, we will tell you before the changes take effect.</p>
     </LegalPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { safeRedirectPath } from "~/.server/http";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { badRequest, readForm, safeRedirectPath } from "~/.server/http";
 import { isTheme, themeCookieValue } from "~/lib/theme";
 
 /**
@@ -7,13 +7,13 @@ import { isTheme, themeCookieValue } from "~/lib/theme";
  * the JavaScript toggle posts through a fetcher and just gets the cookie.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme");
-  if (!isTheme(theme)) return data({ ok: false as const }, { status: 400 });
+  if (!isTheme(theme)) return badRequest("Unknown theme: choose light or dark.");
   const headers = { "Set-Cookie": themeCookieValue(theme) };
   const returnTo = form.get("returnTo");
   if (typeof returnTo === "string") return redirect(safeRedirectPath(returnTo), { headers });
-  return data({ ok: true as const }, { headers });
+  return Response.json({ ok: true }, { headers });
 }
 
 export function loader() {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
+import { readForm } from "~/.server/http";
 import { checkMediaFile, discardUpload, storeMedia } from "~/.server/media";
 import { hitRateLimit } from "~/.server/rate-limit";
 import { UPLOAD_RATE_LIMIT } from "~/lib/constants";
@@ -17,9 +18,9 @@ const DiscardSchema = z.object({ intent: z.literal("discard"), key: z.string().m
  * intent=discard takes back an upload the member removed before posting.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const user = await getOptionalUser(context);
   if (!user) return json({ ok: false, message: POST_MESSAGES.notAuthenticated }, 401);
-  const form = await request.formData();
   const bucket = context.cloudflare.env.MEDIA;
 
   const discard = DiscardSchema.safeParse(Object.fromEntries(form));

@@ -224,6 +224,8 @@ DROP TABLE bench_edge;`;
     const first = index === 0;
     return `
 ${first ? `${drop("trigger", "posts_fts_insert", "posts_author_count_insert")}\n${drop("index", "posts_user_idx", "posts_top_idx")}` : ""}
+DROP TABLE IF EXISTS bench_q;
+CREATE TABLE bench_q AS
 WITH RECURSIVE ${seq(from, to)},
 p AS MATERIALIZED (
   SELECT n, ${T0} + CAST((n - 1) * ${step} AS INTEGER) + ${rnd(Math.max(1, Math.floor(step)))} AS t,
@@ -237,7 +239,8 @@ q AS (
     CASE WHEN r2 < 100 AND tc >= 1 AND z2 <> z1 THEN z2 END AS h2,
     CASE WHEN r2 < 100 AND tc >= 2 AND z3 <> z1 AND z3 <> z2 THEN z3 END AS h3
   FROM p)
-INSERT INTO posts (rowid, id, user_id, content, media_urls, video_url, video_duration, location, hashtags, created_at)
+SELECT * FROM q;
+INSERT INTO posts (rowid, id, user_id, content, media_urls, video_url, video_duration, location, created_at)
 SELECT q.n, ${idSql("q.t", "q.n")}, u.id,
   t1.s || CASE WHEN q.two = 1 THEN ' ' || t2.s ELSE '' END
     || CASE WHEN q.h1 IS NULL THEN '' ELSE ' ' || (SELECT group_concat('#' || tag, ' ') FROM bench_tag WHERE i IN (q.h1, q.h2, q.h3)) END,
@@ -250,12 +253,11 @@ SELECT q.n, ${idSql("q.t", "q.n")}, u.id,
   CASE WHEN q.r1 < 10 THEN '/media/videos/bench.mp4' END,
   CASE WHEN q.r1 < 10 THEN 5.5 + q.n % 175 END,
   CASE WHEN q.r1 >= 200 AND q.r1 < 250 THEN (SELECT name FROM bench_city WHERE i = 1 + q.n % ${CITIES.length}) END,
-  CASE WHEN q.h1 IS NULL THEN '[]' ELSE (SELECT json_group_array(tag) FROM bench_tag WHERE i IN (q.h1, q.h2, q.h3)) END,
   q.t
-FROM q JOIN bench_uid u ON u.n = q.a JOIN bench_text t1 ON t1.i = q.s1 JOIN bench_text t2 ON t2.i = q.s2;
+FROM bench_q q JOIN bench_uid u ON u.n = q.a JOIN bench_text t1 ON t1.i = q.s1 JOIN bench_text t2 ON t2.i = q.s2;
 INSERT INTO post_hashtags (post_id, hashtag, created_at)
-SELECT p.id, j.value, p.created_at FROM posts p, json_each(p.hashtags) j
-WHERE p.rowid BETWEEN ${from} AND ${to} AND p.hashtags <> '[]';
+SELECT p.id, t.tag, p.created_at FROM bench_q q JOIN posts p ON p.rowid = q.n JOIN bench_tag t ON t.i IN (q.h1, q.h2, q.h3);
+DROP TABLE bench_q;
 `;
   });
   const postsFinish = `

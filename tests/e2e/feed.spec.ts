@@ -113,10 +113,11 @@ test.describe("a post's page", () => {
     await expect(page).toHaveURL(`${baseURL}/?q=${word}`);
   });
 
-  test("an unknown post is a not-found page", async ({ page }) => {
+  test("an unknown post is a not-found page with the post's own words", async ({ page }) => {
     const response = await page.goto("/post/01ZZZZZZZZZZZZZZZZZZZZZZZZ");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();
+    await expect(page.getByText("This post doesn't exist or has been deleted.")).toBeVisible();
   });
 });
 

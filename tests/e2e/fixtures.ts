@@ -25,18 +25,33 @@ function randomIp() {
 }
 
 type Fixtures = {
-  /** A member, signed in through the real sign-up form post in this browser context. */
+  /** A member, signed in in this browser context by a session cookie made for them. */
   account: Account;
 };
+
+/**
+ * A member made directly, with a session (the local /dev/fixtures endpoint, as the Epic Stack's
+ * fixtures write to the database): tests that are not about signing in start signed in. Answers the
+ * session token.
+ */
+async function createMember(baseURL: string, account: Account): Promise<string> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
+  const response = await api.post("/dev/fixtures", { form: { intent: "member", ...account } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await api.dispose();
+  return token;
+}
 
 export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomIp() });
     await use(context);
   },
-  account: async ({ page, baseURL }, use) => {
+  account: async ({ context, baseURL }, use) => {
     const account = newAccount();
-    await signUpOverHttp(page, baseURL!, account);
+    const token = await createMember(baseURL!, account);
+    await context.addCookies([{ name: "session", value: token, url: baseURL! }]);
     await use(account);
   },
 });
@@ -69,13 +84,12 @@ export { expect };
 export type Member = { account: Account; api: APIRequestContext; username: string; origin: string };
 
 export async function newMember(baseURL: string, overrides: Partial<Account> = {}): Promise<Member> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": randomIp(), ...NEW_CONNECTION } });
   const account = { ...newAccount(), ...overrides };
-  const response = await api.post("/auth?signUp=true", {
-    form: { mode: "sign-up", ...account, confirmPassword: account.password },
-    maxRedirects: 0,
+  const token = await createMember(baseURL, account);
+  const api = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL, "CF-Connecting-IP": randomIp(), Cookie: `session=${token}`, ...NEW_CONNECTION },
   });
-  expect(response.status(), await response.text()).toBe(302);
   return { account, api, username: account.username, origin: baseURL };
 }
 
@@ -87,6 +101,7 @@ export function tester(page: Page, baseURL: string, account: Account): Member {
 /** A post made through the real composer form (as without JavaScript). */
 export async function postAs(member: Pick<Member, "api" | "origin">, content: string, files: { images?: string[]; video?: string } = {}) {
   const multipart = new FormData();
+  multipart.set("intent", "post");
   multipart.set("content", content);
   multipart.set("returnTo", "/");
   for (const name of files.images ?? []) multipart.append("images", fixtureBlob(name), name);

@@ -79,3 +79,9 @@ export function toastOf(response: Response): string | null {
   const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
   return (JSON.parse(atob(value)) as { message: string }).message;
 }
+
+/** A real 1×1 PNG (70 bytes), whole and nothing after it: what an upload's check by bytes accepts. */
+export const TINY_PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);

@@ -53,6 +53,7 @@ describe("the feed room", () => {
     expect(room.status).toBe(101);
     try {
       const form = new FormData();
+      form.set("intent", "post");
       form.set("content", "Live from the room test");
       form.set("returnTo", "/");
       const created = await multipartPost("/compose", form, { Cookie: await sessionCookieFor(author.id) });

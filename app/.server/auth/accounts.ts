@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { AUTH_RATE_LIMIT, PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
@@ -8,6 +8,7 @@ import { memberSettings, passwordResetTokens, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
 import { hitRateLimits } from "../rate-limit";
+import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { hashToken, invalidateUserSessions } from "./session";
 
@@ -20,13 +21,8 @@ export type AccountResult =
   | { ok: true; userId: string }
   | { ok: false; field?: "username" | "email"; message: string };
 
-export function usernameTaken(db: Db, username: string) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .get()
-    .then(Boolean);
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  return (await findMemberId(db, username)) !== null;
 }
 
 export function emailTaken(db: Db, email: string) {
@@ -52,8 +48,19 @@ export async function signUp(db: Db, input: SignUpInput, ip: string): Promise<Ac
   }
   if (await emailTaken(db, input.email)) return { ok: false, field: "email", message: AUTH_MESSAGES.emailTaken };
 
+  return createAccount(db, input, await hashPassword(input.password));
+}
+
+/**
+ * The member's rows: the account and its default settings, in one batch. Two sign-ups racing for the
+ * same name or e-mail: the unique indexes decide, and the loser is told which is taken.
+ */
+export async function createAccount(
+  db: Db,
+  input: Pick<SignUpInput, "email" | "username" | "displayName">,
+  passwordHash: string,
+): Promise<AccountResult> {
   const id = newId();
-  const passwordHash = await hashPassword(input.password);
   try {
     await db.batch([
       db.insert(users).values({
@@ -66,7 +73,6 @@ export async function signUp(db: Db, input: SignUpInput, ip: string): Promise<Ac
       db.insert(memberSettings).values({ userId: id }),
     ]);
   } catch (error) {
-    // Two sign-ups racing for the same name: the unique indexes decide.
     if (isUniqueViolation(error, "username")) {
       return { ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken };
     }

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { toastHeader, type ToastInput } from "../toast";
-import { createSession, generateSessionToken, sessionCookie, type SessionUser } from "./session";
+import type { SessionUser } from "~/lib/types/member";
+import { createSession, generateSessionToken, sessionCookie } from "./session";
 
 export async function getOptionalUser(context: AppLoadContext): Promise<SessionUser | null> {
   return (await context.getSession()).user;

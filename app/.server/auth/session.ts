@@ -2,6 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
+import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { isInsecureLocalhost } from "../http";
@@ -13,14 +14,6 @@ import { isInsecureLocalhost } from "../http";
 
 export const SESSION_COOKIE = "session";
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verifiedType: "user" | "business" | null;
-};
 
 export type Session = { id: string; userId: string; expiresAt: Date };
 

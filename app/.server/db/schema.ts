@@ -264,8 +264,6 @@ export const posts = sqliteTable(
     videoDuration: real("video_duration"),
     location: text("location"),
     isSubscriberOnly: integer("is_subscriber_only", { mode: "boolean" }).notNull().default(false),
-    hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    mentions: text("mentions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     communityId: text("community_id").references(() => communities.id, { onDelete: "cascade" }),
     repostedFromPostId: text("reposted_from_post_id").references((): AnySQLiteColumn => posts.id, {
       onDelete: "cascade",

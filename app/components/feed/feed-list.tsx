@@ -1,6 +1,6 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import type { FeedPage } from "~/.server/feed";
+import type { FeedPage } from "~/lib/types/post";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { showToast } from "~/lib/toast-store";

@@ -1,25 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import type { PostActionAnswer } from "~/lib/types/post";
+import { useRouteLoaderData } from "@remix-run/react";
 import { useId, useState, type ComponentProps } from "react";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { useOncePer } from "~/lib/use-once-per";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { FetcherForm } from "../fetcher-form";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
 import { Button } from "../ui/button";
 import { ErrorList } from "../ui/field";
 import { CharacterCount } from "./character-count";
-
-export type CommentActionData = {
-  ok: boolean;
-  message: string | null;
-  commentId?: string;
-  lastResult?: SubmissionResult<string[]>;
-};
 
 /**
  * A comment on a post, or a reply to a comment: the card's inline box, the post page's reply
@@ -55,22 +48,22 @@ export function CommentForm({
   onPosted?: () => void;
 }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
-  const fetcher = useFetcher<CommentActionData>({ key: `comment-${scope}-${postId}-${parentId ?? "post"}` });
-  useFetcherToast(fetcher);
-  const busy = fetcher.state !== "idle";
+  // Without JavaScript a refused comment comes back in the page: the box shows its text again.
+  const [content, setContent] = useState(() => {
+    const text = lastResult?.initialValue?.content;
+    return typeof text === "string" ? text : "";
+  });
+  const { fetcher, busy } = useActionFetcher<PostActionAnswer>(`comment-${scope}-${postId}-${parentId ?? "post"}`, (answer) => {
+    if (!answer.ok) return;
+    setContent("");
+    onPosted?.();
+  });
   const result = fetcher.data?.lastResult ?? lastResult;
-  const initial = result?.initialValue?.content;
-  const [content, setContent] = useState(typeof initial === "string" ? initial : "");
   const textId = useId();
   const countId = useId();
   // Checked by the server only: a comment box sits on every card, and the form libraries are too
   // heavy to load with the feed (DESIGN.md §9). The server's answer is conform's SubmissionResult.
   const errors = busy ? undefined : (result?.error?.content ?? undefined);
-
-  useOncePer(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
-    setContent("");
-    onPosted?.();
-  });
 
   return (
     <FetcherForm

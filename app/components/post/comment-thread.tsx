@@ -3,14 +3,15 @@ import { Icon } from "~/components/icon";
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PageLink } from "~/components/ui/page-link";
-import type { CommentPage, CommentView } from "~/.server/feed";
+import type { CommentPage, CommentView, PostActionAnswer } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
+import { compareReplies, compareTopLevel } from "~/lib/comments";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
 import { RelativeTime } from "../relative-time";
@@ -18,13 +19,12 @@ import { ReturnTo } from "../return-to";
 import { VerifiedBadge } from "../verified-badge";
 import { CommentForm } from "./comment-form";
 import { PostText } from "./post-text";
-import type { PostActionData } from "./post-types";
 
 export type FailedComment = { parentId: string | null; lastResult: SubmissionResult<string[]> };
 
 type Node = CommentView & { replies: Node[] };
 
-/** Top-level comments most liked first, then newest; replies under their parent, oldest first. */
+/** Top-level comments in their one order; replies under their parent, oldest first. */
 export function buildThread(comments: CommentView[]): Node[] {
   const nodes = new Map(comments.map((comment) => [comment.id, { ...comment, replies: [] as Node[] }]));
   const roots: Node[] = [];
@@ -33,8 +33,8 @@ export function buildThread(comments: CommentView[]): Node[] {
     if (parent) parent.replies.push(node);
     else if (!node.parentId) roots.push(node);
   }
-  for (const node of nodes.values()) node.replies.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return roots.sort((a, b) => b.likesCount - a.likesCount || (a.id < b.id ? 1 : -1));
+  for (const node of nodes.values()) node.replies.sort(compareReplies);
+  return roots.sort(compareTopLevel);
 }
 
 /**
@@ -146,8 +146,7 @@ function CommentItem({
 
 function CommentLike({ postId, comment, anchor }: { postId: string; comment: CommentView; anchor: string }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
-  const fetcher = useFetcher<PostActionData>({ key: `comment-like-${comment.id}` });
-  useFetcherToast(fetcher);
+  const { fetcher } = useActionFetcher<PostActionAnswer>(`comment-like-${comment.id}`);
   const pending = fetcher.formData?.get("value");
   const confirmed = fetcher.data?.ok && typeof fetcher.data.state === "boolean" ? fetcher.data.state : comment.liked;
   const liked = typeof pending === "string" ? pending === "true" : confirmed;

@@ -1,31 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Icon } from "~/components/icon";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState, type ReactNode } from "react";
-import type { MediaKind } from "~/.server/media";
+import { Icon } from "~/components/icon";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
+import { acceptAttribute, type MediaKind } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import { showToast } from "~/lib/toast-store";
+import type { PostActionAnswer } from "~/lib/types/post";
 import { discardUpload, precheckFile, uploadFile } from "~/lib/upload-client";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { useOncePer } from "~/lib/use-once-per";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
-import { Button } from "../ui/button";
-import { ErrorList, FormError, inputClass } from "../ui/field";
+import { ErrorList, FormError, FormField, inputClass } from "../ui/field";
+import { SubmitButton } from "../ui/submit-button";
 import { CharacterCount } from "./character-count";
 
 export const COMPOSE_FETCHER_KEY = "compose";
-
-export type ComposeActionData = {
-  ok: boolean;
-  message: string | null;
-  postId?: string;
-  lastResult?: SubmissionResult<string[]>;
-};
 
 type Upload = {
   id: string;
@@ -35,9 +27,6 @@ type Upload = {
   progress: number;
   key?: string;
 };
-
-const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
-const VIDEO_ACCEPT = "video/mp4,video/webm,video/quicktime";
 
 /**
  * The post composer (spec document 1 §2.6). Without JavaScript it is one multipart form: text, location,
@@ -58,9 +47,13 @@ export function Composer({
   autoFocus?: boolean;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<ComposeActionData>({ key: COMPOSE_FETCHER_KEY });
-  useFetcherToast(fetcher);
-  const busy = fetcher.state !== "idle";
+  // After a successful post: empty the composer and let the dialog close.
+  const { fetcher, busy } = useActionFetcher<PostActionAnswer>(COMPOSE_FETCHER_KEY, (answer) => {
+    if (!answer.ok) return;
+    setContent("");
+    setUploads([]);
+    onPosted?.();
+  });
   const result = fetcher.data?.lastResult ?? lastResult;
   const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
   const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
@@ -71,21 +64,15 @@ export function Composer({
   const uploading = uploads.some((upload) => !upload.key);
   const images = uploads.filter((upload) => upload.kind === "image");
   const video = uploads.find((upload) => upload.kind === "video");
-  const ids = { content: useId(), location: useId(), visibility: useId(), images: useId(), video: useId(), count: useId() };
+  const ids = { images: useId(), video: useId(), count: useId() };
 
   const [form, fields] = useForm({
     id: "composer",
     lastResult: busy ? undefined : result,
+    constraint: getZodConstraint(CreatePostSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePostSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-  });
-
-  // After a successful post: empty the composer and let the dialog close.
-  useOncePer(fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null, () => {
-    setContent("");
-    setUploads([]);
-    onPosted?.();
   });
 
   const patch = (id: string, change: Partial<Upload>) =>
@@ -146,59 +133,54 @@ export function Composer({
       }}
       className="flex flex-col gap-3"
     >
+      <input type="hidden" name="intent" value="post" />
       <ReturnTo to={returnTo} />
       <FormError errors={form.errors} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.visibility} className="sr-only">
-          Visibility
-        </label>
-        <select
-          id={ids.visibility}
-          name="visibility"
-          defaultValue={typeof initial.visibility === "string" ? initial.visibility : "everyone"}
-          className="w-fit rounded-full border border-line bg-bg px-3 py-1 text-sm font-semibold text-accent"
-        >
-          <option value="everyone">Everyone can see</option>
-          <option value="subscribers" disabled={!canPostForSubscribers}>
-            {canPostForSubscribers ? "Subscribers only" : "Subscribers only (Enable in settings)"}
-          </option>
-        </select>
-        <ErrorList errors={fields.visibility.errors} />
-      </div>
+      <FormField label="Visibility" labelHidden errors={fields.visibility.errors}>
+        {(control) => (
+          <select
+            {...control}
+            name={fields.visibility.name}
+            defaultValue={typeof initial.visibility === "string" ? initial.visibility : "everyone"}
+            className="w-fit rounded-full border border-line bg-bg px-3 py-1 text-sm font-semibold text-accent"
+          >
+            <option value="everyone">Everyone can see</option>
+            <option value="subscribers" disabled={!canPostForSubscribers}>
+              {canPostForSubscribers ? "Subscribers only" : "Subscribers only (Enable in settings)"}
+            </option>
+          </select>
+        )}
+      </FormField>
 
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.content} className="sr-only">
-          Post text
-        </label>
-        <MentionTextarea
-          id={ids.content}
-          name="content"
-          value={content}
-          onValueChange={setContent}
-          placeholder="What's happening?"
-          rows={4}
-          autoFocus={autoFocus}
-          aria-invalid={fields.content.errors ? true : undefined}
-          aria-describedby={`${ids.count}${fields.content.errors ? ` ${ids.content}-error` : ""}`}
-          className="w-full resize-y rounded-lg border border-transparent bg-transparent px-1 py-2 text-lg placeholder:text-muted focus:border-line focus:outline-none"
-        />
-        <ErrorList id={`${ids.content}-error`} errors={fields.content.errors} />
-      </div>
+      <FormField label="Post text" labelHidden errors={fields.content.errors} describedBy={ids.count}>
+        {(control) => (
+          <MentionTextarea
+            {...control}
+            name={fields.content.name}
+            value={content}
+            onValueChange={setContent}
+            placeholder="What's happening?"
+            rows={4}
+            autoFocus={autoFocus}
+            className="w-full resize-y rounded-lg border border-transparent bg-transparent px-1 py-2 text-lg placeholder:text-muted focus:border-line focus:outline-none"
+          />
+        )}
+      </FormField>
 
-      <div className="flex items-center gap-2">
-        <Icon name="map-pin" className="size-4 text-muted" />
-        <label htmlFor={ids.location} className="sr-only">
-          Location
-        </label>
-        <input
-          id={ids.location}
-          name="location"
-          placeholder="Add location"
-          defaultValue={typeof initial.location === "string" ? initial.location : ""}
-          className={`${inputClass} py-1.5 text-sm`}
-        />
-      </div>
-      <ErrorList errors={fields.location.errors} />
+      <FormField label="Location" labelHidden errors={fields.location.errors}>
+        {(control) => (
+          <div className="flex items-center gap-2">
+            <Icon name="map-pin" className="size-4 text-muted" />
+            <input
+              {...control}
+              name={fields.location.name}
+              placeholder="Add location"
+              defaultValue={typeof initial.location === "string" ? initial.location : ""}
+              className={`${inputClass} py-1.5 text-sm`}
+            />
+          </div>
+        )}
+      </FormField>
 
       {uploads.length > 0 || storedKeys.length > 0 || storedVideo ? (
         <ul className="grid grid-cols-2 gap-2" aria-label="Attachments">
@@ -252,7 +234,7 @@ export function Composer({
           <FilePicker
             id={ids.images}
             label="Add images"
-            accept={IMAGE_ACCEPT}
+            accept={acceptAttribute("image")}
             multiple
             name={hydrated ? undefined : "images"}
             icon={<Icon name="image-plus" className="size-5" />}
@@ -261,7 +243,7 @@ export function Composer({
           <FilePicker
             id={ids.video}
             label="Add video"
-            accept={VIDEO_ACCEPT}
+            accept={acceptAttribute("video")}
             name={hydrated ? undefined : "video"}
             icon={<Icon name="film" className="size-5" />}
             onFiles={hydrated ? (files) => void pickFiles(files, "video") : undefined}
@@ -269,9 +251,9 @@ export function Composer({
         </div>
         <div className="flex items-center gap-3">
           <CharacterCount id={ids.count} text={content} max={POST_MAX_LENGTH} />
-          <Button type="submit" disabled={busy} className="px-5 py-2">
-            {busy ? "Posting..." : "Post"}
-          </Button>
+          <SubmitButton busy={busy} busyLabel="Posting..." className="px-5 py-2">
+            Post
+          </SubmitButton>
         </div>
       </div>
       {hydrated ? null : <p className="text-xs text-muted">{UPLOAD_MESSAGES.videoHint}. Up to {MAX_IMAGES_PER_POST} images or one video.</p>}

@@ -1,10 +1,8 @@
-import { useFetcher } from "@remix-run/react";
 import { markDeleted } from "~/lib/deleted-posts";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { useOncePer } from "~/lib/use-once-per";
+import type { PostActionAnswer } from "~/lib/types/post";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ReturnTo } from "../return-to";
 import { ConfirmActions } from "../ui/confirm-actions";
-import type { PostActionData } from "./post-types";
 
 export const DELETE_MESSAGE = "Are you sure you want to delete this post? This action cannot be undone.";
 
@@ -23,16 +21,14 @@ export function DeleteForm({
   onCancel?: () => void;
   onDone?: () => void;
 }) {
-  const fetcher = useFetcher<PostActionData>({ key: `delete-${target.id}` });
-  useFetcherToast(fetcher);
-  const busy = fetcher.state !== "idle";
-  useOncePer(fetcher.state === "idle" ? fetcher.data : null, (answer) => {
+  const { fetcher, busy } = useActionFetcher<PostActionAnswer>(`delete-${target.id}`, (answer) => {
     if (answer.ok) markDeleted(target.id);
     (answer.ok ? onDone : onCancel)?.();
   });
 
   return (
     <fetcher.Form method="post" action={`/post/${target.id}/delete`} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="delete" />
       <ReturnTo to={returnTo} />
       <p className="text-muted">{DELETE_MESSAGE}</p>
       <ConfirmActions label="Delete" busyLabel="Deleting..." busy={busy} onCancel={onCancel} cancelHref={returnTo} />

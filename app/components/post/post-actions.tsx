@@ -1,10 +1,10 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { FormEvent, ReactNode } from "react";
-import type { FeedItem } from "~/.server/feed";
+import type { FeedItem } from "~/lib/types/post";
 import { Icon } from "~/components/icon";
 import { formatCount } from "~/lib/format";
 import { useLiveCounts } from "~/lib/live-feed";
-import { INTERACTIONS, TOGGLES, type ToggleName } from "~/lib/interactions";
+import { INTENTS, TOGGLES, type ToggleName } from "~/lib/intents";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -60,7 +60,7 @@ export function PostActions({
     const name = TOGGLES.find((toggle) => toggle === button?.getAttribute("name"));
     if (!name || !(button instanceof HTMLButtonElement)) return;
     event.preventDefault();
-    if (!signedIn) showToast(INTERACTIONS[name].signIn, "error");
+    if (!signedIn) showToast(INTENTS[name].signIn, "error");
     else toggles[name].fetcher.submit(button, { method: "post", action });
   };
 

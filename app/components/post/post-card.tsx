@@ -2,7 +2,7 @@ import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import type { FeedItem } from "~/.server/feed";
+import type { FeedItem } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
 import { Avatar } from "../avatar";

@@ -1,17 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "@remix-run/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useId } from "react";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
 import { ReportSchema } from "~/lib/schemas/post";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import type { ActionAnswer } from "~/lib/types/post";
 import { isRetryable } from "~/lib/unanswered";
-import { useOncePer } from "~/lib/use-once-per";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ReturnTo } from "../return-to";
 import { ConfirmActions } from "../ui/confirm-actions";
 import { ErrorList, FormError } from "../ui/field";
-
-export type ReportActionData = { ok: boolean; message: string | null; lastResult?: SubmissionResult<string[]> };
 
 export { REPORT_TITLE } from "./report-title";
 
@@ -29,26 +26,26 @@ export function ReportForm({
   onCancel?: () => void;
   onDone: () => void;
 }) {
-  const fetcher = useFetcher<ReportActionData>({ key: `report-${postId}` });
-  useFetcherToast(fetcher);
-  const busy = fetcher.state !== "idle";
+  // Done (reported, or refused with a message); a form with errors, or one to try again, stays open.
+  const { fetcher, busy } = useActionFetcher<ActionAnswer>(`report-${postId}`, (answer) => {
+    if (!answer.lastResult && !isRetryable(answer)) onDone();
+  });
   const infoId = useId();
   const [form, fields] = useForm({
     id: `report-${postId}`,
     lastResult: busy ? undefined : (fetcher.data?.lastResult ?? lastResult),
+    constraint: getZodConstraint(ReportSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-
-  // Done (reported, or refused with a message); a form with errors, or one to try again, stays open.
-  useOncePer(fetcher.state === "idle" && !fetcher.data?.lastResult && !isRetryable(fetcher.data) ? fetcher.data : null, () => onDone());
 
   return (
     <fetcher.Form
       method="post"
       // The query keeps the way back when the page is shown again with an error (without JavaScript).
       action={`/post/${postId}/report?${new URLSearchParams({ returnTo })}`} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="report" />
       <ReturnTo to={returnTo} />
       <FormError errors={form.errors} />
       <fieldset className="flex flex-col gap-1" aria-describedby={fields.reason.errors ? `${infoId}-reason` : undefined}>

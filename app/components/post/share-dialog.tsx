@@ -1,6 +1,6 @@
-import { Form, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
-import type { PostView } from "~/.server/feed";
+import type { PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { SHARE_POPUP } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -39,7 +39,7 @@ export function ShareDialog({ post, onClose, onShared }: { post: PostView; onClo
   const url = useShareUrl(post);
   const record = (platform: SharePlatform) => {
     onShared();
-    fetch(`/post/${post.id}/shares`, { method: "POST", body: new URLSearchParams({ platform }), keepalive: true }).catch(
+    fetch(`/post/${post.id}/shares`, { method: "POST", body: new URLSearchParams({ intent: "share", platform }), keepalive: true }).catch(
       (error: unknown) => console.warn("Share not recorded", error),
     );
   };
@@ -99,14 +99,14 @@ export function SharePage({ post, returnTo }: { post: PostView; returnTo: string
       <ul className="grid grid-cols-2 gap-2">
         {shareTargets(url, post.content).map((target) => (
           <li key={target.platform}>
-            <Form method="post">
+            <form method="post" action={`/post/${post.id}/shares`}>
               <input type="hidden" name="intent" value="share" />
               <input type="hidden" name="platform" value={target.platform} />
               <input type="hidden" name="returnTo" value={returnTo} />
               <button type="submit" className={targetClass}>
                 {target.label}
               </button>
-            </Form>
+            </form>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { PageLink } from "~/components/ui/page-link";
-import type { CommentPreview } from "~/.server/feed";
+import type { CommentPreview } from "~/lib/types/post";
 import { formatCount } from "~/lib/format";
 import { Avatar } from "../avatar";
 import { RelativeTime } from "../relative-time";

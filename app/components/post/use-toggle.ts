@@ -1,7 +1,6 @@
-import { useFetcher } from "@remix-run/react";
-import type { ToggleName } from "~/lib/interactions";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import type { PostActionData } from "./post-types";
+import type { ToggleName } from "~/lib/intents";
+import type { PostActionAnswer } from "~/lib/types/post";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 
 /**
  * An optimistic toggle (like, bookmark, repost): while the request runs the wanted state shows, and
@@ -9,8 +8,7 @@ import type { PostActionData } from "./post-types";
  * The form field is the toggle's name, its value the wanted state ('true' / 'false').
  */
 export function useToggle(name: ToggleName, targetId: string, serverState: boolean) {
-  const fetcher = useFetcher<PostActionData>({ key: `${name}-${targetId}` });
-  useFetcherToast(fetcher);
+  const { fetcher } = useActionFetcher<PostActionAnswer>(`${name}-${targetId}`);
   const pending = fetcher.formData?.get(name);
   const confirmed = fetcher.data?.ok && typeof fetcher.data.state === "boolean" ? fetcher.data.state : serverState;
   const active = typeof pending === "string" ? pending === "true" : confirmed;

@@ -29,7 +29,7 @@ export function useViewTracking(ref: RefObject<HTMLElement | null>, postId: stri
         if (entry?.isIntersecting && seen(entry)) {
           timer ??= setTimeout(() => {
             observer.disconnect();
-            fetch(`/post/${postId}/view`, { method: "POST", signal: AbortSignal.timeout(VIEW_INSERT_TIMEOUT_MS) })
+            fetch(`/post/${postId}/view`, { method: "POST", body: new URLSearchParams(), signal: AbortSignal.timeout(VIEW_INSERT_TIMEOUT_MS) })
               .then((response) => {
                 if (!response.ok) console.warn("View not recorded", response.status);
               })

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { SessionUser } from "~/.server/auth/session";
+import type { SessionUser } from "~/lib/types/member";
 import { showsFooter, showsRightSidebar } from "~/lib/navigation";
 import { useFeedRoom } from "~/lib/use-feed-room";
 import { LogoMark } from "../logo";

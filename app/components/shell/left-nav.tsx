@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { Icon, type IconName } from "~/components/icon";
-import type { SessionUser } from "~/.server/auth/session";
+import type { SessionUser } from "~/lib/types/member";
 import { isNavItemActive, type NavPath } from "~/lib/navigation";
 import { Avatar } from "../avatar";
 import { Logo } from "../logo";

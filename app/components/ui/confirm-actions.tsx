@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Button, buttonClass } from "./button";
+import { SubmitButton } from "./submit-button";
 
 /**
  * A confirmation's buttons: Cancel, then the action (its busy text while it runs). In a dialog
@@ -29,9 +30,9 @@ export function ConfirmActions({
           Cancel
         </Link>
       )}
-      <Button type="submit" variant="danger" disabled={busy}>
-        {busy ? busyLabel : label}
-      </Button>
+      <SubmitButton variant="danger" busy={busy} busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "./db/client";
-import { creatorSubscriptions, posts } from "./db/schema";
+import type { Db } from "../db/client";
+import { creatorSubscriptions, posts } from "../db/schema";
 
 /**
  * Who may see a post's content: everyone for ordinary posts; for a subscriber-only post its author
@@ -22,6 +22,11 @@ export function canViewSql(
       AND ${creatorSubscriptions.expiresAt} > ${now}))`;
 }
 
+/** The post an entry stands for: a repost shows (and is acted on as) its original. */
+export function shownPostId(postId: string | Placeholder): SQL<string> {
+  return sql<string>`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`;
+}
+
 export type ViewablePost = {
   id: string;
   userId: string;
@@ -31,7 +36,7 @@ export type ViewablePost = {
 };
 
 /**
- * The post an interaction acts on: a repost stands for its original. Null when it does not exist.
+ * The post an interaction acts on (a repost stands for its original); null when it does not exist.
  * `canView` tells whether the viewer may see (and so like, share, comment on) its content.
  */
 export async function findTargetPost(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<ViewablePost | null> {
@@ -44,7 +49,7 @@ export async function findTargetPost(db: Db, viewerId: string | null, postId: st
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
     })
     .from(posts)
-    .where(eq(posts.id, sql`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`))
+    .where(eq(posts.id, shownPostId(postId)))
     .get();
   return row ? { ...row, canView: Boolean(row.canView) } : null;
 }

@@ -1,0 +1,272 @@
+import { and, desc, eq, isNotNull, isNull, lt, SQL, sql, type Column, type Placeholder } from "drizzle-orm";
+import { alias, type AnySQLiteColumn, type SelectedFields } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { compareTopLevel } from "~/lib/comments";
+import { FEED_PAGE_SIZE, TOP_COMMENTS_SHOWN } from "~/lib/constants";
+import type { CommentPreview, FeedItem, FeedPage, PostView, VerifiedType } from "~/lib/types/post";
+import { TOP_LEVEL_ORDER } from "../comments";
+import type { Db } from "../db/client";
+import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
+import { comments, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
+import { canViewSql } from "./access";
+import { beforeOf } from "./cursors";
+
+/**
+ * The card builder: the one way Murmur reads posts for the interface. A card carries its author, its
+ * counts, the viewer's flags, the original of a repost and its top comments, all in the same query;
+ * and whether the viewer may see it, decided here by the access rule (./access.ts): a locked card
+ * carries no text, media, location or comments. Lists ask for cards with conditions (which posts) and
+ * a cursor; every read is prepared (docs/decisions/013-prepared-reads.md).
+ */
+
+const original = alias(posts, "original");
+const originalAuthor = alias(users, "original_author");
+
+/** The shown post's column: the original's for a repost, else the post's own. */
+function shown<T>(own: AnySQLiteColumn | SQL, ofOriginal: AnySQLiteColumn | SQL): SQL<T> {
+  return sql<T>`CASE WHEN ${original.id} IS NULL THEN ${own} ELSE ${ofOriginal} END`;
+}
+
+/** The id, author and gating of the post a row shows (conditions on content match these). */
+export const shownId = shown<string>(posts.id, original.id);
+export const shownAuthorId = shown<string>(posts.userId, original.userId);
+export const shownSubscriberOnly = shown<number>(posts.isSubscriberOnly, original.isSubscriberOnly);
+
+/** What every card read binds: the viewer (null for a visitor), the time the access rule uses, the cursor. */
+export const P = { viewer: param("viewer"), now: param("now"), before: param("before") };
+
+function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks | typeof postShares, signedIn: boolean) {
+  if (!signedIn) return sql<number>`0`;
+  return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${P.viewer})`;
+}
+
+/** The shown post's first top-level comments, as JSON. */
+const topCommentsJson = sql<string>`(
+  SELECT json_group_array(json_object(
+    'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at,
+    'username', u.username, 'displayName', u.display_name, 'avatarUrl', u.avatar_url, 'verifiedType', u.verified_type))
+  FROM (
+    SELECT ${comments.id} AS id, ${comments.content} AS content, ${comments.likesCount} AS likes_count,
+           ${comments.createdAt} AS created_at, ${comments.userId} AS user_id
+    FROM ${comments}
+    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL
+    ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)}
+    LIMIT ${TOP_COMMENTS_SHOWN}
+  ) AS c JOIN ${users} AS u ON u.id = c.user_id)`;
+
+/**
+ * Every computed column gets a name of its own: D1 answers batched rows as objects keyed by column
+ * name, so two unnamed `0`s (a visitor's flags), or a computed `username` beside the table's, would
+ * collapse (docs/decisions/008).
+ */
+function named<T extends Record<string, unknown>>(columns: T) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, column instanceof SQL ? column.as(`card_${key}`) : column]),
+  ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
+}
+
+/** The columns of a card, for a member (`P.viewer` bound) or a visitor. */
+export function cardFields(signedIn: boolean) {
+  return named({
+    id: posts.id,
+    repostOf: posts.repostedFromPostId,
+    itemUserId: posts.userId,
+    itemUsername: users.username,
+    itemDisplayName: users.displayName,
+    postId: shownId,
+    authorId: shownAuthorId,
+    username: shown<string>(users.username, originalAuthor.username),
+    displayName: shown<string>(users.displayName, originalAuthor.displayName),
+    avatarUrl: shown<string | null>(users.avatarUrl, originalAuthor.avatarUrl),
+    verifiedType: shown<VerifiedType>(users.verifiedType, originalAuthor.verifiedType),
+    content: shown<string>(posts.content, original.content),
+    mediaUrls: shown<string | null>(posts.mediaUrls, original.mediaUrls),
+    videoUrl: shown<string | null>(posts.videoUrl, original.videoUrl),
+    location: shown<string | null>(posts.location, original.location),
+    isSubscriberOnly: shownSubscriberOnly,
+    communityId: shown<string | null>(posts.communityId, original.communityId),
+    createdAt: shown<number>(posts.createdAt, original.createdAt),
+    commentsCount: shown<number>(posts.commentsCount, original.commentsCount),
+    repostsCount: shown<number>(posts.repostsCount, original.repostsCount),
+    likesCount: shown<number>(posts.likesCount, original.likesCount),
+    sharesCount: shown<number>(posts.sharesCount, original.sharesCount),
+    viewsCount: shown<number>(posts.viewsCount, original.viewsCount),
+    countsAt: sql<number>`unixepoch('subsec') * 1000`,
+    liked: viewerFlag(postLikes, signedIn),
+    reposted: viewerFlag(postReposts, signedIn),
+    bookmarked: viewerFlag(postBookmarks, signedIn),
+    shared: viewerFlag(postShares, signedIn),
+    canView: canViewSql(signedIn ? P.viewer : null, shownAuthorId, shownSubscriberOnly, P.now),
+    topComments: topCommentsJson,
+  });
+}
+
+export type CardFields = ReturnType<typeof cardFields>;
+
+/** Cards' columns over posts with their authors and, for reposts, the original and its author. */
+export function selectCards(source: Pick<Db, "select">, fields: SelectedFields) {
+  return source
+    .select(fields)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(original, eq(original.id, posts.repostedFromPostId))
+    .leftJoin(originalAuthor, eq(originalAuthor.id, original.userId));
+}
+
+/** A card's row as its fields decode (`selectRead` maps rows to the selection's keys). */
+export type CardRow = { [K in keyof CardFields]: CardFields[K] extends SQL.Aliased<infer V> ? V : CardFields[K] extends Column ? CardFields[K]["_"]["notNull"] extends true ? CardFields[K]["_"]["data"] : CardFields[K]["_"]["data"] | null : never };
+
+const CommentPreviewRow = z.object({
+  id: z.string(),
+  content: z.string(),
+  likesCount: z.number(),
+  createdAt: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  verifiedType: z.enum(["user", "business"]).nullable(),
+});
+
+function parseTopComments(json: string | null): CommentPreview[] {
+  const rows = z.array(CommentPreviewRow).safeParse(JSON.parse(json ?? "[]"));
+  if (!rows.success) return [];
+  return rows.data
+    .sort(compareTopLevel)
+    .map(({ username, displayName, avatarUrl, verifiedType, ...comment }) => ({
+      ...comment,
+      author: { username, displayName, avatarUrl, verifiedType },
+    }));
+}
+
+/** Stored media lists may hold blanks from older clients; they are dropped (spec document 1 §5). */
+function parseMediaUrls(value: unknown): string[] {
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.filter((url): url is string => typeof url === "string" && url.trim() !== "") : [];
+}
+
+/** A card row as the interface shows it: what a locked card may not show is left out here. */
+export function toFeedItem(row: CardRow): FeedItem {
+  const locked = !row.canView;
+  const post: PostView = {
+    id: row.postId,
+    author: {
+      id: row.authorId,
+      username: row.username,
+      displayName: row.displayName,
+      avatarUrl: row.avatarUrl,
+      verifiedType: row.verifiedType,
+    },
+    content: locked ? "" : row.content,
+    mediaUrls: locked ? [] : parseMediaUrls(row.mediaUrls),
+    videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
+    location: locked ? null : row.location,
+    isSubscriberOnly: Boolean(row.isSubscriberOnly),
+    locked,
+    communityId: row.communityId,
+    createdAt: Number(row.createdAt),
+    counts: {
+      comments: row.commentsCount ?? 0,
+      reposts: row.repostsCount ?? 0,
+      likes: row.likesCount ?? 0,
+      shares: row.sharesCount ?? 0,
+      views: row.viewsCount ?? 0,
+      at: Number(row.countsAt),
+    },
+    viewer: {
+      liked: Boolean(row.liked),
+      reposted: Boolean(row.reposted),
+      bookmarked: Boolean(row.bookmarked),
+      shared: Boolean(row.shared),
+    },
+    topComments: locked ? [] : parseTopComments(row.topComments),
+  };
+  return {
+    id: row.id,
+    repostedBy: row.repostOf ? { id: row.itemUserId, username: row.itemUsername, displayName: row.itemDisplayName } : null,
+    post,
+  };
+}
+
+// ───────────────────────────── lists ─────────────────────────────
+
+/**
+ * What a condition's SQL may use besides the card placeholders: whether a member is reading (`P.viewer`
+ * is bound), the cursor's placeholder if there is one, and the page size (one more than shown).
+ */
+export type ConditionContext = { signedIn: boolean; before: Placeholder | null; size: number };
+
+/**
+ * Which posts a list shows (`listCards` takes every condition at once). Its SQL is written with
+ * placeholders, so the read can be prepared: `key` names the SQL text (never the values, which go in
+ * `values`, bound under the condition's own placeholder names).
+ */
+export type CardCondition = {
+  key: string;
+  where: (context: ConditionContext) => SQL;
+  values?: Record<string, unknown>;
+  /**
+   * The condition picks the page's ids itself (cursor and size included, e.g. Following): the list
+   * adds nothing to it, so the planner takes the ids from it rather than scanning posts.
+   */
+  picksPage?: boolean;
+};
+
+/** Posts with a video (/videos). */
+export const withVideo: CardCondition = { key: "video", where: () => isNotNull(posts.videoUrl) };
+
+/** Posts, not reposts ('For you'). */
+export const originalsOnly: CardCondition = { key: "originals", where: () => isNull(posts.repostedFromPostId) };
+
+export type ListOptions = { cursor?: string | null; limit?: number; now?: number };
+
+function timePage(rows: CardRow[], limit: number): FeedPage {
+  const items = rows.slice(0, limit).map(toFeedItem);
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+/**
+ * Cards newest first, one keyset page after `cursor`, of the posts that meet every condition, outside
+ * communities (spec document 1 §5: a feed shows posts with no community unless one is given).
+ */
+export function cardsRead(db: Db, viewerId: string | null, conditions: CardCondition[], options: ListOptions = {}): Read<FeedPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const before = beforeOf(options.cursor);
+  const context: ConditionContext = { signedIn: viewerId !== null, before: before ? P.before : null, size: limit + 1 };
+  const key = ["cards", viewerId ? "member" : "visitor", before ? "older" : "newest", limit, ...conditions.map((c) => c.key)].join(":");
+  const read = selectRead<CardRow>(
+    db,
+    key,
+    () => {
+      const fields = cardFields(viewerId !== null);
+      const own = conditions.map((condition) => condition.where(context));
+      const where = conditions.some((condition) => condition.picksPage)
+        ? and(...own)
+        : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);
+      return { fields, query: selectCards(db, fields).where(where).orderBy(desc(posts.id)).limit(limit + 1) };
+    },
+    Object.assign({ viewer: viewerId, now: options.now ?? Date.now(), before }, ...conditions.map((c) => c.values ?? {})),
+  );
+  return mapRead(read, (rows) => timePage(rows, limit));
+}
+
+export function listCards(db: Db, viewerId: string | null, conditions: CardCondition[], options: ListOptions = {}): Promise<FeedPage> {
+  return runRead(cardsRead(db, viewerId, conditions, options));
+}
+
+/** The card of one post or repost by its id; null when it does not exist. */
+export function cardRead(db: Db, viewerId: string | null, postId: string, now = Date.now()): Read<FeedItem | null> {
+  const read = selectRead<CardRow>(
+    db,
+    `card:${viewerId ? "member" : "visitor"}`,
+    () => {
+      const fields = cardFields(viewerId !== null);
+      return { fields, query: selectCards(db, fields).where(eq(posts.id, param("post"))) };
+    },
+    { viewer: viewerId, now, post: postId },
+  );
+  return mapRead(read, (rows) => (rows[0] ? toFeedItem(rows[0]) : null));
+}
+
+export function getCard(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<FeedItem | null> {
+  return runRead(cardRead(db, viewerId, postId, now));
+}

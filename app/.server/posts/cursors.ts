@@ -1,0 +1,45 @@
+/**
+ * Keyset cursors (never OFFSET, DESIGN.md §3). A cursor comes back from the address bar, so parsing
+ * accepts only what Murmur itself writes; anything else reads as "no cursor" (the first page).
+ *
+ * - Lists in time order page by the last entry's id (ids sort by creation time).
+ * - 'For you' pages through a ranked pool, then on through older posts in time order; its cursor pins
+ *   the ranking time and the pool's newest id, so pages neither repeat nor skip posts while new ones
+ *   arrive, and carries the last entry's score and id.
+ * - A post's top-level comments page by (likes, id), most liked first.
+ */
+
+const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export type TimeCursor = { kind: "time"; before: string };
+export type RankedCursor = { kind: "ranked"; now: number; top: string; score: number; id: string };
+
+export function parseListCursor(value: string | null | undefined): TimeCursor | RankedCursor | null {
+  if (!value) return null;
+  if (ID.test(value)) return { kind: "time", before: value };
+  const [tag, now, top, score, id] = value.split("~");
+  if (tag !== "r" || !now || !top || !score || !id || !ID.test(top) || !ID.test(id)) return null;
+  const numbers = [Number(now), Number(score)];
+  if (numbers.some((n) => !Number.isFinite(n))) return null;
+  return { kind: "ranked", now: numbers[0]!, top, score: numbers[1]!, id };
+}
+
+/** The id a time-ordered list continues before, if the cursor is one. */
+export function beforeOf(value: string | null | undefined): string | null {
+  const cursor = parseListCursor(value);
+  return cursor?.kind === "time" ? cursor.before : null;
+}
+
+export const timeCursor = (lastId: string) => lastId;
+
+export const rankedCursor = ({ now, top, score, id }: Omit<RankedCursor, "kind">) => ["r", now, top, score, id].join("~");
+
+export type CommentCursor = { likes: number; id: string };
+
+export function parseCommentCursor(value: string | null | undefined): CommentCursor | null {
+  const [tag, likes, id] = (value ?? "").split("~");
+  if (tag !== "c" || !likes || !id || !ID.test(id) || !Number.isInteger(Number(likes))) return null;
+  return { likes: Number(likes), id };
+}
+
+export const commentCursor = ({ likes, id }: CommentCursor) => `c~${likes}~${id}`;

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { POST_MESSAGES } from "~/lib/messages";
+import type { Db } from "../db/client";
+import { mediaUploads, postReposts, posts } from "../db/schema";
+import { deleteMedia } from "../media";
+import { refuse, type Outcome } from "../outcome";
+
+/** The member's own post or repost, found by id and owner together (null for anyone else's). */
+export function findOwnPost(db: Db, userId: string, postId: string) {
+  return db
+    .select({ id: posts.id, repostOf: posts.repostedFromPostId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    .get();
+}
+
+/**
+ * Only the owner deletes, checked by id and user together: a post goes with its likes, comments,
+ * reposts and media files; a repost just stops being one.
+ */
+export async function deletePost(
+  db: Db,
+  bucket: R2Bucket,
+  userId: string,
+  postId: string,
+): Promise<Outcome<{ postId: string; repostOf: string | null }>> {
+  const post = await findOwnPost(db, userId, postId);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
+
+  if (post.repostOf) {
+    await db.batch([
+      db.delete(postReposts).where(and(eq(postReposts.postId, post.repostOf), eq(postReposts.userId, userId))),
+      db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
+    ]);
+    return { ok: true, postId: post.id, repostOf: post.repostOf };
+  }
+  const media = await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id));
+  await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
+  // The database is the truth; its files go after it (a failure here leaves unclaimed files for the cron job).
+  await deleteMedia(
+    db,
+    bucket,
+    media.map((row) => row.key),
+  );
+  return { ok: true, postId: post.id, repostOf: null };
+}
+

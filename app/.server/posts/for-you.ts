@@ -1,0 +1,97 @@
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { FEED_PAGE_SIZE, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME } from "~/lib/constants";
+import type { FeedPage } from "~/lib/types/post";
+import type { Db } from "../db/client";
+import { param, runRead, selectRead } from "../db/reads";
+import { postHashtags, posts } from "../db/schema";
+import { cardFields, listCards, originalsOnly, P, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
+import { parseListCursor, rankedCursor } from "./cursors";
+import { matching } from "./search";
+
+/**
+ * 'For you' (docs/decisions/006-for-you-ranking.md): the newest posts (not reposts) in a pool ranked by
+ * score, then every older post newest first. The first page pins the time and the pool's newest id
+ * into the cursor.
+ */
+
+const R = { poolTop: param("poolTop"), score: param("score"), after: param("after") };
+
+/**
+ * The score of a post:
+ *   (1 + ln(1 + likes·1 + reposts·2 + comments·3 + views·0.05))
+ *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3))
+ *   ÷ (age in hours + 2) ^ 1.5
+ */
+function forYouScore() {
+  const w = FOR_YOU;
+  const interests = sql`(SELECT ${postHashtags.hashtag} FROM ${postHashtags} WHERE ${postHashtags.postId} IN (
+      SELECT mine.id FROM ${posts} AS mine WHERE mine.user_id = ${P.viewer} ORDER BY mine.id DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
+  const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND ph.hashtag IN ${interests})`;
+  const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
+    + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
+  const ageHours = sql`((${P.now} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
+  return sql<number>`((1.0 + ln(1.0 + ${engagement})) * (1.0 + ${w.interestBoost} * min(${matches}, ${w.maxInterestMatches}))
+    / pow(max(${ageHours}, 0) + ${w.ageOffsetHours}, ${w.gravity}))`;
+}
+
+/**
+ * A page of the ranked pool: the pool is the newest FOR_YOU.poolSize posts up to the cursor's pinned
+ * top; the page is the next `size` by score after the cursor's (score, id). The page's ids come first:
+ * card columns (flags, comments, access) are then computed for them alone.
+ */
+function rankedCards(db: Db, paging: boolean, size: number) {
+  const pool = db.$with("pool").as(
+    db
+      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore().as("score") })
+      .from(posts)
+      .where(and(isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined))
+      .orderBy(desc(posts.id))
+      .limit(FOR_YOU.poolSize),
+  );
+  const ranked = db.$with("ranked").as(
+    db
+      .select({ rankedId: sql<string>`${pool.poolId}`.as("ranked_id"), rankedScore: sql<number>`${pool.score}`.as("ranked_score") })
+      .from(pool)
+      .where(paging ? sql`(${pool.score} < ${R.score} OR (${pool.score} = ${R.score} AND ${pool.poolId} < ${R.after}))` : undefined)
+      .orderBy(desc(pool.score), desc(pool.poolId))
+      .limit(size),
+  );
+  const fields = {
+    ...cardFields(true),
+    score: ranked.rankedScore,
+    poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`.as("pool_top"),
+    poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`.as("pool_bottom"),
+    poolCount: sql<number>`(SELECT count(*) FROM ${pool})`.as("pool_count"),
+  };
+  const query = selectCards(db.with(pool, ranked), fields)
+    .innerJoin(ranked, eq(ranked.rankedId, posts.id))
+    .orderBy(desc(ranked.rankedScore), desc(posts.id));
+  return { fields, query };
+}
+
+type RankedRow = CardRow & { score: number; poolTop: string; poolBottom: string; poolCount: number };
+
+export async function getForYouFeed(db: Db, viewerId: string, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+  // A search lists every matching post newest first.
+  if (options.query) return listCards(db, viewerId, [matching(options.query)], options);
+  const cursor = parseListCursor(options.cursor);
+  if (cursor?.kind === "time") return listCards(db, viewerId, [originalsOnly], options);
+
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  const now = cursor?.now ?? options.now ?? Date.now();
+  const rows = await runRead(
+    selectRead<RankedRow>(
+      db,
+      `forYou:ranked:${cursor ? "next" : "first"}:${limit}`,
+      () => rankedCards(db, cursor !== null, limit + 1),
+      cursor ? { viewer: viewerId, now, poolTop: cursor.top, score: cursor.score, after: cursor.id } : { viewer: viewerId, now },
+    ),
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  let nextCursor: string | null = null;
+  if (rows.length > limit && last) nextCursor = rankedCursor({ now, top: last.poolTop, score: last.score, id: last.id });
+  // The pool is used up: older posts follow in time order, if the pool did not already hold them all.
+  else if (last && last.poolCount >= FOR_YOU.poolSize) nextCursor = last.poolBottom;
+  return { items: page.map(toFeedItem), nextCursor };
+}

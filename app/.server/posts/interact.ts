@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { Intent } from "~/lib/intents";
+import { POST_MESSAGES } from "~/lib/messages";
+import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
+import type { PostActionAnswer } from "~/lib/types/post";
+import { addComment, setCommentLike } from "../comments";
+import { refuse } from "../outcome";
+import { GLOBAL_FEED_ROOM, publish, publishCounts } from "../realtime";
+import { respond, returnToOf } from "../respond";
+import { setBookmark, setLike, setRepost } from "./interactions";
+
+/** The interactions a post's page and cards send to /post/{id}. */
+export const POST_INTENTS = ["like", "repost", "bookmark", "comment", "comment-like"] as const satisfies readonly Intent[];
+
+const CommentLikeSchema = ToggleSchema.extend({ commentId: z.string().min(1) });
+
+/**
+ * A member's like, repost, bookmark (each with the wanted state), comment or comment like on a post:
+ * written, told to the feed room, and answered for a fetcher or a page without JavaScript.
+ */
+export async function interactWithPost(
+  context: AppLoadContext,
+  memberId: string,
+  postId: string,
+  intent: (typeof POST_INTENTS)[number],
+  form: FormData,
+) {
+  const db = context.db;
+  if (intent === "comment") {
+    const submission = parseWithZod(form, { schema: CommentSchema });
+    // Shown again with the text and the message (without JavaScript, on the page itself).
+    if (submission.status !== "success") {
+      return data<PostActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
+    }
+    const outcome = await addComment(db, memberId, postId, submission.value);
+    if (!outcome.ok) return respond(form, { ...outcome, message: POST_MESSAGES.commentFailed });
+    publishCounts(context, db, outcome.postId);
+    return respond(form, outcome, POST_MESSAGES.commentPosted);
+  }
+
+  if (intent === "comment-like") {
+    const parsed = CommentLikeSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+    const outcome = await setCommentLike(db, memberId, parsed.data.commentId, parsed.data.value);
+    return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+  }
+
+  // A toggle's button is named after it and carries the wanted state ('like' = 'true').
+  const parsed = ToggleSchema.safeParse({ value: form.get(intent) ?? undefined });
+  if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+  const wanted = parsed.data.value;
+  switch (intent) {
+    case "like": {
+      const outcome = await setLike(db, memberId, postId, wanted);
+      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);
+      return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+    }
+    case "bookmark": {
+      const outcome = await setBookmark(db, memberId, postId, wanted);
+      // Without JavaScript the bookmark icon alone may be missed: say what happened.
+      const said = returnToOf(form) ? (wanted ? POST_MESSAGES.bookmarked : POST_MESSAGES.unbookmarked) : undefined;
+      return respond(form, outcome.ok ? { ...outcome, state: outcome.bookmarked } : outcome, said);
+    }
+    case "repost": {
+      const outcome = await setRepost(db, memberId, postId, wanted);
+      if (outcome.ok) {
+        publishCounts(context, db, outcome.postId, outcome.counts);
+        if (outcome.repostId) {
+          publish(
+            context,
+            GLOBAL_FEED_ROOM,
+            outcome.reposted
+              ? { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }
+              : { type: "post-deleted", postId: outcome.repostId },
+          );
+        }
+      }
+      return respond(
+        form,
+        outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,
+        wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,
+      );
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { POST_MESSAGES } from "./messages";
+
+/**
+ * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
+ * under a post, the pressed button's name). The intent decides on both ends what a signed-out visitor
+ * is told, what an unexpected failure says, and whether the page reloads its data afterwards; a new
+ * action adds its line here and uses the one recipe (`memberAction` on the server, `answerOffline`,
+ * `skipQuietRevalidation` and `useActionFetcher` in the browser).
+ */
+export type IntentSpec = {
+  /** What a signed-out visitor is told (spec document 1 §6). */
+  signIn: string;
+  /** What an unexpected failure says; null where the spec only logs it (document 1 §8). */
+  failed: string | null;
+  /** The page already shows the result (optimistically), so nothing needs to reload after it. */
+  quiet: boolean;
+};
+
+export const INTENTS = {
+  like: { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
+  "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
+  bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true },
+  repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false },
+  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false },
+  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, quiet: false },
+  delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false },
+  report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false },
+  // A share already happened when it is recorded (the dialog opened the service): a failure to record
+  // it is only logged with JavaScript; without it the share page says so.
+  share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true },
+} as const satisfies Record<string, IntentSpec>;
+
+export type Intent = keyof typeof INTENTS;
+
+/** The toggles under a post: each a button named after it whose value is the wanted state. */
+export const TOGGLES = ["repost", "like", "bookmark"] as const satisfies readonly Intent[];
+export type ToggleName = (typeof TOGGLES)[number];
+
+export function isIntent(value: unknown): value is Intent {
+  return typeof value === "string" && Object.hasOwn(INTENTS, value);
+}
+
+/** What a form asks for: its intent, else the toggle whose button was pressed. */
+export function intentOf(form: FormData): Intent | null {
+  const intent = form.get("intent");
+  const asked = typeof intent === "string" && intent !== "" ? intent : TOGGLES.find((name) => form.has(name));
+  return isIntent(asked) ? asked : null;
+}
