@@ -1,14 +1,12 @@
-import type { MediaKind } from "~/lib/media-types";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./constants";
+import { acceptedContentTypes, type MediaKind } from "./media-types";
 import { UPLOAD_MESSAGES } from "./messages";
 
 /** The browser's first look at a picked file, for an instant message; the server checks the bytes again. */
-const IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"];
-
 export function precheckFile(file: File, kind: MediaKind): string | null {
   if (kind === "image") {
     if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.selectImage;
-    if (!IMAGE_TYPES.includes(file.type)) return UPLOAD_MESSAGES.imageFormats;
+    if (!acceptedContentTypes("image").includes(file.type)) return UPLOAD_MESSAGES.imageFormats;
     if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.imageTooLarge;
     return null;
   }

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -8,7 +8,6 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
 import { signIn, signUp } from "~/.server/auth/accounts";
 import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
 import { clientIp, readForm, safeRedirectPath } from "~/.server/http";
@@ -22,6 +21,7 @@ import { AUTH_MESSAGES } from "~/lib/messages";
 import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -125,15 +125,8 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true;
 
   // Sign-in fields are a subset of sign-up fields, so one field set serves both modes.
-  const [form, fields] = useForm<z.input<typeof SignUpSchema>>({
-    id: `auth-${mode}`,
-    lastResult: navigation.state === "idle" ? actionData?.lastResult : undefined,
-    constraint: getZodConstraint(schema),
-    // Sign-in's schema checks a subset of the same fields; conform's types want the one field set.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof SignUpSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // Sign-in's schema checks a subset of the same fields; conform's types want the one field set.
+  const [form, fields] = useSchemaForm(`auth-${mode}`, schema as typeof SignUpSchema, navigation.state === "idle" ? actionData?.lastResult : undefined);
 
   useEffect(() => {
     if (actionData?.showPassword !== undefined) setShowPassword(actionData.showPassword);

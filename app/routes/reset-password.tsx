@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findPasswordResetUser, resetPassword } from "~/.server/auth/accounts";
@@ -12,6 +12,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | Murmur" }];
 
@@ -44,14 +45,7 @@ export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("reset-password", ResetPasswordSchema, actionData?.lastResult);
   const busy = navigation.state === "submitting";
 
   return (

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   commentLikes,
@@ -16,7 +16,9 @@ import {
   users,
   verifiedSubscriptions,
 } from "~/.server/db/schema";
+import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
+import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
 import { createPost, createUser, db, sqliteError } from "./helpers";
 
 async function post(id: string) {
@@ -144,5 +146,59 @@ describe("one subscription per relation", () => {
     const verified = () => ({ id: newId(), userId: fan.id, amountCents: 999, expiresAt });
     await db().insert(verifiedSubscriptions).values(verified());
     expect(await sqliteError(db().insert(verifiedSubscriptions).values(verified()))).toMatch(/UNIQUE/);
+  });
+});
+
+describe("counters under random toggles (docs/decisions/003)", () => {
+  it("after 1,000 random like, repost, bookmark and follow toggles by several members, every counter equals its rows", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => createUser()));
+    const targets = await Promise.all(members.slice(0, 3).map((author) => createPost(author.id)));
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    // Ten at a time, so toggles of the same pair also race each other.
+    for (let round = 0; round < 100; round++) {
+      await Promise.all(
+        Array.from({ length: 10 }, () => {
+          const member = pick(members);
+          const on = random() < 0.5;
+          switch (Math.floor(random() * 4)) {
+            case 0:
+              return setLike(db(), member.id, pick(targets).id, on);
+            case 1:
+              return setRepost(db(), member.id, pick(targets).id, on);
+            case 2:
+              return setBookmark(db(), member.id, pick(targets).id, on);
+            default:
+              return setFollow(db(), member.id, pick(members).id, on);
+          }
+        }),
+      );
+    }
+    for (const target of targets) {
+      const row = await post(target.id);
+      const [likes] = await db().select({ n: count() }).from(postLikes).where(eq(postLikes.postId, target.id));
+      const [reposts] = await db().select({ n: count() }).from(postReposts).where(eq(postReposts.postId, target.id));
+      const [repostPosts] = await db().select({ n: count() }).from(posts).where(eq(posts.repostedFromPostId, target.id));
+      expect(row.likesCount).toBe(likes!.n);
+      expect(row.repostsCount).toBe(reposts!.n);
+      expect(repostPosts!.n).toBe(reposts!.n);
+    }
+    const ids = members.map((member) => member.id);
+    for (const member of members) {
+      const row = await user(member.id);
+      const [followers] = await db().select({ n: count() }).from(follows).where(eq(follows.followingId, member.id));
+      const [following] = await db().select({ n: count() }).from(follows).where(eq(follows.followerId, member.id));
+      const [own] = await db()
+        .select({ n: count() })
+        .from(posts)
+        .where(and(eq(posts.userId, member.id), sql`${posts.repostedFromPostId} IS NULL`));
+      expect([row.followersCount, row.followingCount, row.postsCount]).toEqual([followers!.n, following!.n, own!.n]);
+    }
+    // The toggles did happen: the rows are not all gone.
+    const [bookmarks] = await db().select({ n: count() }).from(postBookmarks).where(inArray(postBookmarks.userId, ids));
+    const [followRows] = await db().select({ n: count() }).from(follows).where(inArray(follows.followerId, ids));
+    expect(bookmarks!.n).toBeGreaterThan(0);
+    expect(followRows!.n).toBeGreaterThan(0);
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { FeedEvent } from "~/lib/realtime";
 import { createPost, createUser, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
-/** Opens the feed room through the worker, as a member's page (of `origin`) does. */
-async function listen(cookie: string | null, origin = ORIGIN) {
+/** Opens a room through the worker (the feed room unless `path` says otherwise), as a member's page (of `origin`) does. */
+async function listen(cookie: string | null, origin = ORIGIN, path = "/parties/feed-room/global") {
   const response = await fetchWorker(
-    new Request(`${ORIGIN}/parties/feed-room/global`, {
+    new Request(`${ORIGIN}${path}`, {
       headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
     }),
   );
@@ -42,6 +42,18 @@ describe("the feed room", () => {
     expect(visitor.status).toBe(401);
     const elsewhere = await listen(await sessionCookieFor((await createUser()).id), "https://evil.example");
     expect(elsewhere.status).toBe(403);
+  });
+
+  it("refuses rooms that do not exist, whatever name or party a page asks for, and plain HTTP", async () => {
+    const cookie = await sessionCookieFor((await createUser()).id);
+    for (const path of ["/parties/feed-room/made-up-room", "/parties/feed-room/global2", "/parties/no-such-party/global"]) {
+      const room = await listen(cookie, ORIGIN, path);
+      expect(room.status, path).not.toBe(101);
+      expect([400, 404], path).toContain(room.status);
+    }
+    // Rooms speak only WebSocket; the app publishes to them by RPC.
+    const http = await fetchWorker(new Request(`${ORIGIN}/parties/feed-room/global`, { headers: { Cookie: cookie } }));
+    expect(http.status).toBe(404);
   });
 
   it("tells members about new posts and, at most once a second, their counts", async () => {

@@ -1,11 +1,6 @@
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { unique } from "../fixtures/factories";
-import { formPost, ORIGIN } from "./helpers";
-
-const fetchWorker = (request: Request) => exports.default.fetch(request);
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetchWorker(new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers }, redirect: "manual" }));
+import { fetchWorker, formPost, get, ORIGIN } from "./helpers";
 
 function cookieFrom(response: Response, name: string) {
   return response.headers
@@ -50,6 +45,19 @@ describe("every response", () => {
     const a = (await get("/auth")).headers.get("Content-Security-Policy");
     const b = (await get("/auth")).headers.get("Content-Security-Policy");
     expect(a).not.toBe(b);
+  });
+});
+
+describe("the page's data for the browser (docs/decisions/011-string-rendering.md)", () => {
+  it("travels whole in the one script Remix's client reads, so an upgrade that changes the hand-off fails here", async () => {
+    const html = await (await get("/auth?signUp=true")).text();
+    const enqueued = [...html.matchAll(/window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)];
+    expect(enqueued).toHaveLength(1);
+    expect(html).toContain("window.__remixContext.streamController.close();</script>");
+    // The hand-off is Remix's own encoding of every loader's data: the page's mode is in it.
+    const data = JSON.parse(enqueued[0]![1]!) as string;
+    expect(data).toContain("routes/auth");
+    expect(data).toContain("sign-up");
   });
 });
 

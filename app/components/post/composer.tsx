@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useId, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
@@ -16,6 +15,7 @@ import { ReturnTo } from "../return-to";
 import { ErrorList, FormError, FormField, inputClass } from "../ui/field";
 import { SubmitButton } from "../ui/submit-button";
 import { CharacterCount } from "./character-count";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const COMPOSE_FETCHER_KEY = "compose";
 
@@ -66,14 +66,7 @@ export function Composer({
   const video = uploads.find((upload) => upload.kind === "video");
   const ids = { images: useId(), video: useId(), count: useId() };
 
-  const [form, fields] = useForm({
-    id: "composer",
-    lastResult: busy ? undefined : result,
-    constraint: getZodConstraint(CreatePostSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreatePostSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("composer", CreatePostSchema, busy ? undefined : result, { validate: "onSubmit" });
 
   const patch = (id: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));

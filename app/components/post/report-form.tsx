@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
 import { ReportSchema } from "~/lib/schemas/post";
@@ -9,6 +8,7 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ReturnTo } from "../return-to";
 import { ConfirmActions } from "../ui/confirm-actions";
 import { ErrorList, FormError } from "../ui/field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export { REPORT_TITLE } from "./report-title";
 
@@ -31,13 +31,8 @@ export function ReportForm({
     if (!answer.lastResult && !isRetryable(answer)) onDone();
   });
   const infoId = useId();
-  const [form, fields] = useForm({
-    id: `report-${postId}`,
-    lastResult: busy ? undefined : (fetcher.data?.lastResult ?? lastResult),
-    constraint: getZodConstraint(ReportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm(`report-${postId}`, ReportSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+    validate: "onSubmit",
   });
 
   return (
