@@ -11,7 +11,6 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { usePageLinkNavigation } from "./components/ui/page-link";
 import { Toaster } from "./components/toaster";
-import { readToast } from "./.server/toast";
 import { useNonce } from "./lib/nonce";
 import { skipQuietRevalidation } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
@@ -27,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Murmur" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await context.getSession();
-  const { toast, headers } = await readToast(request);
+  const { toast, headers } = await context.toasts.read(request);
   const theme = readThemeCookie(request.headers.get("Cookie"));
   // Absolute links (share targets, Open Graph tags) need the site's own address.
   const origin = new URL(request.url).origin;

@@ -8,6 +8,7 @@ import { runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
 
 export { FeedRoom } from "../party/feed-room";
+export { RateLimiter } from "./rate-limiter";
 
 const handleRemixRequest = createRequestHandler(build);
 
@@ -40,8 +41,8 @@ export default {
       return room ?? refuseRoomRequest();
     }
     const refused = refuseUnacceptedRequest(request);
-    if (refused) return withSecurityHeaders(refused, context.cspNonce);
-    const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce);
+    if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
+    const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
     // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
     const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
     if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);

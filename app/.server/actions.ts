@@ -2,17 +2,18 @@ import { type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { INTENTS, intentOf, type Intent } from "~/lib/intents";
 import type { SessionUser } from "~/lib/types/member";
 import { readForm } from "./http";
+import { limiterOf, subjects, tooManyRequests } from "./limits";
 import { attempt, isFailure, refuse } from "./outcome";
 import { respond, returnToOf } from "./respond";
-import { redirectWithToast } from "./toast";
 
 export type MemberActionArgs<I extends Intent = Intent> = ActionFunctionArgs & { form: FormData; member: SessionUser; intent: I };
 
 /**
- * The one recipe of a member's action (docs/decisions/004 and 015): the form is read (anything else is
- * a 400), its intent must be one this route serves, a signed-out visitor is told what the intent says
- * (without JavaScript on the sign-in page, which leads back), and the work runs through `attempt`, so
- * an unexpected error answers the intent's failure text instead of an error page.
+ * The one recipe of a member's action (docs/decisions/021): the form is read (anything else is a
+ * 400), its intent must be one this route serves, a signed-out visitor is told what the intent says
+ * (without JavaScript on the sign-in page, which leads back), the member's limit for the intent takes
+ * a hit (429 when spent, docs/decisions/024), and the work runs through `attempt`, so an unexpected
+ * error answers the intent's failure text instead of an error page.
  */
 export async function memberAction<const I extends readonly Intent[], T>(
   args: ActionFunctionArgs,
@@ -22,16 +23,18 @@ export async function memberAction<const I extends readonly Intent[], T>(
   const { request, context } = args;
   const form = await readForm(request);
   const intent = intentOf(form);
-  if (!isOneOf(intent, intents)) return respond(form, refuse(400, "This form cannot be sent here."));
+  if (!isOneOf(intent, intents)) return respond(context, form, refuse(400, "This form cannot be sent here."));
   const spec = INTENTS[intent];
   const { user } = await context.getSession();
   if (!user) {
     const returnTo = returnToOf(form);
-    if (returnTo === null) return respond(form, refuse(401, spec.signIn));
-    return redirectWithToast(`/auth?${new URLSearchParams({ returnTo })}`, { type: "error", message: spec.signIn });
+    if (returnTo === null) return respond(context, form, refuse(401, spec.signIn));
+    return context.toasts.redirect(`/auth?${new URLSearchParams({ returnTo })}`, { type: "error", message: spec.signIn });
   }
+  const verdict = await limiterOf(context).hit([subjects.member(user.id)], spec.limit);
+  if (!verdict.allowed) return tooManyRequests(form, verdict.retryAfterSeconds);
   const answer = await attempt(`the '${intent}' action`, spec.failed, () => run({ ...args, form, member: user, intent }));
-  return isFailure(answer) ? respond(form, answer) : answer;
+  return isFailure(answer) ? respond(context, form, answer) : answer;
 }
 
 function isOneOf<I extends readonly Intent[]>(intent: Intent | null, intents: I): intent is I[number] {

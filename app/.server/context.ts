@@ -9,7 +9,9 @@ import {
 import { getDb, type Db } from "./db/client";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
-import { createNonce } from "./http";
+import { createNonce, isInsecureLocalhost } from "./http";
+import { TrustedDevices } from "./auth/devices";
+import { Toasts } from "./toast";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -23,6 +25,10 @@ declare module "@remix-run/cloudflare" {
     d1: Meter;
     /** A Set-Cookie the worker adds to the response when validation renewed or dropped the session. */
     sessionCookieUpdate: string | null;
+    /** The flash toasts of this request (signed, Secure like the session cookie). */
+    toasts: Toasts;
+    /** The browsers trusted for sign-in (signed device cookies, docs/decisions/024). */
+    devices: TrustedDevices;
   }
 }
 
@@ -32,6 +38,9 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   const d1 = new Meter();
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
+  const config = readConfig(env);
+  // Murmur's own cookies are signed, and Secure wherever the session cookie is.
+  const signing = { secret: config.cookieSecret, secure: !isInsecureLocalhost(request) };
   const context: AppLoadContext = {
     cloudflare: {
       env,
@@ -42,7 +51,9 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
       },
     },
     db,
-    config: readConfig(env),
+    config,
+    toasts: new Toasts(signing),
+    devices: new TrustedDevices(signing),
     cspNonce: createNonce(),
     d1,
     sessionCookieUpdate: null,

@@ -1,15 +1,31 @@
 import { z } from "zod";
 
 /**
- * The Worker's configuration, read once per request from its bindings and validated here,
- * then passed to whoever needs it. Secrets are optional: without them Murmur uses its embedded
- * local defaults (the mail outbox, the test-mode payment provider).
+ * The Worker's configuration, read from its bindings, validated once per isolate and passed to whoever
+ * needs it. Local Workers (development, test) fall back to embedded defaults for what a deploy must
+ * set: a production Worker without its cookie secret refuses to start rather than sign with a
+ * guessable key.
  */
-const ConfigSchema = z.object({
-  ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
-});
+const LOCAL_COOKIE_SECRET = "murmur-local-development-only";
 
-export type AppConfig = z.infer<typeof ConfigSchema> & { isLocal: boolean };
+const ConfigSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+    /** The site's own address: links that leave the site (password-reset e-mails) are built from it. */
+    APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin),
+    /** Signs Murmur's own cookies (toasts, trusted devices). A secret (`wrangler secret put COOKIE_SECRET`). */
+    COOKIE_SECRET: z.string().min(32).optional(),
+  })
+  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET }, ctx) => {
+    const isLocal = ENVIRONMENT !== "production";
+    if (!COOKIE_SECRET && !isLocal) {
+      ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set in production", path: ["COOKIE_SECRET"] });
+      return z.NEVER;
+    }
+    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal };
+  });
+
+export type AppConfig = z.infer<typeof ConfigSchema>;
 
 /** Bindings are the same object for every request of an isolate: validate them once. */
 const configs = new WeakMap<Env, AppConfig>();
@@ -17,8 +33,9 @@ const configs = new WeakMap<Env, AppConfig>();
 export function readConfig(env: Env): AppConfig {
   let config = configs.get(env);
   if (!config) {
-    const parsed = ConfigSchema.parse({ ENVIRONMENT: env.ENVIRONMENT });
-    config = { ...parsed, isLocal: parsed.ENVIRONMENT !== "production" };
+    const { ENVIRONMENT, APP_ORIGIN } = env;
+    const secret = (env as { COOKIE_SECRET?: string }).COOKIE_SECRET;
+    config = ConfigSchema.parse({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET: secret });
     configs.set(env, config);
   }
   return config;

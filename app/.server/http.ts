@@ -1,3 +1,4 @@
+import { HSTS_MAX_AGE_SECONDS } from "~/lib/constants";
 import { SHARE_HOSTS } from "~/lib/share";
 
 /**
@@ -48,9 +49,11 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function withSecurityHeaders(response: Response, nonce: string): Response {
+/** The headers every response carries; over https also HSTS (browsers ignore it over http). */
+export function withSecurityHeaders(response: Response, nonce: string, request: Request): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
+  if (new URL(request.url).protocol === "https:") headers.set("Strict-Transport-Security", `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

@@ -1,7 +1,6 @@
-import { data, redirect } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "./http";
 import type { Outcome } from "./outcome";
-import { redirectWithToast } from "./toast";
 
 /**
  * One answer for both kinds of form submission (docs/decisions/004). Forms rendered before
@@ -13,15 +12,21 @@ export function returnToOf(form: FormData): string | null {
   return typeof value === "string" ? safeRedirectPath(value) : null;
 }
 
-export async function respond<T extends object>(form: FormData, outcome: Outcome<T>, success?: string) {
+export async function respond<T extends object>(context: AppLoadContext, form: FormData, outcome: Outcome<T>, success?: string) {
   const returnTo = returnToOf(form);
   const message = outcome.ok ? success : outcome.message;
   if (returnTo) {
     if (!message) return redirect(returnTo);
-    return redirectWithToast(returnTo, { type: outcome.ok ? "success" : "error", message });
+    return context.toasts.redirect(returnTo, { type: outcome.ok ? "success" : "error", message });
   }
   return data({ ...outcome, message: message ?? null }, { status: outcome.ok ? 200 : outcome.status });
 }
+
+/**
+ * The `headers` of a page with actions: its answer carries what its action said about it (Retry-After
+ * on a spent limit, no-store), also when the action threw. Remix keeps only Set-Cookie otherwise.
+ */
+export const answerHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => errorHeaders ?? actionHeaders;
 
 /**
  * A resource route (no page) must answer a Response: Remix would send other answers as 200 JSON and

@@ -19,6 +19,9 @@ export const DISPLAY_NAME_MIN_LENGTH = 2;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
+// Transport: browsers keep to https for a year once they have seen the site over it.
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 // Sessions (DESIGN.md §5)
 export const SESSION_TOKEN_BYTES = 20;
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -32,8 +35,33 @@ export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 5, keyLength: 32, saltLength: 
 export const PASSWORD_RESET_TOKEN_BYTES = 20;
 export const PASSWORD_RESET_LIFETIME_MS = HOUR;
 
-// Rate limits on sign-in and sign-up (per IP and per e-mail)
-export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * MINUTE } as const;
+/**
+ * Rate limits (docs/decisions/024-rate-limits.md): at most `max` hits of a kind per subject within a
+ * window of `windowMs`. Members' writes count per member (posts and comments as Mastodon counts them,
+ * 300 per 3 hours; likes and bookmarks as Twitter, 1 000 a day); sign-in, sign-up and reset links
+ * per address and per account (or, for sign-in, per trusted device).
+ */
+export const RATE_LIMITS = {
+  signIn: { max: 25, windowMs: 5 * MINUTE },
+  signUp: { max: 25, windowMs: 5 * MINUTE },
+  passwordReset: { max: 25, windowMs: 5 * MINUTE },
+  post: { max: 300, windowMs: 3 * HOUR },
+  comment: { max: 300, windowMs: 3 * HOUR },
+  repost: { max: 300, windowMs: 3 * HOUR },
+  like: { max: 1000, windowMs: DAY },
+  bookmark: { max: 1000, windowMs: DAY },
+  share: { max: 300, windowMs: 3 * HOUR },
+  report: { max: 100, windowMs: DAY },
+  delete: { max: 300, windowMs: 3 * HOUR },
+  view: { max: 2000, windowMs: HOUR },
+  upload: { max: 30, windowMs: 30 * MINUTE },
+} as const satisfies Record<string, { max: number; windowMs: number }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** A trusted device (a browser that signed in before) is remembered this long. */
+export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** The accounts one browser is remembered for, most recent first. */
+export const TRUSTED_DEVICE_ACCOUNTS = 5;
 
 // Posts and comments (spec 1 §5, §9)
 export const POST_MAX_LENGTH = 280;
@@ -96,7 +124,6 @@ export const UNCLAIMED_UPLOAD_TTL_MS = DAY;
 export const UPLOAD_CLEANUP_BATCH = 500;
 /** Media keys are random and never overwritten, so they may be cached for a year. */
 export const MEDIA_CACHE_SECONDS = 365 * 24 * 60 * 60;
-export const UPLOAD_RATE_LIMIT = { max: 60, windowMs: 10 * MINUTE } as const;
 
 // Timeouts (spec 1 §9). The spec's 8 s comment fetch has no counterpart: a card's comments come
 // in the same query as the card.

@@ -1,3 +1,4 @@
+import type { RateLimitName } from "./constants";
 import { POST_MESSAGES } from "./messages";
 
 /**
@@ -14,20 +15,22 @@ export type IntentSpec = {
   failed: string | null;
   /** The page already shows the result (optimistically), so nothing needs to reload after it. */
   quiet: boolean;
+  /** Which of the member's limits it counts against (RATE_LIMITS). */
+  limit: RateLimitName;
 };
 
 export const INTENTS = {
-  like: { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
-  "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true },
-  bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true },
-  repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false },
-  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false },
-  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, quiet: false },
-  delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false },
-  report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false },
+  like: { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true, limit: "like" },
+  "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true, limit: "like" },
+  bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true, limit: "bookmark" },
+  repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false, limit: "repost" },
+  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment" },
+  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, quiet: false, limit: "post" },
+  delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false, limit: "delete" },
+  report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false, limit: "report" },
   // A share already happened when it is recorded (the dialog opened the service): a failure to record
   // it is only logged with JavaScript; without it the share page says so.
-  share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true },
+  share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true, limit: "share" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

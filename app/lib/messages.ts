@@ -60,6 +60,15 @@ export const POST_MESSAGES = {
   imageLoadFailed: "Failed to load image",
 } as const;
 
+/** Refused because of a rate limit (docs/decisions/024-rate-limits.md). */
+export const RATE_MESSAGES = {
+  tooOften: (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const wait = retryAfterSeconds < 60 ? "a moment" : minutes < 60 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
+    return `You're doing that too often. Please wait ${wait} and try again.`;
+  },
+} as const;
+
 /** Loading a feed (spec document 1 §8, "Feed load"). */
 export const FEED_MESSAGES = {
   loadFailed: "Unable to load posts. Please try again.",

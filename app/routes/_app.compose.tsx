@@ -8,9 +8,8 @@ import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { GLOBAL_FEED_ROOM, publish } from "~/.server/realtime";
-import { returnToOf } from "~/.server/respond";
+import { answerHeaders, returnToOf } from "~/.server/respond";
 import { getShellData } from "~/.server/shell";
-import { redirectWithToast } from "~/.server/toast";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
@@ -66,10 +65,13 @@ export function action(args: ActionFunctionArgs) {
     if (!created.ok) return composeAgain(form, created);
     publish(context, GLOBAL_FEED_ROOM, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo });
     const returnTo = returnToOf(form);
-    if (returnTo) return redirectWithToast(returnTo, { message: POST_MESSAGES.created });
+    if (returnTo) return context.toasts.redirect(returnTo, { message: POST_MESSAGES.created });
     return data<PostActionAnswer>({ ok: true, message: POST_MESSAGES.created, postId: created.postId });
   });
 }
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
 
 /** With JavaScript, a request that got no answer says so instead of losing the page. */
 export const clientAction = answerOffline;

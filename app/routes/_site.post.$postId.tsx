@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
+import { answerHeaders } from "~/.server/respond";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
@@ -57,6 +58,9 @@ export function action(args: ActionFunctionArgs) {
     interactWithPost(context, member.id, postId, intent, form),
   );
 }
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
 
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
 export const clientAction = answerOffline;

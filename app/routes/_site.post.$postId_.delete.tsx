@@ -6,7 +6,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts/delete";
 import { GLOBAL_FEED_ROOM, publish, publishCounts } from "~/.server/realtime";
-import { respond, returnToOf } from "~/.server/respond";
+import { answerHeaders, respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DeleteForm } from "~/components/post/delete-form";
@@ -36,9 +36,12 @@ export function action(args: ActionFunctionArgs) {
     }
     // The deleted post's own page is gone: go home instead.
     if (returnToOf(form)?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
-    return respond(form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
+    return respond(context, form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
   });
 }
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
 
 /** With JavaScript, a request that got no answer says so instead of losing the page. */
 export const clientAction = answerOffline;

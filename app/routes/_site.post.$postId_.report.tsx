@@ -7,8 +7,7 @@ import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { findTargetPost } from "~/.server/posts/access";
 import { reportPost } from "~/.server/reports";
-import { respond } from "~/.server/respond";
-import { redirectWithToast } from "~/.server/toast";
+import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { REPORT_TITLE, ReportForm } from "~/components/post/report-form";
@@ -23,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: `${REPORT_TITLE} | Murmur` }, 
 /** The report dialog as a page, for members without JavaScript. Visitors are asked to sign in first. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
-  if (!user) throw await redirectWithToast(signInPath(request), { type: "error", message: POST_MESSAGES.reportSignIn });
+  if (!user) throw await context.toasts.redirect(signInPath(request), { type: "error", message: POST_MESSAGES.reportSignIn });
   const post = await findTargetPost(context.db, user.id, requiredParam(params, "postId"));
   invariantResponse(post?.canView, POST_MESSAGES.notFound, { status: 404 });
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"), `/post/${post.id}`);
@@ -39,9 +38,12 @@ export function action(args: ActionFunctionArgs) {
       return data<ActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }
     const outcome = await reportPost(context.db, member.id, postId, submission.value);
-    return respond(form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
+    return respond(context, form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
   });
 }
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
 
 /** With JavaScript, a request that got no answer says so instead of losing the page. */
 export const clientAction = answerOffline;

@@ -11,6 +11,8 @@ import { useEffect, useState } from "react";
 import { signIn, signUp } from "~/.server/auth/accounts";
 import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
 import { clientIp, readForm, safeRedirectPath } from "~/.server/http";
+import { answerHeaders } from "~/.server/respond";
+import { limiterOf } from "~/.server/limits";
 import { attempt, isFailure } from "~/.server/outcome";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
@@ -24,6 +26,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 type Mode = "sign-in" | "sign-up";
+
+/** A refused attempt says when to try again (Retry-After). */
+export const headers = answerHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.mode === "sign-up" ? "Create your account | Murmur" : "Sign in | Murmur" },
@@ -49,8 +54,8 @@ const HIDDEN = ["password", "confirmPassword"];
 type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(context);
   const formData = await readForm(request);
+  await requireAnonymous(context);
   const mode = readMode(formData.get("mode"));
 
   // The show/hide password button without JavaScript: the same form again, its password fields shown
@@ -66,38 +71,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const ip = clientIp(request);
+  const limiter = limiterOf(context);
+  const devices = await context.devices.read(request);
   let submission;
   let result;
   // Anything unexpected (the database unreachable) gets the spec's fallback text, not an error page.
   if (mode === "sign-up") {
     submission = parseWithZod(formData, { schema: SignUpSchema });
     const input = submission.status === "success" ? submission.value : null;
-    if (input) result = await attempt("sign-up", AUTH_MESSAGES.authFailed, () => signUp(context.db, input, ip));
+    if (input) result = await attempt("sign-up", AUTH_MESSAGES.authFailed, () => signUp(context.db, limiter, input, ip));
   } else {
     submission = parseWithZod(formData, { schema: SignInSchema });
     const input = submission.status === "success" ? submission.value : null;
-    if (input) result = await attempt("sign-in", AUTH_MESSAGES.authFailed, () => signIn(context.db, input, ip));
+    if (input) result = await attempt("sign-in", AUTH_MESSAGES.authFailed, () => signIn(context.db, limiter, input, { ip, devices }));
   }
   if (!result) {
     return data<ActionData>({ lastResult: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   }
-  const failed = (message: string, field?: string, status = 400) => {
+  const failed = (message: string, field?: string, status = 400, headers: HeadersInit = {}) => {
     const reply = field
       ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: HIDDEN })
       : submission.reply({ formErrors: [message], hideFields: HIDDEN });
-    return data<ActionData>({ lastResult: reply }, { status });
+    return data<ActionData>({ lastResult: reply }, { status, headers });
   };
+  if (isFailure(result)) return failed(result.message ?? AUTH_MESSAGES.authFailed, undefined, 500);
   if (!result.ok) {
-    const message = result.message ?? AUTH_MESSAGES.authFailed;
-    return failed(message, result.field, isFailure(result) ? 500 : message === AUTH_MESSAGES.tooManyAttempts ? 429 : 400);
+    const wait = result.retryAfterSeconds;
+    return wait ? failed(result.message, undefined, 429, { "Retry-After": String(wait) }) : failed(result.message, result.field);
   }
 
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""));
   const { userId } = result;
-  const signedIn = await attempt("starting a session", AUTH_MESSAGES.authFailed, () =>
+  const signedIn = await attempt("starting a session", AUTH_MESSAGES.authFailed, async () =>
+    // This browser is now trusted for the account: its own sign-ins are never held by the account's limit.
     startSessionAndRedirect(request, context, userId, returnTo, {
       message: mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack,
-    }),
+    }, [await context.devices.remember(devices, userId)]),
   );
   return isFailure(signedIn) ? failed(signedIn.message ?? AUTH_MESSAGES.authFailed, undefined, 500) : signedIn;
 }

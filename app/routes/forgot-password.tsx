@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { requireAnonymous } from "~/.server/auth/guards";
 import { clientIp, readForm } from "~/.server/http";
+import { answerHeaders } from "~/.server/respond";
+import { limiterOf } from "~/.server/limits";
 import { createOutboxMailer } from "~/.server/mail";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,6 +14,9 @@ import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+
+/** A refused attempt says when to try again (Retry-After). */
+export const headers = answerHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Murmur" }];
 
@@ -23,15 +28,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
 type ActionData = { lastResult: SubmissionResult<string[]>; sent?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   await requireAnonymous(context);
-  const submission = parseWithZod(await readForm(request), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
-  const result = await requestPasswordReset(context.db, createOutboxMailer(context.db, { echo: context.config.isLocal }), {
+  const result = await requestPasswordReset(context.db, limiterOf(context), createOutboxMailer(context.db, { echo: context.config.isLocal }), {
     email: submission.value.email,
-    origin: new URL(request.url).origin,
+    origin: context.config.origin,
     ip: clientIp(request),
   });
-  if (!result.ok) return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message] }) }, { status: 429 });
+  if (!result.ok) {
+    const headers = { "Retry-After": String(result.retryAfterSeconds) };
+    return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message] }) }, { status: 429, headers });
+  }
   return data<ActionData>({ lastResult: submission.reply({ resetForm: true }), sent: result.message });
 }
 

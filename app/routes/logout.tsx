@@ -4,7 +4,6 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
 import { readForm, safeRedirectPath } from "~/.server/http";
 import { attempt } from "~/.server/outcome";
-import { redirectWithToast, toastHeader } from "~/.server/toast";
 import { PublicPage } from "~/components/public-page";
 import { SIGN_OUT_MESSAGE, SignOutActions } from "~/components/sign-out";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -26,10 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { ok: true as const };
   });
   // The session could not be ended: say so, and stay signed in rather than pretend.
-  if (!ended.ok) return redirectWithToast("/", { type: "error", message: AUTH_MESSAGES.signOutFailed });
+  if (!ended.ok) return context.toasts.redirect("/", { type: "error", message: AUTH_MESSAGES.signOutFailed });
   const headers = new Headers();
   headers.append("Set-Cookie", clearedSessionCookie(request));
-  headers.append("Set-Cookie", await toastHeader({ message: AUTH_MESSAGES.signedOut }));
+  headers.append("Set-Cookie", await context.toasts.header({ message: AUTH_MESSAGES.signedOut }));
   return redirect("/auth", { headers });
 }
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { readForm } from "~/.server/http";
 import { checkMediaFile, discardUpload, storeMedia } from "~/.server/media";
-import { hitRateLimit } from "~/.server/rate-limit";
-import { UPLOAD_RATE_LIMIT } from "~/lib/constants";
+import { limiterOf, subjects, tooManyRequests } from "~/.server/limits";
+import { toResponse } from "~/.server/respond";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 
 const json = (body: object, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -31,9 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const upload = UploadSchema.safeParse(Object.fromEntries(form));
   if (!upload.success) return json({ ok: false, message: UPLOAD_MESSAGES.generic }, 400);
-  if (!(await hitRateLimit(context.db, `upload:${user.id}`, UPLOAD_RATE_LIMIT))) {
-    return json({ ok: false, message: UPLOAD_MESSAGES.tooMany }, 429);
-  }
+  const verdict = await limiterOf(context).hit([subjects.member(user.id)], "upload");
+  if (!verdict.allowed) return toResponse(tooManyRequests(null, verdict.retryAfterSeconds, UPLOAD_MESSAGES.tooMany));
   const { file, kind } = upload.data;
   const check = await checkMediaFile(file, kind);
   if (!check.ok) return json({ ok: false, message: check.message }, 400);

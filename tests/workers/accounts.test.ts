@@ -11,11 +11,10 @@ import { hashPassword, verifyPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken, validateSessionToken } from "~/.server/auth/session";
 import { emailOutbox, memberSettings, users } from "~/.server/db/schema";
 import { createOutboxMailer } from "~/.server/mail";
-import { hitRateLimit } from "~/.server/rate-limit";
-import { AUTH_RATE_LIMIT, PASSWORD_RESET_LIFETIME_MS, SCRYPT_PARAMS } from "~/lib/constants";
+import { PASSWORD_RESET_LIFETIME_MS, RATE_LIMITS, SCRYPT_PARAMS } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
-import { createUser, db, sqliteError, TEST_PASSWORD } from "./helpers";
+import { createUser, db, fetchWorker, formPost, limiter, sqliteError, TEST_PASSWORD } from "./helpers";
 
 const signUpInput = (overrides: Partial<{ username: string; email: string; displayName: string; password: string }> = {}) => {
   const username = unique("new_").slice(0, 30);
@@ -47,7 +46,7 @@ describe("passwords", () => {
 describe("sign-up", () => {
   it("creates the member with a lower-case e-mail, the username as typed, and default settings", async () => {
     const input = signUpInput({ email: `MiXeD_${unique()}@Example.COM` });
-    const result = await signUp(db(), input, ip());
+    const result = await signUp(db(), limiter(), input, ip());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const user = await db().select().from(users).where(eq(users.id, result.userId)).get();
@@ -59,15 +58,15 @@ describe("sign-up", () => {
 
   it("refuses a username that is taken, also when it differs only in case", async () => {
     const first = signUpInput();
-    expect((await signUp(db(), first, ip())).ok).toBe(true);
-    const again = await signUp(db(), signUpInput({ username: first.username.toUpperCase() }), ip());
+    expect((await signUp(db(), limiter(), first, ip())).ok).toBe(true);
+    const again = await signUp(db(), limiter(), signUpInput({ username: first.username.toUpperCase() }), ip());
     expect(again).toEqual({ ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken });
   });
 
   it("refuses an e-mail that is taken, also when it differs only in case", async () => {
     const first = signUpInput();
-    expect((await signUp(db(), first, ip())).ok).toBe(true);
-    const again = await signUp(db(), signUpInput({ email: first.email.toUpperCase() }), ip());
+    expect((await signUp(db(), limiter(), first, ip())).ok).toBe(true);
+    const again = await signUp(db(), limiter(), signUpInput({ email: first.email.toUpperCase() }), ip());
     expect(again).toEqual({ ok: false, field: "email", message: AUTH_MESSAGES.emailTaken });
   });
 
@@ -81,12 +80,12 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("accepts the right password and answers an unknown e-mail exactly like a wrong password", async () => {
     const user = await createUser();
-    expect(await signIn(db(), { email: user.email.toUpperCase(), password: TEST_PASSWORD }, ip())).toEqual({
+    expect(await signIn(db(), limiter(), { email: user.email.toUpperCase(), password: TEST_PASSWORD }, { ip: ip() })).toEqual({
       ok: true,
       userId: user.id,
     });
-    const wrong = await signIn(db(), { email: user.email, password: "wrong password" }, ip());
-    const unknown = await signIn(db(), { email: `${unique()}@example.com`, password: "wrong password" }, ip());
+    const wrong = await signIn(db(), limiter(), { email: user.email, password: "wrong password" }, { ip: ip() });
+    const unknown = await signIn(db(), limiter(), { email: `${unique()}@example.com`, password: "wrong password" }, { ip: ip() });
     expect(wrong).toEqual({ ok: false, message: AUTH_MESSAGES.invalidCredentials });
     expect(unknown).toEqual(wrong);
   });
@@ -95,7 +94,7 @@ describe("sign-in", () => {
     const user = await createUser();
     const time = async (email: string) => {
       const start = performance.now();
-      await signIn(db(), { email, password: "wrong password" }, ip());
+      await signIn(db(), limiter(), { email, password: "wrong password" }, { ip: ip() });
       return performance.now() - start;
     };
     await time(user.email); // warm up
@@ -107,37 +106,76 @@ describe("sign-in", () => {
 });
 
 describe("rate limits", () => {
-  it("allows 25 attempts per 5 minutes per key, then refuses, then allows again in a new window", async () => {
-    const key = unique("key-");
+  const { max, windowMs } = RATE_LIMITS.signIn;
+
+  it("allow 25 attempts per 5 minutes per subject, then refuse with the time left, then allow again in a new window", async () => {
+    const subject = unique("subject-");
     const now = Date.now();
-    for (let i = 0; i < AUTH_RATE_LIMIT.max; i++) expect(await hitRateLimit(db(), key, AUTH_RATE_LIMIT, now)).toBe(true);
-    expect(await hitRateLimit(db(), key, AUTH_RATE_LIMIT, now + 1000)).toBe(false);
-    expect(await hitRateLimit(db(), key, AUTH_RATE_LIMIT, now + AUTH_RATE_LIMIT.windowMs)).toBe(true);
+    for (let i = 0; i < max; i++) expect(await limiter().hit([subject], "signIn", now)).toEqual({ allowed: true });
+    expect(await limiter().hit([subject], "signIn", now + 1000)).toEqual({ allowed: false, retryAfterSeconds: windowMs / 1000 - 1 });
+    expect(await limiter().hit([subject], "signIn", now + windowMs)).toEqual({ allowed: true });
   });
 
-  it("sign-in answers 'Too many login attempts' after 25 tries for one e-mail, even from many addresses", async () => {
+  it("sign-in answers 'Too many login attempts' after 25 tries for one account, even from many addresses", async () => {
     const user = await createUser();
-    for (let i = 0; i < AUTH_RATE_LIMIT.max; i++) await signIn(db(), { email: user.email, password: "nope-nope" }, ip());
-    const result = await signIn(db(), { email: user.email, password: TEST_PASSWORD }, ip());
-    expect(result).toEqual({ ok: false, message: AUTH_MESSAGES.tooManyAttempts });
+    for (let i = 0; i < max; i++) await signIn(db(), limiter(), { email: user.email, password: "nope-nope" }, { ip: ip() });
+    const result = await signIn(db(), limiter(), { email: user.email, password: TEST_PASSWORD }, { ip: ip() });
+    expect(result).toMatchObject({ ok: false, message: AUTH_MESSAGES.tooManyAttempts });
   });
 
   it("sign-up answers the same after 25 tries from one address", async () => {
     const address = ip();
-    for (let i = 0; i < AUTH_RATE_LIMIT.max; i++) {
-      await signUp(db(), signUpInput({ username: "taken_name_x" }), address);
+    for (let i = 0; i < max; i++) {
+      await signUp(db(), limiter(), signUpInput({ username: "taken_name_x" }), address);
     }
     const input = signUpInput();
-    const result = await signUp(db(), input, address);
-    expect(result).toEqual({ ok: false, message: AUTH_MESSAGES.tooManyAttempts });
+    const result = await signUp(db(), limiter(), input, address);
+    expect(result).toMatchObject({ ok: false, message: AUTH_MESSAGES.tooManyAttempts });
     const created = await db().select({ n: sql<number>`count(*)` }).from(users).where(eq(users.email, input.email)).get();
     expect(created).toEqual({ n: 0 });
   });
 });
 
+describe("guessing a password cannot lock the owner out (trusted devices)", () => {
+  const signInForm = (email: string, password: string, address: string, cookie?: string) =>
+    fetchWorker(formPost("/auth", { mode: "sign-in", email, password }, { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) }));
+  const deviceCookie = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("device="))?.split(";")[0];
+
+  it("after 25 wrong passwords from 25 addresses the owner's own browser still signs in; strangers wait with Retry-After", async () => {
+    const owner = await createUser();
+    const signedIn = await signInForm(owner.email, TEST_PASSWORD, ip());
+    expect(signedIn.status).toBe(302);
+    const trusted = deviceCookie(signedIn);
+    expect(trusted).toMatch(/^device=.+\..+/);
+
+    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(owner.email, `guess-${i}`, ip());
+
+    // The right password from a fresh address, without the cookie: held back with everyone else.
+    const stranger = await signInForm(owner.email, TEST_PASSWORD, ip());
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await stranger.text()).toContain(AUTH_MESSAGES.tooManyAttempts);
+    // A forged cookie proves nothing.
+    expect((await signInForm(owner.email, TEST_PASSWORD, ip(), "device=W3sidSI6IngiLCJuIjoieSJ9XQ%3D%3D.forged")).status).toBe(429);
+    // The owner's browser, from yet another address: in.
+    const owners = await signInForm(owner.email, TEST_PASSWORD, ip(), trusted);
+    expect(owners.status).toBe(302);
+    expect(owners.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(true);
+  });
+
+  it("a trusted browser is limited on its own: 25 wrong passwords from it, and it waits too", async () => {
+    const owner = await createUser();
+    const trusted = deviceCookie(await signInForm(owner.email, TEST_PASSWORD, ip()));
+    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(owner.email, `guess-${i}`, ip(), trusted);
+    expect((await signInForm(owner.email, TEST_PASSWORD, ip(), trusted)).status).toBe(429);
+    // Everyone else was not held by that browser's tries.
+    expect((await signInForm(owner.email, TEST_PASSWORD, ip())).status).toBe(302);
+  });
+});
+
 describe("password recovery", () => {
   async function requestLink(email: string, now = Date.now()) {
-    await requestPasswordReset(db(), createOutboxMailer(db()), { email, origin: "https://murmur.test", ip: ip() }, now);
+    await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email, origin: "https://murmur.test", ip: ip() }, now);
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email.toLowerCase())).all();
     const text = mail.at(-1)?.textBody ?? "";
     return text.match(/token=([a-z0-9]+)/)?.[1];
@@ -169,7 +207,7 @@ describe("password recovery", () => {
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
     const email = `${unique()}@example.com`;
-    const result = await requestPasswordReset(db(), createOutboxMailer(db()), { email, origin: "https://murmur.test", ip: ip() });
+    const result = await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email, origin: "https://murmur.test", ip: ip() });
     expect(result).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).all()).toEqual([]);
   });

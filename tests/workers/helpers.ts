@@ -2,10 +2,14 @@ import { env, exports } from "cloudflare:workers";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
+import { Limiter } from "~/.server/limits";
 import { memberSettings, posts, users } from "~/.server/db/schema";
 import { buildPost, buildUser, type PostRow, type UserRow } from "../fixtures/factories";
 
 export const db = () => getDb(env.DB);
+
+/** The rate limiter the worker uses (its Durable Objects, in this workerd). */
+export const limiter = () => new Limiter(env.RateLimiter);
 
 export const TEST_PASSWORD = "correct horse";
 let testPasswordHash: string | undefined;
@@ -72,12 +76,13 @@ export function multipartPost(path: string, body: FormData, headers: Record<stri
   );
 }
 
-/** The flash toast a redirect carries (the cookie the root loader reads). */
+/** The flash toast a redirect carries (the signed cookie the root loader reads: base64 JSON, a dot, the signature). */
 export function toastOf(response: Response): string | null {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
   if (!cookie) return null;
   const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
-  return (JSON.parse(atob(value)) as { message: string }).message;
+  const json = new TextDecoder().decode(Uint8Array.from(atob(value.slice(0, value.lastIndexOf("."))), (c) => c.charCodeAt(0)));
+  return (JSON.parse(decodeURIComponent(json)) as { message: string }).message;
 }
 
 /** A real 1×1 PNG (70 bytes), whole and nothing after it: what an upload's check by bytes accepts. */

@@ -10,7 +10,6 @@ import {
   postHashtags,
   postLikes,
   postMentions,
-  postReposts,
   posts,
   postShares,
   reports,

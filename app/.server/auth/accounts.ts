@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { AUTH_RATE_LIMIT, PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
@@ -7,9 +7,10 @@ import type { Db } from "../db/client";
 import { memberSettings, passwordResetTokens, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
-import { hitRateLimits } from "../rate-limit";
+import { subjects, type Limiter } from "../limits";
 import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
+import type { TrustedDevice } from "./devices";
 import { hashToken, invalidateUserSessions } from "./session";
 
 /**
@@ -19,7 +20,9 @@ import { hashToken, invalidateUserSessions } from "./session";
 
 export type AccountResult =
   | { ok: true; userId: string }
-  | { ok: false; field?: "username" | "email"; message: string };
+  | { ok: false; field?: "username" | "email"; message: string; retryAfterSeconds?: number };
+
+const tooMany = (retryAfterSeconds: number) => ({ ok: false as const, message: AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds });
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   return (await findMemberId(db, username)) !== null;
@@ -39,9 +42,9 @@ function isUniqueViolation(error: unknown, index: string): boolean {
   return text.includes("UNIQUE constraint failed") && text.includes(index);
 }
 
-export async function signUp(db: Db, input: SignUpInput, ip: string): Promise<AccountResult> {
-  const allowed = await hitRateLimits(db, [`signup:ip:${ip}`, `signup:email:${input.email}`], AUTH_RATE_LIMIT);
-  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+export async function signUp(db: Db, limiter: Limiter, input: SignUpInput, ip: string): Promise<AccountResult> {
+  const verdict = await limiter.hit([subjects.address(ip), subjects.account(input.email)], "signUp");
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
 
   if (await usernameTaken(db, input.username)) {
     return { ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken };
@@ -82,16 +85,28 @@ export async function createAccount(
   return { ok: true, userId: id };
 }
 
-export async function signIn(db: Db, input: SignInInput, ip: string): Promise<AccountResult> {
+/**
+ * Signs in by e-mail and password. A browser trusted for this account (it signed in to it before,
+ * ./devices.ts) is limited on its own; any other attempt per address and per account, so a guessing
+ * run from many addresses cannot lock the owner's own browser out.
+ */
+export async function signIn(
+  db: Db,
+  limiter: Limiter,
+  input: SignInInput,
+  { ip, devices = [] }: { ip: string; devices?: TrustedDevice[] },
+): Promise<AccountResult> {
   const email = input.email.toLowerCase();
-  const allowed = await hitRateLimits(db, [`signin:ip:${ip}`, `signin:email:${email}`], AUTH_RATE_LIMIT);
-  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
-
   const user = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
     .get();
+  const trusted = user ? devices.find((device) => device.u === user.id) : undefined;
+  const limitedAs = trusted ? [subjects.device(trusted.n)] : [subjects.address(ip), subjects.account(email)];
+  const verdict = await limiter.hit(limitedAs, "signIn");
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !valid) return { ok: false, message: AUTH_MESSAGES.invalidCredentials };
   return { ok: true, userId: user.id };
@@ -103,13 +118,14 @@ export async function signIn(db: Db, input: SignInInput, ip: string): Promise<Ac
  */
 export async function requestPasswordReset(
   db: Db,
+  limiter: Limiter,
   mailer: Mailer,
   input: { email: string; origin: string; ip: string },
   now = Date.now(),
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: true; message: string } | { ok: false; message: string; retryAfterSeconds: number }> {
   const email = input.email.toLowerCase();
-  const allowed = await hitRateLimits(db, [`reset:ip:${input.ip}`, `reset:email:${email}`], AUTH_RATE_LIMIT, now);
-  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+  const verdict = await limiter.hit([subjects.address(input.ip), subjects.account(email)], "passwordReset", now);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
 
   const user = await db
     .select({ id: users.id, displayName: users.displayName })

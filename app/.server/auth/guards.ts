@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { toastHeader, type ToastInput } from "../toast";
+import type { ToastInput } from "../toast";
 import type { SessionUser } from "~/lib/types/member";
 import { createSession, generateSessionToken, sessionCookie } from "./session";
 
@@ -32,11 +32,13 @@ export async function startSessionAndRedirect(
   userId: string,
   to: string,
   toast: ToastInput,
+  cookies: string[] = [],
 ): Promise<Response> {
   const token = generateSessionToken();
   const session = await createSession(context.db, token, userId);
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, token, session.expiresAt));
-  headers.append("Set-Cookie", await toastHeader(toast));
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await context.toasts.header(toast));
   return redirect(to, { headers });
 }

@@ -167,12 +167,6 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_created_idx").on(t.id)],
 );
 
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
-
 // ───────────────────────────── communities ─────────────────────────────
 
 export const communities = sqliteTable(
@@ -382,7 +376,8 @@ export const postShares = sqliteTable(
     platform: text("platform", { enum: SHARE_PLATFORMS }).notNull().default("internal"),
     createdAt: createdAt(),
   },
-  (t) => [index("post_shares_post_user_idx").on(t.postId, t.userId)],
+  // A share counts once per member, post and platform: sharing the same way again is no new share.
+  (t) => [uniqueIndex("post_shares_once").on(t.postId, t.userId, t.platform)],
 );
 
 export const userActivity = sqliteTable(

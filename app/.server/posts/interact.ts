@@ -35,33 +35,33 @@ export async function interactWithPost(
       return data<PostActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }
     const outcome = await addComment(db, memberId, postId, submission.value);
-    if (!outcome.ok) return respond(form, { ...outcome, message: POST_MESSAGES.commentFailed });
+    if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.commentFailed });
     publishCounts(context, db, outcome.postId);
-    return respond(form, outcome, POST_MESSAGES.commentPosted);
+    return respond(context, form, outcome, POST_MESSAGES.commentPosted);
   }
 
   if (intent === "comment-like") {
     const parsed = CommentLikeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+    if (!parsed.success) return respond(context, form, refuse(400, POST_MESSAGES.notFound));
     const outcome = await setCommentLike(db, memberId, parsed.data.commentId, parsed.data.value);
-    return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+    return respond(context, form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
   }
 
   // A toggle's button is named after it and carries the wanted state ('like' = 'true').
   const parsed = ToggleSchema.safeParse({ value: form.get(intent) ?? undefined });
-  if (!parsed.success) return respond(form, refuse(400, POST_MESSAGES.notFound));
+  if (!parsed.success) return respond(context, form, refuse(400, POST_MESSAGES.notFound));
   const wanted = parsed.data.value;
   switch (intent) {
     case "like": {
       const outcome = await setLike(db, memberId, postId, wanted);
       if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);
-      return respond(form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+      return respond(context, form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
     }
     case "bookmark": {
       const outcome = await setBookmark(db, memberId, postId, wanted);
       // Without JavaScript the bookmark icon alone may be missed: say what happened.
       const said = returnToOf(form) ? (wanted ? POST_MESSAGES.bookmarked : POST_MESSAGES.unbookmarked) : undefined;
-      return respond(form, outcome.ok ? { ...outcome, state: outcome.bookmarked } : outcome, said);
+      return respond(context, form, outcome.ok ? { ...outcome, state: outcome.bookmarked } : outcome, said);
     }
     case "repost": {
       const outcome = await setRepost(db, memberId, postId, wanted);
@@ -78,6 +78,7 @@ export async function interactWithPost(
         }
       }
       return respond(
+        context,
         form,
         outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,
         wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,

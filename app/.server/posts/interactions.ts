@@ -94,12 +94,12 @@ export async function setRepost(
   return { ok: true, postId: target.id, reposted, counts: counts[0]!, repostId: changed[0]?.id ?? null };
 }
 
-/** Every share is recorded with where it went and adds one to shares_count. */
+/** A share is recorded with where it went and adds one to shares_count, once per member, post and platform. */
 export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts }>> {
   const target = await interactable(db, userId, postId, now);
   if (!target) return refuse(404, POST_MESSAGES.notFound);
   const [, counts] = await db.batch([
-    db.insert(postShares).values({ id: newId(now), postId: target.id, userId, platform, createdAt: new Date(now) }),
+    db.insert(postShares).values({ id: newId(now), postId: target.id, userId, platform, createdAt: new Date(now) }).onConflictDoNothing(),
     postCounts(db, target.id),
   ]);
   return { ok: true, postId: target.id, counts: counts[0]! };

@@ -1,0 +1,286 @@
+import { env } from "cloudflare:workers";
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server/db/schema";
+import { requireLocalDevelopment } from "~/.server/http";
+import { subjects } from "~/.server/limits";
+import { RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
+import { POST_MESSAGES } from "~/lib/messages";
+import { unique } from "../fixtures/factories";
+import { createPost, createUser, db, fetchWorker, formPost, get, limiter, multipartPost, ORIGIN, sessionCookieFor, TINY_PNG } from "./helpers";
+
+async function member() {
+  const user = await createUser();
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
+async function postCount(userId: string) {
+  return (await db().select({ n: count() }).from(posts).where(eq(posts.userId, userId)).get())!.n;
+}
+
+describe("a request whose body is not a form is refused, on every action route", () => {
+  const bodies: [string, BodyInit | null, Record<string, string>][] = [
+    ["JSON", JSON.stringify({ content: "hi", intent: "post" }), { "Content-Type": "application/json" }],
+    ["plain text", "content=hi&intent=post", { "Content-Type": "text/plain" }],
+    ["no Content-Type", new Blob(["content=hi"]), {}],
+    ["a broken multipart body", "--x\r\nContent-Disposition: form-data; name=\"con", { "Content-Type": "multipart/form-data; boundary=x" }],
+  ];
+
+  it("answers 400 (never 500) for every kind of body, and 405 for PUT, DELETE and PATCH; nothing is written", async () => {
+    const { user, cookie } = await member();
+    const post = await createPost(user.id);
+    const routes = [
+      "/auth",
+      "/auth?signUp=true",
+      "/forgot-password",
+      "/reset-password",
+      "/logout",
+      "/compose",
+      `/post/${post.id}`,
+      `/post/${post.id}/delete`,
+      `/post/${post.id}/report`,
+      `/post/${post.id}/shares`,
+      `/post/${post.id}/view`,
+      "/uploads",
+      "/theme",
+      "/dev/fixtures",
+    ];
+    for (const route of routes) {
+      for (const [kind, body, headers] of bodies) {
+        const response = await fetchWorker(
+          new Request(`${ORIGIN}${route}`, { method: "POST", body, headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, ...headers }, redirect: "manual" }),
+        );
+        expect(response.status, `${route} with ${kind}`).toBe(400);
+      }
+      for (const method of ["PUT", "DELETE", "PATCH"]) {
+        const response = await fetchWorker(new Request(`${ORIGIN}${route}`, { method, body: "x", headers: { Origin: ORIGIN, Cookie: cookie } }));
+        expect(response.status, `${method} ${route}`).toBe(405);
+        expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      }
+    }
+    expect(await postCount(user.id)).toBe(1);
+    expect((await get(`/post/${post.id}`, { Cookie: cookie })).status).toBe(200);
+  });
+
+  it("a broken multipart body to a page's action shows the page's error with a clear sentence", async () => {
+    const { cookie } = await member();
+    const response = await fetchWorker(
+      new Request(`${ORIGIN}/compose`, { method: "POST", body: bodies[3]![1], headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, ...bodies[3]![2] } }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form could not be read. Please try again.");
+  });
+
+  it("an unknown theme is 400", async () => {
+    const response = await fetchWorker(formPost("/theme", { theme: "sepia" }));
+    expect(response.status).toBe(400);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("search takes any query a person can type", () => {
+  it.each([
+    ["49 characters", "looking for the best running shoes for trail rac"],
+    ["200 characters", "trail ".repeat(34).slice(0, 200)],
+    ["2,000 characters", "a".repeat(2000)],
+    ["17 CJK characters", "日本語の長い検索語句をここに書きます。"],
+    ["punctuation only", "!!!???"],
+    ["quotes and operators", '"NEAR(a b) OR NOT * ^x'],
+  ])("%s: the feed answers 200 with results or the empty state, on both tabs", async (_, query) => {
+    const { cookie } = await member();
+    for (const tab of ["", "&tab=following"]) {
+      const response = await get(`/?q=${encodeURIComponent(query)}${tab}`, { Cookie: cookie });
+      expect(response.status, tab).toBe(200);
+      const html = await response.text();
+      expect(html).not.toContain("Unable to load posts");
+    }
+  });
+
+  it("finds a post by a long query, cut at the documented length", async () => {
+    const author = await createUser({ displayName: "Trailrunner Quinn" });
+    const word = unique("longword").toLowerCase();
+    await createPost(author.id, { content: `${word} looking for the best running shoes for trail racing` });
+    const { cookie } = await member();
+    const long = `${word} looking for the best running shoes for trail racing ${"x".repeat(500)}`;
+    const html = await (await get(`/?q=${encodeURIComponent(long)}`, { Cookie: cookie })).text();
+    expect(html).toContain(`${word} looking for the best running shoes`);
+    // The query shown is the part that was searched.
+    expect(html).toContain(Array.from(long).slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim());
+    const byName = await (await get(`/?q=${encodeURIComponent("trailrunner quinn")}`, { Cookie: cookie })).text();
+    expect(byName).toContain(word);
+  });
+});
+
+describe("a limit on every write", () => {
+  /** Spends the member's limit for `name` directly on their counter. */
+  async function spend(userId: string, name: RateLimitName) {
+    const { max } = RATE_LIMITS[name];
+    for (let i = 0; i < max; i += 100) {
+      await Promise.all(Array.from({ length: Math.min(100, max - i) }, () => limiter().hit([subjects.member(userId)], name)));
+    }
+  }
+
+  it.each([
+    ["post", "/compose", (_: string) => ({ intent: "post", content: "one too many" })],
+    ["comment", "/post/:id", (_: string) => ({ intent: "comment", content: "one too many" })],
+    ["like", "/post/:id", (_: string) => ({ like: "true" })],
+    ["repost", "/post/:id", (_: string) => ({ repost: "true" })],
+    ["bookmark", "/post/:id", (_: string) => ({ bookmark: "true" })],
+    ["report", "/post/:id/report", (_: string) => ({ intent: "report", reason: "spam" })],
+    ["share", "/post/:id/shares", (_: string) => ({ intent: "share", platform: "copy" })],
+  ] as const)("%s: 429 with Retry-After and what to do, and nothing changes", async (name, path, fields) => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const { user, cookie } = await member();
+    await spend(user.id, name);
+    const url = path.replace(":id", post.id);
+    // With JavaScript (a fetcher) the answer is data for a toast; without it, a page that says so.
+    const fetcher = await fetchWorker(formPost(url.endsWith("shares") ? url : `${url}.data`, fields(post.id), { Cookie: cookie }));
+    expect(fetcher.status).toBe(429);
+    expect(Number(fetcher.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await fetcher.text()).toContain("You're doing that too often. Please wait");
+    const page = await fetchWorker(formPost(url, { ...fields(post.id), returnTo: "/" }, { Cookie: cookie }));
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await page.text()).toContain("You're doing that too often. Please wait");
+    const row = (await db().select().from(posts).where(eq(posts.id, post.id)).get())!;
+    expect([row.likesCount, row.repostsCount, row.commentsCount, row.sharesCount]).toEqual([0, 0, 0, 0]);
+    expect(await postCount(user.id)).toBe(0);
+    expect(await db().select().from(reports).where(eq(reports.reportedBy, user.id)).all()).toEqual([]);
+  });
+
+  it("uploads: the spec's 'Too many uploads' with 429 and Retry-After", async () => {
+    const { user, cookie } = await member();
+    await spend(user.id, "upload");
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("kind", "image");
+    form.set("file", new File([TINY_PNG], "x.png", { type: "image/png" }));
+    const response = await multipartPost("/uploads", form, { Cookie: cookie });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBeTruthy();
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("limits are each member's own: another member still posts", async () => {
+    const spent = await member();
+    await spend(spent.user.id, "post");
+    const other = await member();
+    const response = await fetchWorker(formPost("/compose", { intent: "post", content: "still fine", returnTo: "/" }, { Cookie: other.cookie }));
+    expect(response.status).toBe(302);
+  });
+});
+
+describe("shares", () => {
+  it("count once per member, post and platform: sharing the same way again is no new share", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const { user, cookie } = await member();
+    for (const platform of ["copy", "copy", "twitter", "copy"]) {
+      expect((await fetchWorker(formPost(`/post/${post.id}/shares`, { intent: "share", platform }, { Cookie: cookie }))).status).toBe(200);
+    }
+    expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.sharesCount).toBe(2);
+    expect(await db().select().from(postShares).where(and(eq(postShares.postId, post.id), eq(postShares.userId, user.id))).all()).toHaveLength(2);
+  });
+});
+
+describe("reports", () => {
+  it("one's own post cannot be reported, nor a post one may not see; nothing is stored", async () => {
+    const { user, cookie } = await member();
+    const own = await createPost(user.id);
+    const author = await createUser();
+    const locked = await createPost(author.id, { isSubscriberOnly: true });
+    const mine = await fetchWorker(formPost(`/post/${own.id}/report.data`, { intent: "report", reason: "spam" }, { Cookie: cookie }));
+    expect(mine.status).toBe(403);
+    expect(await mine.text()).toContain(POST_MESSAGES.ownReport);
+    const hidden = await fetchWorker(formPost(`/post/${locked.id}/report.data`, { intent: "report", reason: "spam" }, { Cookie: cookie }));
+    expect(hidden.status).toBe(404);
+    expect((await get(`/post/${locked.id}/report`, { Cookie: cookie })).status).toBe(404);
+    expect(await db().select().from(reports).where(eq(reports.reportedBy, user.id)).all()).toEqual([]);
+  });
+});
+
+describe("headers and cookies", () => {
+  it("https answers carry Strict-Transport-Security; plain-http localhost does not", async () => {
+    const secure = await fetchWorker(new Request("https://murmur.example/auth", { headers: { Host: "murmur.example" } }));
+    expect(secure.headers.get("Strict-Transport-Security")).toMatch(/^max-age=31536000; includeSubDomains$/);
+    expect((await get("/auth")).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("a forged toast cookie is not shown; a real one is signed, and Secure over https", async () => {
+    const forged = btoa(JSON.stringify({ id: "x", type: "error", message: "Your account is locked, call 555-0100" }));
+    for (const value of [forged, `${forged}.not-a-signature`]) {
+      const page = await get("/auth", { Cookie: `toast=${encodeURIComponent(value)}` });
+      expect(await page.text()).not.toContain("Your account is locked");
+    }
+    const response = await fetchWorker(
+      new Request("https://murmur.example/theme", {
+        method: "POST",
+        body: new URLSearchParams({ theme: "dark", returnTo: "/" }),
+        headers: { Origin: "https://murmur.example", Host: "murmur.example", "Content-Type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      }),
+    );
+    expect(response.status).toBe(302);
+    const signOut = await fetchWorker(new Request("https://murmur.example/logout", {
+      method: "POST",
+      body: new URLSearchParams({}),
+      headers: { Origin: "https://murmur.example", Host: "murmur.example", "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    }));
+    const toast = signOut.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
+    expect(toast).toMatch(/^toast=[^;]+\.[^;]+;/);
+    expect(toast).toContain("Secure");
+  });
+
+  it("password-reset links use the configured origin, never the request's Host", async () => {
+    const user = await createUser();
+    const response = await fetchWorker(
+      new Request("https://evil.example/forgot-password", {
+        method: "POST",
+        body: new URLSearchParams({ email: user.email }),
+        headers: { Origin: "https://evil.example", Host: "evil.example", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": unique("ip") },
+      }),
+    );
+    expect(response.status).toBe(200);
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email)).get();
+    expect(mail?.textBody).toContain(`${env.APP_ORIGIN}/reset-password?token=`);
+    expect(mail?.textBody).not.toContain("evil.example");
+  });
+
+  it("development pages exist only on a local Worker reached at localhost", async () => {
+    expect((await get("/dev/outbox")).status).toBe(200);
+    const elsewhere = await fetchWorker(new Request("https://murmur.example/dev/outbox"));
+    expect(elsewhere.status).toBe(404);
+    const local = new Request("http://localhost/dev/outbox");
+    expect(() => requireLocalDevelopment(local, { isLocal: false })).toThrow();
+    expect(() => requireLocalDevelopment(local, { isLocal: true })).not.toThrow();
+  });
+});
+
+describe("uploads are checked through to their end", () => {
+  it("a truncated PNG and a PNG with a web page after it are refused; the same upload twice in one post is attached once", async () => {
+    const { user, cookie } = await member();
+    const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.set("intent", "upload");
+      form.set("kind", "image");
+      form.set("file", new File([bytes], "x.png", { type: "image/png" }));
+      return multipartPost("/uploads", form, { Cookie: cookie });
+    };
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    for (const bytes of [TINY_PNG.slice(0, 40), TINY_PNG.slice(0, 8), new Uint8Array([...TINY_PNG, ...html])]) {
+      const response = await upload(bytes);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, message: "Supported formats: JPEG, PNG, GIF, WebP" });
+    }
+    const { key } = (await (await upload(TINY_PNG)).json()) as { key: string };
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "post", content: "twice the same", returnTo: "/" })) form.set(name, value);
+    form.append("imageKeys", key);
+    form.append("imageKeys", key);
+    expect((await multipartPost("/compose", form, { Cookie: cookie })).status).toBe(302);
+    const created = await db().select().from(posts).where(eq(posts.userId, user.id)).get();
+    expect(created?.mediaUrls).toEqual([`/media/${key}`]);
+  });
+});
