@@ -40,6 +40,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "tests/bench/*.mjs", "*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly", URLSearchParams: "readonly" } },
   },
 );

@@ -119,7 +119,9 @@ export function MentionTextarea({
               <Avatar src={person.avatarUrl} size="sm" />
               <span className="flex min-w-0 flex-col">
                 <span className="flex items-center gap-1 truncate font-semibold">
-                  {person.displayName}
+                  <span dir="auto" className="truncate" title={person.displayName}>
+                    {person.displayName}
+                  </span>
                   <VerifiedBadge type={person.verifiedType} />
                 </span>
                 <span className="truncate text-sm text-muted">@{person.username}</span>

@@ -25,6 +25,8 @@ function randomIp() {
 }
 
 type Fixtures = {
+  /** Chosen fields of the signed-in member (`test.use({ accountOverrides: { displayName } })`). */
+  accountOverrides: Partial<Account>;
   /** A member, signed in in this browser context by a session cookie made for them. */
   account: Account;
 };
@@ -48,8 +50,9 @@ export const test = base.extend<Fixtures>({
     await context.setExtraHTTPHeaders({ "CF-Connecting-IP": randomIp() });
     await use(context);
   },
-  account: async ({ context, baseURL }, use) => {
-    const account = newAccount();
+  accountOverrides: [{}, { option: true }],
+  account: async ({ context, baseURL, accountOverrides }, use) => {
+    const account = { ...newAccount(), ...accountOverrides };
     const token = await createMember(baseURL!, account);
     await context.addCookies([{ name: "session", value: token, url: baseURL! }]);
     await use(account);

@@ -117,3 +117,49 @@ describe("sign-up rules (spec §5)", () => {
     });
   });
 });
+
+describe("control characters and bidi controls (robustness)", () => {
+  const value = (fields: Record<string, string>) => {
+    const submission = parseWithZod(form({ ...validSignUp, ...fields }), { schema: SignUpSchema });
+    return submission.status === "success" ? submission.value : null;
+  };
+
+  it("a display name loses its controls and is one line", () => {
+    expect(value({ displayName: "Ada\u0000 Love\u0007lace\u0085\u009b" })?.displayName).toBe("Ada Lovelace");
+    expect(value({ displayName: "Ada\r\nLovelace\tthe first" })?.displayName).toBe("Ada Lovelace the first");
+  });
+
+  it("a display name of only control characters: 'Display name is required'", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, displayName: "\u0000\u0007\u001b\u007f\u0085\r\n" })).toEqual({
+      displayName: "Display name is required",
+    });
+  });
+
+  it("a display name left with one letter: 'Display name must be at least 2 characters'", () => {
+    expect(errors(SignUpSchema, { ...validSignUp, displayName: "A\u0000\u0000" })).toEqual({
+      displayName: "Display name must be at least 2 characters",
+    });
+  });
+
+  it("an e-mail loses its controls before it is checked as an address", () => {
+    expect(value({ email: "ada\u0000@example.com\r\n" })?.email).toBe("ada@example.com");
+    expect(errors(SignUpSchema, { ...validSignUp, email: "\u0000\u0085" })).toEqual({ email: "Email is required" });
+  });
+
+  it("a username with U+202E or any other bidi control is refused", () => {
+    const bidi = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
+    for (const control of bidi) {
+      expect(errors(SignUpSchema, { ...validSignUp, username: `ada${control}nimda` })).toEqual({
+        username: "Username can only contain letters, numbers and underscores",
+      });
+    }
+  });
+
+  it("a username with a control character is refused, not cleaned", () => {
+    for (const control of ["\u0000", "\u0007", "\u0085"]) {
+      expect(errors(SignUpSchema, { ...validSignUp, username: `ada${control}` })).toEqual({
+        username: "Username can only contain letters, numbers and underscores",
+      });
+    }
+  });
+});

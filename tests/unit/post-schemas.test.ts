@@ -48,6 +48,50 @@ describe("the composer's rules (spec document 1 §5)", () => {
   });
 });
 
+/** NUL, BEL, ESC, DEL, NEL (U+0085) and CSI (U+009B): C0, DEL and C1 controls nobody means to send. */
+const CONTROLS = "\u0000\u0007\u001b\u007f\u0085\u009b";
+
+describe("control characters in what members write", () => {
+  const valueOf = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) => {
+    const submission = parseWithZod(form(fields), { schema });
+    return submission.status === "success" ? submission.value : submission.reply().error;
+  };
+
+  it("post text loses its controls and keeps its lines and tabs; \\r\\n and a lone \\r become \\n", () => {
+    expect(valueOf(CreatePostSchema, { content: `Hello${CONTROLS}\r\nworld\rand\tmore\u000b\f` })).toMatchObject({
+      content: "Hello\nworld\nand\tmore",
+    });
+  });
+
+  it("a post of only control characters is empty: 'Post content cannot be empty'", () => {
+    expect(errorsOf(CreatePostSchema, { content: `${CONTROLS}\r\n` })).toEqual({ content: ["Post content cannot be empty"] });
+  });
+
+  it("controls do not count towards the 280 characters", () => {
+    expect(errorsOf(CreatePostSchema, { content: `${"a".repeat(POST_MAX_LENGTH)}${CONTROLS}` })).toBeNull();
+  });
+
+  it("a location is one line without controls", () => {
+    expect(valueOf(CreatePostSchema, { content: "hi", location: `Porto\r\nPortugal\u0000\u0085` })).toMatchObject({
+      location: "Porto Portugal",
+    });
+    expect(valueOf(CreatePostSchema, { content: "hi", location: CONTROLS })).toMatchObject({ location: undefined });
+  });
+
+  it("a comment loses its controls, keeps its lines, and one of only controls is 'Comment cannot be empty'", () => {
+    expect(valueOf(CommentSchema, { content: `nice\u0000\r\npost\u0085` })).toEqual({ content: "nice\npost" });
+    expect(errorsOf(CommentSchema, { content: CONTROLS })).toEqual({ content: ["Comment cannot be empty"] });
+  });
+
+  it("a report's additional information loses its controls", () => {
+    expect(valueOf(ReportSchema, { reason: "spam", additionalInfo: `buy\u0007\r\nnow\u009b` })).toEqual({
+      reason: "spam",
+      additionalInfo: "buy\nnow",
+    });
+    expect(valueOf(ReportSchema, { reason: "spam", additionalInfo: CONTROLS })).toEqual({ reason: "spam" });
+  });
+});
+
 describe("comments and reports", () => {
   it("a comment must be non-empty and at most 280 characters", () => {
     expect(errorsOf(CommentSchema, { content: "  " })).toEqual({ content: ["Comment cannot be empty"] });

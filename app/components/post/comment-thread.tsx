@@ -101,7 +101,7 @@ function CommentItem({
         <Avatar src={node.author.avatarUrl} size="sm" />
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-1 text-sm">
-            <PageLink to={`/profile/${node.author.username}`} className="font-bold hover:underline">
+            <PageLink to={`/profile/${node.author.username}`} dir="auto" className="truncate font-bold hover:underline" title={node.author.displayName}>
               {node.author.displayName}
             </PageLink>
             <VerifiedBadge type={node.author.verifiedType} />

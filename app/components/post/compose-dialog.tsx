@@ -54,10 +54,13 @@ export function ComposeProvider({ canPostForSubscribers, children }: { canPostFo
 export function ReplyingTo({ target }: { target: ReplyTarget }) {
   return (
     <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
-      <p className="font-semibold">
-        {target.displayName} <span className="font-normal text-muted">@{target.username}</span>
+      <p className="flex gap-1 font-semibold">
+        <span dir="auto" className="truncate" title={target.displayName}>
+          {target.displayName}
+        </span>{" "}
+        <span className="truncate font-normal text-muted">@{target.username}</span>
       </p>
-      {target.excerpt ? <p className="line-clamp-3 text-muted">{target.excerpt}</p> : null}
+      {target.excerpt ? <p dir="auto" className="post-text line-clamp-3 text-muted">{target.excerpt}</p> : null}
     </blockquote>
   );
 }

@@ -55,6 +55,14 @@ export function PostActions({
   const shared = post.viewer.shared || sharedNow > 0;
   const disabled = post.locked;
 
+  const replyContent = (
+    <>
+      <Icon name="message-circle" className="size-[18px]" />
+      <span className="sr-only">Reply</span>
+      <span>{formatCount(counts.comments)}</span>
+    </>
+  );
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const button = (event.nativeEvent as SubmitEvent).submitter;
     const name = TOGGLES.find((toggle) => toggle === button?.getAttribute("name"));
@@ -67,21 +75,25 @@ export function PostActions({
   return (
     <form method="post" action={action} onSubmit={submit} className="post-actions" role="group" aria-label="Post actions">
       <ReturnTo anchor={anchor} />
-      <ComposeLink
-        reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
-        onClick={(event) => {
-          // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
-          if (!hydrated || signedIn) return;
-          event.preventDefault();
-          showToast(POST_MESSAGES.signInToComment, "error");
-        }}
-        className="post-action hover:text-accent"
-        aria-disabled={disabled || undefined}
-      >
-        <Icon name="message-circle" className="size-[18px]" />
-        <span className="sr-only">Reply</span>
-        <span>{formatCount(counts.comments)}</span>
-      </ComposeLink>
+      {disabled ? (
+        // A locked post has no reply page (it answers 404 to whoever may not see the post): no link to it.
+        <button type="button" disabled className="post-action">
+          {replyContent}
+        </button>
+      ) : (
+        <ComposeLink
+          reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
+          onClick={(event) => {
+            // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
+            if (!hydrated || signedIn) return;
+            event.preventDefault();
+            showToast(POST_MESSAGES.signInToComment, "error");
+          }}
+          className="post-action hover:text-accent"
+        >
+          {replyContent}
+        </ComposeLink>
+      )}
       <Toggle name="repost" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta}>
         <Icon name="repeat" className="size-[18px]" />
       </Toggle>

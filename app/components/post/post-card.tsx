@@ -53,6 +53,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   if (deleted && dialog !== "delete") return null;
 
   const profile = `/profile/${post.author.username}`;
+  const reposter = repostedBy?.id === viewer?.id ? "You" : repostedBy?.displayName;
   return (
     <article
       ref={ref}
@@ -63,8 +64,8 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       {repostedBy ? (
         <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
           <Icon name="repeat" className="size-4" />
-          <PageLink to={`/profile/${repostedBy.username}`} className="hover:underline">
-            {repostedBy.id === viewer?.id ? "You" : repostedBy.displayName}
+          <PageLink to={`/profile/${repostedBy.username}`} dir="auto" className="truncate hover:underline" title={reposter}>
+            {reposter}
           </PageLink>{" "}
           reposted
         </p>
@@ -76,7 +77,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
         <div className="min-w-0 flex-1">
           <header className="flex items-start gap-2">
             <div className="post-meta">
-              <PageLink id={`${anchor}-author`} to={profile} className="truncate font-bold hover:underline">
+              <PageLink id={`${anchor}-author`} to={profile} dir="auto" className="truncate font-bold hover:underline" title={post.author.displayName}>
                 {post.author.displayName}
               </PageLink>
               <VerifiedBadge type={post.author.verifiedType} />
@@ -94,10 +95,12 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
                 <RelativeTime at={post.createdAt} />
               </PageLink>
               {post.location ? (
-                <span className="flex items-center gap-0.5 truncate text-sm text-muted">
-                  <Icon name="map-pin" className="size-3.5" />
+                <span className="flex min-w-0 items-center gap-0.5 text-sm text-muted">
+                  <Icon name="map-pin" className="size-3.5 shrink-0" />
                   <span className="sr-only">Location:</span>
-                  {post.location}
+                  <span dir="auto" className="truncate" title={post.location}>
+                    {post.location}
+                  </span>
                 </span>
               ) : null}
             </div>

@@ -3,12 +3,13 @@ import { segmentText } from "~/lib/text";
 
 /**
  * A post's or comment's text: plain runs are React text (always escaped); hashtags, mentions and web
- * addresses are the only links, and the only markup a member's words can produce.
+ * addresses are the only links, and the only markup a member's words can produce. dir="auto" isolates
+ * it and gives it the direction of its own first letter (app/tailwind.css, .post-text).
  */
 export function PostText({ text, className = "" }: { text: string; className?: string }) {
   if (!text) return null;
   return (
-    <p className={`post-text ${className}`}>
+    <p dir="auto" className={`post-text ${className}`}>
       {segmentText(text).map((segment, index) => {
         switch (segment.type) {
           case "hashtag":

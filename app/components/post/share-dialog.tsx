@@ -16,10 +16,13 @@ export const SHARE_TITLE = "Share post";
 function SharePreview({ post }: { post: PostView }) {
   return (
     <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
-      <p className="font-semibold">
-        {post.author.displayName} <span className="font-normal text-muted">@{post.author.username}</span>
+      <p className="flex gap-1 font-semibold">
+        <span dir="auto" className="truncate" title={post.author.displayName}>
+          {post.author.displayName}
+        </span>{" "}
+        <span className="truncate font-normal text-muted">@{post.author.username}</span>
       </p>
-      {post.content ? <p className="line-clamp-3 whitespace-pre-wrap text-muted">{post.content}</p> : null}
+      {post.content ? <p dir="auto" className="post-text line-clamp-3 text-muted">{post.content}</p> : null}
     </blockquote>
   );
 }

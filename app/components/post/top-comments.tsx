@@ -17,7 +17,7 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
             <Avatar src={comment.author.avatarUrl} size="sm" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="flex flex-wrap items-center gap-x-1">
-                <PageLink to={`/profile/${comment.author.username}`} className="font-semibold hover:underline">
+                <PageLink to={`/profile/${comment.author.username}`} dir="auto" className="truncate font-semibold hover:underline" title={comment.author.displayName}>
                   {comment.author.displayName}
                 </PageLink>
                 <VerifiedBadge type={comment.author.verifiedType} />

@@ -68,7 +68,9 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
           <Avatar src={user.avatarUrl} />
           <span className="flex min-w-0 flex-col">
             <span className="flex items-center gap-1 truncate font-bold">
-              <span className="truncate">{user.displayName}</span>
+              <span dir="auto" className="truncate" title={user.displayName}>
+                {user.displayName}
+              </span>
               <VerifiedBadge type={user.verifiedType} />
             </span>
             <span className="truncate text-sm text-muted">@{user.username}</span>

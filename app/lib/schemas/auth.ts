@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleaned } from "./clean-text";
 import { blankIsMissing, required } from "./required";
 import {
   DISPLAY_NAME_MAX_LENGTH,
@@ -14,16 +15,27 @@ import {
  * The account forms' rules, with the spec's messages (document 1 §5). The same schemas validate in the
  * browser (conform) and in the actions. Conform turns empty fields into undefined, so "required"
  * is the message of a missing value.
+ *
+ * Control characters (clean-text.ts), field by field:
+ * - display name and e-mail: stripped, as one line. They are invisible, so refusing them would point
+ *   at a fault nobody can see; what is left is what the member saw, and it still meets every rule
+ *   (a name of only controls is 'required', a name left with one letter 'at least 2 characters', and
+ *   an address is still checked as an address).
+ * - username: refused, as anything but ASCII letters, digits and '_' is, bidi controls (U+202E)
+ *   included: it names the member in links and mentions, so it is never changed behind their back.
+ * - password: taken as typed. It is a secret compared exactly; changing it would change the password.
  */
 
-
-export const EmailSchema = blankIsMissing(
-  z
-    .string(required("Email is required"))
-    .trim()
-    .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
-    .pipe(z.email({ error: "Invalid email" }))
-    .transform((email) => email.toLowerCase()),
+export const EmailSchema = cleaned(
+  "single-line",
+  blankIsMissing(
+    z
+      .string(required("Email is required"))
+      .trim()
+      .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
+      .pipe(z.email({ error: "Invalid email" }))
+      .transform((email) => email.toLowerCase()),
+  ),
 );
 
 export const PasswordSchema = z
@@ -40,12 +52,15 @@ export const UsernameSchema = blankIsMissing(
     .regex(/^[A-Za-z0-9_]+$/, { error: "Username can only contain letters, numbers and underscores" }),
 );
 
-export const DisplayNameSchema = blankIsMissing(
-  z
-    .string(required("Display name is required"))
-    .trim()
-    .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
-    .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` }),
+export const DisplayNameSchema = cleaned(
+  "single-line",
+  blankIsMissing(
+    z
+      .string(required("Display name is required"))
+      .trim()
+      .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
+      .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` }),
+  ),
 );
 
 const ConfirmPasswordSchema = z.string(required("Confirm password is required"));

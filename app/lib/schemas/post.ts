@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleaned } from "./clean-text";
 import { required } from "./required";
 import {
   COMMENT_MAX_LENGTH,
@@ -16,19 +17,27 @@ import { countCharacters } from "../text";
  * The post, comment, share and report forms' rules with the spec's messages (document 1 §5). The same
  * schemas validate in the browser (conform) and in the actions. Conform turns empty fields into
  * undefined, so "required" is the message of a missing value.
+ *
+ * Every text a member writes here is stripped of control characters rather than refused (clean-text.ts):
+ * they are invisible, so a refusal would name a fault the writer cannot see, and what is left is what
+ * they saw when they pressed Post. Post text, comments and report details keep their line breaks;
+ * a location is one line.
  */
 
 
 /** Trimmed, non-empty, and at most `max` characters as a person counts them (an emoji counts once). */
 const shortText = (max: number, messages: { required: string; tooLong: string }) =>
-  z
-    .string(required(messages.required))
-    .trim()
-    .min(1, { error: messages.required })
-    // The cheap length check first keeps a megabyte of text from being segmented.
-    .refine((text) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max, {
-      error: messages.tooLong,
-    });
+  cleaned(
+    "multi-line",
+    z
+      .string(required(messages.required))
+      .trim()
+      .min(1, { error: messages.required })
+      // The cheap length check first keeps a megabyte of text from being segmented.
+      .refine((text) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max, {
+        error: messages.tooLong,
+      }),
+  );
 
 export const PostContentSchema = shortText(POST_MAX_LENGTH, {
   required: POST_MESSAGES.contentRequired,
@@ -41,12 +50,15 @@ const MediaKey = z.string().regex(/^(images\/posts|videos)\/[a-z0-9-]+\.[a-z0-9]
 export const CreatePostSchema = z
   .object({
     content: PostContentSchema,
-    location: z
-      .string()
-      .trim()
-      .max(LOCATION_MAX_LENGTH, { error: POST_MESSAGES.locationTooLong })
-      .optional()
-      .transform((value) => value || undefined),
+    location: cleaned(
+      "single-line",
+      z
+        .string()
+        .trim()
+        .max(LOCATION_MAX_LENGTH, { error: POST_MESSAGES.locationTooLong })
+        .optional()
+        .transform((value) => value || undefined),
+    ),
     visibility: z.enum(["everyone", "subscribers"]).default("everyone"),
     imageKeys: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).default([]),
     videoKey: MediaKey.optional(),
@@ -73,12 +85,15 @@ export type CommentInput = z.infer<typeof CommentSchema>;
 
 export const ReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: POST_MESSAGES.reportReasonRequired }),
-  additionalInfo: z
-    .string()
-    .trim()
-    .max(REPORT_INFO_MAX_LENGTH, { error: `Please keep additional information under ${REPORT_INFO_MAX_LENGTH} characters` })
-    .optional()
-    .transform((value) => value || undefined),
+  additionalInfo: cleaned(
+    "multi-line",
+    z
+      .string()
+      .trim()
+      .max(REPORT_INFO_MAX_LENGTH, { error: `Please keep additional information under ${REPORT_INFO_MAX_LENGTH} characters` })
+      .optional()
+      .transform((value) => value || undefined),
+  ),
 });
 
 export const ShareSchema = z.object({
