@@ -16,7 +16,9 @@ const toasted = new WeakSet<object>();
 export function useActionFetcher<T extends Answer>(key: string, onAnswer?: (answer: T) => void) {
   const fetcher = useFetcher<T>({ key });
   const busy = fetcher.state !== "idle";
-  const answer = busy ? undefined : (fetcher.data as T | undefined);
+  // The answer counts once it arrived, also while the page reloads after it ('loading'): the form may
+  // be gone when that ends (a deleted post's card).
+  const answer = fetcher.state === "submitting" ? undefined : (fetcher.data as T | undefined);
   const handled = useRef<T | undefined>(undefined);
   const latest = useRef(onAnswer);
   latest.current = onAnswer;
