@@ -2,7 +2,7 @@
 //
 // 1. Makes sure the generated data set exists in tests/bench/data (tests/bench/generate.mjs; built
 //    once, reused afterwards; `npm run bench -- --regenerate` rebuilds it).
-// 2. Serves the build with `wrangler dev --persist-to tests/bench/data` on a free port, in its own
+// 2. Serves the build as `npm start` does (tests/bench/serve.mjs) on the data, on a free port, in its own
 //    process group (stopped as a group at the end, on errors and on Ctrl-C).
 // 3. Signs in three viewers (a heavy follower, a median one, one who follows few) by inserting
 //    session rows, then for every hot page warms up and measures sequential requests: client-side
@@ -63,7 +63,7 @@ async function pickPort() {
 
 async function startServer() {
   const port = await pickPort();
-  const logFile = join(DATA_DIR, "wrangler-dev.log");
+  const logFile = join(DATA_DIR, "server.log");
   const out = createWriteStream(logFile);
   // Production React (wrangler bundles for development unless NODE_ENV says otherwise), and no
   // devtools inspector attached to the isolate: the worker as it runs when deployed, in local workerd.
@@ -84,12 +84,12 @@ async function startServer() {
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (server.exited) throw new Error(`wrangler dev exited while starting; see ${logFile}`);
+    if (server.exited) throw new Error(`the bench server exited while starting; see ${logFile}`);
     try {
       await getOnce("/favicon.svg", {});
       return server;
     } catch {
-      if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within 90 s; see ${logFile}`);
+      if (Date.now() > deadline) throw new Error(`the bench server did not answer within 90 s; see ${logFile}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -128,9 +128,8 @@ const RETRYABLE = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ECONNABORTED"
 let retries = 0;
 
 /**
- * One GET on loopback; `ms` runs from sending the request to the last byte of the body. wrangler dev
- * reloads the worker when build/ changes (someone rebuilding), which drops open connections: such a
- * request is retried (and its time not counted) instead of failing the run.
+ * One request on loopback; `ms` runs from sending the request to the last byte of the body. A
+ * dropped connection is retried (and its time not counted) instead of failing the run.
  */
 async function get(path, headers, form = null) {
   for (let attempt = 1; ; attempt++) {
@@ -335,7 +334,7 @@ async function main() {
   const runId = Date.now().toString(36);
 
   await startServer();
-  log(`› wrangler dev on http://127.0.0.1:${server.port} (log: ${server.logFile})`);
+  log(`› Serving on http://127.0.0.1:${server.port} (log: ${server.logFile})`);
 
   const cookie = (viewer) => ({ Cookie: `session=${viewer.token}` });
   const signedIn = [
@@ -443,7 +442,7 @@ async function main() {
     log("Initial JS: the home page did not answer 200; not measured.");
   }
 
-  if (retries) log(`\nNote: ${retries} requests were retried after a dropped connection (the worker reloaded: build/ changed during the run).`);
+  if (retries) log(`\nNote: ${retries} requests were retried after a dropped connection.`);
   const measured = rows.length;
   const failed = rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1);
   log("");
@@ -457,7 +456,7 @@ try {
   await main();
 } catch (error) {
   console.error(`\n✖ bench failed: ${error.stack ?? error}`);
-  if (server?.logFile) console.error(`  (wrangler dev log: ${server.logFile})`);
+  if (server?.logFile) console.error(`  (server log: ${server.logFile})`);
   await stopServer();
   process.exitCode = 1;
 } finally {

@@ -1,38 +1,68 @@
-// `npm run dev`: the full-fidelity loop. wrangler dev serves the build (with D1, R2 and Durable
-// Objects) and reloads when it changes; this script rebuilds whenever a file under app/ changes.
-import { execFileSync, spawnSync } from "node:child_process";
-import { watch } from "node:fs";
-import { applyMigrations, ROOT, startDevServer } from "./lib/wrangler.mjs";
+// `npm run dev`: the editing loop. Serves the build like `npm start` does (same state folder, no
+// seeding) but with React's development build, and on every change under app/, workers/, party/ or
+// public/ rebuilds, bundles again and reloads the worker in place (same port, same state).
+import { join, resolve } from "node:path";
+import { buildApp } from "./lib/build.mjs";
+import { disposeOnSignals, isPortTaken, prepareWorker } from "./lib/serve.mjs";
+import { watchFolders } from "./lib/watch.mjs";
+import { applyMigrations, DEFAULT_STATE_DIR, ROOT } from "./lib/wrangler.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
-const build = () => spawnSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] }).status === 0;
+const STATE_DIR = resolve(process.env.MURMUR_STATE_DIR ?? DEFAULT_STATE_DIR);
+const WATCHED = ["app", "workers", "party", "public"];
 
-execFileSync("npx", ["remix", "vite:build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-applyMigrations();
-await startDevServer({ port: PORT, production: false });
+if (await isPortTaken(PORT)) {
+  console.error(`› Port ${PORT} is taken (is Murmur already running?). Set PORT to use another one.`);
+  process.exit(1);
+}
+
+console.log("› Building…");
+const first = await buildApp();
+if (!first.ok) {
+  console.error(first.output);
+  console.error("› The build failed (above).");
+  process.exit(1);
+}
+const worker = prepareWorker({ production: false });
+console.log("› Applying local D1 migrations…");
+applyMigrations(STATE_DIR);
+const server = await worker.serve({ port: PORT, persistTo: STATE_DIR });
+disposeOnSignals(server);
 
 let timer;
 let building = false;
 let again = false;
-const rebuild = () => {
+const rebuild = async () => {
   if (building) {
     again = true;
     return;
   }
   building = true;
   const started = Date.now();
-  const ok = build();
-  console.log(ok ? `› rebuilt in ${Date.now() - started} ms` : "› build failed; fix the error and save again");
+  const build = await buildApp();
+  if (!build.ok) {
+    console.error(build.output);
+    console.log("› build failed; fix the error and save again");
+  } else {
+    try {
+      await server.reload();
+      console.log(`› rebuilt in ${Date.now() - started} ms`);
+    } catch (error) {
+      console.error(error.message);
+      console.log("› could not reload the worker; fix the error and save again");
+    }
+  }
   building = false;
   if (again) {
     again = false;
     rebuild();
   }
 };
-for (const dir of ["app", "workers", "party", "public"]) {
-  watch(new URL(`../${dir}`, import.meta.url), { recursive: true }, () => {
+watchFolders(
+  WATCHED.map((dir) => join(ROOT, dir)),
+  () => {
     clearTimeout(timer);
     timer = setTimeout(rebuild, 150);
-  });
-}
+  },
+);
 console.log(`› Watching for changes; Murmur on http://localhost:${PORT}`);

@@ -7,10 +7,11 @@
  * The posts and conversations are written out in seed-assets/content.ts; likes, bookmarks, shares and
  * views are drawn around them with a seeded random generator, so every machine gets the same story.
  * Rows are built with the shared test factories, written as one SQL file and run through wrangler.
- * Media go into the local R2 bucket first, so no row ever points at a missing object. Counters are
- * left to the database's triggers.
+ * Media go into the local R2 bucket first (all in one go), so no row ever points at a missing object.
+ * Counters are left to the database's triggers. PERSIST_TO picks the state folder (wrangler's
+ * --persist-to; default .wrangler/state).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +30,8 @@ import {
   type PostRow,
   type UserRow,
 } from "../tests/fixtures/factories";
-import { executeFile, putObject } from "./lib/wrangler.mjs";
+import { putObjects } from "./lib/r2.mjs";
+import { executeFile } from "./lib/wrangler.mjs";
 import { SEED_POSTS, type SeedComment, type SeedPost, type Username } from "./seed-assets/content";
 import { paintPicture } from "./seed-assets/pictures";
 import { between, pick, seededRandom, type Random } from "./seed-assets/random";
@@ -248,8 +250,6 @@ function addPostRow(seed: Seed, post: PostRow) {
     video_url: post.videoUrl,
     video_duration: post.videoDuration,
     location: post.location,
-    hashtags: post.hashtags,
-    mentions: post.mentions,
     reposted_from_post_id: post.repostedFromPostId,
     created_at: post.createdAt,
   });
@@ -264,16 +264,14 @@ function addPost(seed: Seed, post: SeedPost): PostRow {
   const row = buildPost(author.id, {
     id,
     content: post.text,
-    hashtags: extractHashtags(post.text),
-    mentions: extractMentions(post.text),
     location: post.location ?? null,
     createdAt: new Date(createdAt),
     ...media.urls,
   });
   addPostRow(seed, row);
   for (const upload of media.uploads) addUpload(seed, upload.row, upload.file);
-  for (const hashtag of row.hashtags) add(seed, "post_hashtags", { post_id: id, hashtag, created_at: createdAt });
-  for (const username of row.mentions) {
+  for (const hashtag of extractHashtags(post.text)) add(seed, "post_hashtags", { post_id: id, hashtag, created_at: createdAt });
+  for (const username of extractMentions(post.text)) {
     const mentioned = [...seed.members.values()].find((m) => m.username.toLowerCase() === username);
     add(seed, "post_mentions", { post_id: id, username, user_id: mentioned?.id ?? null });
   }
@@ -354,10 +352,16 @@ function addReactions(seed: Seed, post: PostRow, buzz: number) {
     }
   }
   const shares = Math.floor(seed.random() * (MAX_SHARES_PER_POST + 1) * buzz);
+  /** `${member} ${platform}`: a share counts once per member, post and platform. */
+  const shared = new Set<string>();
   for (let i = 0; i < shares; i++) {
     const sharer = pick(seed.random, audience);
     const at = reactionTime(seed, start, REACTION_WINDOW);
-    add(seed, "post_shares", { id: newId(at), post_id: post.id, user_id: sharer.id, platform: pick(seed.random, SHARE_PLATFORMS), created_at: at });
+    const platform = pick(seed.random, SHARE_PLATFORMS);
+    if (!shared.has(`${sharer.id} ${platform}`)) {
+      shared.add(`${sharer.id} ${platform}`);
+      add(seed, "post_shares", { id: newId(at), post_id: post.id, user_id: sharer.id, platform, created_at: at });
+    }
     addView(seed, sharer.id, post, at);
   }
 }
@@ -382,7 +386,7 @@ function addTrends(seed: Seed, posts: PostRow[]) {
   const tags = new Map<string, { total: number; recent: number; earlier: number }>();
   for (const post of posts) {
     const age = seed.now - post.createdAt.getTime();
-    for (const hashtag of post.hashtags) {
+    for (const hashtag of extractHashtags(post.content)) {
       const tag = tags.get(hashtag) ?? { total: 0, recent: 0, earlier: 0 };
       tag.total += 1;
       if (age < TREND_WINDOW) tag.recent += 1;
@@ -430,10 +434,11 @@ async function main() {
   addContent(seed);
 
   const persistTo = process.env.PERSIST_TO;
-  for (const object of seed.objects) putObject(MEDIA_BUCKET, object.key, object.file, object.contentType, persistTo);
+  await putObjects(MEDIA_BUCKET, seed.objects, persistTo);
   const file = join(seed.dir, "seed.sql");
   writeFileSync(file, seed.statements.join("\n"));
   executeFile(file, persistTo);
+  rmSync(seed.dir, { recursive: true, force: true });
 
   const counted = Object.entries(seed.counts).map(([table, count]) => `${table} ${count}`);
   console.log(`Seeded ${counted.join(", ")} in ${((Date.now() - started) / 1000).toFixed(1)} s (password "${DEMO_PASSWORD}").`);

@@ -1,9 +1,13 @@
 // Runs wrangler for the local scripts (start, dev, seed, e2e server), always offline-friendly.
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** Where wrangler's --local commands keep D1, R2 and Durable Object state unless given --persist-to. */
+export const DEFAULT_STATE_DIR = join(ROOT, ".wrangler", "state");
 const WRANGLER = fileURLToPath(new URL("../../node_modules/wrangler/bin/wrangler.js", import.meta.url));
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_UPDATE_NOTIFIER: "1" };
 
@@ -37,11 +41,22 @@ export function executeFile(file, persistTo) {
   wrangler(["d1", "execute", "DB", "--local", "--file", file, ...persistArgs(persistTo)], { quiet: true });
 }
 
-/** Puts a file into a local R2 bucket (about 1.5 s per call: each one starts wrangler). */
-export function putObject(bucket, key, file, contentType, persistTo) {
-  wrangler(["r2", "object", "put", `${bucket}/${key}`, "--local", "--file", file, "--content-type", contentType, ...persistArgs(persistTo)], {
-    quiet: true,
-  });
+/**
+ * Bundles the worker into outdir/app.js as `wrangler deploy` would upload it. Production React unless
+ * production is false: wrangler picks React's build from NODE_ENV.
+ */
+export async function bundleWorker(outdir, { production = true } = {}) {
+  try {
+    await promisify(execFile)(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", outdir], {
+      cwd: ROOT,
+      env: { ...ENV, NODE_ENV: production ? "production" : "development" },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    // esbuild's warnings come first and are many; the errors start at the first "✘".
+    const stderr = String(error.stderr ?? error.message);
+    throw new Error(`wrangler could not bundle the worker:\n${stderr.slice(Math.max(0, stderr.indexOf("✘")))}`, { cause: error });
+  }
 }
 
 export function freePort() {
@@ -53,28 +68,4 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-/**
- * Starts `wrangler dev` as a child in this process's group (so whoever stops the group stops wrangler
- * and workerd too) and stops it when this process exits or is signalled.
- */
-export async function startDevServer({ port, production = true }) {
-  const args = [WRANGLER, "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(await freePort())];
-  // wrangler bundles React's development build unless NODE_ENV says production: `npm start` runs
-  // what users get; only `npm run dev` keeps React's warnings.
-  const env = { ...ENV, NODE_ENV: production ? "production" : "development" };
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: "inherit" });
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  };
-  process.on("exit", stop);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.on(signal, () => {
-      stop();
-      process.exit(0);
-    });
-  }
-  child.on("exit", (code) => process.exit(code ?? 0));
-  return child;
 }

@@ -1,0 +1,119 @@
+// The one way Murmur's worker runs locally (`npm start`, `npm run dev`, the end-to-end tests): the bundle
+// `wrangler deploy --dry-run` builds, in Miniflare with the bindings wrangler derives from wrangler.toml
+// (D1, R2, the FeedRoom Durable Object, static assets, vars), persisted where wrangler's --local
+// commands keep their state.
+//
+// Not `wrangler dev`: its proxy worker forwards each request to the app's workerd over a pooled
+// connection, and a POST that meets a connection both sides are closing after 5 idle seconds is
+// answered 503 "Your worker restarted mid-request" (cloudflare/workers-sdk#14641). Here clients talk
+// to the app's workerd directly (decisions 017 and 018).
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { bundleWorker, ROOT } from "./wrangler.mjs";
+
+const CONFIG = join(ROOT, "wrangler.toml");
+
+/**
+ * workerd's stderr without the broken pipes a browser causes by dropping a response it no longer
+ * wants (a video it seeks in, a page it leaves): each is a line and a stack of addresses, noise rather
+ * than a failure. Every other line goes through.
+ */
+function filterStderr(stderr) {
+  let skipStack = false;
+  createInterface({ input: stderr }).on("line", (line) => {
+    if (skipStack && line.startsWith("stack:")) return;
+    skipStack = /disconnected: ::write.*(Broken pipe|Connection reset)/.test(line);
+    if (!skipStack) process.stderr.write(`${line}\n`);
+  });
+}
+
+function miniflareOptions({ wrangler, host, port, persistTo, outdir }) {
+  // Read on every (re)load, so a changed wrangler.toml applies with the next rebuild.
+  const { workerOptions } = wrangler.unstable_getMiniflareWorkerOptions(CONFIG);
+  const vars = workerOptions.bindings ?? {};
+  // The worker writes absolute links (the password-reset mail) with APP_ORIGIN: the address served here.
+  const bindings = "APP_ORIGIN" in vars ? { ...vars, APP_ORIGIN: `http://localhost:${port}` } : vars;
+  return {
+    host,
+    port,
+    // wrangler's layout: `--persist-to X` (or the default .wrangler/state) keeps D1, R2 and Durable
+    // Objects under X/v3, so `wrangler d1 execute --local` and the seed see what the app sees.
+    defaultPersistRoot: join(persistTo, "v3"),
+    // Never fetch Request.cf from the network (nothing downloads at run time): use the placeholder.
+    cf: false,
+    log: new Log(LogLevel.WARN),
+    handleRuntimeStdio(stdout, stderr) {
+      stdout.pipe(process.stdout);
+      filterStderr(stderr);
+    },
+    workers: [
+      {
+        ...workerOptions,
+        bindings,
+        name: "murmur",
+        // One module: esbuild inlined everything, so the dynamic import() left in it is never taken.
+        modules: [{ type: "ESModule", path: join(outdir, "app.js") }],
+        modulesRoot: outdir,
+      },
+    ],
+  };
+}
+
+/**
+ * Starts bundling the worker (production: React's production build) and loading wrangler right away,
+ * so both run while the caller prepares the state, and returns serve(): once the bundle is ready it
+ * serves it on host:port with its state under persistTo (D1, R2 and Durable Objects in
+ * persistTo/v3) and resolves to the server: its url, reload() (bundle the current build again and
+ * restart the worker on the same port with the same state) and dispose().
+ */
+export function prepareWorker({ production = true } = {}) {
+  const outdir = mkdtempSync(join(tmpdir(), "murmur-bundle-"));
+  process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  const bundled = bundleWorker(outdir, { production });
+  // Loading wrangler takes ~2 s; it is only needed for the bindings wrangler.toml declares.
+  const wrangler = import("wrangler");
+  // Awaited in serve(); marked handled so a failure surfaces there, not as an unhandled rejection.
+  bundled.catch(() => {});
+  return {
+    async serve({ host = "127.0.0.1", port, persistTo }) {
+      await bundled;
+      const settings = { wrangler: await wrangler, host, port, persistTo, outdir };
+      const miniflare = new Miniflare(miniflareOptions(settings));
+      const url = await miniflare.ready;
+      return {
+        url,
+        async reload() {
+          await bundleWorker(outdir, { production });
+          await miniflare.setOptions(miniflareOptions(settings));
+        },
+        dispose: () => miniflare.dispose(),
+      };
+    },
+  };
+}
+
+/** Whether something already listens on host:port: asked before the slow steps, to say so plainly. */
+export function isPortTaken(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(true));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+}
+
+/** Stops the server and exits on Ctrl-C, on a kill, and when the terminal closes. */
+export function disposeOnSignals(server) {
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      await server.dispose();
+      process.exit(0);
+    });
+  }
+}
