@@ -1,16 +1,20 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   clearedSessionCookie,
+  hashToken,
   readSessionToken,
   sessionCookie,
-  validateSessionToken,
+  sessionRead,
+  settleSession,
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
+import { runReads } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce, isInsecureLocalhost } from "./http";
 import { TrustedDevices } from "./auth/devices";
+import { shellReads, toShell, type ShellData } from "./shell";
 import { Toasts } from "./toast";
 
 declare module "@remix-run/cloudflare" {
@@ -21,6 +25,8 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** The session of this request, validated once however many loaders ask. */
     getSession(): Promise<SessionValidation>;
+    /** What the signed-in shell shows (null for a visitor), read in the session's own round trip. */
+    getShell(): Promise<ShellData | null>;
     /** D1 round trips made for this request so far. */
     d1: Meter;
     /** A Set-Cookie the worker adds to the response when validation renewed or dropped the session. */
@@ -38,6 +44,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   const d1 = new Meter();
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
+  let shell: ShellData | null = null;
   const config = readConfig(env);
   // Murmur's own cookies are signed, and Secure wherever the session cookie is.
   const signing = { secret: config.cookieSecret, secure: !isInsecureLocalhost(request) };
@@ -61,12 +68,20 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
       validation ??= (async () => {
         const token = readSessionToken(request);
         if (!token) return NO_SESSION;
-        const result = await validateSessionToken(db, token);
+        // One round trip: the session with its member, and what the shell shows of them (020).
+        const id = hashToken(token);
+        const [found, member, trends] = await runReads(db, [sessionRead(db, id), ...shellReads(db, id)]);
+        const result = await settleSession(db, id, found);
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
+        if (result.user) shell = toShell(member, trends);
         return result;
       })();
       return validation;
+    },
+    async getShell() {
+      await context.getSession();
+      return shell;
     },
   };
   return context;

@@ -1,29 +1,55 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { TRENDING_LIMIT } from "~/lib/constants";
 import type { Db } from "./db/client";
-import { hashtagTrends, notifications } from "./db/schema";
-import { offersPaidSubscriptions, subscriptionOffer } from "./users";
+import { mapRead, param, selectRead } from "./db/reads";
+import { hashtagTrends, notifications, sessions, users } from "./db/schema";
+import { offersPaidSubscriptions } from "./users";
 
 /**
- * What the signed-in shell shows on every page, in one round trip: the unread badge, the trends and
- * whether the composer may offer 'Subscribers only'.
+ * What the signed-in shell shows on every page: the unread badge, the trends and whether the composer
+ * may offer 'Subscribers only'. Its reads are keyed by the session, so they travel in the session's
+ * own batch (app/.server/context.ts): a page waits for the session and the shell once, then for its
+ * own loader's batch (docs/decisions/020).
  */
-export async function getShellData(db: Db, userId: string) {
-  const [unread, trends, member] = await db.batch([
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))),
-    db
-      .select({ hashtag: hashtagTrends.hashtag, postsCount: hashtagTrends.postsCount })
-      .from(hashtagTrends)
-      .orderBy(desc(hashtagTrends.postsCount), desc(hashtagTrends.growthRate))
-      .limit(TRENDING_LIMIT),
-    subscriptionOffer(db, userId),
-  ]);
+export type ShellData = {
+  unreadNotifications: number;
+  trends: { hashtag: string; postsCount: number }[];
+  canPostForSubscribers: boolean;
+};
+
+export function shellReads(db: Db, sessionId: string) {
+  const S = { session: param("session") };
+  const memberFields = {
+    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.isRead} = 0)`.as("shell_unread"),
+    offers: users.offersSubscriptions,
+    price: users.subscriptionPriceCents,
+  };
+  const member = selectRead<{ unread: number; offers: boolean; price: number }>(
+    db,
+    "shell:member",
+    // Joined from the session (not `users.id = (SELECT …)`, which D1's planner may answer by a scan).
+    () => ({
+      fields: memberFields,
+      query: db.select(memberFields).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, S.session)),
+    }),
+    { session: sessionId },
+  );
+  const trendFields = { hashtag: hashtagTrends.hashtag, postsCount: hashtagTrends.postsCount };
+  const trends = selectRead<ShellData["trends"][number]>(
+    db,
+    "shell:trends",
+    () => ({
+      fields: trendFields,
+      query: db.select(trendFields).from(hashtagTrends).orderBy(desc(hashtagTrends.postsCount), desc(hashtagTrends.growthRate)).limit(TRENDING_LIMIT),
+    }),
+  );
+  return [mapRead(member, (rows) => rows[0] ?? null), trends] as const;
+}
+
+export function toShell(member: { unread: number; offers: boolean; price: number } | null, trends: ShellData["trends"]): ShellData {
   return {
-    unreadNotifications: unread[0]?.count ?? 0,
+    unreadNotifications: member?.unread ?? 0,
     trends,
-    canPostForSubscribers: offersPaidSubscriptions(member[0]),
+    canPostForSubscribers: offersPaidSubscriptions(member ?? undefined),
   };
 }

@@ -42,7 +42,7 @@ export function offersPaidSubscriptions(member: { offers: boolean; price: number
   return Boolean(member?.offers && member.price > 0);
 }
 
-export function subscriptionOffer(db: Db, userId: string) {
+function subscriptionOffer(db: Db, userId: string) {
   return db
     .select({ offers: users.offersSubscriptions, price: users.subscriptionPriceCents })
     .from(users)

@@ -9,7 +9,6 @@ import { getCard } from "~/.server/posts/cards";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { GLOBAL_FEED_ROOM, publish } from "~/.server/realtime";
 import { answerHeaders, returnToOf } from "~/.server/respond";
-import { getShellData } from "~/.server/shell";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
@@ -44,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
     };
   }
-  const { canPostForSubscribers } = await getShellData(context.db, user.id);
+  const { canPostForSubscribers } = (await context.getShell())!;
   return { returnTo, canPostForSubscribers, reply: null };
 }
 

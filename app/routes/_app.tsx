@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { getShellData } from "~/.server/shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -9,8 +8,8 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 /** Every page below needs a signed-in member: visitors go to /auth and come back. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const shell = await getShellData(context.db, user.id);
-  return { user, ...shell };
+  const shell = await context.getShell();
+  return { user, ...shell! };
 }
 
 export const shouldRevalidate = skipQuietRevalidation;

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { getShellData } from "~/.server/shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicPage } from "~/components/public-page";
 import { AppShell } from "~/components/shell/app-shell";
@@ -16,7 +15,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 export async function loader({ context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
   if (!user) return { shell: null };
-  return { shell: { user, ...(await getShellData(context.db, user.id)) } };
+  return { shell: { user, ...(await context.getShell())! } };
 }
 
 export const shouldRevalidate = skipQuietRevalidation;

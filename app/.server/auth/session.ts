@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
 import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
+import { mapRead, param, runRead, selectRead } from "../db/reads";
 import { sessions, users } from "../db/schema";
 import { isInsecureLocalhost } from "../http";
 
@@ -35,38 +36,55 @@ export async function createSession(db: Db, token: string, userId: string, now =
   return session;
 }
 
-export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionValidation> {
-  const id = hashToken(token);
-  // Flat and distinctly named columns: this select may share a round trip (docs/decisions/008).
-  const found = await db
-    .select({
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      username: users.username,
-      displayName: users.displayName,
-      avatarUrl: users.avatarUrl,
-      verifiedType: users.verifiedType,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .get();
-  if (!found) return { session: null, user: null, renewed: false };
+/**
+ * A session's row with its member (a prepared read, so it can travel in a batch with what the page
+ * shell shows of the member: app/.server/shell.ts). Null when there is no such session.
+ */
+export function sessionRead(db: Db, sessionId: string) {
+  const fields = {
+    expiresAt: sessions.expiresAt,
+    userId: users.id,
+    email: users.email,
+    username: users.username,
+    displayName: users.displayName,
+    avatarUrl: users.avatarUrl,
+    verifiedType: users.verifiedType,
+  };
+  const read = selectRead<{ expiresAt: Date; userId: string } & Omit<SessionUser, "id">>(
+    db,
+    "session",
+    () => ({ fields, query: db.select(fields).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, param("session"))) }),
+    { session: sessionId },
+  );
+  return mapRead(read, (rows) => rows[0] ?? null);
+}
 
+/** What a found session row means now: expired (deleted), due for renewal (extended), or valid. */
+export async function settleSession(
+  db: Db,
+  sessionId: string,
+  found: Awaited<ReturnType<ReturnType<typeof sessionRead>["decode"]>>,
+  now = Date.now(),
+): Promise<SessionValidation> {
+  if (!found) return { session: null, user: null, renewed: false };
   const { expiresAt, userId, ...profile } = found;
-  const session = { id, userId, expiresAt };
+  const session = { id: sessionId, userId, expiresAt };
   const user = { id: userId, ...profile };
   if (now >= session.expiresAt.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
     return { session: null, user: null, renewed: false };
   }
   if (session.expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
     session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
     return { session, user, renewed: true };
   }
   return { session, user, renewed: false };
+}
+
+export async function validateSessionToken(db: Db, token: string, now = Date.now()): Promise<SessionValidation> {
+  const id = hashToken(token);
+  return settleSession(db, id, await runRead(sessionRead(db, id)), now);
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
