@@ -13,7 +13,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" } },
+        // A cookie secret of its own, as a deploy has: the requests go to https://murmur.example too.
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test", COOKIE_SECRET: "workers-tests-cookie-secret-0123456789abcdef" } },
       }),
     ],
     resolve: {

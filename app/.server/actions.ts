@@ -12,7 +12,7 @@ export type MemberActionArgs<I extends Intent = Intent> = ActionFunctionArgs & {
  * The one recipe of a member's action (docs/decisions/021): the form is read (anything else is a
  * 400), its intent must be one this route serves, a signed-out visitor is told what the intent says
  * (without JavaScript on the sign-in page, which leads back), the member's limit for the intent takes
- * a hit (429 when spent, docs/decisions/024), and the work runs through `attempt`, so an unexpected
+ * a hit (429 when spent, docs/decisions/023), and the work runs through `attempt`, so an unexpected
  * error answers the intent's failure text instead of an error page.
  */
 export async function memberAction<const I extends readonly Intent[], T>(
@@ -31,9 +31,11 @@ export async function memberAction<const I extends readonly Intent[], T>(
     if (returnTo === null) return respond(context, form, refuse(401, spec.signIn));
     return context.toasts.redirect(`/auth?${new URLSearchParams({ returnTo })}`, { type: "error", message: spec.signIn });
   }
-  const verdict = await limiterOf(context).hit([subjects.member(user.id)], spec.limit);
-  if (!verdict.allowed) return tooManyRequests(form, verdict.retryAfterSeconds);
-  const answer = await attempt(`the '${intent}' action`, spec.failed, () => run({ ...args, form, member: user, intent }));
+  const answer = await attempt(`the '${intent}' action`, spec.failed, async () => {
+    const verdict = await limiterOf(context).hit([subjects.member(user.id)], spec.limit);
+    if (!verdict.allowed) return tooManyRequests(form, verdict.retryAfterSeconds);
+    return run({ ...args, form, member: user, intent });
+  });
   return isFailure(answer) ? respond(context, form, answer) : answer;
 }
 

@@ -12,7 +12,7 @@ import { getDb, type Db } from "./db/client";
 import { runReads } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
-import { createNonce, isInsecureLocalhost } from "./http";
+import { createNonce, isInsecureLocalhost, isLocalhost } from "./http";
 import { TrustedDevices } from "./auth/devices";
 import { shellReads, toShell, type ShellData } from "./shell";
 import { Toasts } from "./toast";
@@ -33,7 +33,7 @@ declare module "@remix-run/cloudflare" {
     sessionCookieUpdate: string | null;
     /** The flash toasts of this request (signed, Secure like the session cookie). */
     toasts: Toasts;
-    /** The browsers trusted for sign-in (signed device cookies, docs/decisions/024). */
+    /** The browsers trusted for sign-in (signed device cookies, docs/decisions/023). */
     devices: TrustedDevices;
   }
 }
@@ -46,6 +46,11 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   let validation: Promise<SessionValidation> | undefined;
   let shell: ShellData | null = null;
   const config = readConfig(env);
+  // The embedded development secret signs only for this machine: a Worker deployed without its own
+  // COOKIE_SECRET (and with the development vars) answers no one else.
+  if (config.usesLocalSecret && !isLocalhost(request)) {
+    throw new Error("COOKIE_SECRET must be set for a Worker reached beyond localhost (wrangler secret put COOKIE_SECRET)");
+  }
   // Murmur's own cookies are signed, and Secure wherever the session cookie is.
   const signing = { secret: config.cookieSecret, secure: !isInsecureLocalhost(request) };
   const context: AppLoadContext = {

@@ -18,11 +18,15 @@ const ConfigSchema = z
   })
   .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
-    if (!COOKIE_SECRET && !isLocal) {
-      ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set in production", path: ["COOKIE_SECRET"] });
+    // The embedded secret is public: only a local Worker configured for localhost may sign with it (a
+    // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
+    // elsewhere are refused too (context.ts).
+    const atLocalhost = ["localhost", "127.0.0.1"].includes(new URL(APP_ORIGIN).hostname);
+    if (!COOKIE_SECRET && !(isLocal && atLocalhost)) {
+      ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
       return z.NEVER;
     }
-    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal };
+    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET };
   });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;

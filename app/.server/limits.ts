@@ -6,10 +6,10 @@ import { badRequest } from "./http";
 import { returnToOf } from "./respond";
 
 /**
- * A limit on every write (docs/decisions/024-rate-limits.md): each subject (a member, an address, an
- * account's e-mail, a trusted device) has its own counter object; an action takes one hit of its kind
- * before it writes. Member actions are limited by the recipe (`memberAction`, from their intent);
- * uploads and the account forms call `hit` themselves.
+ * A limit on every write (docs/decisions/023-rate-limits.md): each subject (a member, an address, an
+ * account's e-mail, a trusted device) has its own counter object; an action takes a hit of its kind
+ * before it writes (one, or one per file a post carries). Member actions are limited by the recipe
+ * (`memberAction`, from their intent); uploads and the account forms call `hit` themselves.
  */
 export const subjects = {
   member: (id: string) => `member:${id}`,
@@ -25,14 +25,18 @@ export class Limiter {
     this.#objects = objects;
   }
 
-  /** One hit of `name` for each subject; refused when any refuses (the longest wait is the answer). */
-  async hit(forSubjects: string[], name: RateLimitName, now = Date.now()): Promise<LimitVerdict> {
+  /**
+   * `count` hits of `name` for each subject in order, stopping at the first that refuses: a spent
+   * subject (an address that guessed too often) never counts against the next (the account it
+   * names), so one address cannot lock accounts by naming them.
+   */
+  async hit(forSubjects: string[], name: RateLimitName, { now = Date.now(), count = 1 }: { now?: number; count?: number } = {}): Promise<LimitVerdict> {
     const { max, windowMs } = RATE_LIMITS[name];
-    const verdicts = await Promise.all(
-      forSubjects.map((subject) => this.#objects.get(this.#objects.idFromName(subject)).hit(name, max, windowMs, now)),
-    );
-    const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]));
-    return waits.length > 0 ? { allowed: false, retryAfterSeconds: Math.max(...waits) } : { allowed: true };
+    for (const subject of forSubjects) {
+      const verdict = await this.#objects.get(this.#objects.idFromName(subject)).hit(name, max, windowMs, now, count);
+      if (!verdict.allowed) return verdict;
+    }
+    return { allowed: true };
   }
 }
 

@@ -23,10 +23,15 @@ export async function respond<T extends object>(context: AppLoadContext, form: F
 }
 
 /**
- * The `headers` of a page with actions: its answer carries what its action said about it (Retry-After
- * on a spent limit, no-store), also when the action threw. Remix keeps only Set-Cookie otherwise.
+ * The `headers` of a page with actions: its answer carries what its loader said about the page
+ * (no-store) and what its action said about the answer (Retry-After on a spent limit), also when the
+ * action threw. Remix keeps only Set-Cookie otherwise.
  */
-export const answerHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => errorHeaders ?? actionHeaders;
+export const answerHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  for (const [name, value] of errorHeaders ?? actionHeaders) headers.set(name, value);
+  return headers;
+};
 
 /**
  * A resource route (no page) must answer a Response: Remix would send other answers as 200 JSON and

@@ -36,7 +36,7 @@ export const PASSWORD_RESET_TOKEN_BYTES = 20;
 export const PASSWORD_RESET_LIFETIME_MS = HOUR;
 
 /**
- * Rate limits (docs/decisions/024-rate-limits.md): at most `max` hits of a kind per subject within a
+ * Rate limits (docs/decisions/023-rate-limits.md): at most `max` hits of a kind per subject within a
  * window of `windowMs`. Members' writes count per member (posts and comments as Mastodon counts them,
  * 300 per 3 hours; likes and bookmarks as Twitter, 1 000 a day); sign-in, sign-up and reset links
  * per address and per account (or, for sign-in, per trusted device).

@@ -13,6 +13,8 @@ export type IntentSpec = {
   signIn: string;
   /** What an unexpected failure says; null where the spec only logs it (document 1 §8). */
   failed: string | null;
+  /** What a request that got no answer at all says, when the spec has its own text for it. */
+  offline?: string;
   /** The page already shows the result (optimistically), so nothing needs to reload after it. */
   quiet: boolean;
   /** Which of the member's limits it counts against (RATE_LIMITS). */
@@ -25,7 +27,7 @@ export const INTENTS = {
   bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true, limit: "bookmark" },
   repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false, limit: "repost" },
   comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment" },
-  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, quiet: false, limit: "post" },
+  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post" },
   delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false, limit: "delete" },
   report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false, limit: "report" },
   // A share already happened when it is recorded (the dialog opened the service): a failure to record

@@ -60,11 +60,13 @@ export const POST_MESSAGES = {
   imageLoadFailed: "Failed to load image",
 } as const;
 
-/** Refused because of a rate limit (docs/decisions/024-rate-limits.md). */
+/** Refused because of a rate limit (docs/decisions/023-rate-limits.md). */
 export const RATE_MESSAGES = {
   tooOften: (retryAfterSeconds: number) => {
     const minutes = Math.ceil(retryAfterSeconds / 60);
-    const wait = retryAfterSeconds < 60 ? "a moment" : minutes < 60 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
+    const hours = Math.ceil(minutes / 60);
+    const wait =
+      retryAfterSeconds < 60 ? "a moment" : minutes < 60 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${hours} hour${hours === 1 ? "" : "s"}`;
     return `You're doing that too often. Please wait ${wait} and try again.`;
   },
 } as const;
@@ -84,9 +86,7 @@ export const UPLOAD_MESSAGES = {
   videoTooLarge: "Video size must be less than 50MB",
   videoHint: "Video must be smaller than 50MB for faster upload",
   imagesUploaded: (count: number) => `Successfully uploaded ${count} image(s)`,
-  imagesFailed: "Failed to upload images",
   videoUploaded: "Video uploaded successfully! It will autoplay in posts.",
-  videoFailed: "Failed to upload video",
   uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,
   generic: "Upload failed",
   tooMany: "Too many uploads. Please wait a moment and try again.",

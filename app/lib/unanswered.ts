@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from "@remix-run/react";
-import { INTENTS, intentOf } from "./intents";
+import { INTENTS, intentOf, type IntentSpec } from "./intents";
 
 /** What a form shows when its request got no answer at all. */
 export type Unanswered = { ok: false; message: string | null; unanswered: true };
@@ -26,7 +26,8 @@ export async function answerUnanswered<T>(serverAction: () => Promise<T>, messag
  */
 export async function answerOffline({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = intentOf(await request.clone().formData());
-  return answerUnanswered(() => serverAction(), intent ? INTENTS[intent].failed : null);
+  const spec: IntentSpec | null = intent ? INTENTS[intent] : null;
+  return answerUnanswered(() => serverAction(), spec ? (spec.offline ?? spec.failed) : null);
 }
 
 /** Whether an action's answer is the one `answerUnanswered` gives when the request got none. */

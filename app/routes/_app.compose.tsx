@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
 import { memberAction } from "~/.server/actions";
+import { limiterOf } from "~/.server/limits";
 import { requireUser } from "~/.server/auth/guards";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
@@ -54,13 +55,14 @@ function composeAgain(form: FormData, refusal: ComposeRefusal) {
   const given = form.get("videoKey");
   const videoKey = refusal.stored.find((media) => media.kind === "video")?.key ?? (typeof given === "string" && given ? given : undefined);
   const initialValue = { ...reply.initialValue, imageKeys: [...form.getAll("imageKeys").map(String), ...images], ...(videoKey ? { videoKey } : {}) };
-  return data<PostActionAnswer>({ ok: false, message: refusal.message, lastResult: { ...reply, initialValue } }, { status: refusal.status });
+  const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+  return data<PostActionAnswer>({ ok: false, message: refusal.message, lastResult: { ...reply, initialValue } }, { status: refusal.status, headers });
 }
 
 /** Creates the post (spec document 1 §2.6): the text, its files, location and visibility. */
 export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["post"], async ({ context, member, form }) => {
-    const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, member.id, form);
+    const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form);
     if (!created.ok) return composeAgain(form, created);
     publish(context, GLOBAL_FEED_ROOM, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo });
     const returnTo = returnToOf(form);

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Icon } from "~/components/icon";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { requiredParam } from "~/.server/http";
+import { invariantResponse, requiredParam } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { imageFileName, wrapIndex } from "~/components/post/image-viewer";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -19,9 +19,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const item = await getCard(context.db, viewer?.id ?? null, requiredParam(params, "postId"));
   const index = Number(params.index) - 1;
   const urls = item?.post.mediaUrls ?? [];
-  if (!item || !Number.isInteger(index) || index < 0 || index >= urls.length) {
-    throw new Response(POST_MESSAGES.notFound, { status: 404 });
-  }
+  invariantResponse(item && Number.isInteger(index) && index >= 0 && index < urls.length, POST_MESSAGES.notFound, { status: 404 });
   return { postId: item.post.id, urls, index, authorName: item.post.author.displayName };
 }
 
@@ -66,5 +64,5 @@ export default function PhotoPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound("Image not found", POST_MESSAGES.notFound) }} />;
 }

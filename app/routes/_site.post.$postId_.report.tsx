@@ -8,7 +8,7 @@ import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/ht
 import { findTargetPost } from "~/.server/posts/access";
 import { reportPost } from "~/.server/reports";
 import { answerHeaders, respond } from "~/.server/respond";
-import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { REPORT_TITLE, ReportForm } from "~/components/post/report-form";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -25,6 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!user) throw await context.toasts.redirect(signInPath(request), { type: "error", message: POST_MESSAGES.reportSignIn });
   const post = await findTargetPost(context.db, user.id, requiredParam(params, "postId"));
   invariantResponse(post?.canView, POST_MESSAGES.notFound, { status: 404 });
+  invariantResponse(post.userId !== user.id, POST_MESSAGES.ownReport, { status: 403 });
   const returnTo = safeRedirectPath(new URL(request.url).searchParams.get("returnTo"), `/post/${post.id}`);
   return { postId: post.id, returnTo };
 }
@@ -72,5 +73,12 @@ export default function ReportPostPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: notFound("Post not found", POST_MESSAGES.notFound) }} />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: () => <ErrorPage status={403} title="Not allowed" text={POST_MESSAGES.ownReport} />,
+        404: notFound("Post not found", POST_MESSAGES.notFound),
+      }}
+    />
+  );
 }

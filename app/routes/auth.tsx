@@ -8,11 +8,10 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { signIn, signUp } from "~/.server/auth/accounts";
-import { requireAnonymous, startSessionAndRedirect } from "~/.server/auth/guards";
-import { clientIp, readForm, safeRedirectPath } from "~/.server/http";
+import { authenticate, type Authentication } from "~/.server/auth/authenticate";
+import { requireAnonymous } from "~/.server/auth/guards";
+import { readForm, safeRedirectPath } from "~/.server/http";
 import { answerHeaders } from "~/.server/respond";
-import { limiterOf } from "~/.server/limits";
 import { attempt, isFailure } from "~/.server/outcome";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
@@ -53,6 +52,18 @@ const HIDDEN = ["password", "confirmPassword"];
 
 type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean };
 
+/** The form's fields by the rules of its mode, and what to authenticate when they pass. */
+function parseAuthentication(mode: Mode, formData: FormData) {
+  if (mode === "sign-up") {
+    const submission = parseWithZod(formData, { schema: SignUpSchema });
+    const auth: Authentication | null = submission.status === "success" ? { mode, input: submission.value } : null;
+    return { submission, auth };
+  }
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  const auth: Authentication | null = submission.status === "success" ? { mode, input: submission.value } : null;
+  return { submission, auth };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireAnonymous(context);
@@ -70,22 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
-  const ip = clientIp(request);
-  const limiter = limiterOf(context);
-  const devices = await context.devices.read(request);
-  let submission;
-  let result;
-  // Anything unexpected (the database unreachable) gets the spec's fallback text, not an error page.
-  if (mode === "sign-up") {
-    submission = parseWithZod(formData, { schema: SignUpSchema });
-    const input = submission.status === "success" ? submission.value : null;
-    if (input) result = await attempt("sign-up", AUTH_MESSAGES.authFailed, () => signUp(context.db, limiter, input, ip));
-  } else {
-    submission = parseWithZod(formData, { schema: SignInSchema });
-    const input = submission.status === "success" ? submission.value : null;
-    if (input) result = await attempt("sign-in", AUTH_MESSAGES.authFailed, () => signIn(context.db, limiter, input, { ip, devices }));
-  }
-  if (!result) {
+  const { submission, auth } = parseAuthentication(mode, formData);
+  if (!auth) {
     return data<ActionData>({ lastResult: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   }
   const failed = (message: string, field?: string, status = 400, headers: HeadersInit = {}) => {
@@ -94,21 +91,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [message], hideFields: HIDDEN });
     return data<ActionData>({ lastResult: reply }, { status, headers });
   };
-  if (isFailure(result)) return failed(result.message ?? AUTH_MESSAGES.authFailed, undefined, 500);
-  if (!result.ok) {
-    const wait = result.retryAfterSeconds;
-    return wait ? failed(result.message, undefined, 429, { "Retry-After": String(wait) }) : failed(result.message, result.field);
-  }
-
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""));
-  const { userId } = result;
-  const signedIn = await attempt("starting a session", AUTH_MESSAGES.authFailed, async () =>
-    // This browser is now trusted for the account: its own sign-ins are never held by the account's limit.
-    startSessionAndRedirect(request, context, userId, returnTo, {
-      message: mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack,
-    }, [await context.devices.remember(devices, userId)]),
-  );
-  return isFailure(signedIn) ? failed(signedIn.message ?? AUTH_MESSAGES.authFailed, undefined, 500) : signedIn;
+  // Anything unexpected (the database unreachable) gets the spec's fallback text, not an error page.
+  const result = await attempt(mode, AUTH_MESSAGES.authFailed, () => authenticate(request, context, auth, returnTo));
+  if (result instanceof Response) return result;
+  if (isFailure(result)) return failed(result.message ?? AUTH_MESSAGES.authFailed, undefined, 500);
+  const wait = result.retryAfterSeconds;
+  return wait ? failed(result.message, undefined, 429, { "Retry-After": String(wait) }) : failed(result.message, result.field);
 }
 
 export default function AuthPage() {

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { requireAnonymous } from "~/.server/auth/guards";
 import { clientIp, readForm } from "~/.server/http";
+import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { limiterOf } from "~/.server/limits";
 import { createOutboxMailer } from "~/.server/mail";
@@ -12,6 +13,7 @@ import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { AUTH_MESSAGES } from "~/lib/messages";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -32,11 +34,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(context);
   const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
-  const result = await requestPasswordReset(context.db, limiterOf(context), createOutboxMailer(context.db, { echo: context.config.isLocal }), {
-    email: submission.value.email,
-    origin: context.config.origin,
-    ip: clientIp(request),
-  });
+  const { email } = submission.value;
+  const mailer = createOutboxMailer(context.db, { echo: context.config.isLocal });
+  const result = await attempt("sending a reset link", AUTH_MESSAGES.authFailed, () =>
+    requestPasswordReset(context.db, limiterOf(context), mailer, { email, origin: context.config.origin, ip: clientIp(request) }),
+  );
+  if (isFailure(result)) {
+    return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message ?? AUTH_MESSAGES.authFailed] }) }, { status: 500 });
+  }
   if (!result.ok) {
     const headers = { "Retry-After": String(result.retryAfterSeconds) };
     return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message] }) }, { status: 429, headers });

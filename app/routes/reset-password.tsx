@@ -4,7 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findPasswordResetUser, resetPassword } from "~/.server/auth/accounts";
 import { startSessionAndRedirect } from "~/.server/auth/guards";
-import { readForm } from "~/.server/http";
+import { clientIp, readForm } from "~/.server/http";
+import { limiterOf, subjects } from "~/.server/limits";
+import { attempt, isFailure } from "~/.server/outcome";
+import { answerHeaders } from "~/.server/respond";
 import { invalidateSession } from "~/.server/auth/session";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -13,6 +16,9 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+
+/** A refused attempt says when to try again (Retry-After). */
+export const headers = answerHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | Murmur" }];
 
@@ -28,7 +34,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
-  const userId = await resetPassword(context.db, submission.value.token, submission.value.password);
+  const said = (message: string, status: number, headers?: HeadersInit) =>
+    data<ActionData>({ lastResult: submission.reply({ formErrors: [message], hideFields }) }, { status, headers });
+  // Trying reset links is guessing too: limited per address, like the account forms.
+  const { token, password } = submission.value;
+  const outcome = await attempt("resetting a password", AUTH_MESSAGES.authFailed, async () => {
+    const verdict = await limiterOf(context).hit([subjects.address(clientIp(request))], "passwordReset");
+    if (!verdict.allowed) return verdict;
+    return { allowed: true as const, userId: await resetPassword(context.db, token, password) };
+  });
+  if (isFailure(outcome)) return said(outcome.message ?? AUTH_MESSAGES.authFailed, 500);
+  if (!outcome.allowed) return said(AUTH_MESSAGES.tooManyAttempts, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+  const { userId } = outcome;
   if (!userId) {
     return data<ActionData>(
       { lastResult: submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields }) },

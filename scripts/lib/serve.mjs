@@ -1,6 +1,6 @@
 // The one way Murmur's worker runs locally (`npm start`, `npm run dev`, the end-to-end tests): the bundle
 // `wrangler deploy --dry-run` builds, in Miniflare with the bindings wrangler derives from wrangler.toml
-// (D1, R2, the FeedRoom Durable Object, static assets, vars), persisted where wrangler's --local
+// (D1, R2, the FeedRoom and RateLimiter Durable Objects, static assets, vars), persisted where wrangler's --local
 // commands keep their state.
 //
 // Not `wrangler dev`: its proxy worker forwards each request to the app's workerd over a pooled

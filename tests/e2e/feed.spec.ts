@@ -27,6 +27,26 @@ test.describe("home", () => {
     await expect(following.getByText(`From me ${word}`)).toHaveCount(0);
   });
 
+  test("a long search shows its results or the empty state, never an error page", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    // Longer than D1 takes in a LIKE pattern and than a search looks at (its first 100 characters).
+    const found = `${word} looking for the best running shoes for trail racing in the mountains with friends this winter`;
+    await postAs(author, found);
+    const cases: Array<[query: string, expected: string]> = [
+      [found, found],
+      [`${found} ${"and more words ".repeat(40)}`, found],
+      ["日本語の長い検索語句をここに書きます。".repeat(3), "No posts to show yet."],
+    ];
+    for (const [query, expected] of cases) {
+      const response = await page.goto(`/?q=${encodeURIComponent(query)}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+      await expect(page.getByText(expected).first()).toBeVisible();
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    }
+  });
+
   test("an empty feed says 'No posts to show yet.'", async ({ page }) => {
     await open(page, "/?tab=following");
     await expect(page.getByText("No posts to show yet.")).toBeVisible();

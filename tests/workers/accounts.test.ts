@@ -111,9 +111,9 @@ describe("rate limits", () => {
   it("allow 25 attempts per 5 minutes per subject, then refuse with the time left, then allow again in a new window", async () => {
     const subject = unique("subject-");
     const now = Date.now();
-    for (let i = 0; i < max; i++) expect(await limiter().hit([subject], "signIn", now)).toEqual({ allowed: true });
-    expect(await limiter().hit([subject], "signIn", now + 1000)).toEqual({ allowed: false, retryAfterSeconds: windowMs / 1000 - 1 });
-    expect(await limiter().hit([subject], "signIn", now + windowMs)).toEqual({ allowed: true });
+    for (let i = 0; i < max; i++) expect(await limiter().hit([subject], "signIn", { now })).toEqual({ allowed: true });
+    expect(await limiter().hit([subject], "signIn", { now: now + 1000 })).toEqual({ allowed: false, retryAfterSeconds: windowMs / 1000 - 1 });
+    expect(await limiter().hit([subject], "signIn", { now: now + windowMs })).toEqual({ allowed: true });
   });
 
   it("sign-in answers 'Too many login attempts' after 25 tries for one account, even from many addresses", async () => {
@@ -147,6 +147,8 @@ describe("guessing a password cannot lock the owner out (trusted devices)", () =
     expect(signedIn.status).toBe(302);
     const trusted = deviceCookie(signedIn);
     expect(trusted).toMatch(/^device=.+\..+/);
+    // Sent with every sign-in: the form posts to /auth without JavaScript and to /auth.data with it.
+    expect(signedIn.headers.getSetCookie().find((c) => c.startsWith("device="))).toContain("Path=/;");
 
     for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(owner.email, `guess-${i}`, ip());
 
@@ -155,12 +157,28 @@ describe("guessing a password cannot lock the owner out (trusted devices)", () =
     expect(stranger.status).toBe(429);
     expect(Number(stranger.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await stranger.text()).toContain(AUTH_MESSAGES.tooManyAttempts);
-    // A forged cookie proves nothing.
-    expect((await signInForm(owner.email, TEST_PASSWORD, ip(), "device=W3sidSI6IngiLCJuIjoieSJ9XQ%3D%3D.forged")).status).toBe(429);
-    // The owner's browser, from yet another address: in.
+    // A forged cookie naming the owner proves nothing, signed with a made-up key or not signed at all.
+    const claim = encodeURIComponent(btoa(JSON.stringify([{ u: owner.id, n: "forged-nonce" }])));
+    for (const forged of [`device=${claim}.bm90LWEtc2lnbmF0dXJl`, `device=${claim}`]) {
+      expect((await signInForm(owner.email, TEST_PASSWORD, ip(), forged)).status).toBe(429);
+    }
+    // The owner's browser, from yet another address: in, without JavaScript and with it (/auth.data).
     const owners = await signInForm(owner.email, TEST_PASSWORD, ip(), trusted);
     expect(owners.status).toBe(302);
     expect(owners.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(true);
+    const withJs = await fetchWorker(
+      formPost("/auth.data", { mode: "sign-in", email: owner.email, password: TEST_PASSWORD }, { "CF-Connecting-IP": ip(), Cookie: trusted! }),
+    );
+    expect(withJs.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(true);
+  });
+
+  it("an address that spent its tries cannot lock the accounts it goes on naming", async () => {
+    const [first, second] = [await createUser(), await createUser()];
+    const address = ip();
+    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(first.email, `guess-${i}`, address);
+    // Refused at the address: the second account is not counted, again and again.
+    for (let i = 0; i < RATE_LIMITS.signIn.max + 5; i++) expect((await signInForm(second.email, `guess-${i}`, address)).status).toBe(429);
+    expect((await signInForm(second.email, TEST_PASSWORD, ip())).status).toBe(302);
   });
 
   it("a trusted browser is limited on its own: 25 wrong passwords from it, and it waits too", async () => {

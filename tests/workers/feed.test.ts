@@ -205,6 +205,28 @@ describe("For you", () => {
   });
 });
 
+describe("For you cursors", () => {
+  it("a cursor pins the ranking time, never the time access is decided at: an expired subscription stays expired", async () => {
+    const clock = futureClock();
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id, { content: "past subscribers only", isSubscriberOnly: true, createdAt: new Date(clock.next()) });
+    const now = clock.next();
+    // Active by status, but it ran out an hour ago.
+    await db().insert(creatorSubscriptions).values({
+      id: newId(),
+      subscriberId: fan.id,
+      subscribedToId: author.id,
+      amountCents: 499,
+      expiresAt: new Date(now - TIME.HOUR),
+    });
+    const crafted = `r~${now - TIME.DAY}~7ZZZZZZZZZZZZZZZZZZZZZZZZZ~1000000000~7ZZZZZZZZZZZZZZZZZZZZZZZZZ`;
+    const page = await getForYouFeed(db(), fan.id, { cursor: crafted, now });
+    const card = page.items.find((item) => item.post.id === post.id);
+    expect(card?.post).toMatchObject({ locked: true, content: "" });
+  });
+});
+
 describe("videos and posts", () => {
   it("/videos lists only posts with a video", async () => {
     const clock = futureClock();

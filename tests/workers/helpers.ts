@@ -58,6 +58,12 @@ export async function sessionCookieFor(userId: string) {
   return `session=${token}`;
 }
 
+/** A member with a session cookie (the usual start of a test that is not about signing in). */
+export async function member(overrides: Partial<UserRow> = {}) {
+  const user = await createUser(overrides);
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
 /** Requests through the real worker (routing, guards, headers), as a browser would send them. */
 export const fetchWorker = (request: Request) => exports.default.fetch(request);
 

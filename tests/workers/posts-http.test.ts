@@ -6,26 +6,10 @@ import { follows, posts, postLikes, users } from "~/.server/db/schema";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
-import {
-  createPost,
-  createUser,
-  db,
-  formPost,
-  get,
-  fetchWorker,
-  multipartPost,
-  sessionCookieFor,
-  TINY_PNG,
-  toastOf,
-} from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
 
 const PNG = TINY_PNG;
 const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(1)</script></body></html>");
-
-async function member() {
-  const user = await createUser();
-  return { user, cookie: await sessionCookieFor(user.id) };
-}
 
 function fileForm(fields: Record<string, string>, files: Record<string, File[]> = {}) {
   const form = new FormData();

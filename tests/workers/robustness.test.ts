@@ -1,18 +1,15 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server/db/schema";
+import { createLoadContext } from "~/.server/context";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
 import { RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, get, limiter, multipartPost, ORIGIN, sessionCookieFor, TINY_PNG } from "./helpers";
-
-async function member() {
-  const user = await createUser();
-  return { user, cookie: await sessionCookieFor(user.id) };
-}
+import { createPost, createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
 
 async function postCount(userId: string) {
   return (await db().select({ n: count() }).from(posts).where(eq(posts.userId, userId)).get())!.n;
@@ -99,25 +96,28 @@ describe("search takes any query a person can type", () => {
   it("finds a post by a long query, cut at the documented length", async () => {
     const author = await createUser({ displayName: "Trailrunner Quinn" });
     const word = unique("longword").toLowerCase();
-    await createPost(author.id, { content: `${word} looking for the best running shoes for trail racing` });
+    const content = `${word} looking for the best running shoes for trail racing`;
+    await createPost(author.id, { content });
     const { cookie } = await member();
-    const long = `${word} looking for the best running shoes for trail racing ${"x".repeat(500)}`;
+    // Every word within the first SEARCH_QUERY_MAX_LENGTH characters is in the post; what follows is
+    // not, and would match nothing if it were searched (every word must match).
+    const searched = `${content} ${"trail ".repeat(20)}`.slice(0, SEARCH_QUERY_MAX_LENGTH);
+    const long = `${searched}${" ".repeat(5)}zzzunmatched ${"y".repeat(500)}`;
     const html = await (await get(`/?q=${encodeURIComponent(long)}`, { Cookie: cookie })).text();
-    expect(html).toContain(`${word} looking for the best running shoes`);
-    // The query shown is the part that was searched.
-    expect(html).toContain(Array.from(long).slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim());
+    expect(html).toMatch(new RegExp(`<article[^>]*>(?:(?!</article>).)*${content}`, "s"));
+    // What the page says it searched is the cut query (the search box keeps what was typed).
+    const banner = html.match(/Posts matching(?:(?!<\/p>).)*<\/p>/s)?.[0] ?? "";
+    expect(banner).toContain(content);
+    expect(banner).not.toContain("zzzunmatched");
     const byName = await (await get(`/?q=${encodeURIComponent("trailrunner quinn")}`, { Cookie: cookie })).text();
-    expect(byName).toContain(word);
+    expect(byName).toMatch(new RegExp(`<article[^>]*>(?:(?!</article>).)*${word}`, "s"));
   });
 });
 
 describe("a limit on every write", () => {
   /** Spends the member's limit for `name` directly on their counter. */
   async function spend(userId: string, name: RateLimitName) {
-    const { max } = RATE_LIMITS[name];
-    for (let i = 0; i < max; i += 100) {
-      await Promise.all(Array.from({ length: Math.min(100, max - i) }, () => limiter().hit([subjects.member(userId)], name)));
-    }
+    expect(await limiter().hit([subjects.member(userId)], name, { count: RATE_LIMITS[name].max })).toEqual({ allowed: true });
   }
 
   it.each([
@@ -162,6 +162,21 @@ describe("a limit on every write", () => {
     expect(await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all()).toEqual([]);
   });
 
+  it("files picked without JavaScript count as uploads: 'Too many uploads', and nothing is stored", async () => {
+    const { user, cookie } = await member();
+    expect(await limiter().hit([subjects.member(user.id)], "upload", { count: RATE_LIMITS.upload.max - 1 })).toEqual({ allowed: true });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "post", content: "two photos", returnTo: "/" })) form.set(name, value);
+    form.append("images", new File([TINY_PNG], "a.png", { type: "image/png" }));
+    form.append("images", new File([TINY_PNG], "b.png", { type: "image/png" }));
+    const response = await multipartPost("/compose", form, { Cookie: cookie });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBeTruthy();
+    expect(await response.text()).toContain("Too many uploads. Please wait a moment and try again.");
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all()).toEqual([]);
+    expect(await postCount(user.id)).toBe(0);
+  });
+
   it("limits are each member's own: another member still posts", async () => {
     const spent = await member();
     await spend(spent.user.id, "post");
@@ -196,6 +211,12 @@ describe("reports", () => {
     const hidden = await fetchWorker(formPost(`/post/${locked.id}/report.data`, { intent: "report", reason: "spam" }, { Cookie: cookie }));
     expect(hidden.status).toBe(404);
     expect((await get(`/post/${locked.id}/report`, { Cookie: cookie })).status).toBe(404);
+    expect((await get(`/post/${own.id}/report`, { Cookie: cookie })).status).toBe(403);
+    // Neither card offers what would only be refused: no Report on one's own, no Share of a locked one.
+    expect(await (await get(`/post/${own.id}`, { Cookie: cookie })).text()).not.toContain(`/post/${own.id}/report`);
+    const lockedPage = await (await get(`/post/${locked.id}`, { Cookie: cookie })).text();
+    expect(lockedPage).not.toContain(`/post/${locked.id}/report`);
+    expect(lockedPage).not.toContain(`/post/${locked.id}/share`);
     expect(await db().select().from(reports).where(eq(reports.reportedBy, user.id)).all()).toEqual([]);
   });
 });
@@ -205,6 +226,10 @@ describe("headers and cookies", () => {
     const secure = await fetchWorker(new Request("https://murmur.example/auth", { headers: { Host: "murmur.example" } }));
     expect(secure.headers.get("Strict-Transport-Security")).toMatch(/^max-age=31536000; includeSubDomains$/);
     expect((await get("/auth")).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("pages with actions keep their loader's headers: the reset page, whose address holds a token, is never stored", async () => {
+    expect((await get("/reset-password?token=x")).headers.get("Cache-Control")).toBe("no-store");
   });
 
   it("a forged toast cookie is not shown; a real one is signed, and Secure over https", async () => {
@@ -255,6 +280,19 @@ describe("headers and cookies", () => {
     const local = new Request("http://localhost/dev/outbox");
     expect(() => requireLocalDevelopment(local, { isLocal: false })).toThrow();
     expect(() => requireLocalDevelopment(local, { isLocal: true })).not.toThrow();
+  });
+});
+
+describe("the cookie secret", () => {
+  it("a Worker without its own COOKIE_SECRET signs with the embedded one only for localhost", () => {
+    const ctx = createExecutionContext();
+    const withoutSecret = (vars: { ENVIRONMENT: string; APP_ORIGIN: string }) => ({ ...env, COOKIE_SECRET: undefined, ...vars }) as unknown as Env;
+    const local = withoutSecret({ ENVIRONMENT: "development", APP_ORIGIN: "http://localhost:8787" });
+    expect(() => createLoadContext(new Request("http://localhost:8787/"), local, ctx)).not.toThrow();
+    // The development vars deployed as they are: anyone could forge its cookies (a trusted device).
+    expect(() => createLoadContext(new Request("https://murmur.example/"), local, ctx)).toThrow(/COOKIE_SECRET/);
+    const production = withoutSecret({ ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example" });
+    expect(() => createLoadContext(new Request("https://murmur.example/"), production, ctx)).toThrow(/COOKIE_SECRET/);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comments, posts, users } from "~/.server/db/schema";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, sessionCookieFor } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost } from "./helpers";
 
 /** NUL, BEL and NEL (U+0085): a C0 and a C1 control, and a Windows line break, as a crafted form sends them. */
 const NUL = "\u0000";
@@ -10,11 +10,6 @@ const BEL = "\u0007";
 const NEL = "\u0085";
 /** RIGHT-TO-LEFT OVERRIDE: "Bob \u202Eredmin" shows as "Bob nimder", and would drag what follows along. */
 const RLO = "\u202E";
-
-async function member() {
-  const user = await createUser();
-  return { user, cookie: await sessionCookieFor(user.id) };
-}
 
 describe("control characters never reach the database", () => {
   it("a post is stored without NUL, U+0007 and U+0085, its \\r\\n as \\n and its location on one line", async () => {
@@ -75,6 +70,6 @@ describe("a name with a bidi override cannot reorder the page around it", () => 
     // Every element that shows the name as its text carries dir="auto": HTML isolates it, as it does <bdi>.
     const shown = [...html.matchAll(new RegExp(`<(\\w+)([^>]*)>Bob ${RLO}redmin</\\1>`, "g"))];
     expect(shown.length).toBeGreaterThanOrEqual(2);
-    for (const [, , attributes] of shown) expect(attributes).toContain('dir="auto"');
+    for (const [, tag, attributes] of shown) expect(`<${tag}${attributes}>`).toContain('dir="auto"');
   });
 });

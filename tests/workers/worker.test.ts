@@ -49,7 +49,7 @@ describe("every response", () => {
 });
 
 describe("the page's data for the browser (docs/decisions/011-string-rendering.md)", () => {
-  it("travels whole in the one script Remix's client reads, so an upgrade that changes the hand-off fails here", async () => {
+  it("travels whole in the one script the page writes for Remix's client: an upgrade that stops handing it to entry.server fails here", async () => {
     const html = await (await get("/auth?signUp=true")).text();
     const enqueued = [...html.matchAll(/window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)];
     expect(enqueued).toHaveLength(1);

@@ -124,7 +124,7 @@ export async function requestPasswordReset(
   now = Date.now(),
 ): Promise<{ ok: true; message: string } | { ok: false; message: string; retryAfterSeconds: number }> {
   const email = input.email.toLowerCase();
-  const verdict = await limiter.hit([subjects.address(input.ip), subjects.account(email)], "passwordReset", now);
+  const verdict = await limiter.hit([subjects.address(input.ip), subjects.account(email)], "passwordReset", { now });
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
 
   const user = await db

@@ -8,7 +8,7 @@ import { TRUSTED_DEVICE_ACCOUNTS, TRUSTED_DEVICE_MAX_AGE_SECONDS } from "~/lib/c
  * has signed in to an account carries a signed cookie naming the account and a random nonce. Its
  * sign-ins to that account are limited per device; every other attempt is limited per address and per
  * account. Guessing from many addresses can then hold strangers back from an account, never its
- * owner's own browser (docs/decisions/024-rate-limits.md).
+ * owner's own browser (docs/decisions/023-rate-limits.md).
  */
 const Remembered = z.array(z.object({ u: z.string(), n: z.string() }));
 export type TrustedDevice = z.infer<typeof Remembered>[number];
@@ -17,9 +17,9 @@ export class TrustedDevices {
   #cookie: Cookie;
 
   constructor({ secret, secure }: { secret: string; secure: boolean }) {
-    // Sent only where it is read: the sign-in form's action.
+    // Path "/": the sign-in form posts to /auth without JavaScript and to /auth.data with it.
     this.#cookie = createCookie("device", {
-      path: "/auth",
+      path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure,
@@ -35,11 +35,6 @@ export class TrustedDevices {
     // Remix's parser throws on some malformed signatures: a broken cookie is no proof either.
     const parsed = Remembered.safeParse(await this.#cookie.parse(cookies).catch(() => null));
     return parsed.success ? parsed.data : [];
-  }
-
-  /** The nonce this browser holds for the member, if it signed in to their account before. */
-  nonceFor(devices: TrustedDevice[], userId: string): string | null {
-    return devices.find((device) => device.u === userId)?.n ?? null;
   }
 
   /** The Set-Cookie that remembers this browser for the member (a new nonce), most recent first. */

@@ -46,20 +46,15 @@ function build({ query, fields }: PreparedSelect): Built {
 }
 
 /**
- * A select as a read: built once per `key` (every time when the key is null, e.g. a one-off), with
+ * A select as a read: built once per `key` (which names everything that changes its text), with
  * `values` bound to its placeholders, answering rows keyed like the selection and decoded as drizzle
  * would decode them.
  */
-export function selectRead<Row>(
-  db: Db,
-  key: string | null,
-  builder: () => PreparedSelect,
-  values: Record<string, unknown> = {},
-): Read<Row[]> {
-  let statement = key === null ? undefined : built.get(key);
+export function selectRead<Row>(db: Db, key: string, builder: () => PreparedSelect, values: Record<string, unknown> = {}): Read<Row[]> {
+  let statement = built.get(key);
   if (!statement) {
     statement = build(builder());
-    if (key !== null) built.set(key, statement);
+    built.set(key, statement);
   }
   const { keys, decoders } = statement;
   return {

@@ -27,13 +27,7 @@ export function shownPostId(postId: string | Placeholder): SQL<string> {
   return sql<string>`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`;
 }
 
-export type ViewablePost = {
-  id: string;
-  userId: string;
-  communityId: string | null;
-  isSubscriberOnly: boolean;
-  canView: boolean;
-};
+export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean };
 
 /**
  * The post an interaction acts on (a repost stands for its original); null when it does not exist.
@@ -45,7 +39,6 @@ export async function findTargetPost(db: Db, viewerId: string | null, postId: st
       id: posts.id,
       userId: posts.userId,
       communityId: posts.communityId,
-      isSubscriberOnly: posts.isSubscriberOnly,
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
     })
     .from(posts)

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
+import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
 import { canPostForSubscribers, hasUsername } from "../users";
 
@@ -78,6 +79,7 @@ export type ComposeRefusal = {
   message: string | null;
   errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
   stored: StoredMedia[];
+  retryAfterSeconds?: number;
 };
 
 const pickedFiles = (form: FormData, name: string) =>
@@ -92,6 +94,7 @@ const pickedFiles = (form: FormData, name: string) =>
 export async function createPostWithFiles(
   db: Db,
   bucket: R2Bucket,
+  limiter: Limiter,
   authorId: string,
   form: FormData,
 ): Promise<{ ok: true; postId: string; hasVideo: boolean } | ComposeRefusal> {
@@ -114,6 +117,13 @@ export async function createPostWithFiles(
     const check = await checkMediaFile(file, kind);
     if (!check.ok) return refused({ fieldErrors: { imageKeys: [check.message] } });
     checked.push({ file, type: check.type });
+  }
+  // Files picked without JavaScript count against the member's uploads, as /uploads does one by one.
+  if (checked.length > 0) {
+    const verdict = await limiter.hit([subjects.member(authorId)], "upload", { count: checked.length });
+    if (!verdict.allowed) {
+      return { ...refused({ formErrors: [UPLOAD_MESSAGES.tooMany] }, [], 429, UPLOAD_MESSAGES.tooMany), retryAfterSeconds: verdict.retryAfterSeconds };
+    }
   }
   const stored: StoredMedia[] = [];
   try {

@@ -30,8 +30,6 @@ export function beforeOf(value: string | null | undefined): string | null {
   return cursor?.kind === "time" ? cursor.before : null;
 }
 
-export const timeCursor = (lastId: string) => lastId;
-
 export const rankedCursor = ({ now, top, score, id }: Omit<RankedCursor, "kind">) => ["r", now, top, score, id].join("~");
 
 export type CommentCursor = { likes: number; id: string };

@@ -14,7 +14,11 @@ import { matching } from "./search";
  * into the cursor.
  */
 
-const R = { poolTop: param("poolTop"), score: param("score"), after: param("after") };
+/**
+ * The ranking's own time (pinned in the cursor, so pages rank alike) is not the access rule's: that
+ * one is always the server's now, whatever a cursor says.
+ */
+const R = { rankAt: param("rankAt"), poolTop: param("poolTop"), score: param("score"), after: param("after") };
 
 /**
  * The score of a post:
@@ -29,7 +33,7 @@ function forYouScore() {
   const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND ph.hashtag IN ${interests})`;
   const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
     + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
-  const ageHours = sql`((${P.now} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
+  const ageHours = sql`((${R.rankAt} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
   return sql<number>`((1.0 + ln(1.0 + ${engagement})) * (1.0 + ${w.interestBoost} * min(${matches}, ${w.maxInterestMatches}))
     / pow(max(${ageHours}, 0) + ${w.ageOffsetHours}, ${w.gravity}))`;
 }
@@ -78,19 +82,20 @@ export async function getForYouFeed(db: Db, viewerId: string, options: ListOptio
   if (cursor?.kind === "time") return listCards(db, viewerId, [originalsOnly], options);
 
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  const now = cursor?.now ?? options.now ?? Date.now();
+  const now = options.now ?? Date.now();
+  const rankAt = cursor?.now ?? now;
   const rows = await runRead(
     selectRead<RankedRow>(
       db,
       `forYou:ranked:${cursor ? "next" : "first"}:${limit}`,
       () => rankedCards(db, cursor !== null, limit + 1),
-      cursor ? { viewer: viewerId, now, poolTop: cursor.top, score: cursor.score, after: cursor.id } : { viewer: viewerId, now },
+      cursor ? { viewer: viewerId, now, rankAt, poolTop: cursor.top, score: cursor.score, after: cursor.id } : { viewer: viewerId, now, rankAt },
     ),
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   let nextCursor: string | null = null;
-  if (rows.length > limit && last) nextCursor = rankedCursor({ now, top: last.poolTop, score: last.score, id: last.id });
+  if (rows.length > limit && last) nextCursor = rankedCursor({ now: rankAt, top: last.poolTop, score: last.score, id: last.id });
   // The pool is used up: older posts follow in time order, if the pool did not already hold them all.
   else if (last && last.poolCount >= FOR_YOU.poolSize) nextCursor = last.poolBottom;
   return { items: page.map(toFeedItem), nextCursor };

@@ -1,6 +1,6 @@
 import { PageLink } from "~/components/ui/page-link";
 import type { FormEvent, ReactNode } from "react";
-import type { FeedItem } from "~/lib/types/post";
+import type { FeedItem, PostCounts } from "~/lib/types/post";
 import { Icon } from "~/components/icon";
 import { formatCount } from "~/lib/format";
 import { useLiveCounts } from "~/lib/live-feed";
@@ -23,7 +23,7 @@ export function PostActions({
   returnTo,
   signedIn,
   onShare,
-  sharedNow,
+  shareCounts,
 }: {
   item: FeedItem;
   anchor: string;
@@ -31,8 +31,8 @@ export function PostActions({
   returnTo: string;
   signedIn: boolean;
   onShare: () => void;
-  /** Shares made from this card since the page loaded (with JavaScript). */
-  sharedNow: number;
+  /** The counts the last share from this card answered (with JavaScript), if any. */
+  shareCounts: PostCounts | null;
 }) {
   const { post } = item;
   const toggles = {
@@ -43,16 +43,13 @@ export function PostActions({
   const { like, repost, bookmark } = toggles;
   const hydrated = useHydrated();
   const action = `/post/${post.id}`;
-  // The newest answer about the post wins: the feed room's (live) or a toggle's own, else the page's.
+  // The newest answer about the post wins: the page's, the feed room's (live), a toggle's or a share's.
   const live = useLiveCounts(post.id);
-  const answered = [live, like.counts, repost.counts].reduce<typeof live>(
-    (newest, next) => (next && (!newest || next.at > newest.at) ? next : newest),
-    undefined,
+  const counts = [live, like.counts, repost.counts, shareCounts ?? undefined].reduce<PostCounts>(
+    (newest, next) => (next && next.at > newest.at ? next : newest),
+    post.counts,
   );
-  const counts = answered
-    ? { ...answered, shares: Math.max(answered.shares, post.counts.shares + sharedNow) }
-    : { ...post.counts, shares: post.counts.shares + sharedNow };
-  const shared = post.viewer.shared || sharedNow > 0;
+  const shared = post.viewer.shared || shareCounts !== null;
   const disabled = post.locked;
 
   const replyContent = (
@@ -60,6 +57,14 @@ export function PostActions({
       <Icon name="message-circle" className="size-[18px]" />
       <span className="sr-only">Reply</span>
       <span>{formatCount(counts.comments)}</span>
+    </>
+  );
+
+  const shareContent = (
+    <>
+      <Icon name="share" className="size-[18px]" />
+      <span className="sr-only">Share</span>
+      <span>{formatCount(counts.shares)}</span>
     </>
   );
 
@@ -100,20 +105,24 @@ export function PostActions({
       <Toggle name="like" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta}>
         <Icon name="heart" className="size-[18px]" filled={like.active} />
       </Toggle>
-      <PageLink
-        to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          onShare();
-        }}
-        className={`post-action hover:text-accent ${shared ? "text-accent" : ""}`}
-        aria-disabled={disabled || undefined}
-      >
-        <Icon name="share" className="size-[18px]" />
-        <span className="sr-only">Share</span>
-        <span>{formatCount(counts.shares)}</span>
-      </PageLink>
+      {disabled ? (
+        // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
+        <button type="button" disabled className="post-action">
+          {shareContent}
+        </button>
+      ) : (
+        <PageLink
+          to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onShare();
+          }}
+          className={`post-action hover:text-accent ${shared ? "text-accent" : ""}`}
+        >
+          {shareContent}
+        </PageLink>
+      )}
       <Toggle name="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent">
         <Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />
       </Toggle>

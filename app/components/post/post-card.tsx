@@ -2,7 +2,7 @@ import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import type { FeedItem } from "~/lib/types/post";
+import type { FeedItem, PostCounts } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
 import { Avatar } from "../avatar";
@@ -37,7 +37,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   const returnTo = useReturnTo(anchor);
   const ref = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [sharedNow, setSharedNow] = useState(0);
+  const [shareCounts, setShareCounts] = useState<PostCounts | null>(null);
   const close = () => setDialog(null);
   const navigate = useNavigate();
 
@@ -106,6 +106,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </div>
             <PostMenu
               postId={post.id}
+              reportable={!post.locked && post.author.id !== viewer?.id}
               deletable={deletable}
               returnTo={returnTo}
               onReport={() => setDialog("report")}
@@ -123,7 +124,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </>
           )}
 
-          <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} sharedNow={sharedNow} />
+          <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} shareCounts={shareCounts} />
 
           {detail ? null : (
             <>
@@ -148,7 +149,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 
       {dialog === "share" ? (
         <Suspense fallback={null}>
-          <ShareDialog post={post} onClose={close} onShared={() => setSharedNow((n) => n + 1)} />
+          <ShareDialog post={post} onClose={close} onShared={(counts) => setShareCounts((last) => (last && last.at >= counts.at ? last : counts))} />
         </Suspense>
       ) : null}
       {dialog === "report" ? (

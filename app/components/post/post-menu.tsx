@@ -5,17 +5,20 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { Deletable } from "./delete-form";
 
 /**
- * The post's menu: Report Post, and for its owner Delete Post (or Delete Repost). A <details> element,
- * so it opens without JavaScript; its items lead to the dialogs' pages, or open them in place with it.
+ * The post's menu: Report Post (not on one's own posts, nor on a post one may not see), and for its
+ * owner Delete Post (or Delete Repost). A <details> element, so it opens without JavaScript; its items
+ * lead to the dialogs' pages, or open them in place with it. With nothing to offer, no menu.
  */
 export function PostMenu({
   postId,
+  reportable,
   deletable,
   returnTo,
   onReport,
   onDelete,
 }: {
   postId: string;
+  reportable: boolean;
   deletable: Deletable | null;
   returnTo: string;
   onReport: () => void;
@@ -40,6 +43,7 @@ export function PostMenu({
     open();
   };
 
+  if (!reportable && !deletable) return null;
   const item = "flex w-full items-center gap-3 px-4 py-2.5 text-left font-semibold hover:bg-surface";
   return (
     <details ref={ref} className="relative">
@@ -48,12 +52,14 @@ export function PostMenu({
         <span className="sr-only">More options</span>
       </summary>
       <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
-        <li>
-          <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
-            <Icon name="flag" className="size-4" />
-            Report Post
-          </PageLink>
-        </li>
+        {reportable ? (
+          <li>
+            <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
+              <Icon name="flag" className="size-4" />
+              Report Post
+            </PageLink>
+          </li>
+        ) : null}
         {deletable ? (
           <li>
             <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>

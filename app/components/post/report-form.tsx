@@ -7,7 +7,7 @@ import { isRetryable } from "~/lib/unanswered";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ReturnTo } from "../return-to";
 import { ConfirmActions } from "../ui/confirm-actions";
-import { ErrorList, FormError } from "../ui/field";
+import { ErrorList, FormError, FormField } from "../ui/field";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 export { REPORT_TITLE } from "./report-title";
@@ -47,25 +47,31 @@ export function ReportForm({
         <legend className="mb-2 font-semibold">Why are you reporting this post?</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-surface">
-            <input type="radio" name={fields.reason.name} value={reason} className="size-4 accent-accent" />
+            <input
+              type="radio"
+              name={fields.reason.name}
+              value={reason}
+              defaultChecked={fields.reason.initialValue === reason}
+              className="size-4 accent-accent"
+            />
             {REPORT_REASON_LABELS[reason]}
           </label>
         ))}
         <ErrorList id={`${infoId}-reason`} errors={fields.reason.errors} />
       </fieldset>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={infoId} className="text-sm font-medium">
-          Additional information (optional)
-        </label>
-        <textarea
-          id={infoId}
-          name={fields.additionalInfo.name}
-          rows={3}
-          placeholder="Tell us more about the problem"
-          className="w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
-        />
-        <ErrorList errors={fields.additionalInfo.errors} />
-      </div>
+      <FormField label="Additional information (optional)" errors={fields.additionalInfo.errors}>
+        {(control) => (
+          <textarea
+            {...control}
+            name={fields.additionalInfo.name}
+            // Refused without JavaScript (no reason chosen), the page keeps what was written.
+            defaultValue={typeof fields.additionalInfo.initialValue === "string" ? fields.additionalInfo.initialValue : ""}
+            rows={3}
+            placeholder="Tell us more about the problem"
+            className="w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
+          />
+        )}
+      </FormField>
       <ConfirmActions label="Submit Report" busyLabel="Submitting..." busy={busy} onCancel={onCancel} cancelHref={returnTo} />
     </fetcher.Form>
   );

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
-import type { PostView } from "~/lib/types/post";
+import type { PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { SHARE_POPUP } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -38,13 +38,25 @@ const targetClass = buttonClass("secondary", "w-full justify-start");
  * The share dialog (JavaScript): each service opens in a 550×420 popup, e-mail as a mailto link, and
  * 'Copy link' copies the post's address. Every share is recorded with its platform.
  */
-export function ShareDialog({ post, onClose, onShared }: { post: PostView; onClose: () => void; onShared: () => void }) {
+export function ShareDialog({
+  post,
+  onClose,
+  onShared,
+}: {
+  post: PostView;
+  onClose: () => void;
+  /** The post's counts as the server answered the share (once per member, post and platform). */
+  onShared: (counts: PostCounts) => void;
+}) {
   const url = useShareUrl(post);
   const record = (platform: SharePlatform) => {
-    onShared();
-    fetch(`/post/${post.id}/shares`, { method: "POST", body: new URLSearchParams({ intent: "share", platform }), keepalive: true }).catch(
-      (error: unknown) => console.warn("Share not recorded", error),
-    );
+    fetch(`/post/${post.id}/shares`, { method: "POST", body: new URLSearchParams({ intent: "share", platform }), keepalive: true })
+      .then((response) => (response.ok ? (response.json() as Promise<{ counts?: PostCounts }>) : null))
+      .then((answer) => {
+        if (answer?.counts) onShared(answer.counts);
+      })
+      // The share itself happened (the service opened): a failure to record it is only logged.
+      .catch((error: unknown) => console.warn("Share not recorded", error));
   };
 
   async function copy() {
