@@ -29,7 +29,6 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       <button
         type="submit"
         data-theme-toggle
-        aria-label={`Switch to ${next} theme`}
         className={`flex items-center gap-3 rounded-full px-3 py-2 text-fg hover:bg-surface ${className}`}
       >
         {next === "dark" ? <Icon name="moon" className="size-5" /> : <Icon name="sun" className="size-5" />}

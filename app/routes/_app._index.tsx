@@ -10,7 +10,10 @@ import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Home | Murmur" }];
+export const meta: MetaFunction = () => [
+  { title: "Home | Murmur" },
+  { name: "description", content: "What the people you follow and everyone on Murmur are posting now." },
+];
 
 type Tab = "for-you" | "following";
 

@@ -8,7 +8,10 @@ import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Videos | Murmur" }];
+export const meta: MetaFunction = () => [
+  { title: "Videos | Murmur" },
+  { name: "description", content: "The newest videos posted on Murmur." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

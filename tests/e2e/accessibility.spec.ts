@@ -32,11 +32,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function runAxe(page: Page): Promise<string[]> {
   const violations = (await page.evaluate(`(async () => {
     ${axeSource}
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } });
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] },
+    });
     return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
   })()`)) as Violation[];
   return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 

@@ -4,15 +4,15 @@ test("the theme toggle switches to dark and back, and survives a reload", async 
   await open(page, "/auth");
   const html = page.locator("html");
   await expect(html).toHaveClass("light");
-  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await page.getByRole("button", { name: "Dark mode" }).click();
   await expect(html).toHaveClass("dark");
-  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Light mode" })).toBeVisible();
   if (jsEnabled()) {
     await expect.poll(() => page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
   }
   await page.reload();
   await expect(html).toHaveClass("dark");
-  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await page.getByRole("button", { name: "Light mode" }).click();
   await expect(html).toHaveClass("light");
   await page.reload();
   await expect(html).toHaveClass("light");
@@ -20,7 +20,7 @@ test("the theme toggle switches to dark and back, and survives a reload", async 
 
 test("the theme is the member's in the app too", async ({ page, account }) => {
   await open(page, "/");
-  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await page.getByRole("button", { name: "Dark mode" }).click();
   await expect(page.locator("html")).toHaveClass("dark");
   await expect(page).toHaveURL(/\/$/);
   await page.reload();

@@ -118,7 +118,7 @@ function loaderHref(href: string): string {
 export function FeedEmpty({ title, text }: { title: string; text: string }) {
   return (
     <>
-      <p className="text-xl font-bold">{title}</p>
+      <h2 className="text-xl font-bold">{title}</h2>
       <p className="mt-1 text-muted">{text}</p>
     </>
   );

@@ -78,60 +78,63 @@ export function PostActions({
   };
 
   return (
-    <form method="post" action={action} onSubmit={submit} className="post-actions" role="group" aria-label="Post actions">
-      <ReturnTo anchor={anchor} />
-      {disabled ? (
-        // A locked post has no reply page (it answers 404 to whoever may not see the post): no link to it.
-        <button type="button" disabled className="post-action">
-          {replyContent}
-        </button>
-      ) : (
-        <ComposeLink
-          reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
-          onClick={(event) => {
-            // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
-            if (!hydrated || signedIn) return;
-            event.preventDefault();
-            showToast(POST_MESSAGES.signInToComment, "error");
-          }}
-          className="post-action hover:text-accent"
-        >
-          {replyContent}
-        </ComposeLink>
-      )}
-      <Toggle name="repost" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta}>
-        <Icon name="repeat" className="size-[18px]" />
-      </Toggle>
-      <Toggle name="like" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta}>
-        <Icon name="heart" className="size-[18px]" filled={like.active} />
-      </Toggle>
-      {disabled ? (
-        // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
-        <button type="button" disabled className="post-action">
-          {shareContent}
-        </button>
-      ) : (
-        <PageLink
-          to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            onShare();
-          }}
-          className={`post-action hover:text-accent ${shared ? "text-accent" : ""}`}
-        >
-          {shareContent}
-        </PageLink>
-      )}
-      <Toggle name="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent">
-        <Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />
-      </Toggle>
-      <span className="post-action" title="Views">
-        <Icon name="bar-chart" className="size-[18px]" />
-        <span className="sr-only">Views</span>
-        <span data-views>{formatCount(counts.views)}</span>
-      </span>
-    </form>
+    // A group names the buttons for assistive technology; the form inside it lays them out as its own.
+    <div role="group" aria-label="Post actions" className="post-actions">
+      <form method="post" action={action} onSubmit={submit} className="contents">
+        <ReturnTo anchor={anchor} />
+        {disabled ? (
+          // A locked post has no reply page (it answers 404 to whoever may not see the post): no link to it.
+          <button type="button" disabled className="post-action">
+            {replyContent}
+          </button>
+        ) : (
+          <ComposeLink
+            reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
+            onClick={(event) => {
+              // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
+              if (!hydrated || signedIn) return;
+              event.preventDefault();
+              showToast(POST_MESSAGES.signInToComment, "error");
+            }}
+            className="post-action hover:text-accent"
+          >
+            {replyContent}
+          </ComposeLink>
+        )}
+        <Toggle name="repost" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta}>
+          <Icon name="repeat" className="size-[18px]" />
+        </Toggle>
+        <Toggle name="like" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta}>
+          <Icon name="heart" className="size-[18px]" filled={like.active} />
+        </Toggle>
+        {disabled ? (
+          // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
+          <button type="button" disabled className="post-action">
+            {shareContent}
+          </button>
+        ) : (
+          <PageLink
+            to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              onShare();
+            }}
+            className={`post-action hover:text-accent ${shared ? "text-accent" : ""}`}
+          >
+            {shareContent}
+          </PageLink>
+        )}
+        <Toggle name="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent">
+          <Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />
+        </Toggle>
+        <span className="post-action" title="Views">
+          <Icon name="bar-chart" className="size-[18px]" />
+          <span className="sr-only">Views</span>
+          <span data-views>{formatCount(counts.views)}</span>
+        </span>
+      </form>
+    </div>
   );
 }
 

@@ -91,8 +91,10 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
               <span className="text-muted" aria-hidden>
                 ·
               </span>
-              <PageLink to={`/post/${post.id}`} className="text-muted hover:underline" aria-label="Open post">
+              {/* Its name begins with what it shows (the time), and it is a 24 px target. */}
+              <PageLink to={`/post/${post.id}`} className="inline-flex min-h-6 items-center text-muted hover:underline">
                 <RelativeTime at={post.createdAt} />
+                <span className="sr-only">, open post</span>
               </PageLink>
               {post.location ? (
                 <span className="flex min-w-0 items-center gap-0.5 text-sm text-muted">

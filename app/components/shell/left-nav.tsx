@@ -63,9 +63,10 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
         <Link
           to="/profile"
           className="mt-1 flex items-center gap-3 rounded-full p-2 hover:bg-surface"
-          aria-label={`Your profile: ${user.displayName} @${user.username}`}
         >
           <Avatar src={user.avatarUrl} />
+          {/* Named by what it shows (the name and @username), said to be one's own profile first. */}
+          <span className="sr-only">Your profile: </span>
           <span className="flex min-w-0 flex-col">
             <span className="flex items-center gap-1 truncate font-bold">
               <span dir="auto" className="truncate" title={user.displayName}>
