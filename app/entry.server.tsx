@@ -31,11 +31,13 @@ export default async function handleRequest(
   const handoff = remixContext.serverHandoffStream;
   // Without the stream Remix renders no Suspense-based transfer of its own.
   remixContext.serverHandoffStream = undefined;
+  const renderStarted = performance.now();
   const markup = renderToString(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
   );
+  loadContext.renderMs = performance.now() - renderStarted;
   const data = handoff ? await new Response(handoff).text() : "";
   const transfer = handoff
     ? `<script nonce="${nonce}">window.__remixContext.streamController.enqueue(${escapeForScript(JSON.stringify(data))});` +

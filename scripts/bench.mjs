@@ -5,21 +5,26 @@
 // 2. Serves the build as `npm start` does (tests/bench/serve.mjs) on the data, on a free port, in its own
 //    process group (stopped as a group at the end, on errors and on Ctrl-C).
 // 3. Signs in three viewers (a heavy follower, a median one, one who follows few) by inserting
-//    session rows, then for every hot page warms up and measures sequential requests: client-side
-//    latency on loopback (request sent → whole body read) and the worker's X-D1-Depth header (D1 round
-//    trips one after another on the request's critical path). Then the writes: posting and liking as
-//    JavaScript's fetchers send them, by members picked at random for each run (each member's rate
-//    limit stays far from spent); the run's posts are deleted afterwards.
-//    Pages that answer 404 or a redirect are skipped as "not built yet".
+//    session rows, and writers (three new members for each round). Every row (a page as a viewer, a
+//    write as a writer: posting and liking as JavaScript's fetchers send them) gets warm-up requests,
+//    then ROUNDS rounds in which the rows take turns request by request, so the machine's slow
+//    moments fall on all rows alike. Per row: the median of the rounds' p50s and its spread, the
+//    median p95, D1 wait and rendering time (the worker's Server-Timing), client latency on loopback
+//    and the D1 depth (X-D1-Depth: round trips one after another on the critical path). The run's
+//    posts are deleted afterwards. Pages that answer 404 or a redirect are skipped as "not built yet".
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
+// 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
+//    machine is UNRELIABLE, never a pass.
 //
-// Options: --regenerate, --requests=N (default 200), --warmup=N (default 20), --only=<text>
-// (measure only pages whose label or path contains the text). Exit code 0 unless the harness broke.
+// Options: --regenerate, --requests=N (per round, default 200), --rounds=N (default 3), --warmup=N
+// (default 20), --only=<text> (measure only pages whose label or path contains the text). Exit code
+// 0 unless the harness broke.
 import { Buffer } from "node:buffer";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, existsSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -44,6 +49,7 @@ const option = (name, fallback) => {
 };
 const REGENERATE = args.includes("--regenerate");
 const REQUESTS = Number(option("requests", 200));
+const ROUNDS = Math.max(1, Number(option("rounds", 3)));
 const WARMUP = Number(option("warmup", 20));
 const ONLY = option("only", "");
 
@@ -184,42 +190,97 @@ function serverTime(response, metric = "total") {
   return match ? Number(match[1]) : null;
 }
 
-async function measure(page) {
-  const headers = { ...page.headers, "X-Measure-Server-Time": "1" };
-  let sent = 0;
-  const send = () => get(page.path, headers, page.form ? page.form(sent++) : null);
-  for (let i = 0; i < WARMUP; i++) await send();
-  const times = [];
-  const waits = [];
-  const client = [];
-  const d1 = new Set();
-  let errors = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const response = await send();
-    const server = serverTime(response);
-    if (server === null) throw new Error(`${page.path} answered without Server-Timing (is ENVIRONMENT local?)`);
-    times.push(server);
-    waits.push(serverTime(response, "d1") ?? 0);
-    client.push(response.ms);
-    if (response.status !== 200) errors += 1;
-    const calls = response.headers["x-d1-depth"];
-    d1.add(calls === undefined ? null : Number(calls));
-  }
-  times.sort((a, b) => a - b);
-  client.sort((a, b) => a - b);
-  waits.sort((a, b) => a - b);
-  const callValues = [...d1].filter((value) => value !== null);
+/** p50, p95 and the rest of one round's samples for one row. */
+function roundStats(samples) {
+  const sorted = (key) => samples.map((sample) => sample[key]).sort((a, b) => a - b);
+  const times = sorted("server");
   return {
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
     max: times.at(-1),
-    clientP50: percentile(client, 0.5),
-    d1P50: percentile(waits, 0.5),
-    d1Max: callValues.length ? Math.max(...callValues) : null,
-    d1Min: callValues.length ? Math.min(...callValues) : null,
-    errors,
+    d1P50: percentile(sorted("d1"), 0.5),
+    renderP50: percentile(sorted("render"), 0.5),
+    clientP50: percentile(sorted("client"), 0.5),
   };
 }
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * Measures every row together: warm-up requests for each, then ROUNDS rounds in which the rows take
+ * turns request by request (round-robin), so a slow moment of the machine falls on every row alike
+ * rather than on whichever row ran then. A row's result is the median of its rounds' p50s (and p95s),
+ * with the spread of the p50s across rounds.
+ */
+async function measureRows(rows) {
+  const send = (row, round) => get(row.page.path, { ...row.page.headersFor(round), "X-Measure-Server-Time": "1" }, row.page.form ? row.page.form(row.sent++) : null);
+  for (const row of rows) {
+    row.sent = 0;
+    row.rounds = [];
+    row.depths = new Set();
+    row.errors = 0;
+  }
+  for (let i = 0; i < WARMUP; i++) for (const row of rows) await send(row, 0);
+  for (let round = 0; round < ROUNDS; round++) {
+    const samples = rows.map(() => []);
+    for (let i = 0; i < REQUESTS; i++) {
+      for (const [index, row] of rows.entries()) {
+        const response = await send(row, round);
+        const server = serverTime(response);
+        if (server === null) throw new Error(`${row.page.path} answered without Server-Timing (is ENVIRONMENT local?)`);
+        samples[index].push({ server, d1: serverTime(response, "d1") ?? 0, render: serverTime(response, "render") ?? 0, client: response.ms });
+        if (response.status !== 200) row.errors += 1;
+        const depth = response.headers["x-d1-depth"];
+        row.depths.add(depth === undefined ? null : Number(depth));
+      }
+    }
+    for (const [index, row] of rows.entries()) row.rounds.push(roundStats(samples[index]));
+    log(`  round ${round + 1} of ${ROUNDS} measured`);
+  }
+  for (const row of rows) {
+    const of = (key) => row.rounds.map((stats) => stats[key]);
+    const depths = [...row.depths].filter((value) => value !== null);
+    row.result = {
+      p50: median(of("p50")),
+      spread: Math.max(...of("p50")) - Math.min(...of("p50")),
+      p95: median(of("p95")),
+      max: Math.max(...of("max")),
+      d1P50: median(of("d1P50")),
+      renderP50: median(of("renderP50")),
+      clientP50: median(of("clientP50")),
+      d1Max: depths.length ? Math.max(...depths) : null,
+      d1Min: depths.length ? Math.min(...depths) : null,
+      errors: row.errors,
+    };
+  }
+}
+
+// ───────────────────────────── the machine ─────────────────────────────
+
+/** CPU time counters of the whole machine (/proc/stat): busy, idle and stolen by the hypervisor. */
+function cpuTimes() {
+  try {
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields;
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, steal };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine while the benchmark ran: load averages before and after, and the share of CPU stolen. */
+function machineReport(before, after) {
+  const cores = availableParallelism();
+  const steal = before.cpu && after.cpu ? ((after.cpu.steal - before.cpu.steal) / Math.max(1, after.cpu.total - before.cpu.total)) * 100 : 0;
+  // Idle but for the benchmark (its client and server take turns: about one core), nothing stolen.
+  const reasons = [];
+  if (before.load >= 1) reasons.push(`load ${before.load.toFixed(2)} before the run (≥ 1)`);
+  if (after.load >= cores) reasons.push(`load ${after.load.toFixed(2)} after the run (≥ ${cores} cores)`);
+  if (steal >= 5) reasons.push(`${steal.toFixed(1)}% of CPU time stolen by the host (≥ 5%)`);
+  return { cores, steal, reasons };
+}
+
+const machineNow = () => ({ load: loadavg()[0], cpu: cpuTimes() });
 
 // ───────────────────────────── viewers ─────────────────────────────
 
@@ -307,6 +368,8 @@ function pad(cells, widths) {
 
 async function main() {
   const started = performance.now();
+  // The load before the benchmark starts anything: what else this machine is doing.
+  const loadBefore = loadavg()[0];
   log("› Murmur benchmark (DESIGN.md §9)");
   const { meta, generatedSeconds } = ensureBenchData({ regenerate: REGENERATE, log });
   if (!meta) throw new Error("the benchmark data set is not complete");
@@ -327,12 +390,14 @@ async function main() {
     { kind: "median", id: meta.viewer_median },
     { kind: "light", id: meta.viewer_light },
   ]);
-  // Writers: other members each run, so no member's rate limit (300 posts per 3 hours) is ever near.
+  // Writers: three other members for each round of each run, so no member's rate limit (300 posts
+  // per 3 hours) is ever near.
   const writerIds = queryLocal(
-    `SELECT id FROM users WHERE id NOT IN (${[meta.viewer_heavy, meta.viewer_median, meta.viewer_light].map(sqlText).join(", ")}) ORDER BY random() LIMIT 3`,
+    `SELECT id FROM users WHERE id NOT IN (${[meta.viewer_heavy, meta.viewer_median, meta.viewer_light].map(sqlText).join(", ")}) ORDER BY random() LIMIT ${3 * ROUNDS}`,
     DATA_DIR,
   );
   const writers = signIn(writerIds.map(({ id }) => ({ kind: "writer", id })));
+  const writerOf = (slot, round) => writers[round * 3 + slot];
   const runId = Date.now().toString(36);
 
   await startServer();
@@ -349,7 +414,7 @@ async function main() {
   ];
   const pages = [];
   for (const page of signedIn) {
-    for (const viewer of viewers) pages.push({ ...page, viewer: viewer.label, headers: cookie(viewer), budget: BUDGET });
+    for (const viewer of viewers) pages.push({ ...page, viewer: viewer.label, headersFor: () => cookie(viewer), budget: BUDGET });
   }
   // Writes as JavaScript sends them (a fetcher's POST to the route's .data): the action alone.
   const writes = [
@@ -357,13 +422,15 @@ async function main() {
     { label: "Like (toggle)", path: `/post/${meta.popular_post}.data`, form: (i) => ({ like: String(i % 2 === 0) }) },
   ];
   for (const page of writes) {
-    for (const writer of writers) pages.push({ ...page, viewer: writer.label, headers: cookie(writer), budget: WRITE_BUDGET });
+    for (const slot of [0, 1, 2]) {
+      pages.push({ ...page, viewer: `writer ${slot + 1} (new each round)`, headersFor: (round) => cookie(writerOf(slot, round)), budget: WRITE_BUDGET });
+    }
   }
   pages.push({
     label: "Public profile (signed out)",
     path: `/@${meta.popular_user}`,
     viewer: "signed out",
-    headers: {},
+    headersFor: () => ({}),
     budget: { ...BUDGET, p50: BUDGET.cachedP50 },
   });
 
@@ -377,7 +444,7 @@ async function main() {
   const skipped = [];
   for (const page of pages) {
     if (ONLY && !`${page.label} ${page.path}`.includes(ONLY)) continue;
-    const probe = await get(page.path, page.headers);
+    const probe = await get(page.path, page.headersFor(0));
     if (probe.status === 404 || (probe.status >= 300 && probe.status < 400)) {
       if (!skipped.some((s) => s.label === page.label)) {
         skipped.push(page);
@@ -385,22 +452,22 @@ async function main() {
       }
       continue;
     }
-    process.stdout.write(`  measuring ${page.label} as ${page.viewer}… `);
-    const result = probe.status === 200 ? await measure(page) : null;
-    const row = { page, result, status: probe.status };
-    if (result) {
-      row.pass =
-        result.errors === 0 &&
-        result.p50 <= page.budget.p50 &&
-        result.p95 <= page.budget.p95 &&
-        (result.d1Max === null || result.d1Max <= page.budget.d1);
-      log(`p50 ${ms(result.p50)} ms`);
-    } else {
-      row.pass = false;
-      log(`answered ${probe.status}`);
-    }
-    rows.push(row);
+    rows.push({ page, status: probe.status });
   }
+  const measured = rows.filter((row) => row.status === 200);
+  log(`  measuring ${measured.length} rows, ${ROUNDS} rounds of ${REQUESTS} requests each, the rows taking turns…`);
+  const machineBefore = { ...machineNow(), load: loadBefore };
+  await measureRows(measured);
+  const machineAfter = machineNow();
+  for (const row of rows) {
+    row.pass =
+      row.result !== undefined &&
+      row.result.errors === 0 &&
+      row.result.p50 <= row.page.budget.p50 &&
+      row.result.p95 <= row.page.budget.p95 &&
+      (row.result.d1Max === null || row.result.d1Max <= row.page.budget.d1);
+  }
+  const machine = machineReport(machineBefore, machineAfter);
 
   const js = ONLY ? null : await initialJs("/", cookie(viewers[1]));
   await stopServer();
@@ -408,18 +475,19 @@ async function main() {
   queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %'`, DATA_DIR);
 
   // ── report ──
-  const widths = [27, 22, 7, 7, 7, 9, 9, 8, 6];
+  const widths = [27, 26, 7, 7, 7, 7, 9, 8, 9, 8, 6];
   log("");
-  log(`Results: ${REQUESTS} sequential requests per row after ${WARMUP} warm-up requests.`);
-  log("Server time in ms (the worker's own Server-Timing: loaders and rendering to the last byte), of which D1 wait;");
-  log("client: the same requests timed on loopback, through the local dev proxy.");
-  log(`Budgets: p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms, ≤ ${BUDGET.d1} D1 round trips on the critical path (D1 depth; loaders side by side count once; signed-out public profile: p50 ≤ ${BUDGET.cachedP50} ms from cache).`);
+  log(`Results: ${ROUNDS} rounds of ${REQUESTS} requests per row (after ${WARMUP} warm-up requests), the rows taking turns request by request.`);
+  log("Server time in ms (the worker's own Server-Timing: loaders and rendering to the last byte): the median of the rounds' p50s,");
+  log("the spread of those p50s (max - min), the median of the rounds' p95s; of the p50 request: D1 wait and rendering to a string;");
+  log("client: the same requests timed on loopback.");
+  log(`Budgets: p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms, ≤ ${BUDGET.d1} D1 round trips on the critical path for pages, ≤ ${WRITE_BUDGET.d1} for writes (D1 depth; loaders side by side count once; signed-out public profile: p50 ≤ ${BUDGET.cachedP50} ms from cache).`);
   log("");
-  log(pad(["page", "viewer", "p50", "p95", "max", "D1 wait", "client p50", "D1 depth", "budget"], widths));
+  log(pad(["page", "viewer", "p50", "spread", "p95", "max", "D1 wait", "render", "client p50", "D1 depth", "budget"], widths));
   log(pad(widths.map((width) => "-".repeat(width)), widths));
   for (const { page, result, status, pass } of rows) {
     if (!result) {
-      log(pad([page.label, page.viewer, "-", "-", "-", "-", "-", "-", `FAIL (HTTP ${status})`], widths));
+      log(pad([page.label, page.viewer, "-", "-", "-", "-", "-", "-", "-", "-", `FAIL (HTTP ${status})`], widths));
       continue;
     }
     const calls = result.d1Max === null ? "missing" : result.d1Min === result.d1Max ? String(result.d1Max) : `${result.d1Min}-${result.d1Max}`;
@@ -429,9 +497,14 @@ async function main() {
     if (result.d1Max !== null && result.d1Max > page.budget.d1) why.push("D1");
     if (result.errors) why.push(`${result.errors} errors`);
     const verdict = pass ? "PASS" : `FAIL (${why.join(", ")})`;
-    log(pad([page.label, page.viewer, ms(result.p50), ms(result.p95), ms(result.max), ms(result.d1P50), ms(result.clientP50), calls, verdict], widths));
+    log(
+      pad(
+        [page.label, page.viewer, ms(result.p50), ms(result.spread), ms(result.p95), ms(result.max), ms(result.d1P50), ms(result.renderP50), ms(result.clientP50), calls, verdict],
+        widths,
+      ),
+    );
   }
-  for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
+  for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
 
   let jsPass = true;
   log("");
@@ -445,13 +518,16 @@ async function main() {
   }
 
   if (retries) log(`\nNote: ${retries} requests were retried after a dropped connection.`);
-  const measured = rows.length;
   const failed = rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1);
   log("");
-  log(`Data set: database files ${mib(databaseBytes())}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   log(
-    `Overall: ${failed === 0 && measured > 0 ? "PASS" : "FAIL"} (${measured} rows measured, ${failed} failing, ${skipped.length} pages not built yet)`,
+    `Machine: ${machine.cores} cores; load average (1 min) ${machineBefore.load.toFixed(2)} before, ${machineAfter.load.toFixed(2)} after; ` +
+      `${machine.steal.toFixed(1)}% of CPU time stolen by the host during the measurement.`,
   );
+  log("");
+  log(`Data set: database files ${mib(databaseBytes())}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  const verdict = machine.reasons.length > 0 ? `UNRELIABLE (${machine.reasons.join("; ")}: run again on a quiet machine)` : failed === 0 && rows.length > 0 ? "PASS" : "FAIL";
+  log(`Overall: ${verdict} (${rows.length} rows measured, ${failed} failing, ${skipped.length} pages not built yet)`);
 }
 
 try {

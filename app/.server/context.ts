@@ -29,6 +29,8 @@ declare module "@remix-run/cloudflare" {
     getShell(): Promise<ShellData | null>;
     /** D1 round trips made for this request so far. */
     d1: Meter;
+    /** Milliseconds spent rendering the page to a string (for the benchmark's Server-Timing). */
+    renderMs: number;
     /** A Set-Cookie the worker adds to the response when validation renewed or dropped the session. */
     sessionCookieUpdate: string | null;
     /** The flash toasts of this request (signed, Secure like the session cookie). */
@@ -67,6 +69,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     toasts: new Toasts(signing),
     devices: new TrustedDevices(signing),
     cspNonce: createNonce(),
+    renderMs: 0,
     d1,
     sessionCookieUpdate: null,
     getSession() {
