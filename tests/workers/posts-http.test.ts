@@ -6,6 +6,7 @@ import { follows, posts, postLikes, users } from "~/.server/db/schema";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { Meter, meterDatabase } from "~/.server/db/metered";
 import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
 
 const PNG = TINY_PNG;
@@ -244,6 +245,33 @@ describe("subscriber-only content never reaches a page of someone who may not se
 });
 
 describe("performance shape", () => {
+  it("the benchmark's timing: server time, D1 wait and rendering; with the floor header, a page's reads made again alone", async () => {
+    const viewer = await member();
+    const measure = { Cookie: viewer.cookie, "X-Measure-Server-Time": "1" };
+    const timing = (response: Response) =>
+      Object.fromEntries([...(response.headers.get("Server-Timing") ?? "").matchAll(/(\w+);dur=([\d.]+)/g)].map(([, name, value]) => [name, Number(value)]));
+    expect(Object.keys(timing(await get("/", measure)))).toEqual(["total", "d1", "render"]);
+    const withFloor = timing(await get("/", { ...measure, "X-Measure-D1-Floor": "1" }));
+    expect(Object.keys(withFloor)).toEqual(["total", "d1", "render", "floor"]);
+    expect(withFloor.floor).toBeGreaterThanOrEqual(0);
+    // A write is never made again.
+    const liked = await fetchWorker(formPost(`/post/${(await createPost(viewer.user.id)).id}`, { like: "true" }, { ...measure, "X-Measure-D1-Floor": "1" }));
+    expect(Object.keys(timing(liked))).not.toContain("floor");
+  });
+
+  it("the floor makes reads again and refuses to make writes again", async () => {
+    const reads = new Meter();
+    const read = meterDatabase(env.DB, reads);
+    await read.batch([read.prepare("SELECT 1"), read.prepare("WITH x AS (SELECT 2) SELECT * FROM x")]);
+    await read.prepare("SELECT count(*) FROM users").first();
+    expect(await reads.floor()).toBeGreaterThanOrEqual(0);
+    const writes = new Meter();
+    const write = meterDatabase(env.DB, writes);
+    await write.prepare("SELECT 1").first();
+    await write.prepare("UPDATE users SET id = id WHERE 0").run();
+    expect(await writes.floor()).toBeNull();
+  });
+
   it("a page waits for 2 D1 round trips: the session with the shell's reads, then the page's one batch", async () => {
     const viewer = await member();
     const post = await createPost(viewer.user.id);

@@ -5,7 +5,7 @@
  * side by side. Exposed as X-D1-Calls and X-D1-Depth outside production.
  */
 export class Meter {
-  #trips: { start: number; end: number; depth: number }[] = [];
+  #trips: { start: number; end: number; depth: number; replay: (() => Promise<unknown>) | null }[] = [];
 
   /** Round trips so far. */
   get calls(): number {
@@ -32,9 +32,27 @@ export class Meter {
     return total;
   }
 
-  async time<T>(trip: () => Promise<T>): Promise<T> {
+  /**
+   * The request's D1 floor, for the benchmark: its round trips made again one after another, with
+   * nothing else around them (ms). Null when one of them wrote, or its SQL could not be told.
+   */
+  async floor(): Promise<number | null> {
+    const trips = [...this.#trips].sort((a, b) => a.start - b.start);
+    if (trips.some((trip) => trip.replay === null)) return null;
+    const started = performance.now();
+    for (const trip of trips) await trip.replay!();
+    return performance.now() - started;
+  }
+
+  /** `reads`: the trip only reads, so the floor may make it again. */
+  async time<T>(trip: () => Promise<T>, reads = false): Promise<T> {
     const ended = this.#trips.filter((other) => other.end !== Infinity);
-    const record = { start: performance.now(), end: Infinity, depth: 1 + Math.max(0, ...ended.map((other) => other.depth)) };
+    const record = {
+      start: performance.now(),
+      end: Infinity,
+      depth: 1 + Math.max(0, ...ended.map((other) => other.depth)),
+      replay: reads ? trip : null,
+    };
     this.#trips.push(record);
     try {
       return await trip();
@@ -46,6 +64,12 @@ export class Meter {
 
 const TIMED = new Set<PropertyKey>(["all", "raw", "first", "run"]);
 
+/** A statement that only reads (workerd's prepared statement keeps its SQL as `statement`). */
+function onlyReads(statement: D1PreparedStatement): boolean {
+  const sql = (statement as unknown as { statement?: unknown }).statement;
+  return typeof sql === "string" && /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql);
+}
+
 export function meterDatabase(database: D1Database, meter: Meter): D1Database {
   /** Statements handed out keep their own object, so `batch()` can take them back. */
   const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
@@ -55,7 +79,7 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== "function") return value;
         if (property === "bind") return (...values: unknown[]) => wrap(value.apply(target, values));
-        if (TIMED.has(property)) return (...args: unknown[]) => meter.time(() => value.apply(target, args));
+        if (TIMED.has(property)) return (...args: unknown[]) => meter.time(() => value.apply(target, args), onlyReads(target));
         return value.bind(target);
       },
     });
@@ -69,8 +93,10 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
       if (typeof value !== "function") return value;
       if (property === "prepare") return (query: string) => wrap(value.call(target, query));
       if (property === "batch") {
-        return (statements: D1PreparedStatement[]) =>
-          meter.time(() => value.call(target, statements.map((statement) => unwrapped.get(statement) ?? statement)));
+        return (statements: D1PreparedStatement[]) => {
+          const own = statements.map((statement) => unwrapped.get(statement) ?? statement);
+          return meter.time(() => value.call(target, own), own.every(onlyReads));
+        };
       }
       if (property === "exec") return (...args: unknown[]) => meter.time(() => value.apply(target, args));
       return value.bind(target);
