@@ -16,9 +16,9 @@
 // 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
 //    machine is UNRELIABLE, never a pass.
 //
-// Options: --regenerate, --requests=N (per round, default 200), --rounds=N (default 3), --warmup=N
-// (default 20), --only=<text> (measure only pages whose label or path contains the text). Exit code
-// 0 unless the harness broke.
+// Options: --regenerate, --preset=large|peer (tests/bench/generate.mjs), --requests=N (per round,
+// default 200), --rounds=N (default 3), --warmup=N (default 20), --only=<text> (measure only pages
+// whose label or path contains the text). Exit code 0 unless the harness broke.
 import { Buffer } from "node:buffer";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -261,7 +261,7 @@ async function measureRows(rows) {
       p95: median(of("p95")),
       max: Math.max(...of("max")),
       d1P50: median(of("d1P50")),
-      floor: row.floor,
+      floor: row.floor ?? null,
       renderP50: median(of("renderP50")),
       clientP50: median(of("clientP50")),
       d1Max: depths.length ? Math.max(...depths) : null,

@@ -1,5 +1,7 @@
-// The benchmark's data set (DESIGN.md §9), generated once into a local D1 under tests/bench/data:
-// 100 000 users, 1 000 000 posts (3% reposts), a power-law follow graph, 5 000 000 likes, plus the
+// The benchmark's data sets, generated once each into a local D1 of their own. The sizes are the
+// presets in PRESETS: `large` (DESIGN.md §9, the default, in tests/bench/data): 100 000 users,
+// 1 000 000 posts (3% reposts), a power-law follow graph, 5 000 000 likes; `peer` (tests/bench/data-peer):
+// 10 000 users, 200 000 posts, ~1 000 000 follows, 1 000 000 likes. Both have the same shape and the
 // extras the hot pages read (hashtags, videos, images, comments and replies, comment likes, views,
 // notifications, trends). Rows are generated inside SQLite by recursive CTEs in SQL files run through
 // `wrangler d1 execute --local`, after the real migrations. The counter triggers keep the counters,
@@ -9,8 +11,9 @@
 // state the triggers produce (checked: the schema must equal the migrated one, the counter sums must
 // equal the row counts; --verify also checks every counter row by row and the FTS integrity).
 //
-//   node tests/bench/generate.mjs [--regenerate] [--verify]      (npm run bench calls ensureBenchData)
-//   BENCH_SCALE=0.05 shrinks every count (for trying the generator quickly).
+//   node tests/bench/generate.mjs [--preset=large|peer] [--regenerate] [--verify]
+//   (npm run bench [-- --preset=peer] calls ensureBenchData)
+//   BENCH_SCALE=0.05 shrinks every count of the preset (for trying the generator quickly).
 import console from "node:console";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,8 +23,50 @@ import { fileURLToPath } from "node:url";
 import { applyMigrations, executeFile, queryLocal, ROOT } from "../../scripts/lib/wrangler.mjs";
 import { CITIES, FIRST_NAMES, LAST_NAMES, hashtags, sentences } from "./words.mjs";
 
-export const DATA_DIR = join(ROOT, "tests", "bench", "data");
-const SQL_DIR = join(DATA_DIR, "sql");
+/**
+ * The data sets: their sizes, folder (under tests/bench, git-ignored), and the members the benchmark
+ * views as. `followScale` multiplies every member's number of follow draws (the power-law mix below:
+ * 10% follow few, 89% 20–200 log-skewed, 1% 500–3000); draws of the same account collapse, more
+ * often among fewer members, so 1.7 over 10 000 members gives ~100 follows each (1 over 100 000: ~65).
+ * Viewers: `heavy` follows about that many (or, "most", the member following the most), `median` is
+ * the median member (or the one following closest to that many), `light` follows about that many.
+ */
+export const PRESETS = {
+  large: {
+    dir: "data",
+    users: 100_000,
+    posts: 1_000_000,
+    followScale: 1,
+    likes: 5_000_000,
+    comments: 500_000,
+    commentLikes: 250_000,
+    views: 1_000_000,
+    viewers: { heavy: 1500, median: "median", light: 5 },
+  },
+  // A network of peers: a tenth of the members, a fifth of the posts (likes, comments and views in
+  // the same proportion as the posts), and each member following ~100 others on average.
+  peer: {
+    dir: "data-peer",
+    users: 10_000,
+    posts: 200_000,
+    followScale: 1.7,
+    likes: 1_000_000,
+    comments: 100_000,
+    commentLikes: 50_000,
+    views: 200_000,
+    viewers: { heavy: "most", median: 100, light: 5 },
+  },
+};
+export const DEFAULT_PRESET = "large";
+
+/** The folder of a preset's local D1 (tests/bench/data for the large one). */
+export function dataDir(preset = DEFAULT_PRESET) {
+  if (!Object.hasOwn(PRESETS, preset)) {
+    throw new Error(`bench data: unknown preset "${preset}" (presets: ${Object.keys(PRESETS).join(", ")})`);
+  }
+  return join(ROOT, "tests", "bench", PRESETS[preset].dir);
+}
+export const DATA_DIR = dataDir(DEFAULT_PRESET);
 /** Bump when the generator changes shape: older data sets are then regenerated. */
 export const GENERATOR_VERSION = "1";
 
@@ -90,22 +135,27 @@ const ranges = (count, parts) => {
 
 // ───────────────────────────── the plan ─────────────────────────────
 
-export function makePlan(scale = 1, now = Math.floor(Date.now() / 1000) * 1000) {
-  const users = Math.max(1000, Math.round(100_000 * scale));
-  const posts = Math.round(1_000_000 * scale);
+export function makePlan(preset = DEFAULT_PRESET, scale = 1, now = Math.floor(Date.now() / 1000) * 1000) {
+  dataDir(preset); // checks the name
+  const size = PRESETS[preset];
+  const users = Math.max(1000, Math.round(size.users * scale));
+  const posts = Math.round(size.posts * scale);
   const reposts = Math.round(posts * 0.03);
   const stride = [7919, 7927, 7933, 7937, 104729].find((p) => gcd(p, users) === 1);
   return {
+    preset,
     scale,
     now,
     users,
     posts,
     reposts,
     originals: posts - reposts,
-    likes: Math.round(5_000_000 * scale),
-    comments: Math.round(500_000 * scale),
-    commentLikes: Math.round(250_000 * scale),
-    views: Math.round(1_000_000 * scale),
+    followScale: size.followScale,
+    likes: Math.round(size.likes * scale),
+    comments: Math.round(size.comments * scale),
+    commentLikes: Math.round(size.commentLikes * scale),
+    views: Math.round(size.views * scale),
+    viewers: size.viewers,
     tags: 5000,
     texts: 2048,
     maxLikesPerPost: Math.min(50_000, users - 1),
@@ -180,17 +230,18 @@ DROP TABLE IF EXISTS bench_uid;
 CREATE TABLE bench_uid (n INTEGER PRIMARY KEY, id TEXT NOT NULL);
 INSERT INTO bench_uid (n, id) SELECT rowid, id FROM users;`;
 
-  // Follows: out-degree mostly 20–200 (log-skewed), 10% follow fewer, 1% follow 500–3000; targets
-  // drawn by a power law over popularity rank (a few accounts end up with tens of thousands of
-  // followers). Repeated draws of the same pair collapse into one follow (GROUP BY).
+  // Follows: out-degree mostly 20–200 (log-skewed), 10% follow fewer, 1% follow 500–3000, all times
+  // the preset's followScale; targets drawn by a power law over popularity rank (a few accounts end
+  // up with tens of thousands of followers, or most members in the peer set). Repeated draws of the
+  // same pair collapse into one follow (GROUP BY).
   const degrees = `
 DROP TABLE IF EXISTS bench_deg;
 CREATE TABLE bench_deg (n INTEGER PRIMARY KEY, d INTEGER NOT NULL);
 WITH RECURSIVE ${seq(1, N)}, r AS MATERIALIZED (SELECT n, ${U} AS a, ${U} AS b FROM seq)
 INSERT INTO bench_deg
-SELECT n, min(${N - 1}, CASE WHEN a < 0.10 THEN 1 + CAST(b * 19 AS INTEGER)
+SELECT n, min(${N - 1}, CAST(${plan.followScale} * CASE WHEN a < 0.10 THEN 1 + CAST(b * 19 AS INTEGER)
                       WHEN a < 0.99 THEN CAST(20 * pow(10, b * b) AS INTEGER)
-                      ELSE 500 + CAST(b * 2500 AS INTEGER) END)
+                      ELSE 500 + CAST(b * 2500 AS INTEGER) END AS INTEGER))
 FROM r;`;
   // Bulk mode: the pair/secondary indexes and counter triggers of follows are dropped while the
   // edges go in (deduplicated, in time order so the id index only appends), then recreated from
@@ -355,19 +406,31 @@ INSERT INTO hashtag_trends (hashtag, posts_count, growth_rate, category, updated
 SELECT hashtag, count(*), round(7.0 * sum(created_at > ${now - DAY}) / count(*) - 1, 3), 'trending', ${now}
 FROM post_hashtags WHERE created_at > ${now - 7 * DAY} GROUP BY hashtag;`;
 
-  // What the benchmark measures, remembered with the data; then the helper tables go.
+  // What the benchmark measures, remembered with the data; then the helper tables go. The viewers
+  // as the preset says (see PRESETS).
+  const { heavy, median } = plan.viewers;
+  const mostFollowing = `(SELECT id FROM users ORDER BY following_count DESC, rowid LIMIT 1)`;
+  const heavySql =
+    heavy === "most"
+      ? mostFollowing
+      : `coalesce((SELECT id FROM users WHERE following_count >= ${Math.round(heavy * (2 / 3))} ORDER BY abs(following_count - ${heavy}), rowid LIMIT 1),
+                            ${mostFollowing})`;
+  const medianSql =
+    median === "median"
+      ? `(SELECT id FROM users ORDER BY following_count, rowid LIMIT 1 OFFSET ${Math.floor(N / 2)})`
+      : `(SELECT id FROM users ORDER BY abs(following_count - ${median}), rowid LIMIT 1)`;
   const finishSql = `
 INSERT OR REPLACE INTO bench_meta (key, value) VALUES
-  ('viewer_heavy', coalesce((SELECT id FROM users WHERE following_count >= 1000 ORDER BY abs(following_count - 1500), rowid LIMIT 1),
-                            (SELECT id FROM users ORDER BY following_count DESC, rowid LIMIT 1))),
-  ('viewer_median', (SELECT id FROM users ORDER BY following_count, rowid LIMIT 1 OFFSET ${Math.floor(N / 2)})),
-  ('viewer_light', coalesce((SELECT id FROM users WHERE following_count BETWEEN 1 AND 10 ORDER BY abs(following_count - 5), rowid LIMIT 1),
+  ('viewer_heavy', ${heavySql}),
+  ('viewer_median', ${medianSql}),
+  ('viewer_light', coalesce((SELECT id FROM users WHERE following_count BETWEEN 1 AND ${2 * plan.viewers.light} ORDER BY abs(following_count - ${plan.viewers.light}), rowid LIMIT 1),
                             (SELECT id FROM users ORDER BY following_count, rowid LIMIT 1))),
   ('popular_post', (SELECT id FROM posts WHERE reposted_from_post_id IS NULL ORDER BY likes_count DESC, rowid LIMIT 1)),
   ('popular_user', (SELECT username FROM users ORDER BY followers_count DESC, rowid LIMIT 1)),
   ('median_user', (SELECT username FROM users ORDER BY followers_count, rowid LIMIT 1 OFFSET ${Math.floor(N / 2)})),
   ('popular_tag', (SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*) DESC, hashtag LIMIT 1)),
   ('now', '${now}'),
+  ('preset', '${plan.preset}'),
   ('scale', '${plan.scale}');
 DROP TABLE bench_seq;
 DROP TABLE bench_text;
@@ -382,7 +445,7 @@ DROP TABLE bench_uid;`;
   return [
     { name: "setup (helper tables, vocabulary)", files: [setup] },
     { name: `users (${N.toLocaleString("en")}) + member_settings`, files: [usersSql] },
-    { name: "follow graph", files: [degrees + edges, followsInsert, followsFinish] },
+    { name: `follow graph (degrees × ${plan.followScale})`, files: [degrees + edges, followsInsert, followsFinish] },
     { name: `posts (${plan.originals.toLocaleString("en")} originals) + post_hashtags + FTS rebuild`, files: [...postChunks, postsFinish] },
     { name: `likes (~${plan.likes.toLocaleString("en")})`, files: [likeWeights, ...likeChunks, likesFinish] },
     { name: `reposts (~${plan.reposts.toLocaleString("en")})`, files: [repostsSql] },
@@ -397,8 +460,8 @@ DROP TABLE bench_uid;`;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const schemaRows = () =>
-  queryLocal("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name NOT LIKE 'bench%' ORDER BY type, name", DATA_DIR);
+const schemaRows = (dir) =>
+  queryLocal("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name NOT LIKE 'bench%' ORDER BY type, name", dir);
 
 /** Total size of the local D1 files (database + WAL) under the data directory. */
 export function databaseBytes(dir = DATA_DIR) {
@@ -409,20 +472,24 @@ export function databaseBytes(dir = DATA_DIR) {
     .reduce((sum, name) => sum + statSync(join(d1, name)).size, 0);
 }
 
-/** The bench_meta rows as an object, or null when the data set is missing or incomplete. */
-export function readMeta() {
-  if (!existsSync(join(DATA_DIR, "v3"))) return null;
+/**
+ * The bench_meta rows of a preset's data set as an object, or null when it is missing, incomplete or
+ * of another preset (sets made before presets existed are the large one).
+ */
+export function readMeta(preset = DEFAULT_PRESET) {
+  const dir = dataDir(preset);
+  if (!existsSync(join(dir, "v3"))) return null;
   try {
-    const rows = queryLocal("SELECT key, value FROM bench_meta", DATA_DIR);
+    const rows = queryLocal("SELECT key, value FROM bench_meta", dir);
     const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-    return meta.complete && meta.version === GENERATOR_VERSION ? meta : null;
+    return meta.complete && meta.version === GENERATOR_VERSION && (meta.preset ?? DEFAULT_PRESET) === preset ? meta : null;
   } catch {
     return null; // no bench_meta table: never generated (or generation died early)
   }
 }
 
 /** Row counts and the counter checks (sums of counters equal the rows the triggers counted). */
-export function summarize() {
+export function summarize(dir = DATA_DIR) {
   const [row] = queryLocal(
     `SELECT
       (SELECT count(*) FROM users) AS users,
@@ -447,13 +514,13 @@ export function summarize() {
       (SELECT sum(comments_count) FROM posts) = (SELECT count(*) FROM comments) AS comments_ok,
       (SELECT sum(likes_count) FROM comments) = (SELECT count(*) FROM comment_likes) AS comment_likes_ok,
       (SELECT sum(views_count) FROM posts) = (SELECT count(*) FROM user_activity) AS views_ok`,
-    DATA_DIR,
+    dir,
   );
   return row;
 }
 
 /** Slow, thorough checks: every counter row by row, and the FTS indexes against their content. */
-export function verifyDeep() {
+export function verifyDeep(dir = DATA_DIR) {
   const [row] = queryLocal(
     `SELECT
       (SELECT count(*) FROM posts p WHERE likes_count <> (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id)) AS bad_post_likes,
@@ -464,43 +531,45 @@ export function verifyDeep() {
       (SELECT count(*) FROM posts p WHERE reposts_count <> (SELECT count(*) FROM post_reposts r WHERE r.post_id = p.id)) AS bad_reposts_count,
       (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH 'coffee') AS fts_coffee,
       (SELECT count(*) FROM posts WHERE content LIKE '%coffee%') AS like_coffee`,
-    DATA_DIR,
+    dir,
   );
-  queryLocal("INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 1)", DATA_DIR);
-  queryLocal("INSERT INTO users_fts (users_fts, rank) VALUES ('integrity-check', 1)", DATA_DIR);
+  queryLocal("INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 1)", dir);
+  queryLocal("INSERT INTO users_fts (users_fts, rank) VALUES ('integrity-check', 1)", dir);
   return { ...row, fts_integrity: "ok" };
 }
 
 /**
- * Makes sure the data set exists (generating it when missing, incomplete, from an older generator,
- * or when `regenerate` is set) and that every migration is applied. Returns the bench_meta values
- * and, when it generated, the time it took.
+ * Makes sure the preset's data set exists in its folder (generating it when missing, incomplete,
+ * from an older generator, or when `regenerate` is set) and that every migration is applied.
+ * Returns the bench_meta values and, when it generated, the time it took.
  */
-export function ensureBenchData({ regenerate = false, scale = Number(process.env.BENCH_SCALE ?? 1), log = console.log } = {}) {
-  if (!regenerate && existsSync(join(DATA_DIR, "v3"))) {
-    applyMigrations(DATA_DIR); // new migrations since the data was made
-    const meta = readMeta();
+export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, scale = Number(process.env.BENCH_SCALE ?? 1), log = console.log } = {}) {
+  const dir = dataDir(preset);
+  const sqlDir = join(dir, "sql");
+  if (!regenerate && existsSync(join(dir, "v3"))) {
+    applyMigrations(dir); // new migrations since the data was made
+    const meta = readMeta(preset);
     if (meta) return { meta, generatedSeconds: null };
-    log("› The benchmark data set is incomplete or from an older generator: regenerating.");
+    log(`› The ${preset} benchmark data set is incomplete or from an older generator: regenerating.`);
   }
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  mkdirSync(SQL_DIR, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(sqlDir, { recursive: true });
   const started = performance.now();
-  log(`› Generating the benchmark data set into ${DATA_DIR} (scale ${scale}); this takes a few minutes…`);
-  applyMigrations(DATA_DIR);
-  const schemaBefore = schemaRows();
+  log(`› Generating the ${preset} benchmark data set into ${dir} (scale ${scale}); this takes a few minutes…`);
+  applyMigrations(dir);
+  const schemaBefore = schemaRows(dir);
   const schema = Object.fromEntries(schemaBefore.filter((row) => row.sql).map((row) => [row.name, row.sql]));
-  const plan = makePlan(scale);
+  const plan = makePlan(preset, scale);
   const all = steps(plan, schema);
   let fileNumber = 0;
   all.forEach((step, index) => {
     const stepStarted = performance.now();
     step.files.forEach((sql, part) => {
-      const file = join(SQL_DIR, `${String(++fileNumber).padStart(2, "0")}.sql`);
+      const file = join(sqlDir, `${String(++fileNumber).padStart(2, "0")}.sql`);
       writeFileSync(file, `${sql.trim()}\n`);
       const partStarted = performance.now();
       try {
-        executeFile(file, DATA_DIR);
+        executeFile(file, dir);
       } catch (error) {
         const detail = [error.stdout, error.stderr, error.message].filter(Boolean).join("\n");
         throw new Error(`bench data: ${step.name} failed running ${file}:\n${String(detail).slice(-2000)}`);
@@ -510,24 +579,26 @@ export function ensureBenchData({ regenerate = false, scale = Number(process.env
     log(`  [${index + 1}/${all.length}] ${step.name}: ${seconds(performance.now() - stepStarted)} (total ${seconds(performance.now() - started)})`);
   });
   // Every index and trigger the bulk steps dropped must be back exactly as the migrations made it.
-  if (JSON.stringify(schemaRows()) !== JSON.stringify(schemaBefore)) {
+  if (JSON.stringify(schemaRows(dir)) !== JSON.stringify(schemaBefore)) {
     throw new Error("bench data: the schema after generation differs from the migrated schema");
   }
   const generatedSeconds = (performance.now() - started) / 1000;
   queryLocal(
     `INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('version', '${GENERATOR_VERSION}'), ('generated_seconds', '${generatedSeconds.toFixed(1)}'), ('complete', '${new Date().toISOString()}')`,
-    DATA_DIR,
+    dir,
   );
   log(`› Data set ready in ${seconds(generatedSeconds * 1000)}.`);
-  return { meta: readMeta(), generatedSeconds };
+  return { meta: readMeta(preset), generatedSeconds };
 }
 
-// Standalone: node tests/bench/generate.mjs [--regenerate] [--verify]
+// Standalone: node tests/bench/generate.mjs [--preset=large|peer] [--regenerate] [--verify]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const regenerate = process.argv.includes("--regenerate");
-  const { generatedSeconds } = ensureBenchData({ regenerate });
-  if (generatedSeconds === null) console.log("› Reusing the existing data set (--regenerate rebuilds it).");
-  console.log(summarize());
-  console.log(`› Database files: ${(databaseBytes() / 1024 ** 2).toFixed(0)} MiB`);
-  if (process.argv.includes("--verify")) console.log(verifyDeep());
+  const preset = process.argv.find((arg) => arg.startsWith("--preset="))?.slice("--preset=".length) ?? DEFAULT_PRESET;
+  const dir = dataDir(preset);
+  const { generatedSeconds } = ensureBenchData({ preset, regenerate });
+  if (generatedSeconds === null) console.log(`› Reusing the existing ${preset} data set (--regenerate rebuilds it).`);
+  console.log(summarize(dir));
+  console.log(`› Database files: ${(databaseBytes(dir) / 1024 ** 2).toFixed(0)} MiB`);
+  if (process.argv.includes("--verify")) console.log(verifyDeep(dir));
 }
