@@ -7,9 +7,10 @@ const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ defa
 
 /**
  * A post's images: one shown large, more in two columns (spec document 1 §2.4). Each opens the
- * full-screen viewer; without JavaScript each is a link to the image's own page.
+ * full-screen viewer; without JavaScript each is a link to the image's own page. `eager`: the post a
+ * page is about, whose first image is the page's largest paint: loaded at once and first.
  */
-export function PostImages({ postId, urls, authorName }: { postId: string; urls: string[]; authorName: string }) {
+export function PostImages({ postId, urls, authorName, eager = false }: { postId: string; urls: string[]; authorName: string; eager?: boolean }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState<number | null>(null);
   if (urls.length === 0) return null;
@@ -31,7 +32,9 @@ export function PostImages({ postId, urls, authorName }: { postId: string; urls:
             <img
               src={url}
               alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
-              loading="lazy"
+              loading={eager && index === 0 ? "eager" : "lazy"}
+              // React 18 passes the attribute through only when spelled in lower case.
+              {...(eager && index === 0 ? ({ fetchpriority: "high" } as Record<string, string>) : {})}
               decoding="async"
               className={`h-full w-full bg-surface object-cover ${single ? "max-h-[32rem]" : "aspect-square"}`}
             />
