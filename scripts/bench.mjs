@@ -204,6 +204,8 @@ function roundStats(samples) {
     d1P50: percentile(sorted("d1"), 0.5),
     renderP50: percentile(sorted("render"), 0.5),
     clientP50: percentile(sorted("client"), 0.5),
+    // Requests per second one connection makes one after another (1000 / mean client latency).
+    perSecond: 1000 / (samples.reduce((sum, sample) => sum + sample.client, 0) / samples.length),
   };
 }
 
@@ -264,6 +266,7 @@ async function measureRows(rows) {
       floor: row.floor ?? null,
       renderP50: median(of("renderP50")),
       clientP50: median(of("clientP50")),
+      perSecond: median(of("perSecond")),
       d1Max: depths.length ? Math.max(...depths) : null,
       d1Min: depths.length ? Math.min(...depths) : null,
       errors: row.errors,
@@ -434,7 +437,12 @@ async function main() {
   }
   // Writes as JavaScript sends them (a fetcher's POST to the route's .data): the action alone.
   const writes = [
-    { label: "Post (create)", path: "/compose.data", form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark` }) },
+    // As a member posts: a hashtag and a mention (their rows, counters and the trend triggers).
+    {
+      label: "Post (create)",
+      path: "/compose.data",
+      form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark with @${viewers[1].username}` }),
+    },
     { label: "Like (toggle)", path: `/post/${meta.popular_post}.data`, form: (i) => ({ like: String(i % 2 === 0) }) },
   ];
   for (const page of writes) {
@@ -534,6 +542,9 @@ async function main() {
         widths,
       ),
     );
+  }
+  for (const { page, result } of rows) {
+    if (page.form && result) log(`  ${page.label} as ${page.viewer}: ${result.perSecond.toFixed(0)} per second on one connection`);
   }
   for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
 
