@@ -271,12 +271,14 @@ async function main() {
     { name: "post", label: `/post/${postId}`, path: `/post/${postId}`, cookie },
   ];
 
-  chrome = await chromeLauncher.launch({
+  // Kept before it starts: a Chromium whose debugging port never came up is stopped like any other.
+  chrome = new chromeLauncher.Launcher({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-dev-shm-usage"],
     handleSIGINT: false,
     logLevel: "silent",
   });
+  await chrome.launch();
 
   const results = [];
   for (const page of pages) {

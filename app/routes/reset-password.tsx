@@ -13,7 +13,7 @@ import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { AUTH_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -44,7 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { allowed: true as const, userId: await resetPassword(context.db, token, password) };
   });
   if (isFailure(outcome)) return said(outcome.message ?? AUTH_MESSAGES.authFailed, 500);
-  if (!outcome.allowed) return said(AUTH_MESSAGES.tooManyAttempts, 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+  if (!outcome.allowed) {
+    const wait = outcome.retryAfterSeconds;
+    return said(RATE_MESSAGES.tooOften(wait), 429, { "Retry-After": String(wait) });
+  }
   const { userId } = outcome;
   if (!userId) {
     return data<ActionData>(

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
-import { AUTH_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
@@ -22,7 +22,8 @@ export type AccountResult =
   | { ok: true; userId: string }
   | { ok: false; field?: "username" | "email"; message: string; retryAfterSeconds?: number };
 
-const tooMany = (retryAfterSeconds: number) => ({ ok: false as const, message: AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds });
+/** A spent limit: sign-in says the spec's 'Too many login attempts…' (sign-in only), the other forms when to try again. */
+const tooMany = (retryAfterSeconds: number, message = RATE_MESSAGES.tooOften(retryAfterSeconds)) => ({ ok: false as const, message, retryAfterSeconds });
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   return (await findMemberId(db, username)) !== null;
@@ -105,7 +106,7 @@ export async function signIn(
   const trusted = user ? devices.find((device) => device.u === user.id) : undefined;
   const limitedAs = trusted ? [subjects.device(trusted.n)] : [subjects.address(ip), subjects.account(email)];
   const verdict = await limiter.hit(limitedAs, "signIn");
-  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
+  if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds, AUTH_MESSAGES.tooManyAttempts);
 
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !valid) return { ok: false, message: AUTH_MESSAGES.invalidCredentials };

@@ -67,7 +67,10 @@ const TIMED = new Set<PropertyKey>(["all", "raw", "first", "run"]);
 /** A statement that only reads (workerd's prepared statement keeps its SQL as `statement`). */
 function onlyReads(statement: D1PreparedStatement): boolean {
   const sql = (statement as unknown as { statement?: unknown }).statement;
-  return typeof sql === "string" && /^\s*(select|with)\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql);
+  if (typeof sql !== "string") return false;
+  // One statement (no second one after a semicolon) that begins as a read and names no write.
+  const one = sql.trim().replace(/;$/, "");
+  return /^(select|with)\b/i.test(one) && !one.includes(";") && !/\b(insert|update|delete|replace)\b/i.test(one);
 }
 
 export function meterDatabase(database: D1Database, meter: Meter): D1Database {
