@@ -50,13 +50,13 @@ const option = (name, fallback) => {
 const REGENERATE = args.includes("--regenerate");
 const REQUESTS = Number(option("requests", 200));
 const ROUNDS = Math.max(1, Number(option("rounds", 3)));
+const WARMUP = Number(option("warmup", 20));
 // A writer posts for a whole round (or the warm-up): that must stay under the post limit
 // (RATE_LIMITS.post: 300 per 3 hours), or the row would measure refusals.
 if (REQUESTS > 290 || WARMUP > 290) {
   console.error("--requests and --warmup are at most 290: one member posts that many times in a round.");
   process.exit(2);
 }
-const WARMUP = Number(option("warmup", 20));
 const ONLY = option("only", "");
 // --preset=<name>: which data set (tests/bench/generate.mjs PRESETS): large (default, tests/bench/data) or peer.
 const PRESET = option("preset", DEFAULT_PRESET);
