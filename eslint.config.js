@@ -34,9 +34,20 @@ export default tseslint.config(
               message: "Server code stays on the server: UI types live in app/lib/types/.",
             },
           ],
+          paths: [
+            {
+              name: "zod",
+              importNames: ["z"],
+              message: "Schemas in the browser take z from ~/lib/schemas/zod (jitless: no eval probe under the CSP).",
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ["app/lib/schemas/zod.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "tests/bench/*.mjs", "*.js"],

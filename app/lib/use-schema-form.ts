@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { z } from "./schemas/zod";
 
 /**
  * The one form recipe (as in the Epic Stack): a form checked by the same zod schema in the browser and

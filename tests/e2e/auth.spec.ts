@@ -16,7 +16,16 @@ async function signInWith(page: Page, email: string, password: string) {
 }
 
 test.describe("sign-up", () => {
-  test("an empty form shows every required message", async ({ page }) => {
+  test("an empty form shows every required message (and its checks break no rule of the page's CSP)", async ({ page }) => {
+    // With JavaScript the form checks run in the browser: nothing in them may try eval, which the
+    // page's Content-Security-Policy refuses (and reports).
+    if (jsEnabled()) {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+    }
     await open(page, "/auth?signUp=true");
     await page.getByRole("button", { name: "Sign Up" }).click();
     for (const message of [
@@ -29,6 +38,7 @@ test.describe("sign-up", () => {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page).toHaveURL(/\/auth\?signUp=true$/);
+    if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
   test("too-short and mismatched values show their messages", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { cleaned } from "./clean-text";
 import { blankIsMissing, required } from "./required";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Control characters no keyboard types: C0 except tab and newline (\r is normalized first), DEL and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Conform turns an empty field into a missing value, so "required" is the message of a missing
