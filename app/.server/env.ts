@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLocalHostname } from "./http";
 
 /**
  * The Worker's configuration, read from its bindings, validated once per isolate and passed to whoever
@@ -21,7 +22,7 @@ const ConfigSchema = z
     // The embedded secret is public: only a local Worker configured for localhost may sign with it (a
     // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
     // elsewhere are refused too (context.ts).
-    const atLocalhost = ["localhost", "127.0.0.1"].includes(new URL(APP_ORIGIN).hostname);
+    const atLocalhost = isLocalHostname(new URL(APP_ORIGIN).hostname);
     if (!COOKIE_SECRET && !(isLocal && atLocalhost)) {
       ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
       return z.NEVER;

@@ -99,10 +99,14 @@ export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
 
-/** The one localhost check: a request to this machine itself (local development and tests). */
-export function isLocalhost(request: Request): boolean {
-  const { hostname } = new URL(request.url);
+/** The one localhost check: an address on this machine itself (local development and tests). */
+export function isLocalHostname(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1";
+}
+
+/** A request to this machine itself. */
+export function isLocalhost(request: Request): boolean {
+  return isLocalHostname(new URL(request.url).hostname);
 }
 
 /** Cookies may drop `Secure` only on plain-http localhost. */
