@@ -3,6 +3,7 @@ import { PageLink } from "~/components/ui/page-link";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Dialog } from "../ui/dialog";
 import { ReplyForm } from "./comment-form";
+import { QuotedPost } from "./quoted-post";
 
 /** The composer (and its form rules) load when first opened, not with every page (DESIGN.md §9). */
 const loadComposer = () => import("./composer");
@@ -52,17 +53,7 @@ export function ComposeProvider({ canPostForSubscribers, children }: { canPostFo
 }
 
 export function ReplyingTo({ target }: { target: ReplyTarget }) {
-  return (
-    <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
-      <p className="flex gap-1 font-semibold">
-        <span dir="auto" className="truncate" title={target.displayName}>
-          {target.displayName}
-        </span>{" "}
-        <span className="truncate font-normal text-muted">@{target.username}</span>
-      </p>
-      {target.excerpt ? <p dir="auto" className="post-text line-clamp-3 text-muted">{target.excerpt}</p> : null}
-    </blockquote>
-  );
+  return <QuotedPost displayName={target.displayName} username={target.username} text={target.excerpt} />;
 }
 
 /** A link to the composer (or, with `reply`, to the reply composer) that opens the dialog with JavaScript. */

@@ -10,21 +10,12 @@ import { showToast } from "~/lib/toast-store";
 import { buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { inputClass } from "../ui/field";
+import { QuotedPost } from "./quoted-post";
 
 export const SHARE_TITLE = "Share post";
 
 function SharePreview({ post }: { post: PostView }) {
-  return (
-    <blockquote className="rounded-xl border border-line px-3 py-2 text-sm">
-      <p className="flex gap-1 font-semibold">
-        <span dir="auto" className="truncate" title={post.author.displayName}>
-          {post.author.displayName}
-        </span>{" "}
-        <span className="truncate font-normal text-muted">@{post.author.username}</span>
-      </p>
-      {post.content ? <p dir="auto" className="post-text line-clamp-3 text-muted">{post.content}</p> : null}
-    </blockquote>
-  );
+  return <QuotedPost displayName={post.author.displayName} username={post.author.username} text={post.content} />;
 }
 
 function useShareUrl(post: PostView) {
