@@ -2,8 +2,8 @@
 // seeding) but with React's development build, and on every change under app/, workers/, party/ or
 // public/ rebuilds, bundles again and reloads the worker in place (same port, same state).
 import { join, resolve } from "node:path";
-import { buildApp } from "./lib/build.mjs";
-import { disposeOnSignals, isPortTaken, prepareWorker } from "./lib/serve.mjs";
+import { buildApp, buildOrExit } from "./lib/build.mjs";
+import { disposeOnSignals, exitIfPortTaken, prepareWorker } from "./lib/serve.mjs";
 import { watchFolders } from "./lib/watch.mjs";
 import { applyMigrations, DEFAULT_STATE_DIR, ROOT } from "./lib/wrangler.mjs";
 
@@ -11,18 +11,9 @@ const PORT = Number(process.env.PORT ?? 8787);
 const STATE_DIR = resolve(process.env.MURMUR_STATE_DIR ?? DEFAULT_STATE_DIR);
 const WATCHED = ["app", "workers", "party", "public"];
 
-if (await isPortTaken(PORT)) {
-  console.error(`› Port ${PORT} is taken (is Murmur already running?). Set PORT to use another one.`);
-  process.exit(1);
-}
+await exitIfPortTaken(PORT);
 
-console.log("› Building…");
-const first = await buildApp();
-if (!first.ok) {
-  console.error(first.output);
-  console.error("› The build failed (above).");
-  process.exit(1);
-}
+await buildOrExit();
 const worker = prepareWorker({ production: false });
 console.log("› Applying local D1 migrations…");
 applyMigrations(STATE_DIR);

@@ -8,28 +8,17 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildApp } from "./lib/build.mjs";
-import { disposeOnSignals, isPortTaken, prepareWorker } from "./lib/serve.mjs";
+import { buildOrExit } from "./lib/build.mjs";
+import { disposeOnSignals, exitIfPortTaken, prepareWorker } from "./lib/serve.mjs";
 import { applyMigrations, DEFAULT_STATE_DIR, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const STATE_DIR = resolve(process.env.MURMUR_STATE_DIR ?? DEFAULT_STATE_DIR);
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
-if (await isPortTaken(PORT)) {
-  console.error(`› Port ${PORT} is taken (is Murmur already running?). Set PORT to use another one.`);
-  process.exit(1);
-}
+await exitIfPortTaken(PORT);
 
-if (process.env.MURMUR_SKIP_BUILD !== "1") {
-  console.log("› Building…");
-  const build = await buildApp();
-  if (!build.ok) {
-    console.error(build.output);
-    console.error("› The build failed (above).");
-    process.exit(1);
-  }
-}
+if (process.env.MURMUR_SKIP_BUILD !== "1") await buildOrExit();
 
 /** Runs scripts/seed.ts on the state folder; the worker keeps bundling meanwhile. */
 function seed() {

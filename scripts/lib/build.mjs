@@ -14,3 +14,13 @@ export function buildApp() {
     });
   });
 }
+
+/** The first build of `npm start` and `npm run dev`: on failure, its output and an exit. */
+export async function buildOrExit() {
+  console.log("› Building…");
+  const build = await buildApp();
+  if (build.ok) return;
+  console.error(build.output);
+  console.error("› The build failed (above).");
+  process.exit(1);
+}

@@ -105,6 +105,13 @@ export function isPortTaken(port, host = "127.0.0.1") {
   });
 }
 
+/** Exits with a plain sentence when the port is taken: asked before the slow steps. */
+export async function exitIfPortTaken(port) {
+  if (!(await isPortTaken(port))) return;
+  console.error(`› Port ${port} is taken (is Murmur already running?). Set PORT to use another one.`);
+  process.exit(1);
+}
+
 /** Stops the server and exits on Ctrl-C, on a kill, and when the terminal closes. */
 export function disposeOnSignals(server) {
   let stopping = false;
