@@ -1,5 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 import { FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
@@ -15,31 +14,36 @@ import { matching } from "./search";
 const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${P.viewer}`;
 
 /**
- * The ids of a Following page. Two ways to the same answer, in one statement: among the newest
- * FOLLOWING_SCAN_WINDOW posts, those by followed members (fast when one follows many active people;
- * skipped below FOLLOWING_SCAN_MIN_FOLLOWS); only if that finds less than a page, each followed
- * member's own newest posts through posts_user_idx (fast when one follows few). Either is bounded.
+ * The ids of a Following page (docs/decisions/010, 026). Two ways to the same answer, in one
+ * statement, each on the index that makes it cheap (named, so the plan never depends on statistics):
+ * - members who follow at least FOLLOWING_SCAN_MIN_FOLLOWS people: the newest posts, newest first,
+ *   checked one by one against the follows (posts_home_idx holds each post's author, so the scan
+ *   reads the index alone), stopping at a page or at the FOLLOWING_SCAN_WINDOW-th newest post;
+ * - otherwise, or if that finds less than a page: the followed members' own newest posts
+ *   (posts_user_idx), merged newest first.
  */
 function followingPageIds({ before, size }: ConditionContext) {
-  const older = (id: AnySQLiteColumn | SQL) => (before ? sql`AND ${id} < ${before}` : sql``);
-  const scanned = sql`CASE WHEN (SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${P.viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}
-    THEN ${FOLLOWING_SCAN_WINDOW} ELSE 0 END`;
+  const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
+  const followsMany = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${P.viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`;
+  // The oldest post the scan may reach; none (NULL: no scan) for members who follow few.
+  const windowEdge = sql`CASE WHEN ${followsMany} THEN coalesce((
+      SELECT edge.id FROM ${posts} AS edge INDEXED BY posts_home_idx
+      WHERE edge.community_id IS NULL ${older("edge.id")}
+      ORDER BY edge.id DESC LIMIT 1 OFFSET ${FOLLOWING_SCAN_WINDOW - 1}), '') END`;
   return sql`WITH recent AS MATERIALIZED (
-      SELECT id FROM (
-        SELECT ${posts.id} AS id, ${posts.userId} AS user_id FROM ${posts}
-        WHERE ${posts.communityId} IS NULL ${older(posts.id)}
-        ORDER BY ${posts.id} DESC LIMIT ${scanned}
-      ) WHERE user_id IN (${followed})
-      ORDER BY id DESC LIMIT ${size}
+      SELECT scanned.id AS id FROM ${posts} AS scanned INDEXED BY posts_home_idx
+      WHERE scanned.community_id IS NULL ${older("scanned.id")} AND scanned.id >= ${windowEdge}
+        AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${P.viewer} AND ${follows.followingId} = scanned.user_id)
+      ORDER BY scanned.id DESC LIMIT ${size}
     )
     SELECT id FROM recent
     UNION
-    SELECT walked.id FROM ${follows} AS f JOIN ${posts} AS walked ON walked.id IN (
-      SELECT own.id FROM ${posts} AS own
-      WHERE own.user_id = f.following_id AND own.community_id IS NULL ${older(sql.raw("own.id"))}
+    SELECT id FROM (
+      SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+      WHERE own.user_id IN (${followed}) AND own.community_id IS NULL ${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size}
     )
-    WHERE f.follower_id = ${P.viewer} AND (SELECT count(*) FROM recent) < ${size}
+    WHERE (SELECT count(*) FROM recent) < ${size}
     ORDER BY id DESC LIMIT ${size}`;
 }
 

@@ -1,0 +1,2 @@
+DROP INDEX `posts_home_idx`;--> statement-breakpoint
+CREATE INDEX `posts_home_idx` ON `posts` (`id`,`user_id`) WHERE "posts"."community_id" IS NULL;
