@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { compareTopLevel } from "~/lib/comments";
 import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -11,6 +11,7 @@ import { newId } from "./ids";
 import { refuse, type Outcome } from "./outcome";
 import { findTargetPost, shownPostId } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /** Comments on posts, replies to comments (parent_id), comment likes, and a post's pages of comments. */
 
@@ -70,14 +71,14 @@ export async function setCommentLike(
 
 // ───────────────────────────── reading ─────────────────────────────
 
-const C = { post: param("post"), viewer: param("viewer"), likes: param("likes"), after: param("after") };
+const C = { post: param("post"), likes: param("likes"), after: param("after") };
 
 /**
  * One page of a post's comments (prepared, docs/decisions/013): up to COMMENTS_PAGE_SIZE top-level
  * comments in TOP_LEVEL_ORDER, each with its whole thread of replies (at most COMMENT_REPLIES_PER_PAGE
  * replies in all), plus one more top-level comment to know whether there is a next page.
  */
-function selectCommentPage(db: Db, signedIn: boolean, paging: boolean) {
+function selectCommentPage(db: Db, viewer: SQL | null, paging: boolean) {
   const keyset = paging
     ? sql`AND (${comments.likesCount} < ${C.likes} OR (${comments.likesCount} = ${C.likes} AND ${comments.id} < ${C.after}))`
     : sql``;
@@ -91,8 +92,8 @@ function selectCommentPage(db: Db, signedIn: boolean, paging: boolean) {
       SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
     )
     SELECT id FROM thread LIMIT ${COMMENTS_PAGE_SIZE + 1 + COMMENT_REPLIES_PER_PAGE}`;
-  const liked = signedIn
-    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${C.viewer})`
+  const liked = viewer
+    ? sql<number>`EXISTS (SELECT 1 FROM ${commentLikes} WHERE ${commentLikes.commentId} = ${comments.id} AND ${commentLikes.userId} = ${viewer})`
     : sql<number>`0`;
   const fields = {
     id: comments.id,
@@ -142,13 +143,13 @@ function toCommentPage(rows: CommentRow[]): CommentPage {
 }
 
 /** A page of the comments of the post `postId` shows (its original, for a repost). */
-export function commentPageRead(db: Db, viewerId: string | null, postId: string, cursor: string | null = null): Read<CommentPage> {
+export function commentPageRead(db: Db, viewer: Viewer, postId: string, cursor: string | null = null): Read<CommentPage> {
   const after = parseCommentCursor(cursor);
   const read = selectRead<CommentRow>(
     db,
-    `comments:${viewerId ? "member" : "visitor"}:${after ? "after" : "first"}`,
-    () => selectCommentPage(db, viewerId !== null, after !== null),
-    { post: postId, viewer: viewerId, likes: after?.likes, after: after?.id },
+    `comments:${viewerKey(viewer)}:${after ? "after" : "first"}`,
+    () => selectCommentPage(db, viewerSql(viewer), after !== null),
+    { post: postId, ...viewerValues(viewer), likes: after?.likes, after: after?.id },
   );
   return mapRead(read, toCommentPage);
 }

@@ -9,13 +9,14 @@ import {
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
-import { runReads } from "./db/reads";
+import { runReads, type Answers, type Read } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce, isInsecureLocalhost, isLocalhost } from "./http";
 import { TrustedDevices } from "./auth/devices";
 import { shellReads, toShell, type ShellData } from "./shell";
 import { Toasts } from "./toast";
+import type { Viewer } from "./viewer";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -27,6 +28,18 @@ declare module "@remix-run/cloudflare" {
     getSession(): Promise<SessionValidation>;
     /** What the signed-in shell shows (null for a visitor), read in the session's own round trip. */
     getShell(): Promise<ShellData | null>;
+    /**
+     * A page's reads in the session's own round trip (docs/decisions/026), built for the member the
+     * session cookie names, or for a visitor when there is none; answered as a visitor's if the session
+     * turns out unknown or expired. Call it before awaiting anything: the trip leaves once the loaders
+     * that started together have handed over their reads (a later call reads on its own).
+     */
+    readAsViewer<const R extends readonly Read<unknown>[]>(build: (viewer: Viewer) => R): Promise<Answers<R>>;
+    /**
+     * The same for a page only members see: null, with nothing read, without a session cookie (the
+     * loader's `requireUser` sends the visitor to sign in, as it does when the session is not valid).
+     */
+    readAsMember<const R extends readonly Read<unknown>[]>(build: (viewer: NonNullable<Viewer>) => R): Promise<Answers<R> | null>;
     /** D1 round trips made for this request so far. */
     d1: Meter;
     /** Milliseconds spent rendering the page to a string (for the benchmark's Server-Timing). */
@@ -42,11 +55,19 @@ declare module "@remix-run/cloudflare" {
 
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
+/** Reads handed to the session's round trip, and where their answers go. */
+type Rider = { reads: readonly Read<unknown>[]; settle: (answers: readonly unknown[]) => void; fail: (error: unknown) => void };
+
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
   const d1 = new Meter();
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
   let shell: ShellData | null = null;
+  // The session's time: its expiry is judged at the same instant by the worker and by reads riding along.
+  const now = Date.now();
+  const token = readSessionToken(request);
+  const sessionId = token ? hashToken(token) : null;
+  let riders: Rider[] | null = [];
   const config = readConfig(env);
   // The embedded development secret signs only for this machine: a Worker deployed without its own
   // COOKIE_SECRET (and with the development vars) answers no one else.
@@ -74,12 +95,24 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     sessionCookieUpdate: null,
     getSession() {
       validation ??= (async () => {
-        const token = readSessionToken(request);
-        if (!token) return NO_SESSION;
-        // One round trip: the session with its member, and what the shell shows of them (020).
-        const id = hashToken(token);
-        const [found, member, trends] = await runReads(db, [sessionRead(db, id), ...shellReads(db, id)]);
-        const result = await settleSession(db, id, found);
+        if (!token || !sessionId) return NO_SESSION;
+        // Loaders start side by side: the trip waits for the ones started with this one to add their reads.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const aboard = riders ?? [];
+        riders = null;
+        // One round trip: the session with its member, what the shell shows of them (020), and the
+        // page's own reads (026).
+        const own = [sessionRead(db, sessionId), ...shellReads(db, sessionId)] as const;
+        const trip = runReads(db, [...own, ...aboard.flatMap((rider) => rider.reads)]);
+        trip.then(
+          (answers) => {
+            let at = own.length;
+            for (const rider of aboard) rider.settle(answers.slice(at, (at += rider.reads.length)));
+          },
+          (error: unknown) => aboard.forEach((rider) => rider.fail(error)),
+        );
+        const [found, member, trends] = await trip;
+        const result = await settleSession(db, sessionId, found, now);
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
         if (result.user) shell = toShell(member, trends);
@@ -87,10 +120,30 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
       })();
       return validation;
     },
+    readAsViewer(build) {
+      if (!sessionId) return runReads(db, build(null));
+      if (!riders) return context.getSession().then(({ user }) => runReads(db, build(user?.id ?? null)));
+      return ride(build({ session: sessionId, now }));
+    },
+    async readAsMember(build) {
+      if (!sessionId) return null;
+      if (!riders) {
+        const { user } = await context.getSession();
+        return user ? runReads(db, build(user.id)) : null;
+      }
+      return ride(build({ session: sessionId, now }));
+    },
     async getShell() {
       await context.getSession();
       return shell;
     },
   };
+  /** Hands reads to the session's trip (not yet left) and answers what they read. */
+  function ride<const R extends readonly Read<unknown>[]>(reads: R): Promise<Answers<R>> {
+    const answered = new Promise<readonly unknown[]>((settle, fail) => riders!.push({ reads, settle, fail }));
+    void context.getSession().catch(() => {}); // a failed trip reaches these reads through `fail`
+    return answered as Promise<Answers<R>>;
+  }
+
   return context;
 }

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { loadFeedPage } from "~/.server/feed-load";
-import { getFollowingFeed } from "~/.server/posts/following";
-import { getForYouFeed } from "~/.server/posts/for-you";
+import { followingRead } from "~/.server/posts/following";
+import { forYouRead } from "~/.server/posts/for-you";
 import { searchQueryOf } from "~/.server/posts/search";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
@@ -18,15 +18,19 @@ export const meta: MetaFunction = () => [
 type Tab = "for-you" | "following";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
-  const { page, failed } = await loadFeedPage(
-    () => (tab === "following" ? getFollowingFeed(context.db, user.id, options) : getForYouFeed(context.db, user.id, options)),
-    options.cursor,
-  );
+  // The feed travels with the session (started before anything is awaited).
+  const feed = loadFeedPage(async () => {
+    const read = tab === "following" ? followingRead : forYouRead;
+    const answers = await context.readAsMember((viewer) => [read(context.db, viewer, options)]);
+    // Without a session cookie nothing is read: requireUser sends the visitor to sign in.
+    return answers?.[0] ?? { items: [], nextCursor: null };
+  }, options.cursor);
+  await requireUser(request, context);
+  const { page, failed } = await feed;
   return { tab, query, page, failed, paged: Boolean(options.cursor) };
 }
 

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { answerHeaders } from "~/.server/respond";
-import { getOptionalUser } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
-import { getPostPage } from "~/.server/posts/post-page";
+import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
@@ -16,10 +15,11 @@ import { isQuietSubmission } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getOptionalUser(context);
   const url = new URL(request.url);
   const commentsCursor = url.searchParams.get("comments");
-  const page = await getPostPage(context.db, viewer?.id ?? null, requiredParam(params, "postId"), { commentsCursor });
+  const postId = requiredParam(params, "postId");
+  // The post and its comments travel with the session.
+  const page = toPostPage(await context.readAsViewer((viewer) => postPageReads(context.db, viewer, postId, { commentsCursor })));
   invariantResponse(page, POST_MESSAGES.notFound, { status: 404 });
   return { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
 }

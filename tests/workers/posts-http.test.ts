@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { follows, posts, postLikes, users } from "~/.server/db/schema";
+import { follows, posts, postLikes, sessions, users } from "~/.server/db/schema";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
@@ -269,21 +269,45 @@ describe("performance shape", () => {
     expect(await writes.floor()).toBeNull();
   });
 
-  it("a page waits for 2 D1 round trips: the session with the shell's reads, then the page's one batch", async () => {
+  it("a page waits for 1 D1 round trip: its reads travel with the session and the shell's", async () => {
     const viewer = await member();
     const post = await createPost(viewer.user.id);
     for (const path of ["/", "/?tab=following", "/videos", `/post/${post.id}`, `/?q=hello`]) {
       const response = await get(path, { Cookie: viewer.cookie });
       expect(response.status, path).toBe(200);
-      expect(Number(response.headers.get("X-D1-Depth")), path).toBe(2);
-      // The session travels with what the shell shows; the page's loader sends one batch.
-      expect(Number(response.headers.get("X-D1-Calls")), path).toBe(2);
+      expect(Number(response.headers.get("X-D1-Depth")), path).toBe(1);
+      expect(Number(response.headers.get("X-D1-Calls")), path).toBe(1);
     }
+    // A visitor's post page reads once too (no session to read).
+    const visitor = await get(`/post/${post.id}`);
+    expect(Number(visitor.headers.get("X-D1-Depth"))).toBe(1);
     // Each read answers its own columns: the member's card is theirs.
     const page = await (await get("/", { Cookie: viewer.cookie })).text();
     const profileLink = page.slice(page.indexOf("Your profile: "), page.indexOf("</a>", page.indexOf("Your profile: ")));
     expect(profileLink).toContain(viewer.user.displayName);
     expect(profileLink).toContain(viewer.user.username);
+  });
+
+  it("reads that travel with the session are the session's member's, and a visitor's once it has expired", async () => {
+    const author = await member();
+    const liker = await member();
+    const post = await createPost(author.user.id, { content: "liked with the session" });
+    const locked = await createPost(author.user.id, { content: "only for subscribers", isSubscriberOnly: true });
+    await db().insert(postLikes).values({ postId: post.id, userId: liker.user.id });
+    const likeButton = /<button type="submit" name="like" value="(true|false)" aria-pressed="(true|false)"/;
+    // The liker sees their like; the author (who did not like it) does not.
+    expect((await (await get(`/post/${post.id}`, { Cookie: liker.cookie })).text()).match(likeButton)?.[2]).toBe("true");
+    expect((await (await get(`/post/${post.id}`, { Cookie: author.cookie })).text()).match(likeButton)?.[2]).toBe("false");
+    // The author reads their own subscriber-only post in full, until the session expires.
+    expect(await (await get(`/post/${locked.id}`, { Cookie: author.cookie })).text()).toContain("only for subscribers");
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, author.user.id));
+    const expired = await get(`/post/${locked.id}`, { Cookie: author.cookie });
+    expect(expired.status).toBe(200);
+    const html = await expired.text();
+    expect(html).not.toContain("only for subscribers");
+    expect(html).toContain("This post is for subscribers");
+    // Pages only members see send the expired session to sign in.
+    expect((await get("/", { Cookie: author.cookie })).status).toBe(302);
   });
 
   it("the Following feed is served by indexes (no full scan of posts)", async () => {

@@ -80,7 +80,7 @@ export async function runRead<T>(read: Read<T>): Promise<T> {
   return read.decode(await read.statement.raw());
 }
 
-type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 /**
  * Reads that belong to one loader, in one D1 round trip. `batch()` answers rows as objects keyed by

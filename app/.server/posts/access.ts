@@ -8,7 +8,7 @@ import { creatorSubscriptions, posts } from "../db/schema";
  * Every read and every interaction decides through here, on the server.
  */
 export function canViewSql(
-  viewerId: string | Placeholder | null,
+  viewerId: string | Placeholder | SQL | null,
   authorId: SQL | typeof posts.userId,
   subscriberOnly: SQL | typeof posts.isSubscriberOnly,
   now: number | Placeholder,

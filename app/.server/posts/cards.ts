@@ -8,6 +8,7 @@ import { TOP_LEVEL_ORDER } from "../comments";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { canViewSql } from "./access";
 import { beforeOf } from "./cursors";
 
@@ -32,12 +33,15 @@ export const shownId = shown<string>(posts.id, original.id);
 export const shownAuthorId = shown<string>(posts.userId, original.userId);
 export const shownSubscriberOnly = shown<number>(posts.isSubscriberOnly, original.isSubscriberOnly);
 
-/** What every card read binds: the viewer (null for a visitor), the time the access rule uses, the cursor. */
-export const P = { viewer: param("viewer"), now: param("now"), before: param("before") };
+/**
+ * What every card read binds besides the viewer (../viewer.ts): the time the access rule uses, and the
+ * cursor.
+ */
+export const P = { now: param("now"), before: param("before") };
 
-function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks | typeof postShares, signedIn: boolean) {
-  if (!signedIn) return sql<number>`0`;
-  return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${P.viewer})`;
+function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks | typeof postShares, viewer: SQL | null) {
+  if (!viewer) return sql<number>`0`;
+  return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${viewer})`;
 }
 
 /** The shown post's first top-level comments, as JSON. */
@@ -65,8 +69,8 @@ function named<T extends Record<string, unknown>>(columns: T) {
   ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
 }
 
-/** The columns of a card, for a member (`P.viewer` bound) or a visitor. */
-export function cardFields(signedIn: boolean) {
+/** The columns of a card, for a member (`viewer`: their id in SQL, ../viewer.ts) or a visitor (null). */
+export function cardFields(viewer: SQL | null) {
   return named({
     id: posts.id,
     repostOf: posts.repostedFromPostId,
@@ -92,11 +96,11 @@ export function cardFields(signedIn: boolean) {
     sharesCount: shown<number>(posts.sharesCount, original.sharesCount),
     viewsCount: shown<number>(posts.viewsCount, original.viewsCount),
     countsAt: sql<number>`unixepoch('subsec') * 1000`,
-    liked: viewerFlag(postLikes, signedIn),
-    reposted: viewerFlag(postReposts, signedIn),
-    bookmarked: viewerFlag(postBookmarks, signedIn),
-    shared: viewerFlag(postShares, signedIn),
-    canView: canViewSql(signedIn ? P.viewer : null, shownAuthorId, shownSubscriberOnly, P.now),
+    liked: viewerFlag(postLikes, viewer),
+    reposted: viewerFlag(postReposts, viewer),
+    bookmarked: viewerFlag(postBookmarks, viewer),
+    shared: viewerFlag(postShares, viewer),
+    canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
     topComments: topCommentsJson,
   });
 }
@@ -190,10 +194,10 @@ export function toFeedItem(row: CardRow): FeedItem {
 // ───────────────────────────── lists ─────────────────────────────
 
 /**
- * What a condition's SQL may use besides the card placeholders: whether a member is reading (`P.viewer`
- * is bound), the cursor's placeholder if there is one, and the page size (one more than shown).
+ * What a condition's SQL may use besides the card placeholders: the reader's id in SQL (null for a
+ * visitor), the cursor's placeholder if there is one, and the page size (one more than shown).
  */
-export type ConditionContext = { signedIn: boolean; before: Placeholder | null; size: number };
+export type ConditionContext = { viewer: SQL | null; before: Placeholder | null; size: number };
 
 /**
  * Which posts a list shows (`listCards` takes every condition at once). Its SQL is written with
@@ -228,45 +232,45 @@ function timePage(rows: CardRow[], limit: number): FeedPage {
  * Cards newest first, one keyset page after `cursor`, of the posts that meet every condition, outside
  * communities (spec document 1 §5: a feed shows posts with no community unless one is given).
  */
-export function cardsRead(db: Db, viewerId: string | null, conditions: CardCondition[], options: ListOptions = {}): Read<FeedPage> {
+export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], options: ListOptions = {}): Read<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
   const before = beforeOf(options.cursor);
-  const context: ConditionContext = { signedIn: viewerId !== null, before: before ? P.before : null, size: limit + 1 };
-  const key = ["cards", viewerId ? "member" : "visitor", before ? "older" : "newest", limit, ...conditions.map((c) => c.key)].join(":");
+  const key = ["cards", viewerKey(viewer), before ? "older" : "newest", limit, ...conditions.map((c) => c.key)].join(":");
   const read = selectRead<CardRow>(
     db,
     key,
     () => {
-      const fields = cardFields(viewerId !== null);
+      const context: ConditionContext = { viewer: viewerSql(viewer), before: before ? P.before : null, size: limit + 1 };
+      const fields = cardFields(context.viewer);
       const own = conditions.map((condition) => condition.where(context));
       const where = conditions.some((condition) => condition.picksPage)
         ? and(...own)
         : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);
       return { fields, query: selectCards(db, fields).where(where).orderBy(desc(posts.id)).limit(limit + 1) };
     },
-    Object.assign({ viewer: viewerId, now: options.now ?? Date.now(), before }, ...conditions.map((c) => c.values ?? {})),
+    Object.assign({ ...viewerValues(viewer), now: options.now ?? Date.now(), before }, ...conditions.map((c) => c.values ?? {})),
   );
   return mapRead(read, (rows) => timePage(rows, limit));
 }
 
-export function listCards(db: Db, viewerId: string | null, conditions: CardCondition[], options: ListOptions = {}): Promise<FeedPage> {
-  return runRead(cardsRead(db, viewerId, conditions, options));
+export function listCards(db: Db, viewer: Viewer, conditions: CardCondition[], options: ListOptions = {}): Promise<FeedPage> {
+  return runRead(cardsRead(db, viewer, conditions, options));
 }
 
 /** The card of one post or repost by its id; null when it does not exist. */
-export function cardRead(db: Db, viewerId: string | null, postId: string, now = Date.now()): Read<FeedItem | null> {
+export function cardRead(db: Db, viewer: Viewer, postId: string, now = Date.now()): Read<FeedItem | null> {
   const read = selectRead<CardRow>(
     db,
-    `card:${viewerId ? "member" : "visitor"}`,
+    `card:${viewerKey(viewer)}`,
     () => {
-      const fields = cardFields(viewerId !== null);
+      const fields = cardFields(viewerSql(viewer));
       return { fields, query: selectCards(db, fields).where(eq(posts.id, param("post"))) };
     },
-    { viewer: viewerId, now, post: postId },
+    { ...viewerValues(viewer), now, post: postId },
   );
   return mapRead(read, (rows) => (rows[0] ? toFeedItem(rows[0]) : null));
 }
 
-export function getCard(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<FeedItem | null> {
-  return runRead(cardRead(db, viewerId, postId, now));
+export function getCard(db: Db, viewer: Viewer, postId: string, now = Date.now()): Promise<FeedItem | null> {
+  return runRead(cardRead(db, viewer, postId, now));
 }

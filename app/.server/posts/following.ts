@@ -1,9 +1,11 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
 import { follows, posts, users } from "../db/schema";
-import { listCards, P, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
+import { runRead, type Read } from "../db/reads";
+import type { Viewer } from "../viewer";
+import { cardsRead, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
 import { matching } from "./search";
 
 /**
@@ -11,7 +13,10 @@ import { matching } from "./search";
  * newest first, never the viewer's own.
  */
 
-const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${P.viewer}`;
+/** The ids of the members the reader follows (Following is only ever read by a member). */
+function followed(viewer: SQL | null) {
+  return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}`;
+}
 
 /**
  * The ids of a Following page (docs/decisions/010, 026). Two ways to the same answer, in one
@@ -22,9 +27,9 @@ const followed = sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follo
  * - otherwise, or if that finds less than a page: the followed members' own newest posts
  *   (posts_user_idx), merged newest first.
  */
-function followingPageIds({ before, size }: ConditionContext) {
+function followingPageIds({ viewer, before, size }: ConditionContext) {
   const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
-  const followsMany = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${P.viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`;
+  const followsMany = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`;
   // The oldest post the scan may reach; none (NULL: no scan) for members who follow few.
   const windowEdge = sql`CASE WHEN ${followsMany} THEN coalesce((
       SELECT edge.id FROM ${posts} AS edge INDEXED BY posts_home_idx
@@ -33,14 +38,14 @@ function followingPageIds({ before, size }: ConditionContext) {
   return sql`WITH recent AS MATERIALIZED (
       SELECT scanned.id AS id FROM ${posts} AS scanned INDEXED BY posts_home_idx
       WHERE scanned.community_id IS NULL ${older("scanned.id")} AND scanned.id >= ${windowEdge}
-        AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${P.viewer} AND ${follows.followingId} = scanned.user_id)
+        AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = scanned.user_id)
       ORDER BY scanned.id DESC LIMIT ${size}
     )
     SELECT id FROM recent
     UNION
     SELECT id FROM (
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-      WHERE own.user_id IN (${followed}) AND own.community_id IS NULL ${older("own.id")}
+      WHERE own.user_id IN (${followed(viewer)}) AND own.community_id IS NULL ${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size}
     )
     WHERE (SELECT count(*) FROM recent) < ${size}
@@ -54,9 +59,13 @@ const followedPage: CardCondition = {
 };
 
 /** A search has to look at every followed member's posts (the page-id shortcut stops at a page before matching). */
-const byFollowed: CardCondition = { key: "by-followed", where: () => sql`${posts.userId} IN (${followed})` };
+const byFollowed: CardCondition = { key: "by-followed", where: ({ viewer }) => sql`${posts.userId} IN (${followed(viewer)})` };
 
-export function getFollowingFeed(db: Db, viewerId: string, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Read<FeedPage> {
   const conditions = options.query ? [byFollowed, matching(options.query)] : [followedPage];
-  return listCards(db, viewerId, conditions, options);
+  return cardsRead(db, viewer, conditions, options);
+}
+
+export function getFollowingFeed(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+  return runRead(followingRead(db, viewer, options));
 }

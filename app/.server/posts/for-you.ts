@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { FEED_PAGE_SIZE, FOR_YOU, INTEREST_POSTS_SAMPLE, TIME } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { param, runRead, selectRead } from "../db/reads";
+import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { postHashtags, posts } from "../db/schema";
-import { cardFields, listCards, originalsOnly, P, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
+import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
 import { matching } from "./search";
 
@@ -26,10 +27,10 @@ const R = { rankAt: param("rankAt"), poolTop: param("poolTop"), score: param("sc
  *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3))
  *   ÷ (age in hours + 2) ^ 1.5
  */
-function forYouScore() {
+function forYouScore(viewer: SQL | null) {
   const w = FOR_YOU;
   const interests = sql`(SELECT ${postHashtags.hashtag} FROM ${postHashtags} WHERE ${postHashtags.postId} IN (
-      SELECT mine.id FROM ${posts} AS mine WHERE mine.user_id = ${P.viewer} ORDER BY mine.id DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
+      SELECT mine.id FROM ${posts} AS mine WHERE mine.user_id = ${viewer} ORDER BY mine.id DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
   const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND ph.hashtag IN ${interests})`;
   const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
     + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
@@ -43,10 +44,10 @@ function forYouScore() {
  * top; the page is the next `size` by score after the cursor's (score, id). The page's ids come first:
  * card columns (flags, comments, access) are then computed for them alone.
  */
-function rankedCards(db: Db, paging: boolean, size: number) {
+function rankedCards(db: Db, viewer: SQL | null, paging: boolean, size: number) {
   const pool = db.$with("pool").as(
     db
-      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore().as("score") })
+      .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewer).as("score") })
       .from(posts)
       .where(and(isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined))
       .orderBy(desc(posts.id))
@@ -61,7 +62,7 @@ function rankedCards(db: Db, paging: boolean, size: number) {
       .limit(size),
   );
   const fields = {
-    ...cardFields(true),
+    ...cardFields(viewer),
     score: ranked.rankedScore,
     poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`.as("pool_top"),
     poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`.as("pool_bottom"),
@@ -75,28 +76,32 @@ function rankedCards(db: Db, paging: boolean, size: number) {
 
 type RankedRow = CardRow & { score: number; poolTop: string; poolBottom: string; poolCount: number };
 
-export async function getForYouFeed(db: Db, viewerId: string, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+export function forYouRead(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Read<FeedPage> {
   // A search lists every matching post newest first.
-  if (options.query) return listCards(db, viewerId, [matching(options.query)], options);
+  if (options.query) return cardsRead(db, viewer, [matching(options.query)], options);
   const cursor = parseListCursor(options.cursor);
-  if (cursor?.kind === "time") return listCards(db, viewerId, [originalsOnly], options);
+  if (cursor?.kind === "time") return cardsRead(db, viewer, [originalsOnly], options);
 
   const limit = options.limit ?? FEED_PAGE_SIZE;
   const now = options.now ?? Date.now();
   const rankAt = cursor?.now ?? now;
-  const rows = await runRead(
-    selectRead<RankedRow>(
-      db,
-      `forYou:ranked:${cursor ? "next" : "first"}:${limit}`,
-      () => rankedCards(db, cursor !== null, limit + 1),
-      cursor ? { viewer: viewerId, now, rankAt, poolTop: cursor.top, score: cursor.score, after: cursor.id } : { viewer: viewerId, now, rankAt },
-    ),
+  const read = selectRead<RankedRow>(
+    db,
+    `forYou:ranked:${viewerKey(viewer)}:${cursor ? "next" : "first"}:${limit}`,
+    () => rankedCards(db, viewerSql(viewer), cursor !== null, limit + 1),
+    { ...viewerValues(viewer), now, rankAt, ...(cursor ? { poolTop: cursor.top, score: cursor.score, after: cursor.id } : {}) },
   );
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  let nextCursor: string | null = null;
-  if (rows.length > limit && last) nextCursor = rankedCursor({ now: rankAt, top: last.poolTop, score: last.score, id: last.id });
-  // The pool is used up: older posts follow in time order, if the pool did not already hold them all.
-  else if (last && last.poolCount >= FOR_YOU.poolSize) nextCursor = last.poolBottom;
-  return { items: page.map(toFeedItem), nextCursor };
+  return mapRead(read, (rows) => {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    let nextCursor: string | null = null;
+    if (rows.length > limit && last) nextCursor = rankedCursor({ now: rankAt, top: last.poolTop, score: last.score, id: last.id });
+    // The pool is used up: older posts follow in time order, if the pool did not already hold them all.
+    else if (last && last.poolCount >= FOR_YOU.poolSize) nextCursor = last.poolBottom;
+    return { items: page.map(toFeedItem), nextCursor };
+  });
+}
+
+export function getForYouFeed(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+  return runRead(forYouRead(db, viewer, options));
 }

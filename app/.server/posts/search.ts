@@ -35,14 +35,14 @@ export function matching(query: string): CardCondition {
       searchName: `{display_name}: (${prefixes})`,
       searchTag: words.join("").toLowerCase(),
     },
-    where: ({ signedIn }) => {
+    where: ({ viewer }) => {
       const byWords = sql`${shownId} IN (
         SELECT ${posts.id} FROM posts_fts JOIN ${posts} ON ${posts}.rowid = posts_fts.rowid WHERE posts_fts MATCH ${S.words})`;
       const byHashtag = sql`${shownId} IN (SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${S.tag})`;
       const byAuthor = sql`${shownAuthorId} IN (
         SELECT ${users.id} FROM ${users} WHERE ${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${S.name}))`;
       // Words and hashtags are content: a locked post matches neither (its author's name still finds it).
-      const visible = canViewSql(signedIn ? P.viewer : null, shownAuthorId, shownSubscriberOnly, P.now);
+      const visible = canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now);
       return or(and(or(byWords, byHashtag), visible), byAuthor)!;
     },
   };
