@@ -45,6 +45,18 @@ export type IconName =
 /** Icons that also come filled (a like, a bookmark). */
 const FILLED = new Set<IconName>(["heart", "bookmark"]);
 
+function drawingOf(name: IconName, filled: boolean): string {
+  return filled && FILLED.has(name) ? `${name}-filled` : name;
+}
+
+/**
+ * The classes that draw an icon in an element's own ::before box (sized by the CSS variable
+ * --icon-size, 1.25rem unless set), for icons a card repeats many times: one element fewer each.
+ */
+export function iconBefore(name: IconName, filled = false): string {
+  return `icon-before i-${drawingOf(name, filled)}`;
+}
+
 export function Icon({
   name,
   filled = false,
@@ -54,10 +66,10 @@ export function Icon({
   name: IconName;
   filled?: boolean;
   className?: string;
-  /** For an icon that means something on its own (a badge); decorative icons have none. */
+  /** For an icon that means something on its own (a badge): its name and tooltip. Decorative icons have none. */
   label?: string;
 }) {
-  const drawing = filled && FILLED.has(name) ? `${name}-filled` : name;
-  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
+  const drawing = drawingOf(name, filled);
+  const a11y = label ? { role: "img", "aria-label": label, title: label } : { "aria-hidden": true };
   return <span {...a11y} className={`icon i-${drawing} ${className}`} />;
 }

@@ -4,9 +4,5 @@ import { Icon } from "./icon";
 export function VerifiedBadge({ type }: { type: "user" | "business" | null | undefined }) {
   if (!type) return null;
   const label = type === "business" ? "Verified Business" : "Verified User";
-  return (
-    <span title={label} className="inline-flex shrink-0">
-      <Icon name="badge-check" label={label} className={`size-4 ${type === "business" ? "text-amber-500" : "text-accent"}`} />
-    </span>
-  );
+  return <Icon name="badge-check" label={label} className={`size-4 ${type === "business" ? "text-amber-500" : "text-accent"}`} />;
 }

@@ -8,7 +8,7 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
   if (!hydrated) {
     return (
       <span id={id} className="text-sm text-muted">
-        Up to {max} characters
+        {`Up to ${max} characters`}
       </span>
     );
   }

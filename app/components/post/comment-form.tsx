@@ -31,6 +31,7 @@ export function CommentForm({
   returnTo,
   autoFocus,
   onPosted,
+  className = "",
 }: {
   postId: string;
   parentId?: string;
@@ -46,6 +47,8 @@ export function CommentForm({
   returnTo?: string;
   autoFocus?: boolean;
   onPosted?: () => void;
+  /** Added to the form's own classes (its margin in a card). */
+  className?: string;
 }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
   // Without JavaScript a refused comment comes back in the page: the box shows its text again.
@@ -76,7 +79,7 @@ export function CommentForm({
           showToast(POST_MESSAGES.signInToComment, "error");
         }
       }}
-      className="flex flex-col gap-1"
+      className={`flex flex-col gap-1 ${className}`}
     >
       <input type="hidden" name="intent" value="comment" />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}

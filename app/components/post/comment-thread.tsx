@@ -105,7 +105,7 @@ function CommentItem({
               {node.author.displayName}
             </PageLink>
             <VerifiedBadge type={node.author.verifiedType} />
-            <span className="text-muted">@{node.author.username} ·</span>
+            <span className="text-muted">{`@${node.author.username} ·`}</span>
             <RelativeTime at={node.createdAt} className="text-sm text-muted" />
           </p>
           <PostText text={node.content} className="text-[15px]" />
@@ -114,7 +114,7 @@ function CommentItem({
             {canReply ? (
               <details className="group min-w-0 flex-1" open={Boolean(replyFailed)}>
                 <summary className="w-fit cursor-pointer list-none rounded-full px-2 py-1 text-sm text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
-                  Reply<span className="sr-only"> to {node.author.displayName}</span>
+                  Reply<span className="sr-only">{` to ${node.author.displayName}`}</span>
                 </summary>
                 <div className="pt-2">
                   <CommentForm

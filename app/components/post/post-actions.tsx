@@ -1,7 +1,7 @@
 import { PageLink } from "~/components/ui/page-link";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import type { FeedItem, PostCounts } from "~/lib/types/post";
-import { Icon } from "~/components/icon";
+import { iconBefore, type IconName } from "~/components/icon";
 import { formatCount } from "~/lib/format";
 import { useLiveCounts } from "~/lib/live-feed";
 import { INTENTS, TOGGLES, type ToggleName } from "~/lib/intents";
@@ -52,9 +52,9 @@ export function PostActions({
   const shared = post.viewer.shared || shareCounts !== null;
   const disabled = post.locked;
 
+  // Each action draws its icon in its own ::before box (iconBefore): six elements fewer per card.
   const replyContent = (
     <>
-      <Icon name="message-circle" className="size-[18px]" />
       <span className="sr-only">Reply</span>
       <span>{formatCount(counts.comments)}</span>
     </>
@@ -62,7 +62,6 @@ export function PostActions({
 
   const shareContent = (
     <>
-      <Icon name="share" className="size-[18px]" />
       <span className="sr-only">Share</span>
       <span>{formatCount(counts.shares)}</span>
     </>
@@ -84,7 +83,7 @@ export function PostActions({
         <ReturnTo anchor={anchor} />
         {disabled ? (
           // A locked post has no reply page (it answers 404 to whoever may not see the post): no link to it.
-          <button type="button" disabled className="post-action">
+          <button type="button" disabled className={`post-action ${iconBefore("message-circle")}`}>
             {replyContent}
           </button>
         ) : (
@@ -96,20 +95,16 @@ export function PostActions({
               event.preventDefault();
               showToast(POST_MESSAGES.signInToComment, "error");
             }}
-            className="post-action hover:text-accent"
+            className={`post-action ${iconBefore("message-circle")} hover:text-accent`}
           >
             {replyContent}
           </ComposeLink>
         )}
-        <Toggle name="repost" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta}>
-          <Icon name="repeat" className="size-[18px]" />
-        </Toggle>
-        <Toggle name="like" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta}>
-          <Icon name="heart" className="size-[18px]" filled={like.active} />
-        </Toggle>
+        <Toggle name="repost" icon="repeat" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta} />
+        <Toggle name="like" icon="heart" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta} />
         {disabled ? (
           // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
-          <button type="button" disabled className="post-action">
+          <button type="button" disabled className={`post-action ${iconBefore("share")}`}>
             {shareContent}
           </button>
         ) : (
@@ -120,16 +115,13 @@ export function PostActions({
               event.preventDefault();
               onShare();
             }}
-            className={`post-action hover:text-accent ${shared ? "text-accent" : ""}`}
+            className={`post-action ${iconBefore("share")} hover:text-accent ${shared ? "text-accent" : ""}`}
           >
             {shareContent}
           </PageLink>
         )}
-        <Toggle name="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent">
-          <Icon name="bookmark" className="size-[18px]" filled={bookmark.active} />
-        </Toggle>
-        <span className="post-action" title="Views">
-          <Icon name="bar-chart" className="size-[18px]" />
+        <Toggle name="bookmark" icon="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent" />
+        <span className={`post-action ${iconBefore("bar-chart")}`} title="Views">
           <span className="sr-only">Views</span>
           <span data-views>{formatCount(counts.views)}</span>
         </span>
@@ -140,24 +132,25 @@ export function PostActions({
 
 function Toggle({
   name,
+  icon,
   active,
   label,
   disabled,
   activeClass,
   count,
-  children,
 }: {
   name: ToggleName;
+  icon: IconName;
   active: boolean;
   label: string;
   disabled: boolean;
   activeClass: string;
   count?: number;
-  children: ReactNode;
 }) {
+  // A pressed like or bookmark shows its icon filled.
+  const drawn = iconBefore(icon, active);
   return (
-    <button type="submit" name={name} value={String(!active)} aria-pressed={active} disabled={disabled} className={`post-action ${active ? activeClass : ""}`}>
-      {children}
+    <button type="submit" name={name} value={String(!active)} aria-pressed={active} disabled={disabled} className={`post-action ${drawn} ${active ? activeClass : ""}`}>
       <span className="sr-only">{label}</span>
       {count === undefined ? null : <span>{formatCount(Math.max(0, count))}</span>}
     </button>

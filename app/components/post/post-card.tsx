@@ -87,7 +87,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
                   Subscribers only
                 </span>
               ) : null}
-              <span className="truncate text-muted">@{post.author.username}</span>
+              <span className="truncate text-muted">{`@${post.author.username}`}</span>
               <span className="text-muted" aria-hidden>
                 ·
               </span>
@@ -132,16 +132,15 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             <>
               <TopComments postId={post.id} comments={post.topComments} total={post.counts.comments} />
               {viewer && !post.locked ? (
-                <div className="mt-2">
-                  <CommentForm
-                    scope="card"
-                    postId={post.id}
-                    label={`Comment on ${post.author.displayName}'s post`}
-                    placeholder="Add a comment..."
-                    submitLabel="Comment"
-                    returnAnchor={anchor}
-                  />
-                </div>
+                <CommentForm
+                  scope="card"
+                  postId={post.id}
+                  label={`Comment on ${post.author.displayName}'s post`}
+                  placeholder="Add a comment..."
+                  submitLabel="Comment"
+                  returnAnchor={anchor}
+                  className="mt-2"
+                />
               ) : null}
             </>
           )}

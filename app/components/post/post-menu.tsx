@@ -1,5 +1,5 @@
 import { PageLink } from "~/components/ui/page-link";
-import { Icon } from "~/components/icon";
+import { iconBefore } from "~/components/icon";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Deletable } from "./delete-form";
@@ -44,26 +44,23 @@ export function PostMenu({
   };
 
   if (!reportable && !deletable) return null;
-  const item = "flex w-full items-center gap-3 px-4 py-2.5 text-left font-semibold hover:bg-surface";
+  const item = "flex w-full items-center gap-3 px-4 py-2.5 text-left font-semibold hover:bg-surface [--icon-size:1rem]";
   return (
     <details ref={ref} className="relative">
-      <summary className="cursor-pointer list-none rounded-full p-1.5 text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
-        <Icon name="more" className="size-5" />
+      <summary className={`cursor-pointer list-none rounded-full p-1.5 text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden ${iconBefore("more")}`}>
         <span className="sr-only">More options</span>
       </summary>
       <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
         {reportable ? (
           <li>
-            <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={item}>
-              <Icon name="flag" className="size-4" />
+            <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={`${item} ${iconBefore("flag")}`}>
               Report Post
             </PageLink>
           </li>
         ) : null}
         {deletable ? (
           <li>
-            <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} text-danger`}>
-              <Icon name="trash" className="size-4" />
+            <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} ${iconBefore("trash")} text-danger`}>
               {deletable.title}
             </PageLink>
           </li>

@@ -9,7 +9,7 @@ export function QuotedPost({ displayName, username, text }: { displayName: strin
         <span dir="auto" className="truncate" title={displayName}>
           {displayName}
         </span>{" "}
-        <span className="truncate font-normal text-muted">@{username}</span>
+        <span className="truncate font-normal text-muted">{`@${username}`}</span>
       </p>
       {text ? <p dir="auto" className="post-text line-clamp-3 text-muted">{text}</p> : null}
     </blockquote>

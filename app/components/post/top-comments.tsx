@@ -21,7 +21,7 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
                   {comment.author.displayName}
                 </PageLink>
                 <VerifiedBadge type={comment.author.verifiedType} />
-                <span className="text-muted">@{comment.author.username} ·</span>
+                <span className="text-muted">{`@${comment.author.username} ·`}</span>
                 <RelativeTime at={comment.createdAt} className="text-muted" />
               </p>
               <PostText text={comment.content} />
@@ -31,7 +31,7 @@ export function TopComments({ postId, comments, total }: { postId: string; comme
       </ul>
       {total > comments.length ? (
         <PageLink to={`/post/${postId}`} className="text-sm text-accent hover:underline">
-          View all {formatCount(total)} comments
+          {`View all ${formatCount(total)} comments`}
         </PageLink>
       ) : null}
     </div>

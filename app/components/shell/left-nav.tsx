@@ -74,7 +74,7 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
               </span>
               <VerifiedBadge type={user.verifiedType} />
             </span>
-            <span className="truncate text-sm text-muted">@{user.username}</span>
+            <span className="truncate text-sm text-muted">{`@${user.username}`}</span>
           </span>
         </Link>
       </div>

@@ -25,7 +25,7 @@ export function RightSidebar({ trends }: { trends: Trend[] }) {
                   to={`/explore?${new URLSearchParams({ q: `#${trend.hashtag}` })}`}
                   className="flex flex-col px-4 py-2.5 hover:bg-surface"
                 >
-                  <span className="font-bold">#{trend.hashtag}</span>
+                  <span className="font-bold">{`#${trend.hashtag}`}</span>
                   <span className="text-sm text-muted">{formatCount(trend.postsCount)} posts</span>
                 </Link>
               </li>
