@@ -25,6 +25,13 @@ export async function memberAction<const I extends readonly Intent[], T>(
   const intent = intentOf(form);
   if (!isOneOf(intent, intents)) return respond(context, form, refuse(400, "This form cannot be sent here."));
   const spec = INTENTS[intent];
+  const limiter = limiterOf(context);
+  const hit = (memberId: string) => limiter.hit([subjects.member(memberId)], spec.limit);
+  // The member's limit takes its hit while the session is validated, when this isolate knows whose
+  // session it is (a session that has just ended costs its member one hit, nothing more).
+  const hinted = context.sessionMemberHint();
+  const early = hinted ? hit(hinted) : null;
+  early?.catch(() => {}); // awaited below when the session is the hinted member's
   const { user } = await context.getSession();
   if (!user) {
     const returnTo = returnToOf(form);
@@ -32,7 +39,7 @@ export async function memberAction<const I extends readonly Intent[], T>(
     return context.toasts.redirect(`/auth?${new URLSearchParams({ returnTo })}`, { type: "error", message: spec.signIn });
   }
   const answer = await attempt(`the '${intent}' action`, spec.failed, async () => {
-    const verdict = await limiterOf(context).hit([subjects.member(user.id)], spec.limit);
+    const verdict = await (early && hinted === user.id ? early : hit(user.id));
     if (!verdict.allowed) return tooManyRequests(form, verdict.retryAfterSeconds);
     return run({ ...args, form, member: user, intent });
   });

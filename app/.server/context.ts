@@ -26,6 +26,12 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** The session of this request, validated once however many loaders ask. */
     getSession(): Promise<SessionValidation>;
+    /**
+     * The member this request's session cookie belonged to when this isolate last validated it (a
+     * session never changes member), before it is validated again: only to start work keyed by the
+     * member (their rate limit) alongside the validation, never to decide what anyone may see or do.
+     */
+    sessionMemberHint(): string | null;
     /** What the signed-in shell shows (null for a visitor), read in the session's own round trip. */
     getShell(): Promise<ShellData | null>;
     /**
@@ -54,6 +60,16 @@ declare module "@remix-run/cloudflare" {
 }
 
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
+
+/** Sessions this isolate has validated, and their members (the newest SESSION_HINTS_KEPT). */
+const sessionMembers = new Map<string, string>();
+const SESSION_HINTS_KEPT = 10_000;
+
+function rememberSessionMember(sessionId: string, memberId: string) {
+  sessionMembers.delete(sessionId);
+  sessionMembers.set(sessionId, memberId);
+  if (sessionMembers.size > SESSION_HINTS_KEPT) sessionMembers.delete(sessionMembers.keys().next().value!);
+}
 
 /** Reads handed to the session's round trip, and where their answers go. */
 type Rider = { reads: readonly Read<unknown>[]; settle: (answers: readonly unknown[]) => void; fail: (error: unknown) => void };
@@ -115,11 +131,15 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         const result = await settleSession(db, sessionId, found, now);
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
-        if (result.user) shell = toShell(member, trends);
+        if (result.user) {
+          shell = toShell(member, trends);
+          rememberSessionMember(sessionId, result.user.id);
+        } else sessionMembers.delete(sessionId);
         return result;
       })();
       return validation;
     },
+    sessionMemberHint: () => (sessionId ? (sessionMembers.get(sessionId) ?? null) : null),
     readAsViewer(build) {
       if (!sessionId) return runReads(db, build(null));
       if (!riders) return context.getSession().then(({ user }) => runReads(db, build(user?.id ?? null)));

@@ -31,7 +31,9 @@ function forYouScore(viewer: SQL | null) {
   const w = FOR_YOU;
   const interests = sql`(SELECT ${postHashtags.hashtag} FROM ${postHashtags} WHERE ${postHashtags.postId} IN (
       SELECT mine.id FROM ${posts} AS mine WHERE mine.user_id = ${viewer} ORDER BY mine.id DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
-  const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND ph.hashtag IN ${interests})`;
+  // `+ph.hashtag`: look up the post's own few tags and test each against the interests, rather than
+  // probing the index once per interest for each of the pool's posts (docs/decisions/026).
+  const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND +ph.hashtag IN ${interests})`;
   const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
     + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
   const ageHours = sql`((${R.rankAt} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
