@@ -25,7 +25,9 @@ function followed(viewer: SQL | null) {
  *   checked one by one against the follows (posts_home_idx holds each post's author, so the scan
  *   reads the index alone), stopping at a page or at the FOLLOWING_SCAN_WINDOW-th newest post;
  * - otherwise, or if that finds less than a page: the followed members' own newest posts
- *   (posts_user_idx), merged newest first.
+ *   (posts_user_idx), merged newest first. The "less than a page" test sits in the list of followed
+ *   members, which SQLite builds once: outside the walk's subquery it would be checked only after
+ *   the walk (14 ms for a member following 1 500).
  */
 function followingPageIds({ viewer, before, size }: ConditionContext) {
   const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
@@ -45,10 +47,10 @@ function followingPageIds({ viewer, before, size }: ConditionContext) {
     UNION
     SELECT id FROM (
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-      WHERE own.user_id IN (${followed(viewer)}) AND own.community_id IS NULL ${older("own.id")}
+      WHERE own.user_id IN (${followed(viewer)} AND (SELECT count(*) FROM recent) < ${size})
+        AND own.community_id IS NULL ${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size}
     )
-    WHERE (SELECT count(*) FROM recent) < ${size}
     ORDER BY id DESC LIMIT ${size}`;
 }
 
