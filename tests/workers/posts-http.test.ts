@@ -151,6 +151,8 @@ describe("interactions as forms", () => {
 
     const fetcher = await fetchWorker(formPost(`/post/${post.id}.data`, { like: "false" }, { Cookie: fan.cookie }));
     expect(fetcher.status).toBe(200);
+    // The session, then one batch: the post's check, the write and the counts together.
+    expect(Number(fetcher.headers.get("X-D1-Depth"))).toBe(2);
     expect(await fetcher.text()).toContain("likes");
     expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toHaveLength(0);
   });

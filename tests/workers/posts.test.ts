@@ -302,7 +302,19 @@ describe("subscriber-only posts refuse interactions from those who may not see t
     ]) {
       expect(outcome).toMatchObject({ ok: false, status: 404 });
     }
+    expect(await setBookmark(db(), stranger.id, post.id, true)).toMatchObject({ ok: false, status: 404 });
     const row = await postRow(post.id);
     expect([row.likesCount, row.repostsCount, row.sharesCount, row.commentsCount, row.viewsCount]).toEqual([0, 0, 0, 0, 0]);
+    expect(await db().select().from(postBookmarks).where(eq(postBookmarks.postId, post.id)).all()).toEqual([]);
+  });
+
+  it("one's own post is neither reposted nor counted as viewed: the write's own condition refuses it", async () => {
+    const author = await createUser();
+    const post = await insertPost(author.id);
+    expect(await setRepost(db(), author.id, post.id, true)).toMatchObject({ ok: false, status: 403 });
+    expect(await recordView(db(), author.id, post.id)).toMatchObject({ ok: true, counted: false });
+    const row = await postRow(post.id);
+    expect([row.repostsCount, row.viewsCount]).toEqual([0, 0]);
+    expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).all()).toEqual([]);
   });
 });

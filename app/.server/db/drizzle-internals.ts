@@ -15,3 +15,14 @@ export function decoderOf(expression: SQL): Decoder {
   }
   return decoder;
 }
+
+/**
+ * A raw statement (`db.run(sql…)`, `db.all(sql…)`) that `db.batch()` can carry. drizzle 0.45's D1
+ * batch binds each item's parameters to the D1 statement its query builders prepare (`stmt`), which a
+ * raw query never has, so a raw query with parameters fails there ("reading 'bind'"). This prepares
+ * it. Used where a write must be conditioned in SQL within one batch (docs/decisions/026); the
+ * interaction tests in workerd fail if an upgrade changes the shape.
+ */
+export function batchable<T extends { getQuery(): { sql: string } }>(client: D1Database, raw: T): T {
+  return Object.assign(raw, { stmt: client.prepare(raw.getQuery().sql) });
+}

@@ -29,12 +29,9 @@ export function shownPostId(postId: string | Placeholder): SQL<string> {
 
 export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean };
 
-/**
- * The post an interaction acts on (a repost stands for its original); null when it does not exist.
- * `canView` tells whether the viewer may see (and so like, share, comment on) its content.
- */
-export async function findTargetPost(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<ViewablePost | null> {
-  const row = await db
+/** The target's row as a query of its own, for a write's batch (`findTargetPost` answers it). */
+export function targetPostQuery(db: Db, viewerId: string | null, postId: string, now = Date.now()) {
+  return db
     .select({
       id: posts.id,
       userId: posts.userId,
@@ -42,7 +39,29 @@ export async function findTargetPost(db: Db, viewerId: string | null, postId: st
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
     })
     .from(posts)
-    .where(eq(posts.id, shownPostId(postId)))
-    .get();
+    .where(eq(posts.id, shownPostId(postId)));
+}
+
+/** A target row as read: null when the post does not exist. */
+export function toTargetPost(row: { id: string; userId: string; communityId: string | null; canView: number } | undefined): ViewablePost | null {
   return row ? { ...row, canView: Boolean(row.canView) } : null;
+}
+
+/**
+ * The post an interaction acts on (a repost stands for its original); null when it does not exist.
+ * `canView` tells whether the viewer may see (and so like, share, comment on) its content.
+ */
+export async function findTargetPost(db: Db, viewerId: string | null, postId: string, now = Date.now()): Promise<ViewablePost | null> {
+  return toTargetPost(await targetPostQuery(db, viewerId, postId, now).get());
+}
+
+/**
+ * The id of the post an interaction acts on, only if the member may see it (and, with `notOwn`, did
+ * not write it); NULL otherwise. A write conditioned on it does nothing when it is NULL, so the check
+ * and the write travel in one batch (docs/decisions/026), decided by the same transaction.
+ */
+export function actableTargetId(memberId: string, postId: string, now: number, { notOwn = false } = {}): SQL<string | null> {
+  const author = sql.raw("target.user_id");
+  return sql<string | null>`(SELECT target.id FROM ${posts} AS target WHERE target.id = ${shownPostId(postId)}
+    AND ${canViewSql(memberId, author, sql.raw("target.is_subscriber_only"), now)}${notOwn ? sql` AND ${author} <> ${memberId}` : sql``})`;
 }

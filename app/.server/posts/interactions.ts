@@ -1,30 +1,25 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { TIME } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { SharePlatform } from "~/lib/post-options";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "../db/client";
 import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity } from "../db/schema";
+import { batchable } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { findTargetPost } from "./access";
+import { actableTargetId, shownPostId, targetPostQuery, toTargetPost } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
  * changes nothing; counters follow by trigger (docs/decisions/003).
  */
 
-/** The post an interaction may act on: it exists and the member may see it. */
-async function interactable(db: Db, userId: string, postId: string, now: number) {
-  const target = await findTargetPost(db, userId, postId, now);
-  return target?.canView ? target : null;
-}
-
 /**
  * A post's counters (for an interaction's answer and the live feed), with the database's time of
  * reading them: a page shows whichever answer is the newest.
  */
-export function postCounts(db: Db, postId: string) {
+export function postCounts(db: Db, postId: string | SQL) {
   return db
     .select({
       likes: posts.likesCount,
@@ -38,26 +33,40 @@ export function postCounts(db: Db, postId: string) {
     .where(eq(posts.id, postId));
 }
 
+/**
+ * Each interaction is one batch (docs/decisions/026): the post it acts on (a repost stands for its
+ * original) with whether the member may see it, the write conditioned on the same rule in SQL
+ * (`actableTargetId`: a post one may not see gets nothing written), and what the answer needs.
+ */
+function interaction(db: Db, userId: string, postId: string, now: number) {
+  return { target: targetPostQuery(db, userId, postId, now), id: actableTargetId(userId, postId, now), shown: shownPostId(postId) };
+}
+
 export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts }>> {
-  const target = await interactable(db, userId, postId, now);
-  if (!target) return refuse(404, POST_MESSAGES.notFound);
-  const row = { postId: target.id, userId };
-  const [, counts] = await db.batch([
+  const { target, id, shown } = interaction(db, userId, postId, now);
+  const [found, , counts] = await db.batch([
+    target,
     liked
-      ? db.insert(postLikes).values(row).onConflictDoNothing()
-      : db.delete(postLikes).where(and(eq(postLikes.postId, target.id), eq(postLikes.userId, userId))),
-    postCounts(db, target.id),
+      ? batchable(db.$client, db.run(sql`INSERT INTO ${postLikes} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`))
+      : db.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, userId))),
+    postCounts(db, shown),
   ]);
-  return { ok: true, postId: target.id, liked, counts: counts[0]! };
+  const post = toTargetPost(found[0]);
+  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  return { ok: true, postId: post.id, liked, counts: counts[0]! };
 }
 
 export async function setBookmark(db: Db, userId: string, postId: string, bookmarked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; bookmarked: boolean }>> {
-  const target = await interactable(db, userId, postId, now);
-  if (!target) return refuse(404, POST_MESSAGES.notFound);
-  await (bookmarked
-    ? db.insert(postBookmarks).values({ postId: target.id, userId }).onConflictDoNothing()
-    : db.delete(postBookmarks).where(and(eq(postBookmarks.postId, target.id), eq(postBookmarks.userId, userId))));
-  return { ok: true, postId: target.id, bookmarked };
+  const { target, id } = interaction(db, userId, postId, now);
+  const [found] = await db.batch([
+    target,
+    bookmarked
+      ? batchable(db.$client, db.run(sql`INSERT INTO ${postBookmarks} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`))
+      : db.delete(postBookmarks).where(and(eq(postBookmarks.postId, id), eq(postBookmarks.userId, userId))),
+  ]);
+  const post = toTargetPost(found[0]);
+  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  return { ok: true, postId: post.id, bookmarked };
 }
 
 /**
@@ -71,38 +80,39 @@ export async function setRepost(
   reposted: boolean,
   now = Date.now(),
 ): Promise<Outcome<{ postId: string; reposted: boolean; counts: PostCounts; repostId: string | null }>> {
-  const target = await interactable(db, userId, postId, now);
-  if (!target) return refuse(404, POST_MESSAGES.notFound);
-  if (target.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
+  const { target, shown } = interaction(db, userId, postId, now);
+  // Written only for a post the member may see and did not write.
+  const id = actableTargetId(userId, postId, now, { notOwn: true });
   const writes = reposted
     ? ([
-        db.insert(postReposts).values({ postId: target.id, userId }).onConflictDoNothing(),
-        db
-          .insert(posts)
-          .values({ id: newId(now), userId, content: "", repostedFromPostId: target.id, communityId: target.communityId })
-          .onConflictDoNothing()
-          .returning({ id: posts.id }),
+        batchable(db.$client, db.run(sql`INSERT INTO ${postReposts} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`)),
+        batchable(db.$client, db.all<{ id: string }>(sql`INSERT INTO ${posts} (id, user_id, content, reposted_from_post_id, community_id)
+          SELECT ${newId(now)}, ${userId}, '', original.id, original.community_id FROM ${posts} AS original WHERE original.id = ${id}
+          ON CONFLICT DO NOTHING RETURNING id`)),
       ] as const)
     : ([
-        db.delete(postReposts).where(and(eq(postReposts.postId, target.id), eq(postReposts.userId, userId))),
-        db
-          .delete(posts)
-          .where(and(eq(posts.repostedFromPostId, target.id), eq(posts.userId, userId)))
-          .returning({ id: posts.id }),
+        db.delete(postReposts).where(and(eq(postReposts.postId, id), eq(postReposts.userId, userId))),
+        batchable(db.$client, db.all<{ id: string }>(sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${id} AND user_id = ${userId} RETURNING id`)),
       ] as const);
-  const [, changed, counts] = await db.batch([...writes, postCounts(db, target.id)]);
-  return { ok: true, postId: target.id, reposted, counts: counts[0]!, repostId: changed[0]?.id ?? null };
+  const [found, , changed, counts] = await db.batch([target, ...writes, postCounts(db, shown)]);
+  const post = toTargetPost(found[0]);
+  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
+  return { ok: true, postId: post.id, reposted, counts: counts[0]!, repostId: changed[0]?.id ?? null };
 }
 
 /** A share is recorded with where it went and adds one to shares_count, once per member, post and platform. */
 export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts }>> {
-  const target = await interactable(db, userId, postId, now);
-  if (!target) return refuse(404, POST_MESSAGES.notFound);
-  const [, counts] = await db.batch([
-    db.insert(postShares).values({ id: newId(now), postId: target.id, userId, platform, createdAt: new Date(now) }).onConflictDoNothing(),
-    postCounts(db, target.id),
+  const { target, id, shown } = interaction(db, userId, postId, now);
+  const [found, , counts] = await db.batch([
+    target,
+    batchable(db.$client, db.run(sql`INSERT INTO ${postShares} (id, post_id, user_id, platform, created_at)
+      SELECT ${newId(now)}, ${id}, ${userId}, ${platform}, ${now} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`)),
+    postCounts(db, shown),
   ]);
-  return { ok: true, postId: target.id, counts: counts[0]! };
+  const post = toTargetPost(found[0]);
+  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  return { ok: true, postId: post.id, counts: counts[0]! };
 }
 
 /**
@@ -115,21 +125,16 @@ export async function recordView(
   postId: string,
   now = Date.now(),
 ): Promise<Outcome<{ postId: string; counted: boolean }>> {
-  const target = await interactable(db, viewerId, postId, now);
-  if (!target) return refuse(404, POST_MESSAGES.notFound);
-  if (target.userId === viewerId) return { ok: true, postId: target.id, counted: false };
-  const inserted = await db
-    .insert(userActivity)
-    .values({
-      id: newId(now),
-      userId: viewerId,
-      postId: target.id,
-      actionType: "view",
-      weight: 1,
-      day: Math.floor(now / TIME.DAY),
-      createdAt: new Date(now),
-    })
-    .onConflictDoNothing()
-    .returning({ id: userActivity.id });
-  return { ok: true, postId: target.id, counted: inserted.length > 0 };
+  const { target } = interaction(db, viewerId, postId, now);
+  // Counted only for a post the viewer may see and did not write.
+  const id = actableTargetId(viewerId, postId, now, { notOwn: true });
+  const [found, inserted] = await db.batch([
+    target,
+    batchable(db.$client, db.all<{ id: string }>(sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
+      SELECT ${newId(now)}, ${viewerId}, ${id}, 'view', 1, ${Math.floor(now / TIME.DAY)}, ${now} WHERE ${id} IS NOT NULL
+      ON CONFLICT DO NOTHING RETURNING id`)),
+  ]);
+  const post = toTargetPost(found[0]);
+  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  return { ok: true, postId: post.id, counted: inserted.length > 0 };
 }
