@@ -33,7 +33,7 @@ import {
 import { putObjects } from "./lib/r2.mjs";
 import { executeFile } from "./lib/wrangler.mjs";
 import { SEED_POSTS, type SeedComment, type SeedPost, type Username } from "./seed-assets/content";
-import { paintPicture } from "./seed-assets/pictures";
+import { paintPicture, PICTURE_HEIGHT, PICTURE_WIDTH } from "./seed-assets/pictures";
 import { between, pick, seededRandom, type Random } from "./seed-assets/random";
 
 export const DEMO_PASSWORD = "murmur-demo";
@@ -194,13 +194,15 @@ function checkPost(post: SeedPost) {
 }
 
 type PostMedia = {
-  urls: Pick<PostRow, "mediaUrls" | "videoUrl" | "videoDuration">;
+  urls: Pick<PostRow, "mediaUrls" | "mediaDimensions" | "videoUrl" | "videoDuration">;
   uploads: { row: MediaUploadRow; file: string }[];
 };
 
 /** Paints the post's pictures and picks up its clip: the URLs the post stores and the uploads behind them. */
 function prepareMedia(seed: Seed, post: SeedPost, postId: string, authorId: string, createdAt: number): PostMedia {
   const uploadedAt = createdAt - UPLOADED_BEFORE_POST;
+  // Every painted picture has the same dimensions.
+  const dimensions = { width: PICTURE_WIDTH, height: PICTURE_HEIGHT };
   const uploads = (post.pictures ?? []).map((name) => {
     const png = paintPicture(name);
     const file = join(seed.dir, `${name}.png`);
@@ -208,13 +210,15 @@ function prepareMedia(seed: Seed, post: SeedPost, postId: string, authorId: stri
     const row = buildMediaUpload(authorId, {
       key: mediaKey("images/posts", "png", uploadedAt),
       size: png.length,
+      ...dimensions,
       postId,
       createdAt: new Date(uploadedAt),
     });
     return { row, file };
   });
   const mediaUrls = uploads.length > 0 ? uploads.map(({ row }) => `/media/${row.key}`) : null;
-  if (!post.video) return { urls: { mediaUrls, videoUrl: null, videoDuration: null }, uploads };
+  const mediaDimensions = uploads.length > 0 ? uploads.map(() => dimensions) : null;
+  if (!post.video) return { urls: { mediaUrls, mediaDimensions, videoUrl: null, videoDuration: null }, uploads };
   const video = buildMediaUpload(authorId, {
     key: mediaKey("videos", "mp4", uploadedAt),
     kind: "video",
@@ -224,7 +228,7 @@ function prepareMedia(seed: Seed, post: SeedPost, postId: string, authorId: stri
     createdAt: new Date(uploadedAt),
   });
   uploads.push({ row: video, file: DEMO_CLIP });
-  return { urls: { mediaUrls, videoUrl: `/media/${video.key}`, videoDuration: DEMO_CLIP_SECONDS }, uploads };
+  return { urls: { mediaUrls, mediaDimensions, videoUrl: `/media/${video.key}`, videoDuration: DEMO_CLIP_SECONDS }, uploads };
 }
 
 function addUpload(seed: Seed, upload: MediaUploadRow, file: string) {
@@ -236,6 +240,8 @@ function addUpload(seed: Seed, upload: MediaUploadRow, file: string) {
     purpose: upload.purpose,
     content_type: upload.contentType,
     size: upload.size,
+    width: upload.width,
+    height: upload.height,
     post_id: upload.postId,
     created_at: upload.createdAt,
   });
@@ -247,6 +253,7 @@ function addPostRow(seed: Seed, post: PostRow) {
     user_id: post.userId,
     content: post.content,
     media_urls: post.mediaUrls,
+    media_dimensions: post.mediaDimensions,
     video_url: post.videoUrl,
     video_duration: post.videoDuration,
     location: post.location,

@@ -1,11 +1,12 @@
 import { IMAGE_MAX_SIDE_PX } from "~/lib/constants";
-import { IMAGE_TYPES, VIDEO_TYPES, type MediaType } from "~/lib/media-types";
+import { IMAGE_TYPES, VIDEO_TYPES, type ImageDimensions, type MediaType } from "~/lib/media-types";
 
 /**
  * What an uploaded file really is, by walking its structure instead of trusting its first bytes: an
  * image must declare sane dimensions and end exactly where its format says it ends, a video must be a
  * container whose top-level parts cover the file exactly. Truncated files and polyglots (a picture
- * with a web page glued on) come out as null. No Workers-only APIs: it runs in Node tests and workerd.
+ * with a web page glued on) come out as null. An image's dimensions come from the same headers. No
+ * Workers-only APIs: it runs in Node tests and workerd.
  */
 
 const { jpeg: JPEG, png: PNG, gif: GIF, webp: WEBP } = IMAGE_TYPES;
@@ -66,21 +67,66 @@ class ByteReader {
   }
 }
 
-const saneSize = (width: number, height: number) =>
-  width >= 1 && height >= 1 && width <= IMAGE_MAX_SIDE_PX && height <= IMAGE_MAX_SIDE_PX;
+const saneSize = (size: ImageDimensions | null): size is ImageDimensions =>
+  size !== null && size.width >= 1 && size.height >= 1 && size.width <= IMAGE_MAX_SIDE_PX && size.height <= IMAGE_MAX_SIDE_PX;
+
+/** Which format a file's first 12 bytes announce (an image's or the video formats'); null for none. */
+async function announcedFormat(file: Blob): Promise<"jpeg" | "png" | "gif" | "webp" | "webm" | "iso" | null> {
+  const head = new ByteReader(file, 12);
+  if (!(await head.load(0, 12))) return null;
+  if (head.u16(0) === 0xffd8) return "jpeg";
+  if (head.u32(0) === 0x89504e47 && head.u32(4) === 0x0d0a1a0a) return "png";
+  if (/^GIF8[79]a$/.test(head.ascii(0, 6))) return "gif";
+  if (head.ascii(0, 4) === "RIFF" && head.ascii(8, 4) === "WEBP") return "webp";
+  if (head.u32(0) === EBML_HEADER) return "webm";
+  return "iso";
+}
 
 /** The media type of a file Murmur accepts, checked through to its end; null for anything else. */
 export async function inspectMedia(file: Blob): Promise<MediaType | null> {
-  const head = new ByteReader(file, 12);
-  if (!(await head.load(0, 12))) return null;
   const image = () => new ByteReader(file, IMAGE_WINDOW);
   const video = () => new ByteReader(file, VIDEO_WINDOW);
-  if (head.u16(0) === 0xffd8) return (await isJpeg(image())) ? JPEG : null;
-  if (head.u32(0) === 0x89504e47 && head.u32(4) === 0x0d0a1a0a) return (await isPng(image())) ? PNG : null;
-  if (/^GIF8[79]a$/.test(head.ascii(0, 6))) return (await isGif(image())) ? GIF : null;
-  if (head.ascii(0, 4) === "RIFF" && head.ascii(8, 4) === "WEBP") return (await isWebp(image())) ? WEBP : null;
-  if (head.u32(0) === EBML_HEADER) return (await isWebm(video())) ? WEBM : null;
-  return isoMediaType(video());
+  switch (await announcedFormat(file)) {
+    case "jpeg":
+      return (await isJpeg(image())) ? JPEG : null;
+    case "png":
+      return (await isPng(image())) ? PNG : null;
+    case "gif":
+      return (await isGif(image())) ? GIF : null;
+    case "webp":
+      return (await isWebp(image())) ? WEBP : null;
+    case "webm":
+      return (await isWebm(video())) ? WEBM : null;
+    case "iso":
+      return isoMediaType(video());
+    default:
+      return null;
+  }
+}
+
+/**
+ * An image's dimensions as a browser shows it, from its headers alone (a JPEG's segments up to its frame
+ * header); null for a file that is no image or whose header is broken. Meant for a file that
+ * inspectMedia accepted: it does not walk the rest of the file again.
+ */
+export async function readImageDimensions(file: Blob): Promise<ImageDimensions | null> {
+  const r = new ByteReader(file, IMAGE_WINDOW);
+  let size: ImageDimensions | null = null;
+  switch (await announcedFormat(file)) {
+    case "jpeg":
+      size = (await jpegFrame(r))?.shown ?? null;
+      break;
+    case "png":
+      size = await pngSize(r);
+      break;
+    case "gif":
+      size = await gifSize(r);
+      break;
+    case "webp":
+      size = await webpSize(r);
+      break;
+  }
+  return saneSize(size) ? size : null;
 }
 
 // ───────────────────────────── images ─────────────────────────────
@@ -88,15 +134,19 @@ export async function inspectMedia(file: Blob): Promise<MediaType | null> {
 const PNG_IDAT = 0x49444154;
 const PNG_IEND = 0x49454e44;
 
+/** A PNG's size, from its IHDR chunk: after the signature, its length (13), type, then width and height. */
+async function pngSize(r: ByteReader): Promise<ImageDimensions | null> {
+  if (!(await r.load(0, 24)) || r.u32(8) !== 13 || r.ascii(12, 4) !== "IHDR") return null;
+  return { width: r.u32(16), height: r.u32(20) };
+}
+
 /**
  * PNG: IHDR first with sane dimensions, at least one IDAT, and IEND ending the file. CRCs are not
  * checked: a damaged chunk body spoils the picture, not the structure that this check is about.
  */
 async function isPng(r: ByteReader): Promise<boolean> {
-  // The signature, then IHDR: its length (13), type, width, height, five one-byte fields and CRC.
-  if (!(await r.load(0, 33)) || r.u32(8) !== 13 || r.ascii(12, 4) !== "IHDR" || !saneSize(r.u32(16), r.u32(20))) {
-    return false;
-  }
+  // IHDR ends at byte 33: its five one-byte fields and CRC follow the size.
+  if (!saneSize(await pngSize(r)) || !(await r.load(0, 33))) return false;
   let hasData = false;
   for (let offset = 33; ; ) {
     if (!(r.has(offset, 8) || (await r.load(offset, 8)))) return false;
@@ -113,12 +163,18 @@ async function isPng(r: ByteReader): Promise<boolean> {
 /** The bytes of a GIF colour table, from the packed field of the screen or of an image descriptor. */
 const colorTableSize = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
 
+/** A GIF's size: its logical screen's, after the 6-byte signature. */
+async function gifSize(r: ByteReader): Promise<ImageDimensions | null> {
+  if (!(await r.load(0, 13))) return null;
+  return { width: r.u16(6, true), height: r.u16(8, true) };
+}
+
 /**
  * GIF: a sane logical screen, then extensions and at least one image, each followed by its data in
  * sub-blocks (a length byte, then data; a zero length ends them), up to the trailer, the last byte.
  */
 async function isGif(r: ByteReader): Promise<boolean> {
-  if (!(await r.load(0, 13)) || !saneSize(r.u16(6, true), r.u16(8, true))) return false;
+  if (!saneSize(await gifSize(r))) return false;
   let offset = 13 + colorTableSize(r.u8(10));
   let images = 0;
   for (;;) {
@@ -145,32 +201,72 @@ async function isGif(r: ByteReader): Promise<boolean> {
 /** A few zero bytes after a JPEG's EOI are padding some encoders write; more is something else. */
 const JPEG_MAX_PADDING = 16;
 
+const JPEG_APP1 = 0xe1;
+const EXIF_ORIENTATION = 0x0112;
+
 /**
- * JPEG: marker segments, each with a length that fits, up to a frame header (SOFn) with sane
- * dimensions; the file must then end with EOI. The compressed data is not walked: that would mean
- * scanning every byte, and pictures that carry a second image after the first EOI (MPO, gain maps)
- * would look broken.
+ * The EXIF orientation in an APP1 segment's data (from start to end): 1 (as stored) when there is none.
+ * Cameras store a portrait photo sideways with orientation 6 or 8, and browsers turn it upright.
  */
-async function isJpeg(r: ByteReader): Promise<boolean> {
+async function exifOrientation(r: ByteReader, start: number, end: number): Promise<number> {
+  // "Exif" and two zero bytes, then a TIFF header: byte order, 42, the offset of the first directory.
+  if (end - start < 14 || !(await r.load(start, 14)) || r.ascii(start, 6) !== "Exif\0\0") return 1;
+  const tiff = start + 6;
+  const order = r.ascii(tiff, 2);
+  const littleEndian = order === "II";
+  if ((order !== "II" && order !== "MM") || r.u16(tiff + 2, littleEndian) !== 42) return 1;
+  const directory = tiff + r.u32(tiff + 4, littleEndian);
+  if (directory + 2 > end || !(await r.load(directory, 2))) return 1;
+  // 12-byte entries: tag, type, count, then the value (a SHORT's in the first two of its four bytes).
+  const entries = r.u16(directory, littleEndian);
+  for (let i = 0; i < entries; i++) {
+    const entry = directory + 2 + 12 * i;
+    if (entry + 12 > end || !(r.has(entry, 12) || (await r.load(entry, 12)))) return 1;
+    if (r.u16(entry, littleEndian) !== EXIF_ORIENTATION) continue;
+    const orientation = r.u16(entry + 8, littleEndian);
+    return orientation >= 1 && orientation <= 8 ? orientation : 1;
+  }
+  return 1;
+}
+
+/**
+ * A JPEG's marker segments, each with a length that fits, up to its frame header (SOFn): the size it
+ * stores, the size a browser shows (orientations 5 to 8 turn it a quarter) and where the header ends.
+ */
+async function jpegFrame(r: ByteReader): Promise<{ stored: ImageDimensions; shown: ImageDimensions; end: number } | null> {
+  let orientation = 1;
   for (let offset = 2; ; ) {
-    if (!(r.has(offset, 4) || (await r.load(offset, 4))) || r.u8(offset) !== 0xff) return false;
+    if (!(r.has(offset, 4) || (await r.load(offset, 4))) || r.u8(offset) !== 0xff) return null;
     const code = r.u8(offset + 1);
     if (code === 0xff) {
       offset += 1; // a fill byte before the marker
       continue;
     }
     // Stand-alone markers, or the image data and its end, before any frame header.
-    if (code < 0xc0 || (code >= 0xd0 && code <= 0xda)) return false;
+    if (code < 0xc0 || (code >= 0xd0 && code <= 0xda)) return null;
     const length = r.u16(offset + 2);
     const end = offset + 2 + length;
-    if (length < 2 || end > r.size) return false;
+    if (length < 2 || end > r.size) return null;
+    if (code === JPEG_APP1 && orientation === 1) orientation = await exifOrientation(r, offset + 4, end);
     if (code <= 0xcf && code !== 0xc4 && code !== 0xc8 && code !== 0xcc) {
       // Precision, height, width, component count and at least one component: 11 bytes with the length.
-      if (length < 11 || !(await r.load(offset + 5, 4)) || !saneSize(r.u16(offset + 7), r.u16(offset + 5))) return false;
-      return endsWithEoi(r, end);
+      if (length < 11 || !(await r.load(offset + 5, 4))) return null;
+      const stored = { width: r.u16(offset + 7), height: r.u16(offset + 5) };
+      const shown = orientation >= 5 ? { width: stored.height, height: stored.width } : stored;
+      return { stored, shown, end };
     }
     offset = end;
   }
+}
+
+/**
+ * JPEG: a frame header with sane dimensions; the file must then end with EOI. The compressed data is
+ * not walked: that would mean scanning every byte, and pictures that carry a second image after the
+ * first EOI (MPO, gain maps) would look broken.
+ */
+async function isJpeg(r: ByteReader): Promise<boolean> {
+  const frame = await jpegFrame(r);
+  return frame !== null && saneSize(frame.stored) && endsWithEoi(r, frame.end);
 }
 
 async function endsWithEoi(r: ByteReader, after: number): Promise<boolean> {
@@ -181,6 +277,29 @@ async function endsWithEoi(r: ByteReader, after: number): Promise<boolean> {
   return end - 2 >= start && r.u16(end - 2) === 0xffd9;
 }
 
+/** A WebP's size, from its first chunk (a VP8, VP8L or VP8X header, whose data starts at byte 20); null if it is none of them. */
+async function webpSize(r: ByteReader): Promise<ImageDimensions | null> {
+  if (!(await r.load(0, 30))) return null;
+  switch (r.ascii(12, 4)) {
+    case "VP8 ": {
+      // A key frame (bit 0 of the frame tag clear), the start code, then 14-bit width and height.
+      const keyFrame = (r.u8(20) & 1) === 0;
+      const startCode = r.u8(23) === 0x9d && r.u8(24) === 0x01 && r.u8(25) === 0x2a;
+      return keyFrame && startCode ? { width: r.u16(26, true) & 0x3fff, height: r.u16(28, true) & 0x3fff } : null;
+    }
+    case "VP8L": {
+      // The signature byte, then width − 1 and height − 1 in 14 bits each.
+      const bits = r.u32(21, true);
+      return r.u8(20) === 0x2f ? { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 } : null;
+    }
+    case "VP8X":
+      // Flags and three reserved bytes, then the canvas width − 1 and height − 1 in 24 bits each.
+      return { width: r.u24le(24) + 1, height: r.u24le(27) + 1 };
+    default:
+      return null;
+  }
+}
+
 /** WebP: a RIFF whose size is the file's, then a VP8, VP8L or VP8X chunk that fits, with sane dimensions. */
 async function isWebp(r: ByteReader): Promise<boolean> {
   if (!(await r.load(0, 30))) return false;
@@ -188,25 +307,7 @@ async function isWebp(r: ByteReader): Promise<boolean> {
   // RIFF follows an odd-sized body with a pad byte that its size does not count.
   if (r.size !== riffSize + 8 && !(riffSize % 2 === 1 && r.size === riffSize + 9)) return false;
   if (20 + r.u32(16, true) > r.size) return false;
-  // The chunk's data starts at byte 20.
-  switch (r.ascii(12, 4)) {
-    case "VP8 ": {
-      // A key frame (bit 0 of the frame tag clear), the start code, then 14-bit width and height.
-      const keyFrame = (r.u8(20) & 1) === 0;
-      const startCode = r.u8(23) === 0x9d && r.u8(24) === 0x01 && r.u8(25) === 0x2a;
-      return keyFrame && startCode && saneSize(r.u16(26, true) & 0x3fff, r.u16(28, true) & 0x3fff);
-    }
-    case "VP8L": {
-      // The signature byte, then width − 1 and height − 1 in 14 bits each.
-      const bits = r.u32(21, true);
-      return r.u8(20) === 0x2f && saneSize((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
-    }
-    case "VP8X":
-      // Flags and three reserved bytes, then the canvas width − 1 and height − 1 in 24 bits each.
-      return saneSize(r.u24le(24) + 1, r.u24le(27) + 1);
-    default:
-      return false;
-  }
+  return saneSize(await webpSize(r));
 }
 
 // ───────────────────────────── videos ─────────────────────────────

@@ -12,7 +12,7 @@ import { canViewSql } from "./posts/access";
 import type { Db } from "./db/client";
 import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
 import type { MediaKind, MediaType } from "~/lib/media-types";
-import { inspectMedia } from "./media-inspect";
+import { inspectMedia, readImageDimensions } from "./media-inspect";
 
 /**
  * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
@@ -52,7 +52,10 @@ export const mediaUrl = (key: string) => `/media/${key}`;
 
 export type StoredMedia = { key: string; url: string; kind: MediaKind; contentType: string };
 
-/** Puts a checked file into R2 under a new random key and records who uploaded it, for what. */
+/**
+ * Puts a checked file into R2 under a new random key and records who uploaded it, for what, and an
+ * image's dimensions (so pages can give it its box before it arrives).
+ */
 export async function storeMedia(
   db: Db,
   bucket: R2Bucket,
@@ -64,6 +67,7 @@ export async function storeMedia(
 ): Promise<StoredMedia> {
   const folder = type.kind === "image" ? `images/${purpose}` : "videos";
   const key = `${folder}/${randomName(type.extension, now)}`;
+  const dimensions = type.kind === "image" ? await readImageDimensions(file) : null;
   await bucket.put(key, file, {
     httpMetadata: { contentType: type.contentType, cacheControl: `public, max-age=${MEDIA_CACHE_SECONDS}, immutable` },
     customMetadata: { userId },
@@ -75,16 +79,21 @@ export async function storeMedia(
     purpose,
     contentType: type.contentType,
     size: file.size,
+    width: dimensions?.width ?? null,
+    height: dimensions?.height ?? null,
     createdAt: new Date(now),
   });
   return { key, url: mediaUrl(key), kind: type.kind, contentType: type.contentType };
 }
 
-/** The member's own unclaimed post uploads among `keys`: the only media a new post may take. */
+/**
+ * The member's own unclaimed post uploads among `keys`: the only media a new post may take. With an
+ * image's dimensions (null for video and older uploads), which the post keeps beside its URLs.
+ */
 export async function findClaimableMedia(db: Db, userId: string, keys: string[]) {
   if (keys.length === 0) return [];
   return db
-    .select({ key: mediaUploads.key, kind: mediaUploads.kind })
+    .select({ key: mediaUploads.key, kind: mediaUploads.kind, width: mediaUploads.width, height: mediaUploads.height })
     .from(mediaUploads)
     .where(
       and(

@@ -6,6 +6,12 @@ export type MediaKind = "image" | "video";
 
 export type MediaType = { kind: MediaKind; contentType: string; extension: string };
 
+/**
+ * An image's width and height in pixels as a browser shows it (a JPEG's EXIF orientation applied),
+ * read from its bytes when it is uploaded: a page gives the image its box before the image arrives.
+ */
+export type ImageDimensions = { width: number; height: number };
+
 export const IMAGE_TYPES = {
   jpeg: { kind: "image", contentType: "image/jpeg", extension: "jpg" },
   png: { kind: "image", contentType: "image/png", extension: "png" },

@@ -42,6 +42,10 @@ describe("the composer without JavaScript (one multipart form)", () => {
     const key = post!.mediaUrls![0]!.replace("/media/", "");
     expect(key).toMatch(/^images\/posts\/[a-z0-9]+-[a-f0-9]+\.png$/);
     expect(await (await env.MEDIA.get(key))?.arrayBuffer()).toEqual(PNG.buffer);
+    // The image's size, read from its bytes, gives it its box before it arrives (no layout shift).
+    expect(post!.mediaDimensions).toEqual([{ width: 1, height: 1 }]);
+    const page = await (await get(`/post/${post!.id}`, { Cookie: cookie })).text();
+    expect(page).toMatch(/<img src="\/media\/images\/posts\/[^"]+" alt="Image 1 of 1 posted by [^"]+" [^>]*width="1" height="1"/);
   });
 
   it("an empty text is refused with the spec's message, and a picked file is kept for the next try", async () => {

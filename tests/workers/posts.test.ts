@@ -115,6 +115,15 @@ describe("creating a post", () => {
     expect(withVideo.ok && (await postRow(withVideo.postId)).videoUrl).toBe(`/media/${video.key}`);
   });
 
+  it("an uploaded image is stored with its dimensions, a video without", async () => {
+    const author = await createUser();
+    const image = await upload(author.id);
+    const video = await upload(author.id, "video");
+    const row = (key: string) => db().select({ width: mediaUploads.width, height: mediaUploads.height }).from(mediaUploads).where(eq(mediaUploads.key, key)).get();
+    expect(await row(image.key)).toEqual({ width: 1, height: 1 });
+    expect(await row(video.key)).toEqual({ width: null, height: null });
+  });
+
   it("uploads nobody claimed within a day are deleted with their files", async () => {
     const author = await createUser();
     const old = await upload(author.id, "image", Date.now() - UNCLAIMED_UPLOAD_TTL_MS - TIME.MINUTE);

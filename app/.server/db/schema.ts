@@ -20,6 +20,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { ImageDimensions } from "../../lib/media-types";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../../lib/post-options";
 
 const createdAt = () =>
@@ -254,6 +255,11 @@ export const posts = sqliteTable(
     content: text("content").notNull().default(""),
     /** JSON array of media URLs; NULL when the post has none. */
     mediaUrls: text("media_urls", { mode: "json" }).$type<string[]>(),
+    /**
+     * JSON array of the images' dimensions ({ width, height }), in the order of media_urls, from their
+     * uploads' rows; NULL when the post has no images or not all of them are known (older uploads).
+     */
+    mediaDimensions: text("media_dimensions", { mode: "json" }).$type<ImageDimensions[]>(),
     videoUrl: text("video_url"),
     videoDuration: real("video_duration"),
     location: text("location"),
@@ -305,6 +311,9 @@ export const mediaUploads = sqliteTable(
     purpose: text("purpose", { enum: MEDIA_PURPOSES }).notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
+    /** An image's dimensions in pixels as browsers show it, read from its bytes; NULL for video and older uploads. */
+    width: integer("width"),
+    height: integer("height"),
     postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

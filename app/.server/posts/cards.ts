@@ -3,6 +3,7 @@ import { alias, type AnySQLiteColumn, type SelectedFields } from "drizzle-orm/sq
 import { z } from "zod";
 import { compareTopLevel } from "~/lib/comments";
 import { FEED_PAGE_SIZE, TOP_COMMENTS_SHOWN } from "~/lib/constants";
+import type { ImageDimensions } from "~/lib/media-types";
 import type { CommentPreview, FeedItem, FeedPage, PostView, VerifiedType } from "~/lib/types/post";
 import { TOP_LEVEL_ORDER } from "../comments";
 import type { Db } from "../db/client";
@@ -85,6 +86,7 @@ export function cardFields(viewer: SQL | null) {
     verifiedType: shown<VerifiedType>(users.verifiedType, originalAuthor.verifiedType),
     content: shown<string>(posts.content, original.content),
     mediaUrls: shown<string | null>(posts.mediaUrls, original.mediaUrls),
+    mediaDimensions: shown<string | null>(posts.mediaDimensions, original.mediaDimensions),
     videoUrl: shown<string | null>(posts.videoUrl, original.videoUrl),
     location: shown<string | null>(posts.location, original.location),
     isSubscriberOnly: shownSubscriberOnly,
@@ -148,9 +150,21 @@ function parseMediaUrls(value: unknown): string[] {
   return Array.isArray(list) ? list.filter((url): url is string => typeof url === "string" && url.trim() !== "") : [];
 }
 
+/** Stored image sizes, kept only when there is one positive width and height for each shown URL. */
+function parseMediaDimensions(value: unknown, urls: string[]): ImageDimensions[] | null {
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list) || urls.length === 0 || list.length !== urls.length) return null;
+  const sizes = list.map((size: unknown) => {
+    const { width, height } = (size ?? {}) as Partial<ImageDimensions>;
+    return Number.isInteger(width) && Number.isInteger(height) && width! > 0 && height! > 0 ? { width: width!, height: height! } : null;
+  });
+  return sizes.every((size) => size !== null) ? sizes : null;
+}
+
 /** A card row as the interface shows it: what a locked card may not show is left out here. */
 export function toFeedItem(row: CardRow): FeedItem {
   const locked = !row.canView;
+  const mediaUrls = locked ? [] : parseMediaUrls(row.mediaUrls);
   const post: PostView = {
     id: row.postId,
     author: {
@@ -161,7 +175,8 @@ export function toFeedItem(row: CardRow): FeedItem {
       verifiedType: row.verifiedType,
     },
     content: locked ? "" : row.content,
-    mediaUrls: locked ? [] : parseMediaUrls(row.mediaUrls),
+    mediaUrls,
+    mediaDimensions: parseMediaDimensions(row.mediaDimensions, mediaUrls),
     videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
     location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_IMAGES_PER_POST } from "~/lib/constants";
+import type { ImageDimensions } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { CreatePostSchema, type CreatePostInput } from "~/lib/schemas/post";
 import { extractHashtags, extractMentions } from "~/lib/text";
@@ -28,10 +29,10 @@ export async function createPost(
   // The same upload named twice is attached once.
   const imageKeys = [...new Set(input.imageKeys)];
   const keys = [...imageKeys, ...(input.videoKey ? [input.videoKey] : [])];
-  const claimable = new Map((await findClaimableMedia(db, authorId, keys)).map((media) => [media.key, media.kind]));
+  const claimable = new Map((await findClaimableMedia(db, authorId, keys)).map((media) => [media.key, media]));
   const kindsMatch =
-    imageKeys.every((key) => claimable.get(key) === "image") &&
-    (!input.videoKey || claimable.get(input.videoKey) === "video");
+    imageKeys.every((key) => claimable.get(key)?.kind === "image") &&
+    (!input.videoKey || claimable.get(input.videoKey)?.kind === "video");
   if (!kindsMatch) return refuse(400, UPLOAD_MESSAGES.missing, "imageKeys");
 
   const id = newId(now);
@@ -44,6 +45,7 @@ export async function createPost(
       userId: authorId,
       content: input.content,
       mediaUrls: imageKeys.length > 0 ? imageKeys.map(mediaUrl) : null,
+      mediaDimensions: dimensionsOf(imageKeys, claimable),
       videoUrl: input.videoKey ? mediaUrl(input.videoKey) : null,
       location: input.location ?? null,
       isSubscriberOnly: subscriberOnly,
@@ -71,6 +73,12 @@ export async function createPost(
   return { ok: true, postId: id };
 }
 
+
+/** The images' sizes in the post's order, or null unless every one is known (older uploads have none). */
+function dimensionsOf(imageKeys: string[], uploads: Map<string, { width: number | null; height: number | null }>): ImageDimensions[] | null {
+  const sizes = imageKeys.map((key) => uploads.get(key)).map((upload) => (upload?.width && upload.height ? { width: upload.width, height: upload.height } : null));
+  return sizes.length > 0 && sizes.every((size) => size !== null) ? sizes : null;
+}
 
 /** Why a composed post was not created: the errors for the form, and the files already stored (kept for the next try). */
 export type ComposeRefusal = {

@@ -1,6 +1,7 @@
 import { PageLink } from "~/components/ui/page-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
+import type { ImageDimensions } from "~/lib/media-types";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
@@ -10,7 +11,20 @@ const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ defa
  * full-screen viewer; without JavaScript each is a link to the image's own page. `eager`: the post a
  * page is about, whose first image is the page's largest paint: loaded at once and first.
  */
-export function PostImages({ postId, urls, authorName, eager = false }: { postId: string; urls: string[]; authorName: string; eager?: boolean }) {
+export function PostImages({
+  postId,
+  urls,
+  dimensions = null,
+  authorName,
+  eager = false,
+}: {
+  postId: string;
+  urls: string[];
+  /** The images' sizes (in urls' order) when known: each gets its box before it arrives, so nothing shifts. */
+  dimensions?: ImageDimensions[] | null;
+  authorName: string;
+  eager?: boolean;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState<number | null>(null);
   if (urls.length === 0) return null;
@@ -36,6 +50,8 @@ export function PostImages({ postId, urls, authorName, eager = false }: { postId
               // React 18 passes the attribute through only when spelled in lower case.
               {...(eager && index === 0 ? ({ fetchpriority: "high" } as Record<string, string>) : {})}
               decoding="async"
+              width={dimensions?.[index]?.width}
+              height={dimensions?.[index]?.height}
               className={`h-full w-full bg-surface object-cover ${single ? "max-h-[32rem]" : "aspect-square"}`}
             />
           </PageLink>

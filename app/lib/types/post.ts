@@ -1,3 +1,4 @@
+import type { ImageDimensions } from "../media-types";
 import type { SubmissionResult } from "@conform-to/react";
 
 /**
@@ -39,6 +40,8 @@ export type PostView = {
   author: Author;
   content: string;
   mediaUrls: string[];
+  /** The images' sizes, in the order of mediaUrls, when every one is known (their boxes are kept before they arrive). */
+  mediaDimensions: ImageDimensions[] | null;
   videoUrl: string | null;
   location: string | null;
   isSubscriberOnly: boolean;
