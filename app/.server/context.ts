@@ -9,7 +9,7 @@ import {
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
-import { runReads, type Answers, type Read } from "./db/reads";
+import { fetchRows, runReads, type Answers, type Read } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce, isInsecureLocalhost, isLocalhost } from "./http";
@@ -119,15 +119,27 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         // One round trip: the session with its member, what the shell shows of them (020), and the
         // page's own reads (026).
         const own = [sessionRead(db, sessionId), ...shellReads(db, sessionId)] as const;
-        const trip = runReads(db, [...own, ...aboard.flatMap((rider) => rider.reads)]);
-        trip.then(
-          (answers) => {
-            let at = own.length;
-            for (const rider of aboard) rider.settle(answers.slice(at, (at += rider.reads.length)));
-          },
-          (error: unknown) => aboard.forEach((rider) => rider.fail(error)),
-        );
-        const [found, member, trends] = await trip;
+        // A page's read that fails (its statement, or its decoding) fails that read alone: the session
+        // and the shell are read again on their own if the shared trip failed (020: one loader's error
+        // never fails another's).
+        let rows: unknown[][][] | null = null;
+        try {
+          rows = await fetchRows(db, [...own, ...aboard.flatMap((rider) => rider.reads)]);
+        } catch (error) {
+          aboard.forEach((rider) => rider.fail(error));
+        }
+        let at = own.length;
+        for (const rider of rows ? aboard : []) {
+          const mine = rows!.slice(at, (at += rider.reads.length));
+          try {
+            rider.settle(rider.reads.map((read, i) => read.decode(mine[i]!)));
+          } catch (error) {
+            rider.fail(error);
+          }
+        }
+        const [found, member, trends] = rows
+          ? (own.map((read, i) => read.decode(rows![i]!)) as unknown as Answers<typeof own>)
+          : await runReads(db, own);
         const result = await settleSession(db, sessionId, found, now);
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
@@ -151,7 +163,8 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         const { user } = await context.getSession();
         return user ? runReads(db, build(user.id)) : null;
       }
-      return ride(build({ session: sessionId, now }));
+      // Its reads find nothing without a member: a made-up cookie costs no feed query.
+      return ride(build({ session: sessionId, now, membersOnly: true }));
     },
     async getShell() {
       await context.getSession();

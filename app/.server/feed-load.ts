@@ -1,6 +1,9 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FEED_FETCH_TIMEOUT_MS } from "~/lib/constants";
 import { FEED_MESSAGES } from "~/lib/messages";
 import type { FeedPage } from "~/lib/types/post";
+import type { Read } from "./db/reads";
+import type { Viewer } from "./viewer";
 
 type LoadedFeed = { page: FeedPage; failed: string | null };
 
@@ -28,4 +31,16 @@ export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A members-only feed page whose read travels with the session's round trip (docs/decisions/026):
+ * call it before awaiting anything, then `requireUser`. Without a session cookie nothing is read
+ * (requireUser sends the visitor to sign in).
+ */
+export function loadMemberFeed(context: AppLoadContext, read: (viewer: NonNullable<Viewer>) => Read<FeedPage>, cursor: string | null): Promise<LoadedFeed> {
+  return loadFeedPage(async () => {
+    const answers = await context.readAsMember((viewer) => [read(viewer)]);
+    return answers?.[0] ?? { items: [], nextCursor: cursor };
+  }, cursor);
 }

@@ -9,7 +9,12 @@ import { sessions } from "./db/schema";
  * visitor: no flags, no subscriber-only content.
  */
 export type Viewer = string | SessionViewer | null;
-export type SessionViewer = { session: string; now: number };
+export type SessionViewer = {
+  session: string;
+  now: number;
+  /** For a page only members see: a list read for no member reads nothing (`viewerPresentSql`). */
+  membersOnly?: boolean;
+};
 
 const V = { viewer: param("viewer"), session: param("viewerSession"), sessionNow: param("viewerSessionNow") };
 
@@ -27,8 +32,18 @@ export function viewerValues(viewer: Viewer): Record<string, unknown> {
   return { viewerSession: viewer.session, viewerSessionNow: viewer.now };
 }
 
+/**
+ * A condition a members-only list adds to its statement: true only when the session names a member.
+ * Constant in the statement, so SQLite tests it once before reading any post. Undefined otherwise.
+ */
+export function viewerPresentSql(viewer: Viewer): SQL | undefined {
+  if (viewer === null || typeof viewer === "string" || !viewer.membersOnly) return undefined;
+  return sql`${viewerSql(viewer)} IS NOT NULL`;
+}
+
 /** What in a prepared read's text depends on the viewer (part of its key). */
-export function viewerKey(viewer: Viewer): "member" | "session" | "visitor" {
+export function viewerKey(viewer: Viewer): "member" | "session" | "session-member" | "visitor" {
   if (viewer === null) return "visitor";
-  return typeof viewer === "string" ? "member" : "session";
+  if (typeof viewer === "string") return "member";
+  return viewer.membersOnly ? "session-member" : "session";
 }

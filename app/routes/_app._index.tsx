@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { loadFeedPage } from "~/.server/feed-load";
+import { loadMemberFeed } from "~/.server/feed-load";
 import { followingRead } from "~/.server/posts/following";
 import { forYouRead } from "~/.server/posts/for-you";
 import { searchQueryOf } from "~/.server/posts/search";
@@ -22,13 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
-  // The feed travels with the session (started before anything is awaited).
-  const feed = loadFeedPage(async () => {
-    const read = tab === "following" ? followingRead : forYouRead;
-    const answers = await context.readAsMember((viewer) => [read(context.db, viewer, options)]);
-    // Without a session cookie nothing is read: requireUser sends the visitor to sign in.
-    return answers?.[0] ?? { items: [], nextCursor: null };
-  }, options.cursor);
+  const read = tab === "following" ? followingRead : forYouRead;
+  const feed = loadMemberFeed(context, (viewer) => read(context.db, viewer, options), options.cursor);
   await requireUser(request, context);
   const { page, failed } = await feed;
   return { tab, query, page, failed, paged: Boolean(options.cursor) };

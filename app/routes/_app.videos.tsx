@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { loadFeedPage } from "~/.server/feed-load";
+import { loadMemberFeed } from "~/.server/feed-load";
 import { cardsRead, withVideo } from "~/.server/posts/cards";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
@@ -15,12 +15,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const cursor = new URL(request.url).searchParams.get("cursor");
-  // The feed travels with the session (started before anything is awaited).
-  const feed = loadFeedPage(async () => {
-    const answers = await context.readAsMember((viewer) => [cardsRead(context.db, viewer, [withVideo], { cursor })]);
-    // Without a session cookie nothing is read: requireUser sends the visitor to sign in.
-    return answers?.[0] ?? { items: [], nextCursor: null };
-  }, cursor);
+  const feed = loadMemberFeed(context, (viewer) => cardsRead(context.db, viewer, [withVideo], { cursor }), cursor);
   await requireUser(request, context);
   return feed;
 }

@@ -1,13 +1,26 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { follows, posts, postLikes, sessions, users } from "~/.server/db/schema";
+import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
+import { createLoadContext } from "~/.server/context";
+import { cardsRead, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
+import { getForYouFeed } from "~/.server/posts/for-you";
+import type { SessionViewer } from "~/.server/viewer";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { Meter, meterDatabase } from "~/.server/db/metered";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, ORIGIN, TINY_PNG, toastOf } from "./helpers";
+
+/** A member as a page's reads see them before the session is validated: by their session. */
+async function sessionViewerOf(userId: string): Promise<SessionViewer> {
+  const token = generateSessionToken();
+  await createSession(db(), token, userId);
+  return { session: hashToken(token), now: Date.now(), membersOnly: true };
+}
 
 const PNG = TINY_PNG;
 const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(1)</script></body></html>");
@@ -316,7 +329,10 @@ describe("performance shape", () => {
     expect((await get("/", { Cookie: author.cookie })).status).toBe(302);
   });
 
-  it("the Following feed is served by indexes (no full scan of posts)", async () => {
+  it.each([
+    ["by id", (id: string) => id],
+    ["found from their session", (id: string) => sessionViewerOf(id)],
+  ])("Following and For you are served by indexes for a member %s (no full scan of posts or users)", async (_how, viewerOf) => {
     const viewer = await createUser();
     const captured: { sql: string; params: unknown[] }[] = [];
     const spy = new Proxy(env.DB, {
@@ -336,13 +352,59 @@ describe("performance shape", () => {
         };
       },
     });
-    await getFollowingFeed(getDb(spy), viewer.id);
-    const query = captured.at(-1)!;
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-      .bind(...query.params)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail);
-    expect(details.some((d) => /USING (COVERING )?INDEX/.test(d))).toBe(true);
-    expect(details.filter((d) => /^SCAN posts\b(?! USING)/.test(d))).toEqual([]);
+    const who = await viewerOf(viewer.id);
+    for (const read of [getFollowingFeed, getForYouFeed]) {
+      await read(getDb(spy), who);
+      const query = captured.at(-1)!;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail);
+      expect(details.some((d) => /USING (COVERING )?INDEX/.test(d))).toBe(true);
+      expect(details.filter((d) => /^SCAN (posts|users)\b(?! USING)/.test(d))).toEqual([]);
+    }
+  });
+
+  it("a feed read for a session answers what the member's own read answers; an unknown session's members-only read finds nothing", async () => {
+    const viewer = await createUser();
+    const author = await createUser();
+    await db().insert(follows).values({ id: newId(), followerId: viewer.id, followingId: author.id });
+    const liked = await createPost(author.id, { content: "liked one" });
+    await createPost(author.id, { content: "another" });
+    await db().insert(postLikes).values({ postId: liked.id, userId: viewer.id });
+    const session = await sessionViewerOf(viewer.id);
+    // The counts' reading time aside (`at`), the answers are the same.
+    const stable = (page: unknown) => JSON.parse(JSON.stringify(page, (key, value: unknown) => (key === "at" ? 0 : value))) as unknown;
+    for (const read of [getFollowingFeed, getForYouFeed]) {
+      const byId = await read(db(), viewer.id);
+      expect(byId.items.length).toBeGreaterThan(0);
+      expect(byId.items.some((item) => item.post.viewer.liked)).toBe(true);
+      expect(stable(await read(db(), session))).toEqual(stable(byId));
+      expect(await read(db(), { ...session, session: "no-such-session" })).toEqual({ items: [], nextCursor: null });
+    }
+  });
+});
+
+describe("reads that travel with the session", () => {
+  it("a page read that fails fails alone: the session and the shell are still read", async () => {
+    const { user, cookie } = await member();
+    // A database that refuses any batch carrying a card read (as if the page's statement broke).
+    const failing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "batch") return Reflect.get(target, property).bind(target);
+        return (statements: D1PreparedStatement[]) => {
+          const texts = statements.map((statement) => String((statement as unknown as { statement?: string }).statement));
+          if (texts.some((text) => text.includes("card_postId"))) return Promise.reject(new Error("the page's read broke"));
+          return target.batch(statements);
+        };
+      },
+    });
+    const context = createLoadContext(new Request(`${ORIGIN}/videos`, { headers: { Cookie: cookie } }), { ...env, DB: failing }, createExecutionContext());
+    const page = context.readAsMember((viewer) => [cardsRead(context.db, viewer, [withVideo])]);
+    const settled = page.catch((error: unknown) => error);
+    const { user: found } = await context.getSession();
+    expect(found?.id).toBe(user.id);
+    expect(await context.getShell()).not.toBeNull();
+    expect(await settled).toBeInstanceOf(Error);
   });
 });

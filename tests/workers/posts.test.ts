@@ -204,6 +204,19 @@ describe("reposts", () => {
     expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).all()).toEqual([]);
   });
 
+  it("answers the repost's own id, made and undone in the interaction's one batch, even when undone by that id", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await insertPost(author.id);
+    const made = await setRepost(db(), fan.id, post.id, true);
+    if (!made.ok) throw new Error("not reposted");
+    const row = await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).get();
+    expect(made).toMatchObject({ postId: post.id, reposted: true, repostId: row!.id, counts: { reposts: 1 } });
+    // Undone through the repost itself (it stands for its original): the same row goes, and the counts come back.
+    expect(await setRepost(db(), fan.id, row!.id, false)).toMatchObject({ ok: true, postId: post.id, repostId: row!.id, counts: { reposts: 0 } });
+    expect(await db().select().from(posts).where(eq(posts.repostedFromPostId, post.id)).all()).toEqual([]);
+  });
+
   it("a repost is deleted by its owner as a repost, leaving the original", async () => {
     const author = await createUser();
     const fan = await createUser();

@@ -80,6 +80,13 @@ export async function runRead<T>(read: Read<T>): Promise<T> {
   return read.decode(await read.statement.raw());
 }
 
+/** The rows of each read, in one round trip, not decoded yet (a caller that decodes groups apart). */
+export async function fetchRows(db: Db, reads: readonly Read<unknown>[]): Promise<unknown[][][]> {
+  if (reads.length === 1) return [await reads[0]!.statement.raw<unknown[]>()];
+  const results = await db.$client.batch<Record<string, unknown>>(reads.map((read) => read.statement));
+  return results.map((result) => result.results.map((row) => Object.values(row)));
+}
+
 export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 /**
@@ -88,7 +95,6 @@ export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K]
  * (docs/decisions/008-d1-result-columns.md).
  */
 export async function runReads<const R extends readonly Read<unknown>[]>(db: Db, reads: R): Promise<Answers<R>> {
-  if (reads.length === 1) return [await runRead(reads[0]!)] as Answers<R>;
-  const results = await db.$client.batch<Record<string, unknown>>(reads.map((read) => read.statement));
-  return reads.map((read, i) => read.decode(results[i]!.results.map((row) => Object.values(row)))) as Answers<R>;
+  const rows = await fetchRows(db, reads);
+  return reads.map((read, i) => read.decode(rows[i]!)) as Answers<R>;
 }

@@ -9,7 +9,7 @@ import { TOP_LEVEL_ORDER } from "../comments";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
-import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { canViewSql } from "./access";
 import { beforeOf } from "./cursors";
 
@@ -257,7 +257,7 @@ export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], o
     () => {
       const context: ConditionContext = { viewer: viewerSql(viewer), before: before ? P.before : null, size: limit + 1 };
       const fields = cardFields(context.viewer);
-      const own = conditions.map((condition) => condition.where(context));
+      const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context))];
       const where = conditions.some((condition) => condition.picksPage)
         ? and(...own)
         : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);

@@ -13,9 +13,9 @@ import { matching } from "./search";
  * newest first, never the viewer's own.
  */
 
-/** The ids of the members the reader follows (Following is only ever read by a member). */
-function followed(viewer: SQL | null) {
-  return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}`;
+/** The ids of the members the reader follows (Following is only ever read by a member), with `also` if given. */
+function followed(viewer: SQL | null, also?: SQL) {
+  return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}${also ? sql` AND ${also}` : sql``}`;
 }
 
 /**
@@ -47,7 +47,7 @@ function followingPageIds({ viewer, before, size }: ConditionContext) {
     UNION
     SELECT id FROM (
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-      WHERE own.user_id IN (${followed(viewer)} AND (SELECT count(*) FROM recent) < ${size})
+      WHERE own.user_id IN (${followed(viewer, sql`(SELECT count(*) FROM recent) < ${size}`)})
         AND own.community_id IS NULL ${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size}
     )

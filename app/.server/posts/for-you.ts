@@ -4,7 +4,7 @@ import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { postHashtags, posts } from "../db/schema";
-import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
 import { matching } from "./search";
@@ -46,12 +46,12 @@ function forYouScore(viewer: SQL | null) {
  * top; the page is the next `size` by score after the cursor's (score, id). The page's ids come first:
  * card columns (flags, comments, access) are then computed for them alone.
  */
-function rankedCards(db: Db, viewer: SQL | null, paging: boolean, size: number) {
+function rankedCards(db: Db, viewer: SQL | null, present: SQL | undefined, paging: boolean, size: number) {
   const pool = db.$with("pool").as(
     db
       .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewer).as("score") })
       .from(posts)
-      .where(and(isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined))
+      .where(and(present, isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined))
       .orderBy(desc(posts.id))
       .limit(FOR_YOU.poolSize),
   );
@@ -90,7 +90,7 @@ export function forYouRead(db: Db, viewer: NonNullable<Viewer>, options: ListOpt
   const read = selectRead<RankedRow>(
     db,
     `forYou:ranked:${viewerKey(viewer)}:${cursor ? "next" : "first"}:${limit}`,
-    () => rankedCards(db, viewerSql(viewer), cursor !== null, limit + 1),
+    () => rankedCards(db, viewerSql(viewer), viewerPresentSql(viewer), cursor !== null, limit + 1),
     { ...viewerValues(viewer), now, rankAt, ...(cursor ? { poolTop: cursor.top, score: cursor.score, after: cursor.id } : {}) },
   );
   return mapRead(read, (rows) => {

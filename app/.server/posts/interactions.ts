@@ -38,8 +38,8 @@ export function postCounts(db: Db, postId: string | SQL) {
  * original) with whether the member may see it, the write conditioned on the same rule in SQL
  * (`actableTargetId`: a post one may not see gets nothing written), and what the answer needs.
  */
-function interaction(db: Db, userId: string, postId: string, now: number) {
-  return { target: targetPostQuery(db, userId, postId, now), id: actableTargetId(userId, postId, now), shown: shownPostId(postId) };
+function interaction(db: Db, userId: string, postId: string, now: number, { notOwn = false } = {}) {
+  return { target: targetPostQuery(db, userId, postId, now), id: actableTargetId(userId, postId, now, { notOwn }), shown: shownPostId(postId) };
 }
 
 export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts }>> {
@@ -80,9 +80,8 @@ export async function setRepost(
   reposted: boolean,
   now = Date.now(),
 ): Promise<Outcome<{ postId: string; reposted: boolean; counts: PostCounts; repostId: string | null }>> {
-  const { target, shown } = interaction(db, userId, postId, now);
   // Written only for a post the member may see and did not write.
-  const id = actableTargetId(userId, postId, now, { notOwn: true });
+  const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
     ? ([
         batchable(db.$client, db.run(sql`INSERT INTO ${postReposts} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`)),
@@ -98,7 +97,9 @@ export async function setRepost(
   const post = toTargetPost(found[0]);
   if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
   if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
-  return { ok: true, postId: post.id, reposted, counts: counts[0]!, repostId: changed[0]?.id ?? null };
+  // Un-reposting by the repost's own id deletes the row the counts were looked up through: read them by the original's.
+  const postCountsNow = counts[0] ?? (await postCounts(db, post.id))[0]!;
+  return { ok: true, postId: post.id, reposted, counts: postCountsNow, repostId: changed[0]?.id ?? null };
 }
 
 /** A share is recorded with where it went and adds one to shares_count, once per member, post and platform. */
@@ -125,9 +126,8 @@ export async function recordView(
   postId: string,
   now = Date.now(),
 ): Promise<Outcome<{ postId: string; counted: boolean }>> {
-  const { target } = interaction(db, viewerId, postId, now);
   // Counted only for a post the viewer may see and did not write.
-  const id = actableTargetId(viewerId, postId, now, { notOwn: true });
+  const { target, id } = interaction(db, viewerId, postId, now, { notOwn: true });
   const [found, inserted] = await db.batch([
     target,
     batchable(db.$client, db.all<{ id: string }>(sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
