@@ -8,8 +8,8 @@ import { offersPaidSubscriptions } from "./users";
 /**
  * What the signed-in shell shows on every page: the unread badge, the trends and whether the composer
  * may offer 'Subscribers only'. Its reads are keyed by the session, so they travel in the session's
- * own batch (app/.server/context.ts): a page waits for the session and the shell once, then for its
- * own loader's batch (docs/decisions/020).
+ * own batch (app/.server/context.ts), with the page's own reads when its loader hands them over:
+ * a page waits for one round trip (docs/decisions/020, 026).
  */
 export type ShellData = {
   unreadNotifications: number;
