@@ -2,7 +2,7 @@
 //
 // 1. Makes sure the generated data set exists in tests/bench/data (tests/bench/generate.mjs; built
 //    once, reused afterwards; `npm run bench -- --regenerate` rebuilds it).
-// 2. Serves the build as `npm start` does (tests/bench/serve.mjs) on the data, on a free port, in its own
+// 2. Builds the app (as `npm start` does) and serves the build as `npm start` does (tests/bench/serve.mjs) on the data, on a free port, in its own
 //    process group (stopped as a group at the end, on errors and on Ctrl-C).
 // 3. Signs in three viewers (a heavy follower, a median one, one who follows few) by inserting
 //    session rows, and writers (three new members for each round). Every row (a page as a viewer, a
@@ -20,9 +20,9 @@
 // default 200), --rounds=N (default 3), --warmup=N (default 20), --only=<text> (measure only pages
 // whose label or path contains the text). Exit code 0 unless the harness broke.
 import { Buffer } from "node:buffer";
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
@@ -30,12 +30,13 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { databaseBytes, dataDir, DEFAULT_PRESET, ensureBenchData, summarize } from "../tests/bench/generate.mjs";
+import { buildOrExit } from "./lib/build.mjs";
 import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
 const SERVE = fileURLToPath(new URL("../tests/bench/serve.mjs", import.meta.url));
 const RESERVED_PORTS = new Set([8787, 8788, 8790]);
 const BUDGET = { p50: 15, p95: 40, d1: 2, cachedP50: 3, jsGzipBytes: 120 * 1000 };
-/** A write reads what it acts on (the post, its access) before the batch that writes: one more round trip. */
+/** Writes may take one round trip more than pages (DESIGN.md §9); posting and liking take 2 (decision 026). */
 const WRITE_BUDGET = { ...BUDGET, d1: 3 };
 const DAY = 86_400_000;
 /** The text every post the benchmark writes starts with (deleted after the run). */
@@ -419,10 +420,8 @@ async function main() {
       (generatedSeconds === null ? ` (generated earlier in ${meta.generated_seconds} s)` : ` (generated now in ${generatedSeconds.toFixed(1)} s)`),
   );
 
-  if (!existsSync(join(ROOT, "build", "server", "index.js"))) {
-    log("› build/ is missing: running `npm run build` once…");
-    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-  }
+  // Always the current code: a build/ left from older code would be measured without a word.
+  await buildOrExit();
 
   const viewers = signIn([
     { kind: "heavy", id: meta.viewer_heavy },
