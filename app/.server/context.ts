@@ -9,7 +9,7 @@ import {
   type SessionValidation,
 } from "./auth/session";
 import { getDb, type Db } from "./db/client";
-import { fetchRows, runReads, type Answers, type Read } from "./db/reads";
+import { decodeRows, fetchRows, runReads, type Answers, type Read } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce, isInsecureLocalhost, isLocalhost } from "./http";
@@ -132,14 +132,12 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         for (const rider of rows ? aboard : []) {
           const mine = rows!.slice(at, (at += rider.reads.length));
           try {
-            rider.settle(rider.reads.map((read, i) => read.decode(mine[i]!)));
+            rider.settle(decodeRows(rider.reads, mine));
           } catch (error) {
             rider.fail(error);
           }
         }
-        const [found, member, trends] = rows
-          ? (own.map((read, i) => read.decode(rows![i]!)) as unknown as Answers<typeof own>)
-          : await runReads(db, own);
+        const [found, member, trends] = rows ? decodeRows(own, rows) : await runReads(db, own);
         const result = await settleSession(db, sessionId, found, now);
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);

@@ -87,6 +87,11 @@ export async function fetchRows(db: Db, reads: readonly Read<unknown>[]): Promis
   return results.map((result) => result.results.map((row) => Object.values(row)));
 }
 
+/** The answers of reads from their rows (`fetchRows`' order). */
+export function decodeRows<const R extends readonly Read<unknown>[]>(reads: R, rows: unknown[][][]): Answers<R> {
+  return reads.map((read, i) => read.decode(rows[i]!)) as Answers<R>;
+}
+
 export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
 
 /**
@@ -95,6 +100,5 @@ export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K]
  * (docs/decisions/008-d1-result-columns.md).
  */
 export async function runReads<const R extends readonly Read<unknown>[]>(db: Db, reads: R): Promise<Answers<R>> {
-  const rows = await fetchRows(db, reads);
-  return reads.map((read, i) => read.decode(rows[i]!)) as Answers<R>;
+  return decodeRows(reads, await fetchRows(db, reads));
 }

@@ -42,17 +42,37 @@ function interaction(db: Db, userId: string, postId: string, now: number, { notO
   return { target: targetPostQuery(db, userId, postId, now), id: actableTargetId(userId, postId, now, { notOwn }), shown: shownPostId(postId) };
 }
 
+/** The post the batch read, when the member may see it: null answers 404 (and nothing was written). */
+function actedOn(found: Parameters<typeof toTargetPost>[0][]) {
+  const post = toTargetPost(found[0]);
+  return post?.canView ? post : null;
+}
+
+/** A raw write for the batch (conditioned in SQL), answered with the rows it returns. */
+function rawWrite<T = unknown>(db: Db, query: SQL) {
+  return batchable(db.$client, db.all<T>(query));
+}
+
+type MemberRelation = typeof postLikes | typeof postReposts | typeof postBookmarks;
+
+/** The member's row in a post's likes, reposts or bookmarks: added only for an actable post (`id` not NULL). */
+function addRelation(db: Db, table: MemberRelation, id: SQL, userId: string) {
+  return rawWrite(db, sql`INSERT INTO ${table} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`);
+}
+
+function removeRelation(db: Db, table: MemberRelation, id: SQL, userId: string) {
+  return db.delete(table).where(and(eq(table.postId, id), eq(table.userId, userId)));
+}
+
 export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
-    liked
-      ? batchable(db.$client, db.run(sql`INSERT INTO ${postLikes} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`))
-      : db.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, userId))),
+    liked ? addRelation(db, postLikes, id, userId) : removeRelation(db, postLikes, id, userId),
     postCounts(db, shown),
   ]);
-  const post = toTargetPost(found[0]);
-  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  const post = actedOn(found);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, postId: post.id, liked, counts: counts[0]! };
 }
 
@@ -60,12 +80,10 @@ export async function setBookmark(db: Db, userId: string, postId: string, bookma
   const { target, id } = interaction(db, userId, postId, now);
   const [found] = await db.batch([
     target,
-    bookmarked
-      ? batchable(db.$client, db.run(sql`INSERT INTO ${postBookmarks} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`))
-      : db.delete(postBookmarks).where(and(eq(postBookmarks.postId, id), eq(postBookmarks.userId, userId))),
+    bookmarked ? addRelation(db, postBookmarks, id, userId) : removeRelation(db, postBookmarks, id, userId),
   ]);
-  const post = toTargetPost(found[0]);
-  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  const post = actedOn(found);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, postId: post.id, bookmarked };
 }
 
@@ -84,18 +102,18 @@ export async function setRepost(
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
     ? ([
-        batchable(db.$client, db.run(sql`INSERT INTO ${postReposts} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`)),
-        batchable(db.$client, db.all<{ id: string }>(sql`INSERT INTO ${posts} (id, user_id, content, reposted_from_post_id, community_id)
+        addRelation(db, postReposts, id, userId),
+        rawWrite<{ id: string }>(db, sql`INSERT INTO ${posts} (id, user_id, content, reposted_from_post_id, community_id)
           SELECT ${newId(now)}, ${userId}, '', original.id, original.community_id FROM ${posts} AS original WHERE original.id = ${id}
-          ON CONFLICT DO NOTHING RETURNING id`)),
+          ON CONFLICT DO NOTHING RETURNING id`),
       ] as const)
     : ([
-        db.delete(postReposts).where(and(eq(postReposts.postId, id), eq(postReposts.userId, userId))),
-        batchable(db.$client, db.all<{ id: string }>(sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${id} AND user_id = ${userId} RETURNING id`)),
+        removeRelation(db, postReposts, id, userId),
+        rawWrite<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${id} AND user_id = ${userId} RETURNING id`),
       ] as const);
   const [found, , changed, counts] = await db.batch([target, ...writes, postCounts(db, shown)]);
-  const post = toTargetPost(found[0]);
-  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  const post = actedOn(found);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
   if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
   // Un-reposting by the repost's own id deletes the row the counts were looked up through: read them by the original's.
   const postCountsNow = counts[0] ?? (await postCounts(db, post.id))[0]!;
@@ -107,12 +125,12 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
-    batchable(db.$client, db.run(sql`INSERT INTO ${postShares} (id, post_id, user_id, platform, created_at)
-      SELECT ${newId(now)}, ${id}, ${userId}, ${platform}, ${now} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`)),
+    rawWrite(db, sql`INSERT INTO ${postShares} (id, post_id, user_id, platform, created_at)
+      SELECT ${newId(now)}, ${id}, ${userId}, ${platform}, ${now} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`),
     postCounts(db, shown),
   ]);
-  const post = toTargetPost(found[0]);
-  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  const post = actedOn(found);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, postId: post.id, counts: counts[0]! };
 }
 
@@ -130,11 +148,11 @@ export async function recordView(
   const { target, id } = interaction(db, viewerId, postId, now, { notOwn: true });
   const [found, inserted] = await db.batch([
     target,
-    batchable(db.$client, db.all<{ id: string }>(sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
+    rawWrite<{ id: string }>(db, sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
       SELECT ${newId(now)}, ${viewerId}, ${id}, 'view', 1, ${Math.floor(now / TIME.DAY)}, ${now} WHERE ${id} IS NOT NULL
-      ON CONFLICT DO NOTHING RETURNING id`)),
+      ON CONFLICT DO NOTHING RETURNING id`),
   ]);
-  const post = toTargetPost(found[0]);
-  if (!post?.canView) return refuse(404, POST_MESSAGES.notFound);
+  const post = actedOn(found);
+  if (!post) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, postId: post.id, counted: inserted.length > 0 };
 }
