@@ -21,9 +21,14 @@ export function formatRelativeTime(date: Date | number, now: number = Date.now()
   if (elapsed < RELATIVE_TIME_DAYS * TIME.DAY) return `${Math.floor(elapsed / TIME.DAY)}d`;
   const then = new Date(time);
   const sameYear = then.getUTCFullYear() === new Date(now).getUTCFullYear();
-  return (sameYear ? DAY_MONTH : DAY_MONTH_YEAR).format(then);
+  return dateFormat(sameYear).format(then);
 }
 
-// Formatters are costly to make and cheap to reuse (a feed formats dozens of dates).
-const DAY_MONTH = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+// Formatters are costly to make and cheap to reuse (a feed formats dozens of dates); each is made the
+// first time a date needs it, not when a page loads this module.
+let dayMonth: Intl.DateTimeFormat | undefined;
+let dayMonthYear: Intl.DateTimeFormat | undefined;
+function dateFormat(sameYear: boolean): Intl.DateTimeFormat {
+  if (sameYear) return (dayMonth ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
+  return (dayMonthYear ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
+}

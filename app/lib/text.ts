@@ -3,11 +3,14 @@
  * hashtag and mention extraction, and the segments a post card renders (spec document 1 §5).
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+// Made on first use: a segmenter loads the platform's break data, which costs a page that never counts
+// characters (every post card loads this module) tens of milliseconds on a phone.
+let segmenter: Intl.Segmenter | undefined;
 
 /** Characters as a person sees them: an emoji, a flag or an accented letter counts once. */
 export function countCharacters(text: string): number {
   let count = 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   for (const _ of segmenter.segment(text)) count += 1;
   return count;
 }

@@ -61,6 +61,22 @@ describe("the page's data for the browser (docs/decisions/011-string-rendering.m
   });
 });
 
+describe("scripts come after the page (docs/decisions/026-speed-with-margin.md)", () => {
+  it("every module the page preloads is first asked for from the head at low priority", async () => {
+    const html = await (await get("/auth")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const body = html.slice(html.indexOf("</head>"));
+    const hrefs = (part: string, pattern: RegExp) => [...part.matchAll(pattern)].map((match) => match[1]!);
+    const early = hrefs(head, /<link rel="modulepreload" href="([^"]+)" fetchpriority="low"\/>/g);
+    const remixs = hrefs(body, /<link rel="modulepreload" href="([^"]+)"/g);
+    expect(early.length).toBeGreaterThan(0);
+    expect(remixs.length).toBeGreaterThan(0);
+    // Remix's own links (end of body, default priority) find each module already asked for.
+    for (const href of remixs) expect(early).toContain(href);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+  });
+});
+
 describe("origin check", () => {
   it("refuses a POST without an Origin header or from another origin, and changes nothing", async () => {
     const fields = { theme: "dark", returnTo: "/auth" };

@@ -1,0 +1,27 @@
+import { useContext, useState } from "react";
+import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
+
+/**
+ * The page's scripts, preloaded at low priority from the head (decision 026). Every page is complete
+ * without JavaScript, so its stylesheet, text and images should come first; the scripts that enhance it
+ * follow. Remix's `<Scripts>` preloads the same modules at the end of the body at the browser's default
+ * (high) priority; the browser has already asked for each one from here, so those later links fetch
+ * nothing more. Rendered once, for the document's first render, as `<Scripts>` does.
+ */
+export function ModulePreloads() {
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  const [paths] = useState(() => {
+    if (!remix) return [];
+    const { manifest } = remix;
+    const routes = matches.flatMap((match) => {
+      const route = manifest.routes[match.id];
+      return route ? [...(route.imports ?? []), route.module] : [];
+    });
+    return [...new Set([manifest.entry.module, ...manifest.entry.imports, ...routes])];
+  });
+  return paths.map((path) => (
+    // React 18 does not know fetchPriority yet; the lower-case attribute reaches the HTML as written.
+    <link key={path} rel="modulepreload" href={path} {...({ fetchpriority: "low" } as Record<string, string>)} />
+  ));
+}
