@@ -77,7 +77,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
         <div className="min-w-0 flex-1">
           <header className="flex items-start gap-2">
             <div className="post-meta">
-              <PageLink id={`${anchor}-author`} to={profile} dir="auto" className="truncate font-bold hover:underline" title={post.author.displayName}>
+              <PageLink id={`${anchor}-author`} to={profile} dir="auto" className="truncate leading-6 font-bold hover:underline" title={post.author.displayName}>
                 {post.author.displayName}
               </PageLink>
               <VerifiedBadge type={post.author.verifiedType} />
