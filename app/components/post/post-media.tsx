@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { useHydrated } from "~/lib/use-hydrated";
+import { fetchPriority } from "~/lib/fetch-priority";
 
 const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
 
@@ -47,8 +48,7 @@ export function PostImages({
               src={url}
               alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
               loading={eager && index === 0 ? "eager" : "lazy"}
-              // React 18 passes the attribute through only when spelled in lower case.
-              {...(eager && index === 0 ? ({ fetchpriority: "high" } as Record<string, string>) : {})}
+              {...(eager && index === 0 ? fetchPriority("high") : {})}
               decoding="async"
               width={dimensions?.[index]?.width}
               height={dimensions?.[index]?.height}
