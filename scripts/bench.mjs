@@ -449,6 +449,8 @@ async function main() {
     { label: "Videos", path: "/videos" },
     { label: "Post page (most liked)", path: `/post/${meta.popular_post}` },
     { label: "Profile (most followed)", path: `/profile/${meta.popular_user}` },
+    { label: "Profile (own)", path: "/profile" },
+    { label: "Followers (most followed)", path: `/profile/${meta.popular_user}/followers` },
     { label: "Hashtag (most used)", path: `/hashtag/${encodeURIComponent(meta.popular_tag)}` },
   ];
   const pages = [];

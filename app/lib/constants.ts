@@ -54,6 +54,8 @@ export const RATE_LIMITS = {
   report: { max: 100, windowMs: DAY },
   delete: { max: 300, windowMs: 3 * HOUR },
   view: { max: 2000, windowMs: HOUR },
+  /** Follows and unfollows, as Twitter and Mastodon count them: 400 a day. */
+  follow: { max: 400, windowMs: DAY },
   upload: { max: 30, windowMs: 30 * MINUTE },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -76,6 +78,8 @@ export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 export const FEED_PAGE_SIZE = 20;
+/** Rows of a followers or following list per page. */
+export const FOLLOW_LIST_PAGE_SIZE = 30;
 export const TRENDING_LIMIT = 10;
 export const MENTION_SUGGESTIONS = 5;
 /** A search looks at this many characters of what was typed; the rest is cut off. */

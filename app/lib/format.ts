@@ -32,3 +32,11 @@ function dateFormat(sameYear: boolean): Intl.DateTimeFormat {
   if (sameYear) return (dayMonth ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
   return (dayMonthYear ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
 }
+
+let monthYear: Intl.DateTimeFormat | undefined;
+
+/** 'Joined {Month Year}' on a profile (spec document 2 §2), in UTC so server and browser agree. */
+export function formatJoined(date: number): string {
+  monthYear ??= new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return `Joined ${monthYear.format(date)}`;
+}

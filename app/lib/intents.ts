@@ -1,5 +1,5 @@
 import type { RateLimitName } from "./constants";
-import { POST_MESSAGES } from "./messages";
+import { POST_MESSAGES, PROFILE_MESSAGES } from "./messages";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -33,6 +33,8 @@ export const INTENTS = {
   // A share already happened when it is recorded (the dialog opened the service): a failure to record
   // it is only logged with JavaScript; without it the share page says so.
   share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true, limit: "share" },
+  // The page reloads after it: the counts on it are the server's.
+  follow: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_MESSAGES.followFailed, quiet: false, limit: "follow" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

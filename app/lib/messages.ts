@@ -92,3 +92,15 @@ export const UPLOAD_MESSAGES = {
   tooMany: "Too many uploads. Please wait a moment and try again.",
   missing: "An attached file is no longer available. Please attach it again.",
 } as const;
+
+/** Follows and profiles (spec document 2 §4, §8). */
+export const PROFILE_MESSAGES = {
+  following: (username: string) => `Following @${username}`,
+  unfollowed: (username: string) => `Unfollowed @${username}`,
+  followFailed: "Failed to update follow status",
+  followSelf: "You can't follow yourself",
+  notFound: "User not found",
+  followersFailed: "Failed to load followers",
+  followingFailed: "Failed to load following",
+  postedWithMention: "Post created with mention!",
+} as const;

@@ -8,6 +8,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
+import { profileUsername } from "~/.server/profiles";
 import { GLOBAL_FEED_ROOM, publish } from "~/.server/realtime";
 import { answerHeaders, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
@@ -15,7 +16,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer } from "~/components/post/composer";
-import { POST_MESSAGES } from "~/lib/messages";
+import { POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import type { PostActionAnswer } from "~/lib/types/post";
@@ -41,11 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       returnTo,
       canPostForSubscribers: false,
+      mention: null,
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
     };
   }
   const { canPostForSubscribers } = (await context.getShell())!;
-  return { returnTo, canPostForSubscribers, reply: null };
+  // A profile's Mention (spec document 2 §2): the composer starts with '@username '.
+  const mention = profileUsername(url.searchParams.get("mention") ?? undefined);
+  return { returnTo, canPostForSubscribers, reply: null, mention };
 }
 
 /** The form again with its errors, keeping the text and every file already stored. */
@@ -66,9 +70,18 @@ export function action(args: ActionFunctionArgs) {
     if (!created.ok) return composeAgain(form, created);
     publish(context, GLOBAL_FEED_ROOM, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo });
     const returnTo = returnToOf(form);
-    if (returnTo) return context.toasts.redirect(returnTo, { message: POST_MESSAGES.created });
-    return data<PostActionAnswer>({ ok: true, message: POST_MESSAGES.created, postId: created.postId });
+    const message = mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
+    if (returnTo) return context.toasts.redirect(returnTo, { message });
+    return data<PostActionAnswer>({ ok: true, message, postId: created.postId });
   });
+}
+
+/** The post was started by a profile's Mention and still mentions that member. */
+function mentionsAsked(form: FormData): boolean {
+  const mention = form.get("mention");
+  const username = typeof mention === "string" ? profileUsername(mention) : null;
+  const content = form.get("content");
+  return Boolean(username && typeof content === "string" && content.toLowerCase().includes(`@${username.toLowerCase()}`));
 }
 
 /** A refused request says when to try again. */
@@ -81,7 +94,7 @@ export const clientAction = answerOffline;
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ComposePage() {
-  const { returnTo, canPostForSubscribers, reply } = useLoaderData<typeof loader>();
+  const { returnTo, canPostForSubscribers, reply, mention } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const back = useCallback(() => navigate(reply ? `/post/${reply.postId}` : returnTo), [navigate, reply, returnTo]);
@@ -108,6 +121,8 @@ export default function ComposePage() {
             returnTo={returnTo}
             onPosted={back}
             autoFocus
+            initialContent={mention ? `@${mention} ` : undefined}
+            mention={mention ?? undefined}
           />
         )}
       </div>

@@ -50,6 +50,8 @@ export const users = sqliteTable(
     followersCount: counter("followers_count"),
     followingCount: counter("following_count"),
     postsCount: counter("posts_count"),
+    /** The sum of views_count over the member's posts (profile 'total views'), kept by triggers (migration 0008). */
+    totalViews: counter("total_views"),
     verifiedType: text("verified_type", { enum: ["user", "business"] }),
     subscriptionPriceCents: integer("subscription_price_cents").notNull().default(0),
     offersSubscriptions: integer("offers_subscriptions", { mode: "boolean" }).notNull().default(false),

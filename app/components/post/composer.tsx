@@ -39,12 +39,18 @@ export function Composer({
   onPosted,
   returnTo,
   autoFocus = false,
+  initialContent = "",
+  mention,
 }: {
   canPostForSubscribers: boolean;
   lastResult?: SubmissionResult<string[]>;
   onPosted?: () => void;
   returnTo?: string;
   autoFocus?: boolean;
+  /** The text to start with (a profile's Mention: '@username '). */
+  initialContent?: string;
+  /** The member a profile's Mention opened the composer for: the post then says 'Post created with mention!'. */
+  mention?: string;
 }) {
   const hydrated = useHydrated();
   // After a successful post: empty the composer and let the dialog close.
@@ -59,7 +65,7 @@ export function Composer({
   const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
   const storedVideo = typeof initial.videoKey === "string" ? initial.videoKey : null;
 
-  const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : "");
+  const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : initialContent);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const uploading = uploads.some((upload) => !upload.key);
   const images = uploads.filter((upload) => upload.kind === "image");
@@ -127,6 +133,7 @@ export function Composer({
       className="flex flex-col gap-3"
     >
       <input type="hidden" name="intent" value="post" />
+      {mention ? <input type="hidden" name="mention" value={mention} /> : null}
       <ReturnTo to={returnTo} />
       <FormError errors={form.errors} />
       <FormField label="Visibility" labelHidden errors={fields.visibility.errors}>

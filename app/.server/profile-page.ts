@@ -1,0 +1,32 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { FeedPage } from "~/lib/types/post";
+import type { FollowList, FollowListPage, ProfileView } from "~/lib/types/profile";
+import { loadMemberFeed } from "./feed-load";
+import { followListRead, profilePostsRead, profileRead, type ProfileSubject } from "./profiles";
+
+/**
+ * What the profile pages read, handed to the session's round trip (docs/decisions/026): call these
+ * before awaiting anything, then `requireUser`. The header and the list ride the same trip; the posts
+ * read fails alone into the feed's message (015).
+ */
+
+export type LoadedProfile = { profile: ProfileView | null; page: FeedPage; failed: string | null };
+
+export function loadProfilePage(context: AppLoadContext, subject: ProfileSubject, cursor: string | null): Promise<LoadedProfile> {
+  const header = context.readAsMember((viewer) => [profileRead(context.db, viewer, subject)] as const);
+  const feed = loadMemberFeed(context, (viewer) => profilePostsRead(context.db, viewer, subject, { cursor }), cursor);
+  return handled(Promise.all([header, feed]).then(([answers, { page, failed }]) => ({ profile: answers?.[0] ?? null, page, failed })));
+}
+
+export type LoadedFollowList = { profile: ProfileView | null; list: FollowListPage };
+
+export function loadFollowListPage(context: AppLoadContext, subject: ProfileSubject, list: FollowList, cursor: string | null): Promise<LoadedFollowList> {
+  const answers = context.readAsMember((viewer) => [profileRead(context.db, viewer, subject), followListRead(context.db, viewer, subject, list, { cursor })] as const);
+  return handled(answers.then((read) => ({ profile: read?.[0] ?? null, list: read?.[1] ?? { items: [], nextCursor: null } })));
+}
+
+/** The loader awaits `requireUser` first: a failed read must not count as unhandled meanwhile. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}

@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import { Avatar } from "~/components/avatar";
+import { buttonClass } from "~/components/ui/button";
+import { VerifiedBadge } from "~/components/verified-badge";
+import { formatCount, formatJoined } from "~/lib/format";
+import type { ProfileView } from "~/lib/types/profile";
+import { FollowButton } from "./follow-button";
+
+/**
+ * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
+ * name and badge, @username, bio, location, website, when they joined, the counts, and for someone
+ * else's profile Message, Mention and Follow/Unfollow.
+ */
+export function ProfileHeader({ profile }: { profile: ProfileView }) {
+  const base = `/profile/${profile.username}`;
+  const mention = `/compose?${new URLSearchParams({ mention: profile.username, returnTo: base })}`;
+  return (
+    <section aria-label="Profile" className="border-b border-line">
+      {profile.bannerUrl ? (
+        <img src={profile.bannerUrl} alt="" className="h-40 w-full object-cover" />
+      ) : (
+        <div data-testid="profile-banner" className="h-40 w-full bg-linear-to-r from-accent to-secondary" />
+      )}
+      <div className="px-4 pb-4">
+        <div className="-mt-12 flex items-end justify-between gap-3">
+          <Avatar src={profile.avatarUrl} alt={`${profile.displayName}'s avatar`} size="xl" className="border-4 border-bg" />
+          {profile.isSelf ? null : (
+            <div className="flex flex-wrap items-center gap-2 pt-14">
+              <Link to="/messages" className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
+                Message
+              </Link>
+              <Link to={mention} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
+                Mention
+              </Link>
+              <FollowButton username={profile.username} followed={profile.followed} size="sm" />
+            </div>
+          )}
+        </div>
+        <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
+          <span className="truncate">{profile.displayName}</span>
+          <VerifiedBadge type={profile.verifiedType} />
+        </h2>
+        <p className="text-muted">{`@${profile.username}`}</p>
+        {profile.bio ? (
+          <p className="mt-3 whitespace-pre-line break-words" dir="auto">
+            {profile.bio}
+          </p>
+        ) : null}
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+          {profile.location ? <li dir="auto">{profile.location}</li> : null}
+          {profile.website ? (
+            <li className="min-w-0">
+              <a href={profile.website} rel="me nofollow noopener" target="_blank" className="break-all text-link hover:underline">
+                {profile.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+              </a>
+            </li>
+          ) : null}
+          <li>{formatJoined(profile.createdAt)}</li>
+        </ul>
+        <ul aria-label="Counts" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <li>
+            <Link to={`${base}/following`} className="hover:underline">
+              <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={`${base}/followers`} className="hover:underline">
+              <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
+            </Link>
+          </li>
+          <li>
+            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">Posts</span>
+          </li>
+          <li>
+            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">Views</span>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Author } from "./post";
+
+/** A member's profile as its page shows it (spec document 2 §2 "Profile", §3 user/profile). */
+export type ProfileView = Author & {
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  bannerUrl: string | null;
+  createdAt: number;
+  followersCount: number;
+  followingCount: number;
+  postsCount: number;
+  /** The sum of the member's posts' views (a counter kept by triggers, migration 0008). */
+  totalViews: number;
+  /** The profile is the viewer's own (no follow button). */
+  isSelf: boolean;
+  /** The viewer follows this member. */
+  followed: boolean;
+};
+
+/** One row of a followers or following list. */
+export type FollowListEntry = Author & { bio: string | null; isSelf: boolean; followed: boolean };
+
+export type FollowListPage = { items: FollowListEntry[]; nextCursor: string | null };
+
+export type FollowList = "followers" | "following";
+
+/** What a follow or unfollow answers (with JavaScript; without it a flash toast). */
+export type FollowAnswer = { ok: boolean; message: string | null; following?: boolean; followersCount?: number };

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { memberAction } from "~/.server/actions";
+import { requireUser } from "~/.server/auth/guards";
+import { setFollowByUsername } from "~/.server/follows";
+import { invariantResponse } from "~/.server/http";
+import { loadProfilePage } from "~/.server/profile-page";
+import { profileUsername } from "~/.server/profiles";
+import { answerHeaders, respond } from "~/.server/respond";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { ProfilePage } from "~/components/profile/profile-page";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { answerOffline } from "~/lib/unanswered";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.displayName} (@${data.profile.username}) | Murmur` : `${PROFILE_MESSAGES.notFound} | Murmur` },
+];
+
+/** /profile/{username}: a member's profile and posts, read with the session (docs/decisions/026). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const username = profileUsername(params.username);
+  const loaded = username ? loadProfilePage(context, { username }, cursor) : null;
+  await requireUser(request, context);
+  const found = await loaded;
+  invariantResponse(found?.profile, PROFILE_MESSAGES.notFound, { status: 404 });
+  return { profile: found.profile, page: found.page, failed: found.failed };
+}
+
+/** Follow / Unfollow (spec document 2 §4): 'Following @username' / 'Unfollowed @username'. */
+export function action(args: ActionFunctionArgs) {
+  return memberAction(args, ["follow"], async ({ context, member, form, params }) => {
+    const username = profileUsername(params.username);
+    const outcome = username
+      ? await setFollowByUsername(context.db, member.id, username, form.get("follow") === "true")
+      : ({ ok: false, status: 404, message: PROFILE_MESSAGES.notFound } as const);
+    const success = outcome.ok ? (outcome.following ? PROFILE_MESSAGES.following(outcome.username) : PROFILE_MESSAGES.unfollowed(outcome.username)) : undefined;
+    return respond(context, form, outcome, success);
+  });
+}
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
+
+/** With JavaScript, a follow that got no answer says so instead of losing the page. */
+export const clientAction = answerOffline;
+
+export const shouldRevalidate = skipQuietRevalidation;
+
+export default function MemberProfile() {
+  const { profile, page, failed } = useLoaderData<typeof loader>();
+  return <ProfilePage profile={profile} page={page} failed={failed} path={`/profile/${profile.username}`} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") }} />;
+}

@@ -1,0 +1,22 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { followListLoader } from "~/.server/follow-list-route";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { FollowListPageView } from "~/components/profile/follow-list";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+
+export const loader = followListLoader("following");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Following of @${data.profile.username} | Murmur` : `${PROFILE_MESSAGES.notFound} | Murmur` }];
+
+export const shouldRevalidate = skipQuietRevalidation;
+
+export default function FollowingPage() {
+  const { profile, list, kind } = useLoaderData<typeof loader>();
+  return <FollowListPageView profile={profile} list={list} kind={kind} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") }} />;
+}

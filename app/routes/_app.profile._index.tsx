@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/.server/auth/guards";
+import { invariantResponse } from "~/.server/http";
+import { loadProfilePage } from "~/.server/profile-page";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { ProfilePage } from "~/components/profile/profile-page";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.profile.displayName} (@${data.profile.username}) | Murmur` : "Profile | Murmur" }];
+
+/** /profile: one's own profile, read with the session (docs/decisions/026). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const loaded = loadProfilePage(context, "own", cursor);
+  await requireUser(request, context);
+  const { profile, page, failed } = await loaded;
+  invariantResponse(profile, PROFILE_MESSAGES.notFound, { status: 404 });
+  return { profile, page, failed };
+}
+
+export const shouldRevalidate = skipQuietRevalidation;
+
+export default function OwnProfile() {
+  const { profile, page, failed } = useLoaderData<typeof loader>();
+  return <ProfilePage profile={profile} page={page} failed={failed} path="/profile" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") }} />;
+}

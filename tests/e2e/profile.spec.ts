@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { expect, follow, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+
+/** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'). */
+const count = (page: Page, label: string) => page.getByRole("list", { name: "Counts" }).getByRole("listitem").filter({ hasText: label });
+
+test.describe("profiles", () => {
+  test("another member's profile: header, posts, and Follow / Unfollow with the spec's toasts", async ({ page, baseURL }) => {
+    const other = await newMember(baseURL!);
+    const word = uniqueWord("pf");
+    await postAs(other, `Morning walk by the river ${word}`);
+    await open(page, `/profile/${other.username}`);
+    await expect(page.getByRole("heading", { name: other.account.displayName, level: 2 })).toBeVisible();
+    const header = page.getByRole("region", { name: "Profile" });
+    await expect(header.getByText(`@${other.username}`, { exact: true })).toBeVisible();
+    await expect(header.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+    await expect(count(page, "Posts")).toContainText("1");
+    await expect(count(page, "Followers")).toContainText("0");
+    await expect(header.getByRole("link", { name: "Message" })).toHaveAttribute("href", "/messages");
+
+    await submitAndSettle(page, page.getByRole("button", { name: `Follow @${other.username}`, exact: true }));
+    await expect(page.getByText(`Following @${other.username}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: `Unfollow @${other.username}`, exact: true })).toBeVisible();
+    await expect(count(page, "Followers")).toContainText("1");
+
+    await submitAndSettle(page, page.getByRole("button", { name: `Unfollow @${other.username}`, exact: true }));
+    await expect(page.getByText(`Unfollowed @${other.username}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: `Follow @${other.username}`, exact: true })).toBeVisible();
+    await expect(count(page, "Followers")).toContainText("0");
+  });
+
+  test("one's own profile has no Follow button", async ({ page, account }) => {
+    await open(page, "/profile");
+    await expect(page.getByRole("heading", { name: account.displayName, level: 2 })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Un)?follow @/ })).toHaveCount(0);
+    await open(page, `/profile/${account.username}`);
+    await expect(page.getByRole("heading", { name: account.displayName, level: 2 })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Un)?follow @/ })).toHaveCount(0);
+  });
+
+  test("an unknown username is 'User not found' (404) with Go Home", async ({ page }) => {
+    const response = await page.goto(`/profile/${uniqueWord("nobody_")}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "User not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the followers page lists followers, links to them, and follows back", async ({ page, baseURL, account }) => {
+    const fan = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, account.username);
+    await open(page, "/profile");
+    await expect(count(page, "Followers")).toContainText("1");
+    await page.getByRole("link", { name: /Followers/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
+    const row = page.getByRole("list", { name: "Followers" }).getByRole("listitem").filter({ hasText: `@${fan.username}` });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("link").first()).toHaveAttribute("href", `/profile/${fan.username}`);
+    await submitAndSettle(page, row.getByRole("button", { name: `Follow @${fan.username}`, exact: true }));
+    await expect(page.getByText(`Following @${fan.username}`)).toBeVisible();
+    await expect(row.getByRole("button", { name: `Unfollow @${fan.username}`, exact: true })).toBeVisible();
+  });
+});
