@@ -15,6 +15,6 @@ export function followListLoader(kind: FollowList) {
     await requireUser(request, context);
     const found = await loaded;
     invariantResponse(found?.profile, PROFILE_MESSAGES.notFound, { status: 404 });
-    return { profile: found.profile, list: found.list, kind };
+    return { profile: found.profile, list: found.list, kind, failed: found.failed };
   };
 }

@@ -18,11 +18,19 @@ export function loadProfilePage(context: AppLoadContext, subject: ProfileSubject
   return handled(Promise.all([header, feed]).then(([answers, { page, failed }]) => ({ profile: answers?.[0] ?? null, page, failed })));
 }
 
-export type LoadedFollowList = { profile: ProfileView | null; list: FollowListPage };
+export type LoadedFollowList = { profile: ProfileView | null; list: FollowListPage; failed: boolean };
 
+/** The header and the list ride the session's trip apart: a list that cannot be read says so under its header. */
 export function loadFollowListPage(context: AppLoadContext, subject: ProfileSubject, list: FollowList, cursor: string | null): Promise<LoadedFollowList> {
-  const answers = context.readAsMember((viewer) => [profileRead(context.db, viewer, subject), followListRead(context.db, viewer, subject, list, { cursor })] as const);
-  return handled(answers.then((read) => ({ profile: read?.[0] ?? null, list: read?.[1] ?? { items: [], nextCursor: null } })));
+  const header = context.readAsMember((viewer) => [profileRead(context.db, viewer, subject)] as const);
+  const rows = context.readAsMember((viewer) => [followListRead(context.db, viewer, subject, list, { cursor })] as const).then(
+    (read) => ({ list: read?.[0] ?? { items: [], nextCursor: null }, failed: false }),
+    (error: unknown) => {
+      console.error(`A ${list} list read failed:`, error);
+      return { list: { items: [], nextCursor: cursor }, failed: true };
+    },
+  );
+  return handled(Promise.all([header, rows]).then(([answers, { list: page, failed }]) => ({ profile: answers?.[0] ?? null, list: page, failed })));
 }
 
 /** The loader awaits `requireUser` first: a failed read must not count as unhandled meanwhile. */

@@ -4,7 +4,7 @@ import type { FeedPage, VerifiedType } from "~/lib/types/post";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { follows, posts, sessions, users } from "./db/schema";
+import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
 import { USERS_ID } from "./follows";
@@ -65,9 +65,21 @@ type ProfileRow = {
   followingCount: number;
   postsCount: number;
   totalViews: number;
+  subscribersCount: number | null;
   followed: number;
   isSelf: number;
 };
+
+/**
+ * Active subscribers (spec document 2 §4: active while its status is active and its expiry ahead), only
+ * for a member who offers subscriptions at a price (else null: the count is not shown). Counted through
+ * creator_subscriptions_creator_idx.
+ */
+function subscribersSql(): SQL<number | null> {
+  return sql<number | null>`CASE WHEN ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0 THEN (
+    SELECT count(*) FROM ${creatorSubscriptions} WHERE ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
+    AND ${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${param("profileNow")}) END`;
+}
 
 /** The profile's header: null when no member has that username (or, for one's own, no session). */
 export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Read<ProfileView | null> {
@@ -92,6 +104,7 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         postsCount: users.postsCount,
         totalViews: users.totalViews,
         // Computed columns are named (D1 answers batched rows by column name, 008).
+        subscribersCount: subscribersSql().as("profile_subscribers"),
         followed: marks.followed.as("profile_followed"),
         isSelf: marks.isSelf.as("profile_is_self"),
       };
@@ -106,7 +119,7 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         .where(and(eq(sessions.id, param("viewerSession")), sql`${sessions.expiresAt} > ${now}`));
       return { fields, query };
     },
-    { ...viewerValues(viewer), ...subjectValues(subject) },
+    { ...viewerValues(viewer), ...subjectValues(subject), profileNow: Date.now() },
   );
   return mapRead(read, (rows) => (rows[0] ? toProfile(rows[0]) : null));
 }
@@ -127,6 +140,7 @@ function toProfile(row: ProfileRow): ProfileView {
     followingCount: row.followingCount ?? 0,
     postsCount: row.postsCount ?? 0,
     totalViews: row.totalViews ?? 0,
+    subscribersCount: row.subscribersCount === null ? null : Number(row.subscribersCount),
     followed: Boolean(row.followed),
     isSelf: Boolean(row.isSelf),
   };

@@ -13,8 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function FollowersPage() {
-  const { profile, list, kind } = useLoaderData<typeof loader>();
-  return <FollowListPageView profile={profile} list={list} kind={kind} />;
+  return <FollowListPageView {...useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -76,6 +76,21 @@ for (const theme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
 
       await open(page, "/compose");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("a profile and its followers list have no serious or critical violations", async ({ page, baseURL, account }) => {
+      const other = await newMember(baseURL!, { displayName: "Profile Scan" });
+      await postAs(other, "A post on a scanned profile #a11y");
+      await follow(baseURL!, account.username, other.username);
+      await open(page, `/profile/${other.username}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (jsEnabled()) {
+        await page.getByRole("link", { name: /Followers/ }).click();
+        await expect(page.getByRole("dialog", { name: "Followers" }).getByRole("listitem")).toHaveCount(1);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      await open(page, `/profile/${other.username}/followers`);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

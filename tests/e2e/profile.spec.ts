@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, follow, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'). */
 const count = (page: Page, label: string) => page.getByRole("list", { name: "Counts" }).getByRole("listitem").filter({ hasText: label });
@@ -47,18 +47,45 @@ test.describe("profiles", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the followers page lists followers, links to them, and follows back", async ({ page, baseURL, account }) => {
+  test("the followers list (a modal with JavaScript, a page without) links to them and follows back", async ({ page, baseURL, account }) => {
     const fan = await newMember(baseURL!);
     await follow(baseURL!, fan.username, account.username);
     await open(page, "/profile");
     await expect(count(page, "Followers")).toContainText("1");
     await page.getByRole("link", { name: /Followers/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
-    const row = page.getByRole("list", { name: "Followers" }).getByRole("listitem").filter({ hasText: `@${fan.username}` });
+    const list = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
+    if (jsEnabled()) await expect(list).toBeVisible();
+    else await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
+    const row = list.getByRole("list", { name: "Followers" }).getByRole("listitem").filter({ hasText: `@${fan.username}` });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("link").first()).toHaveAttribute("href", `/profile/${fan.username}`);
     await submitAndSettle(page, row.getByRole("button", { name: `Follow @${fan.username}`, exact: true }));
     await expect(page.getByText(`Following @${fan.username}`)).toBeVisible();
     await expect(row.getByRole("button", { name: `Unfollow @${fan.username}`, exact: true })).toBeVisible();
+    // With JavaScript the profile under the modal counts the new follow.
+    if (jsEnabled()) await expect(count(page, "Following")).toContainText("1");
+    // A row leads to that member's profile (and closes the modal).
+    await row.getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
+    await expect(page.getByRole("heading", { name: fan.account.displayName, level: 2 })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("a member's new post is offered on their open profile with JavaScript, and is there on reload without", async ({ page, baseURL }) => {
+    const author = await newMember(baseURL!);
+    const stranger = await newMember(baseURL!);
+    const word = uniqueWord("pl");
+    await open(page, `/profile/${author.username}`);
+    if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+    // Another member's post is not this profile's.
+    await postAs(stranger, `Elsewhere ${uniqueWord("pl")}`);
+    await postAs(author, `Fresh from the profile ${word}`);
+    if (jsEnabled()) {
+      const prompt = page.getByRole("button", { name: "Show 1 new post", exact: true });
+      await expect(prompt).toBeVisible();
+      await prompt.click();
+      await expect(prompt).toBeHidden();
+    } else await page.reload();
+    await expect(page.getByRole("article").filter({ hasText: word })).toBeVisible();
   });
 });

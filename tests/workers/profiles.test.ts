@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { getDb } from "~/.server/db/client";
 import { runRead, type Read } from "~/.server/db/reads";
-import { follows, posts, userActivity, users } from "~/.server/db/schema";
+import { creatorSubscriptions, follows, posts, userActivity, users } from "~/.server/db/schema";
 import { setFollowByUsername } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { followListRead, profilePostsRead, profileRead, type ProfileSubject } from "~/.server/profiles";
@@ -180,6 +180,30 @@ describe("profile pages", () => {
   });
 });
 
+describe("subscribers count (spec document 2 §2: only if the member offers subscriptions)", () => {
+  it("counts active, unexpired subscriptions, and is absent for a member who offers none", async () => {
+    const viewer = await createUser();
+    const creator = await createUser();
+    const day = 86_400_000;
+    const subscribe = async (status: "active" | "cancelled", expiresIn: number) => {
+      const fan = await createUser();
+      await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: fan.id, subscribedToId: creator.id, amountCents: 499, status, expiresAt: new Date(Date.now() + expiresIn) });
+    };
+    await subscribe("active", 30 * day);
+    await subscribe("active", 2 * day);
+    await subscribe("cancelled", 30 * day);
+    await subscribe("active", -day);
+    const read = () => runRead(profileRead(db(), viewer.id, { username: creator.username }));
+    expect((await read())?.subscribersCount).toBeNull();
+    await db().update(users).set({ offersSubscriptions: true, subscriptionPriceCents: 0 }).where(eq(users.id, creator.id));
+    expect((await read())?.subscribersCount).toBeNull();
+    await db().update(users).set({ subscriptionPriceCents: 499 }).where(eq(users.id, creator.id));
+    expect((await read())?.subscribersCount).toBe(2);
+    const html = await (await get(`/profile/${creator.username}`, { Cookie: (await member()).cookie })).text();
+    expect(html).toMatch(/<strong>2<\/strong> <span[^>]*>Subscribers<\/span>/);
+  });
+});
+
 describe("profile reads are served by indexes", () => {
   it.each([
     ["by id", (id: string): Promise<Viewer> => Promise.resolve(id)],
@@ -221,7 +245,7 @@ describe("profile reads are served by indexes", () => {
         .bind(...query.params)
         .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
-      expect(details.filter((d) => /^SCAN (posts|users|follows|sessions)\b(?! USING)/.test(d)), query.sql).toEqual([]);
+      expect(details.filter((d) => /^SCAN (posts|users|follows|sessions|creator_subscriptions)\b(?! USING)/.test(d)), query.sql).toEqual([]);
       expect(details.filter((d) => /TEMP B-TREE/.test(d)), query.sql).toEqual([]);
       if (/ from "follows"/.test(query.sql)) expect(details.some((d) => /follows_(following|follower)_idx/.test(d)), query.sql).toBe(true);
       if (/INDEXED BY posts_user_idx/.test(query.sql)) expect(details.some((d) => /posts_user_idx/.test(d)), query.sql).toBe(true);

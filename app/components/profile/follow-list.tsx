@@ -1,25 +1,29 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page-header";
+import { Dialog } from "~/components/ui/dialog";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { VerifiedBadge } from "~/components/verified-badge";
+import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useHydrated } from "~/lib/use-hydrated";
 import { FollowButton } from "./follow-button";
 
 const TITLES: Record<FollowList, string> = { followers: "Followers", following: "Following" };
+const FAILED: Record<FollowList, string> = { followers: PROFILE_MESSAGES.followersFailed, following: PROFILE_MESSAGES.followingFailed };
+
+/** What the followers and following routes answer (their page, and the modal's fetcher). */
+export type FollowListData = { profile: ProfileView; list: FollowListPage; kind: FollowList; failed: boolean };
+
+const listPath = (username: string, kind: FollowList) => `/profile/${username}/${kind}`;
 
 /**
- * A member's followers or the members they follow, as a page of its own (the list modal's URL, spec
- * document 2 §2): each row links to the profile and has Follow/Unfollow; 'Load more' pages by keyset.
+ * A member's followers or the members they follow, as a page of its own (the list modal's URL without
+ * JavaScript, spec document 2 §2).
  */
-export function FollowListPageView({ profile, list, kind }: { profile: ProfileView; list: FollowListPage; kind: FollowList }) {
-  const fetcher = useFetcher<{ list: FollowListPage }>();
-  const loading = fetcher.state !== "idle";
-  const pages = useAppendedPages(list, fetcher.data?.list, loading);
-  const items = uniqueById(pages.flatMap((page) => page.items));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
-  const path = `/profile/${profile.username}/${kind}`;
+export function FollowListPageView({ profile, list, kind, failed }: FollowListData) {
   return (
     <div>
       <PageHeader title={`${profile.displayName} · ${TITLES[kind]}`}>
@@ -27,7 +31,7 @@ export function FollowListPageView({ profile, list, kind }: { profile: ProfileVi
           {(Object.keys(TITLES) as FollowList[]).map((tab) => (
             <Link
               key={tab}
-              to={`/profile/${profile.username}/${tab}`}
+              to={listPath(profile.username, tab)}
               aria-current={tab === kind ? "page" : undefined}
               className={`flex-1 py-3 text-center font-semibold hover:bg-surface ${tab === kind ? "border-b-4 border-accent text-fg" : "text-muted"}`}
             >
@@ -41,6 +45,31 @@ export function FollowListPageView({ profile, list, kind }: { profile: ProfileVi
           {`Back to @${profile.username}`}
         </Link>
       </p>
+      <FollowListBody username={profile.username} kind={kind} list={list} failed={failed} />
+    </div>
+  );
+}
+
+/**
+ * The rows of a list, each linking to the profile with Follow/Unfollow; 'Load more' pages by keyset
+ * (a link to the next page without JavaScript, appended in place with it).
+ */
+function FollowListBody({ username, kind, list, failed }: { username: string; kind: FollowList; list: FollowListPage; failed: boolean }) {
+  const fetcher = useFetcher<FollowListData>();
+  const loading = fetcher.state !== "idle";
+  const pages = useAppendedPages(list, fetcher.data?.list, loading);
+  const items = uniqueById(pages.flatMap((page) => page.items));
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const next = cursor ? `${listPath(username, kind)}?${new URLSearchParams({ cursor })}` : null;
+  if (failed || fetcher.data?.failed) {
+    return (
+      <p role="alert" className="px-6 py-16 text-center font-semibold">
+        {FAILED[kind]}
+      </p>
+    );
+  }
+  return (
+    <>
       {items.length === 0 ? (
         <p className="px-6 py-16 text-center text-muted">{kind === "followers" ? "No followers yet." : "Not following anyone yet."}</p>
       ) : (
@@ -67,11 +96,57 @@ export function FollowListPageView({ profile, list, kind }: { profile: ProfileVi
           ))}
         </ul>
       )}
-      {cursor ? (
-        <LoadMoreLink to={`${path}?${new URLSearchParams({ cursor })}`} loading={loading} onLoad={() => fetcher.load(`${path}?${new URLSearchParams({ cursor })}`)}>
+      {next ? (
+        <LoadMoreLink to={next} loading={loading} onLoad={() => fetcher.load(next)}>
           Load more
         </LoadMoreLink>
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/**
+ * A profile's following or followers count: a link to the list's page, which with JavaScript opens
+ * the list in a modal instead (at most 80% of the viewport tall, spec document 2 §2).
+ */
+export function FollowCountLink({ username, kind, children }: { username: string; kind: FollowList; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  // A row's link to another profile (the same route) closes the list.
+  const { key } = useLocation();
+  useEffect(() => setOpen(false), [key]);
+  const onClick = (event: MouseEvent) => {
+    // A new tab or window still opens the page.
+    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    setOpen(true);
+  };
+  return (
+    <>
+      <Link to={listPath(username, kind)} onClick={onClick} className="hover:underline">
+        {children}
+      </Link>
+      {open ? <FollowListDialog username={username} kind={kind} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function FollowListDialog({ username, kind, onClose }: { username: string; kind: FollowList; onClose: () => void }) {
+  const fetcher = useFetcher<FollowListData>();
+  const { load } = fetcher;
+  useEffect(() => load(listPath(username, kind)), [load, username, kind]);
+  const data = fetcher.data;
+  return (
+    <Dialog open onClose={onClose} title={TITLES[kind]} className="max-h-[80vh] overflow-y-auto">
+      {data ? (
+        <div className="-mx-6">
+          <FollowListBody username={username} kind={kind} list={data.list} failed={data.failed} />
+        </div>
+      ) : (
+        <p aria-live="polite" className="py-8 text-center text-muted">
+          Loading...
+        </p>
+      )}
+    </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined } from "~/lib/format";
 import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
+import { FollowCountLink } from "./follow-list";
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -59,15 +60,20 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
         </ul>
         <ul aria-label="Counts" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li>
-            <Link to={`${base}/following`} className="hover:underline">
+            <FollowCountLink username={profile.username} kind="following">
               <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
-            </Link>
+            </FollowCountLink>
           </li>
           <li>
-            <Link to={`${base}/followers`} className="hover:underline">
+            <FollowCountLink username={profile.username} kind="followers">
               <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
-            </Link>
+            </FollowCountLink>
           </li>
+          {profile.subscribersCount === null ? null : (
+            <li>
+              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">Subscribers</span>
+            </li>
+          )}
           <li>
             <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">Posts</span>
           </li>

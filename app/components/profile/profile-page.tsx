@@ -14,6 +14,7 @@ export function ProfilePage({ profile, page, failed, path }: { profile: ProfileV
         page={page}
         failed={failed}
         label={`Posts by @${profile.username}`}
+        fresh={{ author: profile.id }}
         pageHref={(cursor) => `${path}?${new URLSearchParams({ cursor })}`}
         empty={<FeedEmpty title="No posts yet." text={profile.isSelf ? "Your posts will show up here." : `@${profile.username} hasn't posted yet.`} />}
       />

@@ -12,6 +12,8 @@ export type ProfileView = Author & {
   postsCount: number;
   /** The sum of the member's posts' views (a counter kept by triggers, migration 0008). */
   totalViews: number;
+  /** Active subscribers, only when the member offers subscriptions (else null: not shown). */
+  subscribersCount: number | null;
   /** The profile is the viewer's own (no follow button). */
   isSelf: boolean;
   /** The viewer follows this member. */
