@@ -5,7 +5,7 @@
 // 2. Builds the app (as `npm start` does) and serves the build as `npm start` does (tests/bench/serve.mjs) on the data, on a free port, in its own
 //    process group (stopped as a group at the end, on errors and on Ctrl-C).
 // 3. Signs in three viewers (a heavy follower, a median one, one who follows few) by inserting
-//    session rows, and writers (three new members for each round). Every row (a page as a viewer, a
+//    session rows (and gives them bookmarks once, for the Bookmarks row), and writers (three new members for each round). Every row (a page as a viewer, a
 //    write as a writer: posting and liking as JavaScript's fetchers send them) gets warm-up requests,
 //    then ROUNDS rounds in which the rows take turns request by request, so the machine's slow
 //    moments fall on all rows alike. Per row: the median of the rounds' p50s and its spread, the
@@ -365,6 +365,34 @@ function signIn(viewers) {
   return viewers;
 }
 
+/** Bookmarks each viewer has for the "Bookmarks" row (the generated data set has none). */
+const VIEWER_BOOKMARKS = 300;
+
+/**
+ * Gives each viewer VIEWER_BOOKMARKS bookmarks of random posts outside communities, each made an hour
+ * after its post, once: a viewer who already has bookmarks keeps them, so every run measures the same
+ * pages. The rows stay in the data set (no counter or trigger depends on them).
+ */
+function ensureViewerBookmarks(viewers) {
+  const statements = viewers.map(
+    (viewer) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${2 * VIEWER_BOOKMARKS}),
+picked AS (SELECT DISTINCT 1 + abs(random() % (SELECT max(rowid) FROM posts)) AS r FROM seq)
+INSERT OR IGNORE INTO post_bookmarks (post_id, user_id, created_at)
+SELECT p.id, ${sqlText(viewer.id)}, p.created_at + 3600000
+FROM picked JOIN posts p ON p.rowid = picked.r
+WHERE p.reposted_from_post_id IS NULL AND p.community_id IS NULL
+  AND NOT EXISTS (SELECT 1 FROM post_bookmarks WHERE user_id = ${sqlText(viewer.id)})
+LIMIT ${VIEWER_BOOKMARKS}`,
+  );
+  queryLocal(statements.join(";\n"), DATA_DIR);
+}
+
+/** The least used hashtag (a page whose few posts lie far apart in the tag index, counted without a trend row). */
+function rareHashtag() {
+  const [row] = queryLocal("SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*), hashtag LIMIT 1", DATA_DIR);
+  return row?.hashtag ?? null;
+}
+
 // ───────────────────────────── initial JS ─────────────────────────────
 
 async function initialJs(path, headers) {
@@ -435,6 +463,8 @@ async function main() {
     DATA_DIR,
   );
   const writers = signIn(writerIds.map(({ id }) => ({ kind: "writer", id })));
+  ensureViewerBookmarks(viewers);
+  const rareTag = rareHashtag();
   /** Turn 0 is the warm-up, turn r + 1 round r: three members each, so no member posts more than a round. */
   const writerOf = (slot, turn) => writers[turn * 3 + slot];
   const runId = Date.now().toString(36);
@@ -452,6 +482,8 @@ async function main() {
     { label: "Profile (own)", path: "/profile" },
     { label: "Followers (most followed)", path: `/profile/${meta.popular_user}/followers` },
     { label: "Hashtag (most used)", path: `/hashtag/${encodeURIComponent(meta.popular_tag)}` },
+    ...(rareTag ? [{ label: "Hashtag (least used)", path: `/hashtag/${encodeURIComponent(rareTag)}` }] : []),
+    { label: "Bookmarks", path: "/bookmarks" },
   ];
   const pages = [];
   for (const page of signedIn) {

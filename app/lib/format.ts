@@ -40,3 +40,23 @@ export function formatJoined(date: number): string {
   monthYear ??= new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   return `Joined ${monthYear.format(date)}`;
 }
+
+/**
+ * A hashtag's post count on its page (spec document 2 §9): from 1,000 as K and from 1,000,000 as M,
+ * always to one decimal (1,000 is 1.0K; 999,950 rounds up to 1.0M, never 1000.0K).
+ */
+export function formatHashtagCount(count: number): string {
+  const thousands = (count / COUNT_THOUSAND).toFixed(1);
+  if (count >= COUNT_MILLION || Number(thousands) >= COUNT_THOUSAND) return `${(count / COUNT_MILLION).toFixed(1)}M`;
+  if (count >= COUNT_THOUSAND) return `${thousands}K`;
+  return String(count);
+}
+
+/**
+ * A hashtag's growth (hashtag_trends.growth_rate, a ratio: 0.25 is 25%) as the page shows it, '+25%'
+ * or '+12.5%'; null unless it is above 0 once rounded to one decimal (spec document 2 §2).
+ */
+export function formatGrowth(rate: number): string | null {
+  const tenths = Math.round(rate * 1000);
+  return Number.isFinite(tenths) && tenths > 0 ? `+${trimmed(tenths / 10)}%` : null;
+}

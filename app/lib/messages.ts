@@ -104,3 +104,21 @@ export const PROFILE_MESSAGES = {
   followingFailed: "Failed to load following",
   postedWithMention: "Post created with mention!",
 } as const;
+
+/** The bookmarks page (spec document 2 §2 "Bookmarks": a search box and empty states whose texts the spec does not show). */
+export const BOOKMARK_MESSAGES = {
+  search: "Search bookmarks",
+  emptyTitle: "No bookmarks yet",
+  emptyText: "Bookmark a post with the bookmark button under it, and it will wait for you here.",
+  noMatchTitle: (query: string) => `No bookmarks match “${query}”`,
+  noMatchText: "Try another word, a member's name or username, or a #hashtag.",
+} as const;
+
+/** The hashtag page (spec document 2 §2 "Hashtag page"). */
+export const HASHTAG_MESSAGES = {
+  emptyTitle: "No posts found",
+  emptyText: (hashtag: string) => `No posts have been made with #${hashtag} yet.`,
+  emptyPrompt: "Be the first to post about this topic!",
+  notAHashtag: "Not a hashtag",
+  notAHashtagText: "A hashtag is letters, digits or underscores after a #, like #murmur.",
+} as const;

@@ -82,3 +82,13 @@ export function mentionQueryAt(text: string, caret: number): { query: string; st
   if (!match?.[1]) return null;
   return { query: match[1], start: caret - match[1].length - 1 };
 }
+
+/**
+ * The hashtag an address names, as posts store it (NFC, lower-case, no '#'): '/hashtag/Murmur' and
+ * '/hashtag/%23murmur' are #murmur. Null when it could not be a hashtag (other characters, digits
+ * only, too long), so a page can say so instead of reading.
+ */
+export function hashtagOf(value: string | null | undefined): string | null {
+  const tag = (value ?? "").replace(/^#/, "").normalize("NFC").toLowerCase();
+  return /^[\p{L}\p{M}\p{N}_]+$/u.test(tag) && isHashtag(tag) ? tag : null;
+}

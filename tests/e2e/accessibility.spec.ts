@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn, submitAndSettle } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -91,6 +91,23 @@ for (const theme of ["light", "dark"] as const) {
         expect(await seriousViolations(page)).toEqual([]);
       }
       await open(page, `/profile/${other.username}/followers`);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    signedIn("the bookmarks page and a hashtag page have no serious or critical violations", async ({ page, baseURL }) => {
+      const author = await newMember(baseURL!);
+      const tag = `ta${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      await postAs(author, `Accessible bookmarks #${tag}`);
+      await open(page, `/hashtag/${tag}`);
+      await expect(page.getByRole("article")).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await submitAndSettle(page, page.getByRole("article").getByRole("button", { name: /^Bookmark\b/ }));
+      await expect(page.getByRole("article").getByRole("button", { name: /^Bookmark\b/ })).toHaveAttribute("aria-pressed", "true");
+
+      await open(page, "/bookmarks");
+      await expect(page.getByRole("article")).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/bookmarks?q=nothing-here");
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

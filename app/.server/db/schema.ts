@@ -356,7 +356,11 @@ export const postMentions = sqliteTable(
   (t) => [primaryKey({ columns: [t.postId, t.username] }), index("post_mentions_user_idx").on(t.userId, t.postId)],
 );
 
-const postRelation = (name: string) =>
+/**
+ * A member's relation to a post. `pagedByMember`: the member's own list is read newest first and
+ * keyset-paged by (created_at, post_id) (bookmarks, decision 029), so the post id completes the index.
+ */
+const postRelation = (name: string, { pagedByMember = false } = {}) =>
   sqliteTable(
     name,
     {
@@ -368,12 +372,15 @@ const postRelation = (name: string) =>
         .references(() => users.id, { onDelete: "cascade" }),
       createdAt: createdAt(),
     },
-    (t) => [primaryKey({ columns: [t.postId, t.userId] }), index(`${name}_user_idx`).on(t.userId, t.createdAt)],
+    (t) => [
+      primaryKey({ columns: [t.postId, t.userId] }),
+      pagedByMember ? index(`${name}_user_idx`).on(t.userId, t.createdAt, t.postId) : index(`${name}_user_idx`).on(t.userId, t.createdAt),
+    ],
   );
 
 export const postLikes = postRelation("post_likes");
 export const postReposts = postRelation("post_reposts");
-export const postBookmarks = postRelation("post_bookmarks");
+export const postBookmarks = postRelation("post_bookmarks", { pagedByMember: true });
 
 export const postShares = sqliteTable(
   "post_shares",

@@ -7,6 +7,7 @@
  *   the ranking time and the pool's newest id, so pages neither repeat nor skip posts while new ones
  *   arrive, and carries the last entry's score and id.
  * - A post's top-level comments page by (likes, id), most liked first.
+ * - A member's bookmarks page by the bookmark, (created_at, post id), newest bookmark first.
  */
 
 const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -41,3 +42,15 @@ export function parseCommentCursor(value: string | null | undefined): CommentCur
 }
 
 export const commentCursor = ({ likes, id }: CommentCursor) => `c~${likes}~${id}`;
+
+/** Where the bookmarks page continues: before this bookmark (its time as stored, and its post). */
+export type BookmarkCursor = { at: number; postId: string };
+
+export function parseBookmarkCursor(value: string | null | undefined): BookmarkCursor | null {
+  const [tag, at, postId, ...rest] = (value ?? "").split("~");
+  if (tag !== "b" || !at || !postId || rest.length > 0 || !ID.test(postId)) return null;
+  const time = Number(at);
+  return Number.isFinite(time) && time >= 0 ? { at: time, postId } : null;
+}
+
+export const bookmarkCursor = ({ at, postId }: BookmarkCursor) => `b~${at}~${postId}`;

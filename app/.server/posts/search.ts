@@ -24,16 +24,32 @@ const S = { words: param("searchWords"), name: param("searchName"), tag: param("
 /** Nothing searchable (only punctuation): nothing matches, rather than everything. */
 const matchesNothing: CardCondition = { key: "search-nothing", where: () => sql`0` };
 
-export function matching(query: string): CardCondition {
+/**
+ * What a query looks for: every word as a required FTS5 prefix (`"word"*`), and the one hashtag it
+ * could name (its words joined, lower-case). Null when nothing in it is searchable (only punctuation).
+ */
+export type SearchTerms = { prefixes: string; tag: string };
+
+export function searchTermsOf(query: string): SearchTerms | null {
   const words = query.normalize("NFC").match(/[\p{L}\p{M}\p{N}_]+/gu) ?? [];
-  if (words.length === 0) return matchesNothing;
-  const prefixes = words.map((word) => `"${word}"*`).join(" ");
+  if (words.length === 0) return null;
+  return { prefixes: words.map((word) => `"${word}"*`).join(" "), tag: words.join("").toLowerCase() };
+}
+
+/** An FTS5 query on `users_fts` for members whose `columns` have words beginning with the terms'. */
+export function namesMatch(terms: SearchTerms, columns: ("display_name" | "username")[]): string {
+  return `{${columns.join(" ")}}: (${terms.prefixes})`;
+}
+
+export function matching(query: string): CardCondition {
+  const terms = searchTermsOf(query);
+  if (!terms) return matchesNothing;
   return {
     key: "search",
     values: {
-      searchWords: prefixes,
-      searchName: `{display_name}: (${prefixes})`,
-      searchTag: words.join("").toLowerCase(),
+      searchWords: terms.prefixes,
+      searchName: namesMatch(terms, ["display_name"]),
+      searchTag: terms.tag,
     },
     where: ({ viewer }) => {
       const byWords = sql`${shownId} IN (

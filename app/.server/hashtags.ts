@@ -1,0 +1,85 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, sql } from "drizzle-orm";
+import type { FeedPage } from "~/lib/types/post";
+import type { Db } from "./db/client";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { hashtagTrends, postHashtags, posts } from "./db/schema";
+import { loadFeedPage } from "./feed-load";
+import { canViewSql } from "./posts/access";
+import { cardsRead, P, type CardCondition, type ListOptions } from "./posts/cards";
+import type { Viewer } from "./viewer";
+
+/**
+ * The hashtag page (spec document 2 §2 "Hashtag page", §7 posts by hashtag and hashtag_trends): the
+ * tag's post count and growth, and its posts newest first. Tags are stored lower-case (post_hashtags),
+ * so the page asks for the tag as `hashtagOf` (app/lib/text.ts) writes it and matches any case.
+ */
+
+const TAG = param("hashtag");
+
+export type HashtagStats = { postsCount: number; growthRate: number };
+
+/**
+ * The tag's count and growth from hashtag_trends (what the trends job computed); a tag the job has
+ * not counted yet (new, or too rare to trend) is counted from its rows in post_hashtags_tag_idx
+ * (coalesce evaluates that only when there is no trend row). Growth is 0 without a trend.
+ */
+export function hashtagStatsRead(db: Db, hashtag: string): Read<HashtagStats> {
+  const read = selectRead<{ postsCount: number; growthRate: number }>(
+    db,
+    "hashtag:stats",
+    () => {
+      const fields = {
+        postsCount: sql<number>`coalesce(${hashtagTrends.postsCount}, (SELECT count(*) FROM ${postHashtags} WHERE ${postHashtags.hashtag} = asked.hashtag))`.as("hashtag_posts_count"),
+        growthRate: sql<number>`coalesce(${hashtagTrends.growthRate}, 0)`.as("hashtag_growth_rate"),
+      };
+      const query = db
+        .select(fields)
+        .from(sql`(SELECT ${TAG} AS hashtag) AS asked`)
+        .leftJoin(hashtagTrends, eq(hashtagTrends.hashtag, sql`asked.hashtag`));
+      return { fields, query };
+    },
+    { hashtag },
+  );
+  return mapRead(read, (rows) => ({ postsCount: Number(rows[0]?.postsCount ?? 0), growthRate: Number(rows[0]?.growthRate ?? 0) }));
+}
+
+/**
+ * Posts with the tag, newest first: the condition picks its page itself through post_hashtags_tag_idx
+ * (hashtag, post_id), named, walking the tag's rows from the newest post and stopping at a page,
+ * keyset-paged by the post's id. Outside communities like every list until communities land. A post
+ * the viewer may not see is left out: its hashtags are its content, and a locked post never matches
+ * by them (decision 016).
+ */
+function taggedWith(hashtag: string): CardCondition {
+  return {
+    key: "hashtag",
+    picksPage: true,
+    values: { hashtag },
+    where: ({ viewer, before, size }) => sql`${posts.id} IN (
+      SELECT ph.post_id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS tagged ON tagged.id = ph.post_id
+      WHERE ph.hashtag = ${TAG} AND tagged.community_id IS NULL
+        AND ${canViewSql(viewer, sql.raw("tagged.user_id"), sql.raw("tagged.is_subscriber_only"), P.now)}${before ? sql` AND ph.post_id < ${before}` : sql``}
+      ORDER BY ph.post_id DESC LIMIT ${size})`,
+  };
+}
+
+export function hashtagPostsRead(db: Db, viewer: Viewer, hashtag: string, options: ListOptions = {}): Read<FeedPage> {
+  return cardsRead(db, viewer, [taggedWith(hashtag)], options);
+}
+
+export type LoadedHashtag = { stats: HashtagStats | null; page: FeedPage; failed: string | null };
+
+/**
+ * The hashtag page's reads, handed to the session's round trip (026): call before awaiting anything,
+ * then `requireUser`. A failed read is the feed's message with the cursor kept (015), and no count.
+ */
+export async function loadHashtagPage(context: AppLoadContext, hashtag: string, cursor: string | null): Promise<LoadedHashtag> {
+  let stats: HashtagStats | null = null;
+  const { page, failed } = await loadFeedPage(async () => {
+    const answers = await context.readAsMember((viewer) => [hashtagStatsRead(context.db, hashtag), hashtagPostsRead(context.db, viewer, hashtag, { cursor })] as const);
+    stats = answers?.[0] ?? null;
+    return answers?.[1] ?? { items: [], nextCursor: cursor };
+  }, cursor);
+  return { stats, page, failed };
+}

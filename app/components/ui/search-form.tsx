@@ -1,0 +1,37 @@
+import { Form } from "@remix-run/react";
+import { useId } from "react";
+import { Icon } from "~/components/icon";
+import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
+import { buttonClass } from "./button";
+
+/**
+ * A search box over one page's list: a GET form to `action` with `?q=` (a plain form without
+ * JavaScript, a client navigation with it), its label read out and shown as the placeholder.
+ */
+export function SearchForm({ action, label, query }: { action: string; label: string; query: string | null }) {
+  const id = useId();
+  return (
+    <Form method="get" action={action} role="search" className="flex items-center gap-2 px-4 pb-3">
+      <div className="relative flex-1">
+        <label htmlFor={id} className="sr-only">
+          {label}
+        </label>
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
+        <input
+          // A new search (or clearing it) shows what the page now searches for.
+          key={query ?? ""}
+          id={id}
+          type="search"
+          name="q"
+          defaultValue={query ?? ""}
+          placeholder={label}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          className="w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none"
+        />
+      </div>
+      <button type="submit" className={buttonClass("secondary", "px-4 py-2")}>
+        Search
+      </button>
+    </Form>
+  );
+}
