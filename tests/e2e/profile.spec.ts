@@ -54,7 +54,7 @@ test.describe("profiles", () => {
     await expect(count(page, "Followers")).toContainText("1");
     await page.getByRole("link", { name: /Followers/ }).click();
     const list = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
-    if (jsEnabled()) await expect(list).toBeVisible();
+    if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Followers" })).toBeVisible();
     else await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
     const row = list.getByRole("list", { name: "Followers" }).getByRole("listitem").filter({ hasText: `@${fan.username}` });
     await expect(row).toHaveCount(1);
