@@ -12,6 +12,8 @@
 //    median p95, D1 wait and rendering time (the worker's Server-Timing), client latency on loopback
 //    and the D1 depth (X-D1-Depth: round trips one after another on the critical path). The run's
 //    posts are deleted afterwards. Pages that answer 404 or a redirect are skipped as "not built yet".
+//    The signed-out public profile has two rows: cold (every request a cache miss, X-Measure-Cache-Miss)
+//    and from the edge cache (an answer that did not come from there counts as an error).
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
 // 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
 //    machine is UNRELIABLE, never a pass.
@@ -256,6 +258,8 @@ async function measureRows(rows) {
         if (server === null) throw new Error(`${row.page.path} answered without Server-Timing (is ENVIRONMENT local?)`);
         samples[index].push({ server, d1: serverTime(response, "d1") ?? 0, render: serverTime(response, "render") ?? 0, client: response.ms });
         if (response.status !== 200) row.errors += 1;
+        // A row about the edge cache measures only answers the cache gave as it should.
+        if (row.page.edgeCache && !row.page.edgeCache.includes(response.headers["x-edge-cache"])) row.errors += 1;
         const depth = response.headers["x-d1-depth"];
         row.depths.add(depth === undefined ? null : Number(depth));
       }
@@ -504,13 +508,29 @@ async function main() {
       pages.push({ ...page, viewer: `writer ${slot + 1} (new each round)`, headersFor: (turn) => cookie(writerOf(slot, turn)), budget: WRITE_BUDGET });
     }
   }
-  pages.push({
-    label: "Public profile (signed out)",
-    path: `/@${meta.popular_user}`,
-    viewer: "signed out",
-    headersFor: () => ({}),
-    budget: { ...BUDGET, p50: BUDGET.cachedP50 },
-  });
+  // The public profile a visitor sees (docs/decisions/028), twice: cold, every request answered as a
+  // miss (X-Measure-Cache-Miss, honoured only by a local worker: the cache is looked up, the page
+  // rendered and stored, as right after a purge), and from the edge cache, where every answer must
+  // say it came from there (HIT, or STALE while a refresh runs) or counts as an error.
+  const publicProfile = `/@${meta.popular_user}`;
+  pages.push(
+    {
+      label: "Public profile (cold)",
+      path: publicProfile,
+      viewer: "signed out, cache missed",
+      headersFor: () => ({ "X-Measure-Cache-Miss": "1" }),
+      edgeCache: ["MISS"],
+      budget: BUDGET,
+    },
+    {
+      label: "Public profile (signed out)",
+      path: publicProfile,
+      viewer: "signed out, from cache",
+      headersFor: () => ({}),
+      edgeCache: ["HIT", "STALE"],
+      budget: { ...BUDGET, p50: BUDGET.cachedP50 },
+    },
+  );
 
   // The session must be accepted, or every measurement would be of the sign-in redirect.
   const check = await get("/", cookie(viewers[0]));

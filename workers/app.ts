@@ -3,6 +3,8 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext } from "../app/.server/context";
+import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
+import { readConfig } from "../app/.server/env";
 import { refuseUnacceptedRequest, withSecurityHeaders } from "../app/.server/http";
 import { runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
@@ -22,6 +24,8 @@ const ROOMS_PREFIX = "/parties/";
 const SERVER_TIMING_HEADER = "X-Measure-Server-Time";
 /** With it too, a GET's D1 reads are made again after the answer and timed alone (Server-Timing floor). */
 const FLOOR_HEADER = "X-Measure-D1-Floor";
+/** With it too, a visitor's public page is answered as a miss (looked up, rendered, stored): the benchmark's cold row. */
+const MEASURE_MISS_HEADER = "X-Measure-Cache-Miss";
 
 async function timed(response: Response, started: number, context: AppLoadContext, withFloor: boolean): Promise<Response> {
   const body = await response.arrayBuffer();
@@ -35,29 +39,65 @@ async function timed(response: Response, started: number, context: AppLoadContex
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * The worker's own answer: Remix behind the checks every request passes, with the security headers,
+ * a renewed or dropped session cookie, and locally the D1 counts and (when asked) Server-Timing.
+ */
+async function render(request: Request, env: Env, ctx: ExecutionContext, started: number): Promise<Response> {
+  const context = createLoadContext(request, env, ctx);
+  const refused = refuseUnacceptedRequest(request);
+  if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
+  const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
+  // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
+  const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
+  if (!context.config.isLocal) return response;
+  response.headers.set("X-D1-Calls", String(context.d1.calls));
+  response.headers.set("X-D1-Depth", String(context.d1.depth));
+  if (!request.headers.has(SERVER_TIMING_HEADER)) return response;
+  return timed(response, started, context, request.method === "GET" && request.headers.has(FLOOR_HEADER));
+}
+
+/**
+ * A visitor's public page (docs/decisions/028): from the edge cache when it has it. A page served from
+ * there carries the same headers as a rendered one (with a nonce of its own), locally 0 D1 calls and,
+ * when asked, its Server-Timing.
+ */
+function serveVisitorPage(request: Request, env: Env, ctx: ExecutionContext, started: number, key: EdgeCacheKey): Promise<Response> {
+  const { isLocal } = readConfig(env);
+  return serveFromEdgeCache(request, ctx, key, {
+    render: (page) => render(page, env, ctx, page === request ? started : performance.now()),
+    dress(response, nonce) {
+      const dressed = withSecurityHeaders(response, nonce, request);
+      if (!isLocal) return dressed;
+      dressed.headers.set("X-D1-Calls", "0");
+      dressed.headers.set("X-D1-Depth", "0");
+      if (request.headers.has(SERVER_TIMING_HEADER)) {
+        dressed.headers.set("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}, d1;dur=0.00, render;dur=0.00`);
+      }
+      return dressed;
+    },
+    build: build.assets.version,
+    // The benchmark's cold row: the whole way of a miss, as right after a purge.
+    forceMiss: isLocal && request.headers.has(MEASURE_MISS_HEADER),
+  });
+}
+
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
-    const context = createLoadContext(request, env, ctx);
     // Realtime rooms first (/parties/…): each connection authorized for its room.
     if (new URL(request.url).pathname.startsWith(ROOMS_PREFIX)) {
+      const context = createLoadContext(request, env, ctx);
       const room = await routePartykitRequest(request, env, {
         onBeforeConnect: (req, lobby) => authorizeConnection(req, lobby, context),
         onBeforeRequest: refuseRoomRequest,
       });
       return room ?? refuseRoomRequest();
     }
-    const refused = refuseUnacceptedRequest(request);
-    if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
-    const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
-    // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
-    const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
-    if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
-    if (!context.config.isLocal) return response;
-    response.headers.set("X-D1-Calls", String(context.d1.calls));
-    response.headers.set("X-D1-Depth", String(context.d1.depth));
-    if (!request.headers.has(SERVER_TIMING_HEADER)) return response;
-    return timed(response, started, context, request.method === "GET" && request.headers.has(FLOOR_HEADER));
+    const key = edgeCacheKeyOf(request);
+    if (key) return serveVisitorPage(request, env, ctx, started, key);
+    return withoutMark(await render(request, env, ctx, started));
   },
 
   async scheduled(_controller, env, ctx) {

@@ -23,6 +23,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: ExecutionContext; cf: Request["cf"] };
     db: Db;
     config: AppConfig;
+    /** The origin this request came to (the edge cache keeps pages under it, docs/decisions/028). */
+    origin: string;
     cspNonce: string;
     /** The session of this request, validated once however many loaders ask. */
     getSession(): Promise<SessionValidation>;
@@ -103,6 +105,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
     },
     db,
     config,
+    origin: new URL(request.url).origin,
     toasts: new Toasts(signing),
     devices: new TrustedDevices(signing),
     cspNonce: createNonce(),

@@ -163,7 +163,7 @@ function safeWebsite(value: string | null): string | null {
  * posts), outside communities like every list until communities land. The condition picks its page
  * itself through posts_user_idx, named, so the plan never scans the home index instead.
  */
-function authoredBy(subject: ProfileSubject, viewer: Viewer): CardCondition {
+export function authoredBy(subject: ProfileSubject, viewer: Viewer): CardCondition {
   return {
     key: `author-${subjectKey(subject)}`,
     picksPage: true,

@@ -164,3 +164,18 @@ export const PRICE_CHANGE_NOTICE_DAYS = 30;
 export const MINIMUM_AGE = 13;
 export const PARENTAL_CONSENT_AGE = 18;
 export const LEGAL_LAST_UPDATED = "January 2025";
+
+// Public pages for visitors (the public profile, a post's page), kept in the edge cache
+// (docs/decisions/028-public-profile-edge-cache.md)
+export const PUBLIC_PAGE_CACHE = {
+  /** A stored page younger than this is served as it is. */
+  freshMs: 30 * SECOND,
+  /**
+   * Older, but younger than this, it is still served once while a fresh copy is rendered behind it
+   * (stale-while-revalidate); older still, it is rendered anew. The longest a visitor may see a page
+   * that a purge in another data center did not reach.
+   */
+  maxAgeMs: 5 * MINUTE,
+} as const;
+/** A public profile's description (Open Graph, Twitter card) is cut to this many characters. */
+export const PROFILE_DESCRIPTION_MAX_LENGTH = 200;

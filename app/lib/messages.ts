@@ -122,3 +122,15 @@ export const HASHTAG_MESSAGES = {
   notAHashtag: "Not a hashtag",
   notAHashtagText: "A hashtag is letters, digits or underscores after a #, like #murmur.",
 } as const;
+
+/** The public profile a signed-out visitor sees (spec document 2 §2 "Public profile (signed out)"). */
+export const PUBLIC_PROFILE_MESSAGES = {
+  joinPrompt: "Join to interact with posts",
+  privateTitle: "These posts are private",
+  privatePosts: (username: string) => `@${username} shares their posts with signed-in members only.`,
+  signInToSee: "Sign in to see their posts",
+  noPostsTitle: "No posts yet.",
+  noPosts: (username: string) => `@${username} hasn't posted yet.`,
+  /** The description of a shared link when the member has written no bio. */
+  description: (displayName: string, username: string) => `See what ${displayName} (@${username}) is posting on Murmur.`,
+} as const;

@@ -7,6 +7,7 @@ import { limiterOf } from "~/.server/limits";
 import { requireUser } from "~/.server/auth/guards";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
+import { purgePublicProfile } from "~/.server/edge-cache";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { profileUsername } from "~/.server/profiles";
 import { GLOBAL_FEED_ROOM, publish } from "~/.server/realtime";
@@ -68,6 +69,7 @@ export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["post"], async ({ context, member, form }) => {
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form);
     if (!created.ok) return composeAgain(form, created);
+    await purgePublicProfile(context, member.username);
     publish(context, GLOBAL_FEED_ROOM, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo });
     const returnTo = returnToOf(form);
     const message = mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;

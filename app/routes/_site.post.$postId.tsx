@@ -1,6 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
+import { getOptionalUser } from "~/.server/auth/guards";
+import { EDGE_CACHEABLE, purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
 import { answerHeaders } from "~/.server/respond";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
@@ -21,7 +23,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The post and its comments travel with the session.
   const page = toPostPage(await context.readAsViewer((viewer) => postPageReads(context.db, viewer, postId, { commentsCursor })));
   invariantResponse(page, POST_MESSAGES.notFound, { status: 404 });
-  return { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
+  const body = { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
+  // A visitor's page is every visitor's: the edge cache may keep it (docs/decisions/028).
+  return (await getOptionalUser(context)) ? body : data(body, { headers: EDGE_CACHEABLE });
 }
 
 /** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
@@ -54,9 +58,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
  */
 export function action(args: ActionFunctionArgs) {
   const postId = requiredParam(args.params, "postId");
-  return memberAction(args, POST_INTENTS, ({ context, member, intent, form }) =>
-    interactWithPost(context, member.id, postId, intent, form),
-  );
+  return memberAction(args, POST_INTENTS, async ({ context, member, intent, form }) => {
+    const answer = await interactWithPost(context, member.id, postId, intent, form);
+    // What visitors see changed: a repost on the member's public profile, a comment on the post's page.
+    if (intent === "repost") await purgePublicProfile(context, member.username);
+    if (intent === "comment") await purgePublicPost(context, postId);
+    return answer;
+  });
 }
 
 /** A refused request says when to try again. */

@@ -3,6 +3,7 @@ import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
 import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
+import { purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts/delete";
 import { GLOBAL_FEED_ROOM, publish, publishCounts } from "~/.server/realtime";
@@ -31,6 +32,8 @@ export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["delete"], async ({ context, member, form }) => {
     const outcome = await deletePost(context.db, context.cloudflare.env.MEDIA, member.id, postId);
     if (outcome.ok) {
+      // Gone from the member's public profile and, for visitors, from its own page (docs/decisions/028).
+      await Promise.all([purgePublicProfile(context, member.username), purgePublicPost(context, outcome.postId)]);
       publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.postId });
       if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
     }

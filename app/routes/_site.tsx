@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicPage } from "~/components/public-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
 /**
@@ -26,25 +27,30 @@ function SiteFrame({ children }: { children: ReactNode }) {
   return <VisitorFrame>{children}</VisitorFrame>;
 }
 
+/**
+ * A visitor's frame: Sign In at the top, and the spec's prompt 'Join to interact with posts' at the
+ * bottom right (spec document 2 §2, "Public profile (signed out)"), which stays in view while the page
+ * scrolls and never covers the footer.
+ */
 function VisitorFrame({ children }: { children: ReactNode }) {
   const location = useLocation();
   const returnTo = new URLSearchParams({ returnTo: `${location.pathname}${location.search}` });
   return (
     <PublicPage>
       <div className="mx-auto w-full max-w-2xl">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-4 py-3">
-          <p className="font-semibold">Join to interact with posts</p>
-          <div className="flex gap-2">
-            <Link to={`/auth?${returnTo}`} className={buttonClass("primary", "px-4 py-1.5")}>
-              Sign In
-            </Link>
-            <Link to={`/auth?${returnTo}&signUp=true`} className={buttonClass("secondary", "px-4 py-1.5")}>
-              Create Account
-            </Link>
-          </div>
+        <div className="flex items-center justify-end border-b border-line px-4 py-3">
+          <Link to={`/auth?${returnTo}`} className={buttonClass("primary", "px-4 py-1.5")}>
+            Sign In
+          </Link>
         </div>
         {children}
       </div>
+      <section aria-label="Join Murmur" className="sticky bottom-4 z-20 mr-4 mb-4 ml-auto w-fit max-w-[calc(100%-2rem)] rounded-2xl border border-line bg-bg p-4 shadow-lg">
+        <p className="font-semibold">{PUBLIC_PROFILE_MESSAGES.joinPrompt}</p>
+        <Link to={`/auth?${returnTo}&signUp=true`} className={buttonClass("secondary", "mt-2 px-4 py-1.5")}>
+          Create Account
+        </Link>
+      </section>
     </PublicPage>
   );
 }

@@ -13,12 +13,15 @@ import { TRUSTED_DEVICE_ACCOUNTS, TRUSTED_DEVICE_MAX_AGE_SECONDS } from "~/lib/c
 const Remembered = z.array(z.object({ u: z.string(), n: z.string() }));
 export type TrustedDevice = z.infer<typeof Remembered>[number];
 
+/** The device cookie's name (it changes nothing a page shows: the edge cache ignores it). */
+export const DEVICE_COOKIE = "device";
+
 export class TrustedDevices {
   #cookie: Cookie;
 
   constructor({ secret, secure }: { secret: string; secure: boolean }) {
     // Path "/": the sign-in form posts to /auth without JavaScript and to /auth.data with it.
-    this.#cookie = createCookie("device", {
+    this.#cookie = createCookie(DEVICE_COOKIE, {
       path: "/",
       httpOnly: true,
       sameSite: "lax",

@@ -6,13 +6,15 @@ import { formatCount, formatJoined } from "~/lib/format";
 import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
+import { VisitorActions } from "./visitor-actions";
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
  * name and badge, @username, bio, location, website, when they joined, the counts, and for someone
- * else's profile Message, Mention and Follow/Unfollow.
+ * else's profile Message, Mention and Follow/Unfollow (for a signed-out visitor, `signIn`: Message and
+ * Follow lead there).
  */
-export function ProfileHeader({ profile }: { profile: ProfileView }) {
+export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signIn?: string }) {
   const base = `/profile/${profile.username}`;
   const mention = `/compose?${new URLSearchParams({ mention: profile.username, returnTo: base })}`;
   return (
@@ -25,7 +27,9 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
       <div className="px-4 pb-4">
         <div className="-mt-12 flex items-end justify-between gap-3">
           <Avatar src={profile.avatarUrl} alt={`${profile.displayName}'s avatar`} size="xl" className="border-4 border-bg" />
-          {profile.isSelf ? null : (
+          {profile.isSelf ? null : signIn ? (
+            <VisitorActions username={profile.username} signIn={signIn} />
+          ) : (
             <div className="flex flex-wrap items-center gap-2 pt-14">
               <Link to="/messages" className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
                 Message

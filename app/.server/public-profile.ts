@@ -1,0 +1,77 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, sql } from "drizzle-orm";
+import type { FeedPage } from "~/lib/types/post";
+import type { ProfileView } from "~/lib/types/profile";
+import type { Db } from "./db/client";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { memberSettings, posts, users } from "./db/schema";
+import { loadFeedPage } from "./feed-load";
+import { cardsRead, type CardCondition } from "./posts/cards";
+import { authoredBy, profileRead } from "./profiles";
+import { hasUsername } from "./users";
+
+/**
+ * The public profile (spec document 2 §2 "Public profile (signed out)"): a member's header and posts as
+ * every signed-out visitor sees them, whoever asks, so the page can be kept in the edge cache
+ * (./edge-cache.ts). The member's settings (member_settings) decide two things: profile_visibility
+ * 'private' keeps their posts from visitors, and index_profile false asks search engines not to index
+ * the page.
+ */
+
+/** What the member's settings say about their public profile (a member without a settings row has the defaults). */
+export type PublicProfileSettings = { postsVisible: boolean; indexable: boolean };
+
+type SettingsRow = { profileVisibility: "public" | "private" | null; indexProfile: boolean | null };
+
+export function publicProfileSettingsRead(db: Db, username: string): Read<PublicProfileSettings> {
+  const read = selectRead<SettingsRow>(
+    db,
+    "public-profile-settings",
+    () => {
+      const fields = { profileVisibility: memberSettings.profileVisibility, indexProfile: memberSettings.indexProfile };
+      const query = db
+        .select(fields)
+        .from(users)
+        .leftJoin(memberSettings, eq(memberSettings.userId, users.id))
+        .where(hasUsername(sql`${param("profileUsername")}`));
+      return { fields, query };
+    },
+    { profileUsername: username },
+  );
+  return mapRead(read, (rows) => ({ postsVisible: rows[0]?.profileVisibility !== "private", indexable: rows[0]?.indexProfile !== false }));
+}
+
+/** Posts whose author has not kept them from visitors (profile_visibility 'private'); checked in SQL. */
+const visibleToVisitors: CardCondition = {
+  key: "visible-to-visitors",
+  where: () =>
+    sql`NOT EXISTS (SELECT 1 FROM ${memberSettings} WHERE ${memberSettings.userId} = ${posts.userId} AND ${memberSettings.profileVisibility} = 'private')`,
+};
+
+/** The member's posts as a visitor sees them (none when they keep them private), newest first. */
+export function publicProfilePostsRead(db: Db, username: string, cursor: string | null): Read<FeedPage> {
+  return cardsRead(db, null, [authoredBy({ username }, null), visibleToVisitors], { cursor });
+}
+
+export type LoadedPublicProfile = {
+  profile: ProfileView | null;
+  settings: PublicProfileSettings;
+  page: FeedPage;
+  failed: string | null;
+};
+
+/**
+ * Reads the public profile, always as a visitor's (a signed-in member is sent to their own view once
+ * the session is known): the header with the settings, and the posts, which fail alone into the feed's
+ * message (015). With a session cookie they travel with the session's round trip (026); call before
+ * awaiting anything.
+ */
+export function loadPublicProfile(context: AppLoadContext, username: string, cursor: string | null): Promise<LoadedPublicProfile> {
+  const db = context.db;
+  const header = context.readAsViewer(() => [profileRead(db, null, { username }), publicProfileSettingsRead(db, username)] as const);
+  const feed = loadFeedPage(async () => (await context.readAsViewer(() => [publicProfilePostsRead(db, username, cursor)] as const))[0], cursor);
+  const loaded = Promise.all([header, feed]).then(([[profile, settings], { page, failed }]) => ({ profile, settings, page, failed }));
+  // The loader awaits the session first: a failed read must not count as unhandled meanwhile.
+  loaded.catch(() => {});
+  return loaded;
+}

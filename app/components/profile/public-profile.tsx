@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
+import { PageHeader } from "~/components/page-header";
+import { buttonClass } from "~/components/ui/button";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import type { FeedPage } from "~/lib/types/post";
+import type { ProfileView } from "~/lib/types/profile";
+import { ProfileHeader } from "./profile-header";
+
+/**
+ * A member's public profile as a signed-out visitor sees it (spec document 2 §2): the header, with
+ * Message and Follow leading to sign-in and back, then their posts (keyset pages), unless the member
+ * keeps them for signed-in members, which the page then says.
+ */
+export function PublicProfile({ profile, page, failed, postsVisible }: { profile: ProfileView; page: FeedPage; failed: string | null; postsVisible: boolean }) {
+  const path = `/@${profile.username}`;
+  const signIn = `/auth?${new URLSearchParams({ returnTo: path })}`;
+  return (
+    <div>
+      <PageHeader title={profile.displayName} />
+      <ProfileHeader profile={profile} signIn={signIn} />
+      {postsVisible ? (
+        <FeedList
+          page={page}
+          failed={failed}
+          label={`Posts by @${profile.username}`}
+          pageHref={(cursor) => `${path}?${new URLSearchParams({ cursor })}`}
+          empty={<FeedEmpty title={PUBLIC_PROFILE_MESSAGES.noPostsTitle} text={PUBLIC_PROFILE_MESSAGES.noPosts(profile.username)} />}
+        />
+      ) : (
+        <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+          <h2 className="text-xl font-bold">{PUBLIC_PROFILE_MESSAGES.privateTitle}</h2>
+          <p className="text-muted">{PUBLIC_PROFILE_MESSAGES.privatePosts(profile.username)}</p>
+          <Link to={signIn} className={buttonClass("primary")}>
+            {PUBLIC_PROFILE_MESSAGES.signInToSee}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
