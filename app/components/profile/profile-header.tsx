@@ -5,6 +5,7 @@ import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined } from "~/lib/format";
 import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
+import { OwnerProfileTools } from "./profile-photo-form";
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -36,6 +37,7 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
             </div>
           )}
         </div>
+        {profile.isSelf ? <OwnerProfileTools /> : null}
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>
           <VerifiedBadge type={profile.verifiedType} />
