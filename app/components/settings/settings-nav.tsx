@@ -20,7 +20,7 @@ export const SETTINGS_TABS: { to: string; label: string; icon: IconName }[] = [
 export function SettingsNav() {
   return (
     <nav aria-label="Settings" className="border-b border-line md:w-56 md:shrink-0 md:border-r md:border-b-0">
-      <ul className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:overflow-visible">
+      <ul className="flex flex-wrap gap-1 px-2 py-2 md:flex-col md:flex-nowrap">
         {SETTINGS_TABS.map(({ to, label, icon }) => (
           <li key={to} className="shrink-0">
             <NavLink
@@ -46,9 +46,10 @@ export function SettingsNav() {
 /** A settings tab's own heading and what it holds. */
 export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby="settings-section-title" className="flex flex-col gap-4 px-4 py-4">
+    // Named apart from other regions with the same word (the toasts' 'Notifications', the profile's 'Profile').
+    <section aria-label={`${title} settings`} className="flex flex-col gap-4 px-4 py-4">
       <div>
-        <h2 id="settings-section-title" className="text-lg font-bold">
+        <h2 className="text-lg font-bold">
           {title}
         </h2>
         {description ? <p className="text-sm text-muted">{description}</p> : null}

@@ -22,6 +22,8 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
  * ("example.com/me", "//cdn.example/me.png").
  */
 export function webAddress(value: string): string | null {
+  // A path on this site ('/x') is no address elsewhere; '//host' is one without its scheme.
+  if (value.startsWith("/") && !value.startsWith("//")) return null;
   const address = SCHEME.test(value) ? value : value.startsWith("//") ? `https:${value}` : `https://${value}`;
   try {
     const url = new URL(address);
