@@ -37,7 +37,8 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     // React renders style attributes (e.g. progress widths); no inline <style> is ever built from user input.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // An avatar may be a member's https address elsewhere (spec document 2 §2 "avatar URL"; decision 030).
+    "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -56,6 +56,10 @@ export const RATE_LIMITS = {
   view: { max: 2000, windowMs: HOUR },
   /** Follows and unfollows, as Twitter and Mastodon count them: 400 a day. */
   follow: { max: 400, windowMs: DAY },
+  /** Saving a settings form (profile, notifications, privacy): far above any member's clicking, below a script's. */
+  settings: { max: 60, windowMs: HOUR },
+  /** A new profile or banner photo: each is an R2 object and a public profile change. */
+  profilePhoto: { max: 20, windowMs: HOUR },
   upload: { max: 30, windowMs: 30 * MINUTE },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -179,3 +183,10 @@ export const PUBLIC_PAGE_CACHE = {
 } as const;
 /** A public profile's description (Open Graph, Twitter card) is cut to this many characters. */
 export const PROFILE_DESCRIPTION_MAX_LENGTH = 200;
+// Settings and the profile's owner (docs/decisions/030-member-settings.md)
+export const PROFILE_LIMITS = {
+  /** A bio, as Twitter keeps it: 160 characters as a person counts them. */
+  bioMaxLength: 160,
+  /** A website or avatar URL: room for any real address, not for a page of text. */
+  urlMaxLength: 500,
+} as const;

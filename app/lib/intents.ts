@@ -1,5 +1,5 @@
 import type { RateLimitName } from "./constants";
-import { POST_MESSAGES, PROFILE_MESSAGES } from "./messages";
+import { POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -35,6 +35,12 @@ export const INTENTS = {
   share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true, limit: "share" },
   // The page reloads after it: the counts on it are the server's.
   follow: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_MESSAGES.followFailed, quiet: false, limit: "follow" },
+  // Settings and the owner's photos: the page reloads after each, so the shell and forms show what was saved.
+  "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.profileFailed, quiet: false, limit: "settings" },
+  "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.notificationsFailed, quiet: false, limit: "settings" },
+  "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.privacyFailed, quiet: false, limit: "settings" },
+  avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.photoFailed, quiet: false, limit: "profilePhoto" },
+  banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.bannerFailed, quiet: false, limit: "profilePhoto" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

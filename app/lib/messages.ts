@@ -134,3 +134,26 @@ export const PUBLIC_PROFILE_MESSAGES = {
   /** The description of a shared link when the member has written no bio. */
   description: (displayName: string, username: string) => `See what ${displayName} (@${username}) is posting on Murmur.`,
 } as const;
+
+/** Settings and the owner's profile photos (spec document 2 §2 "Settings", §5, §8; docs/decisions/030). */
+export const SETTINGS_MESSAGES = {
+  profileUpdated: "Profile updated successfully!",
+  profileFailed: "Failed to update profile",
+  photoUpdated: "Profile photo updated successfully!",
+  photoFailed: "Failed to update profile photo",
+  bannerUpdated: "Banner photo updated successfully!",
+  bannerFailed: "Failed to update banner photo",
+  // The spec's notification and privacy saves were only simulated and had no texts of their own.
+  notificationsSaved: "Notification settings saved",
+  notificationsFailed: "Failed to save notification settings",
+  privacySaved: "Privacy settings saved",
+  privacyFailed: "Failed to save privacy settings",
+  bioTooLong: (max: number) => `Bio must be at most ${max} characters`,
+  locationTooLong: (max: number) => `Location must be at most ${max} characters`,
+  websiteInvalid: "Please enter a valid website address (http or https)",
+  avatarUrlInvalid: "Please enter a valid image address (http or https)",
+  urlTooLong: (max: number) => `Web addresses must be at most ${max} characters`,
+  noPhoto: "Please choose a photo to upload",
+  accessibilityPlaceholder: "Accessibility settings will be available in a future update.",
+  helpPlaceholder: "Help articles and contact options will be available in a future update. In the meantime, the Privacy Policy and Terms of Service answer the most common questions.",
+} as const;

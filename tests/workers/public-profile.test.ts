@@ -6,7 +6,7 @@ import { createLoadContext } from "~/.server/context";
 import { memberSettings, postLikes, posts, users } from "~/.server/db/schema";
 import { EDGE_CACHEABLE, purgePublicProfile, serveFromEdgeCache } from "~/.server/edge-cache";
 import worker from "../../workers/app";
-import { createPost, createUser, db, formPost, member, ORIGIN, toastOf } from "./helpers";
+import { createPost, createUser, db, formPost, member, ORIGIN, TINY_PNG, toastOf } from "./helpers";
 
 /**
  * The public profile (spec document 2 §2 "Public profile (signed out)") and the edge cache of visitors'
@@ -323,6 +323,43 @@ describe("the edge cache of visitors' pages", () => {
     expect(status(after)).toBe("MISS");
     expect(after.html).toContain("New bio");
     expect(metaContent(after.html, "name", "robots")).toBe("noindex");
+  });
+
+  it("is purged by the member's own saves: the profile form, privacy, and a new avatar", async () => {
+    const star = await member({ bio: "Old bio" });
+    const path = `/@${star.user.username}`;
+    const cached = async () => {
+      await visit(path);
+      const again = await visit(path);
+      expect(status(again)).toBe("HIT");
+      return again;
+    };
+    const save = (target: string, fields: Record<string, string>) => send(formPost(target, fields, { Cookie: star.cookie }));
+
+    expect((await cached()).html).toContain("Old bio");
+    const profile = { intent: "profile-settings", displayName: "Renamed Star", bio: "New bio", location: "", website: "", avatarUrl: "" };
+    expect((await save("/settings/profile.data", profile)).status).toBe(200);
+    const edited = await visit(path);
+    expect(status(edited)).toBe("MISS");
+    expect(edited.html).toContain("New bio");
+    expect(edited.html).toContain("Renamed Star");
+
+    await cached();
+    const privacy = { intent: "privacy-settings", profileVisibility: "public", postVisibility: "public", allowDirectMessages: "everyone", showActivity: "on" };
+    expect((await save("/settings/privacy.data", privacy)).status).toBe(200);
+    const unindexed = await visit(path);
+    expect(status(unindexed)).toBe("MISS");
+    expect(metaContent(unindexed.html, "name", "robots")).toBe("noindex");
+
+    await cached();
+    const photo = new FormData();
+    photo.set("intent", "avatar");
+    photo.set("photo", new File([TINY_PNG], "me.png", { type: "image/png" }));
+    const uploaded = await send(new Request(`${ORIGIN}/profile.data?index`, { method: "POST", body: photo, headers: { Cookie: star.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host } }));
+    expect(uploaded.status).toBe(200);
+    const withAvatar = await visit(path);
+    expect(status(withAvatar)).toBe("MISS");
+    expect(metaContent(withAvatar.html, "property", "og:image")).toMatch(/\/media\/images\/avatars\//);
   });
 
   it("is purged for a post's page when a comment is added", async () => {

@@ -7,6 +7,7 @@ import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
 import { VisitorActions } from "./visitor-actions";
+import { OwnerProfileTools } from "./profile-photo-form";
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -41,6 +42,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
             </div>
           )}
         </div>
+        {profile.isSelf ? <OwnerProfileTools /> : null}
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>
           <VerifiedBadge type={profile.verifiedType} />

@@ -1,0 +1,106 @@
+import { z } from "./zod";
+import { DisplayNameSchema } from "./auth";
+import { cleaned } from "./clean-text";
+import { blankIsMissing } from "./required";
+import { LOCATION_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER, PROFILE_LIMITS } from "../constants";
+import { SETTINGS_MESSAGES } from "../messages";
+import { DIRECT_MESSAGE_AUDIENCES, POST_VISIBILITIES, PROFILE_VISIBILITIES } from "../settings-options";
+import { countCharacters } from "../text";
+
+/**
+ * The settings forms' rules (spec document 2 §5: display name required, avatar URL and website in URL
+ * format), shared by the forms (conform) and the actions. Free text is cleaned first (decision 024);
+ * an empty optional field is no value, and saving it clears what was there.
+ */
+
+/** A scheme written out ("https:", "javascript:"), as opposed to a port after a host ("example.com:8080"). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A web address as members type it, or null: http and https only, so a stored `javascript:` or
+ * `data:` address can never become a link or an image. Without a scheme, https is meant
+ * ("example.com/me", "//cdn.example/me.png").
+ */
+export function webAddress(value: string): string | null {
+  // A path on this site ('/x') is no address elsewhere; '//host' is one without its scheme.
+  if (value.startsWith("/") && !value.startsWith("//")) return null;
+  const address = SCHEME.test(value) ? value : value.startsWith("//") ? `https:${value}` : `https://${value}`;
+  try {
+    const url = new URL(address);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" ? address : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An image on this site, by its path: what the avatar URL shows after an upload (/media/…) or for the
+ * demo members. The action takes one only if the profile shows it already or the member stored it.
+ */
+export const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/** An optional one-line address: `accept` says what it may be and how it is stored. */
+function optionalAddress(invalid: string, accept: (value: string) => string | null) {
+  const max = PROFILE_LIMITS.urlMaxLength;
+  return cleaned(
+    "single-line",
+    blankIsMissing(
+      z
+        .string()
+        .trim()
+        .max(max, { error: SETTINGS_MESSAGES.urlTooLong(max) })
+        .refine((value) => accept(value) !== null, { error: invalid })
+        .transform((value) => accept(value)!)
+        .optional(),
+    ),
+  );
+}
+
+const optionalLine = (max: number, tooLong: string) =>
+  cleaned("single-line", z.string().trim().max(max, { error: tooLong }).optional().transform((value) => value || undefined));
+
+export const BioSchema = cleaned(
+  "multi-line",
+  z
+    .string()
+    .trim()
+    // The cheap length check first keeps a megabyte of text from being segmented.
+    .refine((text) => text.length <= PROFILE_LIMITS.bioMaxLength * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= PROFILE_LIMITS.bioMaxLength, {
+      error: SETTINGS_MESSAGES.bioTooLong(PROFILE_LIMITS.bioMaxLength),
+    })
+    .optional()
+    .transform((value) => value || undefined),
+);
+
+export const ProfileSettingsSchema = z.object({
+  displayName: DisplayNameSchema,
+  bio: BioSchema,
+  location: optionalLine(LOCATION_MAX_LENGTH, SETTINGS_MESSAGES.locationTooLong(LOCATION_MAX_LENGTH)),
+  website: optionalAddress(SETTINGS_MESSAGES.websiteInvalid, webAddress),
+  avatarUrl: optionalAddress(SETTINGS_MESSAGES.avatarUrlInvalid, (value) => (SITE_PATH.test(value) ? value : webAddress(value))),
+});
+
+export type ProfileSettingsInput = z.infer<typeof ProfileSettingsSchema>;
+
+/** A checkbox: sent ('on') when ticked, missing when not. */
+const toggle = z.boolean().default(false);
+
+export const NotificationSettingsSchema = z.object({
+  likes: toggle,
+  reposts: toggle,
+  comments: toggle,
+  follows: toggle,
+  mentions: toggle,
+  directMessages: toggle,
+  emailNotifications: toggle,
+});
+
+const choose = { error: "Please choose one of the options" };
+
+export const PrivacySettingsSchema = z.object({
+  profileVisibility: z.enum(PROFILE_VISIBILITIES, choose),
+  postVisibility: z.enum(POST_VISIBILITIES, choose),
+  allowDirectMessages: z.enum(DIRECT_MESSAGE_AUDIENCES, choose),
+  showActivity: toggle,
+  indexProfile: toggle,
+});

@@ -1,0 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { memberAction } from "~/.server/actions";
+import { answerHeaders, respond } from "~/.server/respond";
+import { savePrivacySettings } from "~/.server/settings";
+import { loadOwnSettings } from "~/.server/settings-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PrivacySettingsForm } from "~/components/settings/settings-forms";
+import { SettingsSection } from "~/components/settings/settings-nav";
+import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { PrivacySettingsSchema } from "~/lib/schemas/settings";
+import type { SettingsAnswer } from "~/lib/types/settings";
+import { answerOffline } from "~/lib/unanswered";
+
+export const meta: MetaFunction = () => [{ title: "Privacy settings | Murmur" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { privacy } = await loadOwnSettings(request, context);
+  return { privacy };
+}
+
+/**
+ * Saves who sees the member's profile and posts and who may message them: a public profile change
+ * (profileVisibility and indexProfile shape the public page). What each does: docs/decisions/030.
+ */
+export function action(args: ActionFunctionArgs) {
+  return memberAction(args, ["privacy-settings"], async ({ context, member, form }) => {
+    const submission = parseWithZod(form, { schema: PrivacySettingsSchema });
+    if (submission.status !== "success") {
+      return data<SettingsAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
+    }
+    const outcome = await savePrivacySettings(context, member, submission.value);
+    return respond(context, form, outcome, SETTINGS_MESSAGES.privacySaved);
+  });
+}
+
+/** A refused request says when to try again. */
+export const headers = answerHeaders;
+
+/** With JavaScript, a save that got no answer says so instead of losing the page. */
+export const clientAction = answerOffline;
+
+export const shouldRevalidate = skipQuietRevalidation;
+
+export default function PrivacySettingsPage() {
+  const { privacy } = useLoaderData<typeof loader>();
+  const actionData = useActionData<SettingsAnswer>();
+  return (
+    <SettingsSection title="Privacy & Safety" description="Choose who sees your profile and posts, and who can reach you.">
+      <PrivacySettingsForm settings={privacy} lastResult={actionData?.lastResult} />
+    </SettingsSection>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
