@@ -159,10 +159,16 @@ export async function serveFromEdgeCache(request: Request, ctx: ExecutionContext
   });
   if (stored && !options.forceMiss && stored.headers.get(STORED_BUILD) === options.build) {
     const age = Date.now() - Number(stored.headers.get(STORED_AT));
-    if (age < PUBLIC_PAGE_CACHE.freshMs) return answerStored(stored, "HIT", options.dress);
-    if (age < PUBLIC_PAGE_CACHE.maxAgeMs) {
-      refreshBehind(ctx, key, options);
-      return answerStored(stored, "STALE", options.dress);
+    const fresh = age < PUBLIC_PAGE_CACHE.freshMs;
+    if (fresh || age < PUBLIC_PAGE_CACHE.maxAgeMs) {
+      try {
+        const answer = await answerStored(stored, fresh ? "HIT" : "STALE", options.dress);
+        if (!fresh) refreshBehind(ctx, key, options);
+        return answer;
+      } catch (error) {
+        // A stored page that cannot be read is rendered instead (and stored again).
+        console.error("edge cache: reading a stored page failed", error);
+      }
     }
   }
   const startedAt = Date.now();
@@ -210,7 +216,7 @@ export function purgePublicProfile(context: AppLoadContext, username: string): P
   return purgePaths(context, [`/@${username}`]);
 }
 
-/** After a write that changes a post's page for visitors (the post deleted, a comment added). */
-export function purgePublicPost(context: AppLoadContext, postId: string): Promise<void> {
-  return purgePaths(context, [`/post/${postId}`]);
+/** After a write that changes a post's page for visitors (the post deleted, a comment added): each id's page. */
+export function purgePublicPost(context: AppLoadContext, ...postIds: string[]): Promise<void> {
+  return purgePaths(context, [...new Set(postIds)].map((id) => `/post/${id}`));
 }

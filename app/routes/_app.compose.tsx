@@ -19,6 +19,7 @@ import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer } from "~/components/post/composer";
 import { POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { extractMentions } from "~/lib/text";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
@@ -83,7 +84,7 @@ function mentionsAsked(form: FormData): boolean {
   const mention = form.get("mention");
   const username = typeof mention === "string" ? profileUsername(mention) : null;
   const content = form.get("content");
-  return Boolean(username && typeof content === "string" && content.toLowerCase().includes(`@${username.toLowerCase()}`));
+  return Boolean(username && typeof content === "string" && extractMentions(content).includes(username.toLowerCase()));
 }
 
 /** A refused request says when to try again. */

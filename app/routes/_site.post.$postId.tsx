@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { EDGE_CACHEABLE, purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
+import { EDGE_CACHEABLE, purgePublicProfile } from "~/.server/edge-cache";
 import { answerHeaders } from "~/.server/respond";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Post not found | Murmur" }];
   const { post } = data.item;
   const who = `${post.author.displayName} (@${post.author.username})`;
-  const text = post.locked ? "A post for subscribers." : post.content || (post.videoUrl ? "A video" : "A post");
+  const text = post.locked ? (post.isSubscriberOnly ? "A post for subscribers." : "A private post.") : post.content || (post.videoUrl ? "A video" : "A post");
   const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
   const title = `${who} on Murmur`;
   return [
@@ -60,9 +60,8 @@ export function action(args: ActionFunctionArgs) {
   const postId = requiredParam(args.params, "postId");
   return memberAction(args, POST_INTENTS, async ({ context, member, intent, form }) => {
     const answer = await interactWithPost(context, member.id, postId, intent, form);
-    // What visitors see changed: a repost on the member's public profile, a comment on the post's page.
+    // What visitors see changed: a repost on the member's public profile (a comment purges in interact.ts).
     if (intent === "repost") await purgePublicProfile(context, member.username);
-    if (intent === "comment") await purgePublicPost(context, postId);
     return answer;
   });
 }

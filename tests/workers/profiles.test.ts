@@ -8,6 +8,7 @@ import { creatorSubscriptions, follows, posts, userActivity, users } from "~/.se
 import { setFollowByUsername } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { followListRead, profilePostsRead, profileRead, type ProfileSubject } from "~/.server/profiles";
+import { publicProfilePostsRead } from "~/.server/public-profile";
 import type { SessionViewer, Viewer } from "~/.server/viewer";
 import { buildPost } from "../fixtures/factories";
 import { createPost, createUser, db, formPost, fetchWorker, get, member, multipartPost, toastOf } from "./helpers";
@@ -239,13 +240,15 @@ describe("profile reads are served by indexes", () => {
       followListRead(spyDb, viewer, subject, "followers"),
       followListRead(spyDb, viewer, subject, "following", { cursor: newId() }),
     ]);
+    // And the visitor's public profile (/@username): its posts, first page and later ones.
+    reads.push(publicProfilePostsRead(spyDb, other.username, null), publicProfilePostsRead(spyDb, other.username, newId()));
     expect(captured).toHaveLength(reads.length);
     for (const query of captured) {
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
         .bind(...query.params)
         .all<{ detail: string }>();
       const details = plan.results.map((row) => row.detail);
-      expect(details.filter((d) => /^SCAN (posts|users|follows|sessions|creator_subscriptions)\b(?! USING)/.test(d)), query.sql).toEqual([]);
+      expect(details.filter((d) => /^SCAN (posts|users|follows|sessions|creator_subscriptions|member_settings)\b(?! USING)/.test(d)), query.sql).toEqual([]);
       expect(details.filter((d) => /TEMP B-TREE/.test(d)), query.sql).toEqual([]);
       if (/ from "follows"/.test(query.sql)) expect(details.some((d) => /follows_(following|follower)_idx/.test(d)), query.sql).toBe(true);
       if (/INDEXED BY posts_user_idx/.test(query.sql)) expect(details.some((d) => /posts_user_idx/.test(d)), query.sql).toBe(true);

@@ -118,6 +118,28 @@ describe("/@username for a signed-out visitor", () => {
     expect(seen.html).toContain("only for members to read");
   });
 
+  it("a private member's posts stay hidden from visitors everywhere: their post's page and a repost on a public profile", async () => {
+    const shy = await createUser();
+    const post = await createPost(shy.id, { content: "a private thought to keep", location: "Hidden Valley" });
+    await db().update(memberSettings).set({ profileVisibility: "private" }).where(eq(memberSettings.userId, shy.id));
+    const fan = await member();
+    const reposted = await send(formPost(`/post/${post.id}`, { repost: "true", returnTo: "/" }, { Cookie: fan.cookie }));
+    expect(reposted.status).toBe(302);
+
+    for (const path of [`/@${fan.user.username}`, `/post/${post.id}`, `/post/${post.id}/photo/0`]) {
+      const page = await visit(path);
+      expect(page.html, path).not.toContain("a private thought to keep");
+      expect(page.html, path).not.toContain("Hidden Valley");
+    }
+    const postPage = await visit(`/post/${post.id}`);
+    expect(postPage.html).toContain("This post is private");
+    expect(metaContent(postPage.html, "property", "og:description")).toBe("A private post.");
+    expect((await visit(`/@${fan.user.username}`)).html).toContain("This post is private");
+    // Members still read it.
+    const seen = await visit(`/post/${post.id}`, { Cookie: fan.cookie });
+    expect(seen.html).toContain("a private thought to keep");
+  });
+
   it("index_profile false puts robots noindex on the page", async () => {
     const hidden = await createUser();
     await db().update(memberSettings).set({ indexProfile: false }).where(eq(memberSettings.userId, hidden.id));

@@ -1,10 +1,12 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { creatorSubscriptions, posts } from "../db/schema";
+import { creatorSubscriptions, memberSettings, posts } from "../db/schema";
 
 /**
  * Who may see a post's content: everyone for ordinary posts; for a subscriber-only post its author
- * and members with an active subscription to the author (status active, expiry in the future).
+ * and members with an active subscription to the author (status active, expiry in the future). A
+ * signed-out visitor never sees the posts of a member whose profile visibility is private (decision
+ * 030), wherever they are shown (a post's page, a repost on someone else's public profile).
  * Every read and every interaction decides through here, on the server.
  */
 export function canViewSql(
@@ -13,7 +15,10 @@ export function canViewSql(
   subscriberOnly: SQL | typeof posts.isSubscriberOnly,
   now: number | Placeholder,
 ): SQL<number> {
-  if (!viewerId) return sql<number>`(${subscriberOnly} = 0)`;
+  if (!viewerId) {
+    return sql<number>`(${subscriberOnly} = 0 AND NOT EXISTS (SELECT 1 FROM ${memberSettings}
+      WHERE ${memberSettings.userId} = ${authorId} AND ${memberSettings.profileVisibility} = 'private'))`;
+  }
   return sql<number>`(${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
     WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}

@@ -6,6 +6,7 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { CommentSchema, ToggleSchema } from "~/lib/schemas/post";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { addComment, setCommentLike } from "../comments";
+import { purgePublicPost } from "../edge-cache";
 import { refuse } from "../outcome";
 import { GLOBAL_FEED_ROOM, publish, publishCounts } from "../realtime";
 import { respond, returnToOf } from "../respond";
@@ -37,6 +38,8 @@ export async function interactWithPost(
     const outcome = await addComment(db, memberId, postId, submission.value);
     if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.commentFailed });
     publishCounts(context, db, outcome.postId);
+    // Visitors' copies of the post's page (and of the repost's page it was made from) hold the comments.
+    await purgePublicPost(context, postId, outcome.postId);
     return respond(context, form, outcome, POST_MESSAGES.commentPosted);
   }
 

@@ -117,7 +117,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           </header>
 
           {post.locked ? (
-            <LockedNotice username={post.author.username} />
+            <LockedNotice username={post.author.username} subscriberOnly={post.isSubscriberOnly} />
           ) : (
             <>
               <PostText text={post.content} className={detail ? "mt-1 text-lg" : "mt-0.5"} />
@@ -175,13 +175,14 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   );
 }
 
-function LockedNotice({ username }: { username: string }) {
+/** A card whose content the viewer may not see: a subscriber-only post, or (for a visitor) a private member's. */
+function LockedNotice({ username, subscriberOnly }: { username: string; subscriberOnly: boolean }) {
   return (
     <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
       <Icon name="lock" className="size-6 shrink-0 text-accent" />
       <div>
-        <p className="font-semibold">This post is for subscribers</p>
-        <p className="text-sm text-muted">Subscribe to @{username} to see what they shared.</p>
+        <p className="font-semibold">{subscriberOnly ? "This post is for subscribers" : "This post is private"}</p>
+        <p className="text-sm text-muted">{subscriberOnly ? `Subscribe to @${username} to see what they shared.` : `Sign in to see posts by @${username}.`}</p>
       </div>
     </div>
   );

@@ -107,9 +107,10 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
 
 /**
  * A profile's following or followers count: a link to the list's page, which with JavaScript opens
- * the list in a modal instead (at most 80% of the viewport tall, spec document 2 §2).
+ * the list in a modal instead (at most 80% of the viewport tall, spec document 2 §2); for a visitor
+ * (`signIn`), a link to sign in.
  */
-export function FollowCountLink({ username, kind, children }: { username: string; kind: FollowList; children: ReactNode }) {
+export function FollowCountLink({ username, kind, signIn, children }: { username: string; kind: FollowList; signIn?: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // A row's link to another profile (the same route) closes the list.
@@ -121,6 +122,14 @@ export function FollowCountLink({ username, kind, children }: { username: string
     event.preventDefault();
     setOpen(true);
   };
+  // A signed-out visitor signs in first: the lists are members' pages.
+  if (signIn) {
+    return (
+      <Link to={signIn} className="hover:underline">
+        {children}
+      </Link>
+    );
+  }
   return (
     <>
       <Link to={listPath(username, kind)} onClick={onClick} className="hover:underline">

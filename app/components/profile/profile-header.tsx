@@ -66,12 +66,12 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
         </ul>
         <ul aria-label="Counts" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li>
-            <FollowCountLink username={profile.username} kind="following">
+            <FollowCountLink username={profile.username} kind="following" signIn={signIn}>
               <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
             </FollowCountLink>
           </li>
           <li>
-            <FollowCountLink username={profile.username} kind="followers">
+            <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
               <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
             </FollowCountLink>
           </li>
