@@ -5,7 +5,7 @@ import { loadMemberFeed } from "~/.server/feed-load";
 import { followingRead } from "~/.server/posts/following";
 import { forYouRead } from "~/.server/posts/for-you";
 import { searchQueryOf } from "~/.server/posts/search";
-import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
+import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -64,21 +64,10 @@ export default function Home() {
         </nav>
       </PageHeader>
       {query ? (
-        <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
-          <span>
-            Posts matching <strong>“{query}”</strong>
-          </span>
-          <Link to={href(tab, null)} className="text-accent hover:underline">
-            Clear search
-          </Link>
-        </p>
+        <SearchedFor what="Posts" query={query} clear={href(tab, null)} />
       ) : null}
       {paged ? (
-        <p className="border-b border-line px-4 py-2 text-sm">
-          <Link to={href(tab, query)} className="text-accent hover:underline">
-            Back to the newest posts
-          </Link>
-        </p>
+        <BackToNewest to={href(tab, query)}>Back to the newest posts</BackToNewest>
       ) : null}
       <FeedList
         page={page}

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { loadBookmarksPage } from "~/.server/bookmarks";
 import { searchQueryOf } from "~/.server/posts/search";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
+import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { BOOKMARK_MESSAGES } from "~/lib/messages";
@@ -45,21 +45,10 @@ export default function Bookmarks() {
         <SearchForm action="/bookmarks" label={BOOKMARK_MESSAGES.search} query={query} />
       </PageHeader>
       {query ? (
-        <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
-          <span>
-            Bookmarks matching <strong>{`“${query}”`}</strong>
-          </span>
-          <Link to={href(null)} className="text-accent hover:underline">
-            Clear search
-          </Link>
-        </p>
+        <SearchedFor what="Bookmarks" query={query} clear={href(null)} />
       ) : null}
       {paged ? (
-        <p className="border-b border-line px-4 py-2 text-sm">
-          <Link to={href(query)} className="text-accent hover:underline">
-            Back to the newest bookmarks
-          </Link>
-        </p>
+        <BackToNewest to={href(query)}>Back to the newest bookmarks</BackToNewest>
       ) : null}
       <FeedList
         page={page}

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { loadHashtagPage } from "~/.server/hashtags";
 import { invariantResponse } from "~/.server/http";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
-import { FeedList } from "~/components/feed/feed-list";
+import { BackToNewest, FeedList } from "~/components/feed/feed-list";
 import { HashtagHeader } from "~/components/hashtag/hashtag-header";
 import { PageHeader } from "~/components/page-header";
 import { HASHTAG_MESSAGES } from "~/lib/messages";
@@ -42,11 +42,7 @@ export default function HashtagPage() {
       <PageHeader title={`#${hashtag}`} />
       <HashtagHeader hashtag={hashtag} stats={stats} />
       {paged ? (
-        <p className="border-b border-line px-4 py-2 text-sm">
-          <Link to={pageHref(hashtag)} className="text-accent hover:underline">
-            Back to the newest posts
-          </Link>
-        </p>
+        <BackToNewest to={pageHref(hashtag)}>Back to the newest posts</BackToNewest>
       ) : null}
       <FeedList
         page={page}

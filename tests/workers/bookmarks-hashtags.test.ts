@@ -1,6 +1,4 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { bookmarksReads, listBookmarks } from "~/.server/bookmarks";
 import { getDb } from "~/.server/db/client";
 import { runRead, runReads, type Read } from "~/.server/db/reads";
@@ -10,11 +8,11 @@ import { newId } from "~/.server/ids";
 import { createPost as publishPost } from "~/.server/posts/create";
 import { bookmarkCursor } from "~/.server/posts/cursors";
 import { setBookmark } from "~/.server/posts/interactions";
-import type { SessionViewer, Viewer } from "~/.server/viewer";
+import type { Viewer } from "~/.server/viewer";
 import { FEED_PAGE_SIZE, TIME } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, get, member } from "./helpers";
+import { allPages, capturingD1, createPost, createUser, db, get, member, planOf, sessionViewerOf } from "./helpers";
 
 /** A tag no other test uses (letters first: a tag of digits only is no tag). */
 const uniqueTag = () => unique("tag").toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -23,25 +21,7 @@ async function bookmark(userId: string, postId: string, at: number) {
   await db().insert(postBookmarks).values({ postId, userId, createdAt: new Date(at) });
 }
 
-/** Every page of a list, following nextCursor until it ends. */
-async function allPages(load: (cursor: string | null) => Promise<FeedPage>, max = 50) {
-  const pages: FeedPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await load(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor && pages.length < max);
-  return pages;
-}
-
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
-
-async function sessionViewerOf(userId: string): Promise<SessionViewer> {
-  const token = generateSessionToken();
-  await createSession(db(), token, userId);
-  return { session: hashToken(token), now: Date.now(), membersOnly: true };
-}
 
 describe("bookmarks (spec document 2 §2 'Bookmarks')", () => {
   it("lists the member's bookmarked posts, newest bookmark first (not newest post), and nobody else's", async () => {
@@ -282,24 +262,7 @@ describe("bookmark and hashtag reads are served by indexes", () => {
   ])("for a member %s: no scan of posts, bookmarks, hashtags or users, no sort, the named indexes used", async (_how, viewerOf) => {
     const me = await createUser();
     const viewer = (await viewerOf(me.id))!;
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const spy = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "prepare") return Reflect.get(target, property).bind(target);
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return new Proxy(statement, {
-            get(inner, name) {
-              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
-              return (...params: unknown[]) => {
-                captured.push({ sql: query, params });
-                return inner.bind(...params);
-              };
-            },
-          });
-        };
-      },
-    });
+    const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const cursor = bookmarkCursor({ at: Date.now(), postId: newId() });
     const reads: Read<unknown>[] = [
@@ -313,10 +276,7 @@ describe("bookmark and hashtag reads are served by indexes", () => {
     ];
     expect(captured).toHaveLength(reads.length);
     for (const query of captured) {
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-        .bind(...query.params)
-        .all<{ detail: string }>();
-      const details = plan.results.map((row) => row.detail);
+      const details = await planOf(query);
       expect(details.filter((d) => /^SCAN (posts|users|post_bookmarks|post_hashtags|hashtag_trends|b|bp|ph|tagged|author)\b(?! USING)/.test(d)), query.sql).toEqual([]);
       expect(details.filter((d) => /TEMP B-TREE/.test(d)), query.sql).toEqual([]);
       if (/post_bookmarks_user_idx/.test(query.sql)) {

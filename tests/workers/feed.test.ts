@@ -12,7 +12,7 @@ import { matching } from "~/.server/posts/search";
 import type { FeedPage } from "~/lib/types/post";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
 import { buildPost } from "../fixtures/factories";
-import { createPost, createUser, db } from "./helpers";
+import { allPages, createPost, createUser, db } from "./helpers";
 
 /** Each test writes posts in its own future year, so they are the newest in the shared database. */
 let year = 0;
@@ -30,18 +30,6 @@ function futureClock() {
 
 async function follow(followerId: string, followingId: string) {
   await db().insert(follows).values({ id: newId(), followerId, followingId });
-}
-
-/** Every page of a feed, following nextCursor until it ends. */
-async function allPages(load: (cursor: string | null) => Promise<FeedPage>, max = 200) {
-  const pages: FeedPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await load(cursor);
-    pages.push(page);
-    cursor = page.nextCursor;
-  } while (cursor && pages.length < max);
-  return pages;
 }
 
 describe("Following", () => {

@@ -1,9 +1,11 @@
 import { env, exports } from "cloudflare:workers";
-import { createSession, generateSessionToken } from "~/.server/auth/session";
+import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
 import { Limiter } from "~/.server/limits";
 import { memberSettings, posts, users } from "~/.server/db/schema";
+import type { SessionViewer } from "~/.server/viewer";
+import type { FeedPage } from "~/lib/types/post";
 import { buildPost, buildUser, type PostRow, type UserRow } from "../fixtures/factories";
 
 export const db = () => getDb(env.DB);
@@ -96,3 +98,58 @@ export const TINY_PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),
 );
+
+/** A member as a page's reads see them before the session is validated: by their session. */
+export async function sessionViewerOf(userId: string): Promise<SessionViewer> {
+  const token = generateSessionToken();
+  await createSession(db(), token, userId);
+  return { session: hashToken(token), now: Date.now(), membersOnly: true };
+}
+
+/** Every page of a list, following nextCursor until it ends (or `max` pages). */
+export async function allPages(load: (cursor: string | null) => Promise<FeedPage>, max = 200) {
+  const pages: FeedPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await load(cursor);
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < max);
+  return pages;
+}
+
+export type CapturedStatement = { sql: string; params: unknown[] };
+
+/**
+ * The D1 binding, recording every statement as it is bound (`captured`), for tests that read the
+ * query plans of what the app really sends.
+ */
+export function capturingD1(): { spy: D1Database; captured: CapturedStatement[] } {
+  const captured: CapturedStatement[] = [];
+  const spy = new Proxy(env.DB, {
+    get(target, property) {
+      if (property !== "prepare") return Reflect.get(target, property).bind(target);
+      return (query: string) => {
+        const statement = target.prepare(query);
+        return new Proxy(statement, {
+          get(inner, name) {
+            if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+            return (...params: unknown[]) => {
+              captured.push({ sql: query, params });
+              return inner.bind(...params);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { spy, captured };
+}
+
+/** SQLite's plan of a captured statement, one detail per step. */
+export async function planOf(query: CapturedStatement): Promise<string[]> {
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .bind(...query.params)
+    .all<{ detail: string }>();
+  return plan.results.map((row) => row.detail);
+}

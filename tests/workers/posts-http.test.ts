@@ -4,23 +4,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { follows, posts, postLikes, sessions, users } from "~/.server/db/schema";
-import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { createLoadContext } from "~/.server/context";
 import { cardsRead, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
-import type { SessionViewer } from "~/.server/viewer";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { Meter, meterDatabase } from "~/.server/db/metered";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, ORIGIN, TINY_PNG, toastOf } from "./helpers";
-
-/** A member as a page's reads see them before the session is validated: by their session. */
-async function sessionViewerOf(userId: string): Promise<SessionViewer> {
-  const token = generateSessionToken();
-  await createSession(db(), token, userId);
-  return { session: hashToken(token), now: Date.now(), membersOnly: true };
-}
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, ORIGIN, planOf, sessionViewerOf, TINY_PNG, toastOf } from "./helpers";
 
 const PNG = TINY_PNG;
 const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(1)</script></body></html>");
@@ -334,32 +325,12 @@ describe("performance shape", () => {
     ["found from their session", (id: string) => sessionViewerOf(id)],
   ])("Following and For you are served by indexes for a member %s (no full scan of posts or users)", async (_how, viewerOf) => {
     const viewer = await createUser();
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const spy = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "prepare") return Reflect.get(target, property).bind(target);
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return new Proxy(statement, {
-            get(inner, name) {
-              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
-              return (...params: unknown[]) => {
-                captured.push({ sql: query, params });
-                return inner.bind(...params);
-              };
-            },
-          });
-        };
-      },
-    });
+    const { spy, captured } = capturingD1();
     const who = await viewerOf(viewer.id);
     for (const read of [getFollowingFeed, getForYouFeed]) {
       await read(getDb(spy), who);
       const query = captured.at(-1)!;
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-        .bind(...query.params)
-        .all<{ detail: string }>();
-      const details = plan.results.map((row) => row.detail);
+      const details = await planOf(query);
       expect(details.some((d) => /USING (COVERING )?INDEX/.test(d))).toBe(true);
       expect(details.filter((d) => /^SCAN (posts|users)\b(?! USING)/.test(d))).toEqual([]);
     }

@@ -1,7 +1,5 @@
-import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { getDb } from "~/.server/db/client";
 import { runRead, type Read } from "~/.server/db/reads";
 import { creatorSubscriptions, follows, posts, userActivity, users } from "~/.server/db/schema";
@@ -9,9 +7,9 @@ import { setFollowByUsername } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { followListRead, profilePostsRead, profileRead, type ProfileSubject } from "~/.server/profiles";
 import { publicProfilePostsRead } from "~/.server/public-profile";
-import type { SessionViewer, Viewer } from "~/.server/viewer";
+import type { Viewer } from "~/.server/viewer";
 import { buildPost } from "../fixtures/factories";
-import { createPost, createUser, db, formPost, fetchWorker, get, member, multipartPost, toastOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, planOf, sessionViewerOf, toastOf } from "./helpers";
 
 async function userRow(id: string) {
   return (await db().select().from(users).where(eq(users.id, id)).get())!;
@@ -22,12 +20,6 @@ async function pairRows(followerId: string, followingId: string) {
     .select()
     .from(follows)
     .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
-}
-
-async function sessionViewerOf(userId: string): Promise<SessionViewer> {
-  const token = generateSessionToken();
-  await createSession(db(), token, userId);
-  return { session: hashToken(token), now: Date.now(), membersOnly: true };
 }
 
 describe("follow and unfollow (spec document 2 §4)", () => {
@@ -213,24 +205,7 @@ describe("profile reads are served by indexes", () => {
     const me = await createUser();
     const other = await createUser();
     const viewer = await viewerOf(me.id);
-    const captured: { sql: string; params: unknown[] }[] = [];
-    const spy = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "prepare") return Reflect.get(target, property).bind(target);
-        return (query: string) => {
-          const statement = target.prepare(query);
-          return new Proxy(statement, {
-            get(inner, name) {
-              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
-              return (...params: unknown[]) => {
-                captured.push({ sql: query, params });
-                return inner.bind(...params);
-              };
-            },
-          });
-        };
-      },
-    });
+    const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const subjects: ProfileSubject[] = [{ username: other.username }, "own"];
     const reads: Read<unknown>[] = subjects.flatMap((subject) => [
@@ -244,10 +219,7 @@ describe("profile reads are served by indexes", () => {
     reads.push(publicProfilePostsRead(spyDb, other.username, null), publicProfilePostsRead(spyDb, other.username, newId()));
     expect(captured).toHaveLength(reads.length);
     for (const query of captured) {
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-        .bind(...query.params)
-        .all<{ detail: string }>();
-      const details = plan.results.map((row) => row.detail);
+      const details = await planOf(query);
       expect(details.filter((d) => /^SCAN (posts|users|follows|sessions|creator_subscriptions|member_settings)\b(?! USING)/.test(d)), query.sql).toEqual([]);
       expect(details.filter((d) => /TEMP B-TREE/.test(d)), query.sql).toEqual([]);
       if (/ from "follows"/.test(query.sql)) expect(details.some((d) => /follows_(following|follower)_idx/.test(d)), query.sql).toBe(true);

@@ -1,4 +1,4 @@
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import type { FeedPage } from "~/lib/types/post";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
@@ -121,5 +121,30 @@ export function FeedEmpty({ title, text }: { title: string; text: string }) {
       <h2 className="text-xl font-bold">{title}</h2>
       <p className="mt-1 text-muted">{text}</p>
     </>
+  );
+}
+
+/** Above a searched list: what it was searched for, and a way back to the whole list. */
+export function SearchedFor({ what, query, clear }: { what: string; query: string; clear: string }) {
+  return (
+    <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
+      <span>
+        {what} matching <strong>{`“${query}”`}</strong>
+      </span>
+      <Link to={clear} className="text-accent hover:underline">
+        Clear search
+      </Link>
+    </p>
+  );
+}
+
+/** Above a later page of a list (opened by 'Load more' without JavaScript): the way back to its first page. */
+export function BackToNewest({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="border-b border-line px-4 py-2 text-sm">
+      <Link to={to} className="text-accent hover:underline">
+        {children}
+      </Link>
+    </p>
   );
 }
