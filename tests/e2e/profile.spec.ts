@@ -30,6 +30,21 @@ test.describe("profiles", () => {
     await expect(count(page, "Followers")).toContainText("0");
   });
 
+  test("Mention opens the composer with '@username ', and posting says 'Post created with mention!'", async ({ page, baseURL }) => {
+    const other = await newMember(baseURL!);
+    await open(page, `/profile/${other.username}`);
+    await page.getByRole("region", { name: "Profile" }).getByRole("link", { name: "Mention" }).click();
+    await expect(page).toHaveURL(/\/compose\?/);
+    const composer = page.locator("main");
+    const text = composer.getByLabel("Post text");
+    await expect(text).toHaveValue(`@${other.username} `);
+    const word = uniqueWord("mn");
+    await text.fill(`@${other.username} see you at the market ${word}`);
+    await composer.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(page.getByText("Post created with mention!")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/profile/${other.username}$`));
+  });
+
   test("one's own profile has no Follow button", async ({ page, account }) => {
     await open(page, "/profile");
     await expect(page.getByRole("heading", { name: account.displayName, level: 2 })).toBeVisible();
