@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { FOLLOW_LIST_PAGE_SIZE, USERNAME_MAX_LENGTH } from "~/lib/constants";
+import { webAddress } from "~/lib/schemas/settings";
 import type { FeedPage, VerifiedType } from "~/lib/types/post";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import type { Db } from "./db/client";
@@ -146,16 +147,10 @@ function toProfile(row: ProfileRow): ProfileView {
   };
 }
 
-/** A website is shown as a link only if it is an http(s) URL (a stored `javascript:` never becomes one). */
+/** A website is shown as a link only if it is an http(s) address (a stored `javascript:` never becomes one). */
 function safeWebsite(value: string | null): string | null {
-  if (!value?.trim()) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  const address = value?.trim() ? webAddress(value.trim()) : null;
+  return address ? new URL(address).toString() : null;
 }
 
 /**
