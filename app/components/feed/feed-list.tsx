@@ -129,7 +129,8 @@ export function SearchedFor({ what, query, clear }: { what: string; query: strin
   return (
     <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
       <span>
-        {what} matching <strong>{`“${query}”`}</strong>
+        {`${what} matching `}
+        <strong>{`“${query}”`}</strong>
       </span>
       <Link to={clear} className="text-accent hover:underline">
         Clear search
