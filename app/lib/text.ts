@@ -15,6 +15,13 @@ export function countCharacters(text: string): number {
   return count;
 }
 
+/** The text cut to at most `max` characters as a person counts them, with '…' when it was longer. */
+export function clipCharacters(text: string, max: number): string {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const characters = Array.from(segmenter.segment(text), (part) => part.segment);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
 /**
  * One pattern finds every link-like piece of a post, so extraction and rendering always agree:
  * - a URL: http(s):// up to whitespace (trailing punctuation left out);

@@ -11,6 +11,7 @@ import { PublicProfile } from "~/components/profile/public-profile";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
 import { PROFILE_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { clipCharacters } from "~/lib/text";
 
 /**
  * /@username: the public profile (spec document 2 §2, "Top-level routing" and "Public profile (signed
@@ -63,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
   const { profile } = data;
   const title = `${profile.displayName} (@${profile.username})`;
   const bio = profile.bio?.replace(/\s+/g, " ").trim();
-  const description = bio ? clip(bio, PROFILE_DESCRIPTION_MAX_LENGTH) : PUBLIC_PROFILE_MESSAGES.description(profile.displayName, profile.username);
+  const description = bio ? clipCharacters(bio, PROFILE_DESCRIPTION_MAX_LENGTH) : PUBLIC_PROFILE_MESSAGES.description(profile.displayName, profile.username);
   const tags: MetaDescriptor[] = [
     { title: `${title} | Murmur` },
     { name: "description", content: description },
@@ -86,11 +87,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
 };
 
 /** Cut at a character, not inside one (an emoji is two UTF-16 code units). */
-function clip(text: string, max: number): string {
-  const characters = [...text];
-  return characters.length <= max ? text : `${characters.slice(0, max - 1).join("").trimEnd()}…`;
-}
-
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function PublicProfileRoute() {

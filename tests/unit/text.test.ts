@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
+import { clipCharacters, countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
 
 describe("hashtags are words after a hash sign", () => {
   it.each([
@@ -55,6 +55,17 @@ describe("characters are counted as a person sees them", () => {
     ["mixed", "ok 👍🏽!", 5],
   ])("%s", (_name, text, count) => {
     expect(countCharacters(text)).toBe(count);
+  });
+});
+
+describe("clipping to characters as a person counts them (a shared profile's description)", () => {
+  it("keeps a short text whole and never splits an emoji", () => {
+    expect(clipCharacters("short", 10)).toBe("short");
+    expect(clipCharacters("abcdefghij", 10)).toBe("abcdefghij");
+    expect(clipCharacters("abcdefghijk", 10)).toBe("abcdefghi…");
+    const family = "👨‍👩‍👧‍👦";
+    expect(clipCharacters(`${"a".repeat(8)}${family}${family}b`, 10)).toBe(`${"a".repeat(8)}${family}…`);
+    expect(clipCharacters(`abc ${family} def ghi`, 6)).toBe(`abc ${family}…`);
   });
 });
 
