@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FeedPage } from "~/lib/types/post";
 import type { FollowList, FollowListPage, ProfileView } from "~/lib/types/profile";
+import { readLater } from "./db/reads";
 import { loadMemberFeed } from "./feed-load";
 import { followListRead, profilePostsRead, profileRead, type ProfileSubject } from "./profiles";
 
@@ -15,7 +16,7 @@ export type LoadedProfile = { profile: ProfileView | null; page: FeedPage; faile
 export function loadProfilePage(context: AppLoadContext, subject: ProfileSubject, cursor: string | null): Promise<LoadedProfile> {
   const header = context.readAsMember((viewer) => [profileRead(context.db, viewer, subject)] as const);
   const feed = loadMemberFeed(context, (viewer) => profilePostsRead(context.db, viewer, subject, { cursor }), cursor);
-  return handled(Promise.all([header, feed]).then(([answers, { page, failed }]) => ({ profile: answers?.[0] ?? null, page, failed })));
+  return readLater(Promise.all([header, feed]).then(([answers, { page, failed }]) => ({ profile: answers?.[0] ?? null, page, failed })));
 }
 
 export type LoadedFollowList = { profile: ProfileView | null; list: FollowListPage; failed: boolean };
@@ -30,11 +31,5 @@ export function loadFollowListPage(context: AppLoadContext, subject: ProfileSubj
       return { list: { items: [], nextCursor: cursor }, failed: true };
     },
   );
-  return handled(Promise.all([header, rows]).then(([answers, { list: page, failed }]) => ({ profile: answers?.[0] ?? null, list: page, failed })));
-}
-
-/** The loader awaits `requireUser` first: a failed read must not count as unhandled meanwhile. */
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => {});
-  return promise;
+  return readLater(Promise.all([header, rows]).then(([answers, { list: page, failed }]) => ({ profile: answers?.[0] ?? null, list: page, failed })));
 }

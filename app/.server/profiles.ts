@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { FOLLOW_LIST_PAGE_SIZE, USERNAME_MAX_LENGTH } from "~/lib/constants";
 import { webAddress } from "~/lib/schemas/settings";
-import type { FeedPage, VerifiedType } from "~/lib/types/post";
+import type { Author, FeedPage } from "~/lib/types/post";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
@@ -51,12 +51,7 @@ function viewerMarks(viewer: Viewer, member: SQL) {
   };
 }
 
-type ProfileRow = {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verifiedType: VerifiedType;
+type ProfileRow = Author & {
   bio: string | null;
   location: string | null;
   website: string | null;
@@ -174,13 +169,8 @@ export function profilePostsRead(db: Db, viewer: Viewer, subject: ProfileSubject
   return cardsRead(db, viewer, [authoredBy(subject, viewer)], options);
 }
 
-type FollowRow = {
+type FollowRow = Author & {
   cursor: string;
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  verifiedType: VerifiedType;
   bio: string | null;
   followed: number;
   isSelf: number;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FeedPage } from "~/lib/types/post";
 import type { ProfileView } from "~/lib/types/profile";
 import type { Db } from "./db/client";
-import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { mapRead, param, readLater, selectRead, type Read } from "./db/reads";
 import { memberSettings, posts, users } from "./db/schema";
 import { loadFeedPage } from "./feed-load";
 import { cardsRead, type CardCondition } from "./posts/cards";
@@ -70,8 +70,5 @@ export function loadPublicProfile(context: AppLoadContext, username: string, cur
   const db = context.db;
   const header = context.readAsViewer(() => [profileRead(db, null, { username }), publicProfileSettingsRead(db, username)] as const);
   const feed = loadFeedPage(async () => (await context.readAsViewer(() => [publicProfilePostsRead(db, username, cursor)] as const))[0], cursor);
-  const loaded = Promise.all([header, feed]).then(([[profile, settings], { page, failed }]) => ({ profile, settings, page, failed }));
-  // The loader awaits the session first: a failed read must not count as unhandled meanwhile.
-  loaded.catch(() => {});
-  return loaded;
+  return readLater(Promise.all([header, feed]).then(([[profile, settings], { page, failed }]) => ({ profile, settings, page, failed })));
 }

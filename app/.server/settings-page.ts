@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { OwnSettings } from "~/lib/types/settings";
 import { requireUser } from "./auth/guards";
+import { readLater } from "./db/reads";
 import { invariantResponse } from "./http";
 import { ownSettingsRead } from "./settings";
 
@@ -9,8 +10,7 @@ import { ownSettingsRead } from "./settings";
  * trip (docs/decisions/026) before anything is awaited, so the page waits for one D1 round trip.
  */
 export async function loadOwnSettings(request: Request, context: AppLoadContext): Promise<OwnSettings> {
-  const answers = context.readAsMember((viewer) => [ownSettingsRead(context.db, viewer)] as const);
-  answers.catch(() => {}); // awaited below, after the guard
+  const answers = readLater(context.readAsMember((viewer) => [ownSettingsRead(context.db, viewer)] as const));
   await requireUser(request, context);
   const settings = (await answers)?.[0];
   invariantResponse(settings, "Not Found", { status: 404 });

@@ -4,6 +4,8 @@
  * lists are the database's (member_settings); the schema, the forms and the reads share them.
  */
 
+import { optionsOf } from "./post-options";
+
 export const NOTIFICATION_TOGGLES = [
   { name: "likes", label: "Likes", description: "When someone likes your post." },
   { name: "reposts", label: "Reposts", description: "When someone reposts your post." },
@@ -22,7 +24,7 @@ export const PROFILE_VISIBILITY_LABELS = {
   private: { label: "Private", description: "People who aren't signed in see your profile, but not your posts." },
 } as const;
 export type ProfileVisibility = keyof typeof PROFILE_VISIBILITY_LABELS;
-export const PROFILE_VISIBILITIES = Object.keys(PROFILE_VISIBILITY_LABELS) as [ProfileVisibility, ...ProfileVisibility[]];
+export const PROFILE_VISIBILITIES = optionsOf(PROFILE_VISIBILITY_LABELS);
 
 /**
  * Who sees a member's posts. Followers only is stored but not yet enforced (no access rule reads it;
@@ -36,7 +38,7 @@ export const POST_VISIBILITY_LABELS = {
   },
 } as const;
 export type PostVisibility = keyof typeof POST_VISIBILITY_LABELS;
-export const POST_VISIBILITIES = Object.keys(POST_VISIBILITY_LABELS) as [PostVisibility, ...PostVisibility[]];
+export const POST_VISIBILITIES = optionsOf(POST_VISIBILITY_LABELS);
 
 export const DIRECT_MESSAGE_AUDIENCE_LABELS = {
   everyone: "Everyone",
@@ -44,7 +46,7 @@ export const DIRECT_MESSAGE_AUDIENCE_LABELS = {
   none: "No one",
 } as const;
 export type DirectMessageAudience = keyof typeof DIRECT_MESSAGE_AUDIENCE_LABELS;
-export const DIRECT_MESSAGE_AUDIENCES = Object.keys(DIRECT_MESSAGE_AUDIENCE_LABELS) as [DirectMessageAudience, ...DirectMessageAudience[]];
+export const DIRECT_MESSAGE_AUDIENCES = optionsOf(DIRECT_MESSAGE_AUDIENCE_LABELS);
 
 export type PrivacySettings = {
   profileVisibility: ProfileVisibility;

@@ -102,3 +102,12 @@ export type Answers<R extends readonly Read<unknown>[]> = { [K in keyof R]: R[K]
 export async function runReads<const R extends readonly Read<unknown>[]>(db: Db, reads: R): Promise<Answers<R>> {
   return decodeRows(reads, await fetchRows(db, reads));
 }
+
+/**
+ * A page's reads started before its loader awaits the session guard (docs/decisions/026): marked as
+ * handled, so a failure meanwhile is no unhandled rejection; the loader awaits it after the guard.
+ */
+export function readLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
