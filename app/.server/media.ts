@@ -162,8 +162,8 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
 
 /**
  * GET /media/{key}: the object with its stored type, nosniff, a long cache and HTTP Range support (so
- * video can seek). Media of a subscriber-only post is served only to those who may see the post, and
- * never from shared caches.
+ * video can seek). Media of a post not everyone may see (subscriber-only, or its author keeps it from
+ * some, decision 031) is served only to those who may see the post, and never from shared caches.
  */
 export async function serveMedia(
   request: Request,
@@ -177,7 +177,8 @@ export async function serveMedia(
   const owner = await db
     .select({
       postId: mediaUploads.postId,
-      subscriberOnly: posts.isSubscriberOnly,
+      // Visible to everyone: only then may shared caches keep it (decision 031).
+      forEveryone: canViewSql(null, posts.userId, posts.isSubscriberOnly, now),
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
     })
     .from(mediaUploads)
@@ -185,7 +186,7 @@ export async function serveMedia(
     .where(eq(mediaUploads.key, key))
     .get();
   if (owner?.postId && !owner.canView) return notFound();
-  const gated = Boolean(owner?.subscriberOnly);
+  const gated = Boolean(owner?.postId) && !owner?.forEveryone;
 
   const head = await bucket.head(key);
   if (!head) return notFound();

@@ -6,6 +6,7 @@ import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
+import { inAudienceSql, repostInAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
 import { USERS_ID } from "./follows";
@@ -64,6 +65,7 @@ type ProfileRow = Author & {
   subscribersCount: number | null;
   followed: number;
   isSelf: number;
+  postsVisible: number;
 };
 
 /**
@@ -103,6 +105,7 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         subscribersCount: subscribersSql().as("profile_subscribers"),
         followed: marks.followed.as("profile_followed"),
         isSelf: marks.isSelf.as("profile_is_self"),
+        postsVisible: inAudienceSql(viewerSql(viewer), USERS_ID).as("profile_posts_visible"),
       };
       if (subject !== "own") return { fields, query: db.select(fields).from(users).where(hasUsername(PROFILE.username)) };
       if (typeof viewer === "string") return { fields, query: db.select(fields).from(users).where(eq(users.id, param("viewer"))) };
@@ -139,6 +142,7 @@ function toProfile(row: ProfileRow): ProfileView {
     subscribersCount: row.subscribersCount === null ? null : Number(row.subscribersCount),
     followed: Boolean(row.followed),
     isSelf: Boolean(row.isSelf),
+    postsVisible: Boolean(row.postsVisible),
   };
 }
 
@@ -151,16 +155,19 @@ function safeWebsite(value: string | null): string | null {
 /**
  * The member's posts and reposts, newest first (spec document 2 §2: the profile shows the user's
  * posts), outside communities like every list until communities land. The condition picks its page
- * itself through posts_user_idx, named, so the plan never scans the home index instead.
+ * itself through posts_user_idx, named, so the plan never scans the home index instead. Outside the
+ * member's audience it is empty (a condition on no row, tested once), and a repost shows only if the
+ * viewer is in its original's author's audience (decision 031).
  */
 export function authoredBy(subject: ProfileSubject, viewer: Viewer): CardCondition {
   return {
     key: `author-${subjectKey(subject)}`,
     picksPage: true,
     values: subjectValues(subject),
-    where: ({ before, size }) => sql`${posts.id} IN (
+    where: ({ viewer: reader, before, size }) => sql`${posts.id} IN (
       SELECT own.id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id = ${subjectIdSql(subject, viewer)} AND own.community_id IS NULL${before ? sql` AND own.id < ${before}` : sql``}
+        ${subject === "own" ? sql`` : sql`AND ${inAudienceSql(reader, subjectIdSql(subject, viewer)!)} `}AND ${repostInAudienceSql(reader, "own")}
       ORDER BY own.id DESC LIMIT ${size})`,
   };
 }

@@ -4,9 +4,9 @@ import type { FeedPage } from "~/lib/types/post";
 import type { ProfileView } from "~/lib/types/profile";
 import type { Db } from "./db/client";
 import { mapRead, param, readLater, selectRead, type Read } from "./db/reads";
-import { memberSettings, posts, users } from "./db/schema";
+import { memberSettings, users } from "./db/schema";
 import { loadFeedPage } from "./feed-load";
-import { cardsRead, type CardCondition } from "./posts/cards";
+import { cardsRead } from "./posts/cards";
 import { authoredBy, profileRead } from "./profiles";
 import { hasUsername } from "./users";
 
@@ -14,21 +14,30 @@ import { hasUsername } from "./users";
  * The public profile (spec document 2 §2 "Public profile (signed out)"): a member's header and posts as
  * every signed-out visitor sees them, whoever asks, so the page can be kept in the edge cache
  * (./edge-cache.ts). The member's settings (member_settings) decide two things: profile_visibility
- * 'private' keeps their posts from visitors, and index_profile false asks search engines not to index
- * the page.
+ * 'private' or post_visibility 'followers' keeps their posts from visitors (decisions 030, 031), and
+ * index_profile false asks search engines not to index the page.
  */
 
 /** What the member's settings say about their public profile (a member without a settings row has the defaults). */
-export type PublicProfileSettings = { postsVisible: boolean; indexable: boolean };
+export type PublicProfileSettings = {
+  postsVisible: boolean;
+  /** Whom the member keeps their posts for, when not everyone: signed-in members, or their followers. */
+  keptFor: "members" | "followers" | null;
+  indexable: boolean;
+};
 
-type SettingsRow = { profileVisibility: "public" | "private" | null; indexProfile: boolean | null };
+type SettingsRow = { profileVisibility: "public" | "private" | null; postVisibility: "public" | "followers" | null; indexProfile: boolean | null };
 
 export function publicProfileSettingsRead(db: Db, username: string): Read<PublicProfileSettings> {
   const read = selectRead<SettingsRow>(
     db,
     "public-profile-settings",
     () => {
-      const fields = { profileVisibility: memberSettings.profileVisibility, indexProfile: memberSettings.indexProfile };
+      const fields = {
+        profileVisibility: memberSettings.profileVisibility,
+        postVisibility: memberSettings.postVisibility,
+        indexProfile: memberSettings.indexProfile,
+      };
       const query = db
         .select(fields)
         .from(users)
@@ -38,19 +47,15 @@ export function publicProfileSettingsRead(db: Db, username: string): Read<Public
     },
     { profileUsername: username },
   );
-  return mapRead(read, (rows) => ({ postsVisible: rows[0]?.profileVisibility !== "private", indexable: rows[0]?.indexProfile !== false }));
+  return mapRead(read, ([row]) => {
+    const keptFor = row?.postVisibility === "followers" ? "followers" : row?.profileVisibility === "private" ? "members" : null;
+    return { postsVisible: keptFor === null, keptFor, indexable: row?.indexProfile !== false };
+  });
 }
 
-/** Posts whose author has not kept them from visitors (profile_visibility 'private'); checked in SQL. */
-const visibleToVisitors: CardCondition = {
-  key: "visible-to-visitors",
-  where: () =>
-    sql`NOT EXISTS (SELECT 1 FROM ${memberSettings} WHERE ${memberSettings.userId} = ${posts.userId} AND ${memberSettings.profileVisibility} = 'private')`,
-};
-
-/** The member's posts as a visitor sees them (none when they keep them private), newest first. */
+/** The member's posts as a visitor sees them (none when they keep them from visitors), newest first. */
 export function publicProfilePostsRead(db: Db, username: string, cursor: string | null): Read<FeedPage> {
-  return cardsRead(db, null, [authoredBy({ username }, null), visibleToVisitors], { cursor });
+  return cardsRead(db, null, [authoredBy({ username }, null)], { cursor });
 }
 
 export type LoadedPublicProfile = {

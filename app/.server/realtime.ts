@@ -2,7 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 import { FEED_PARTY, GLOBAL_FEED, type FeedEvent } from "~/lib/realtime";
 import type { PostCounts } from "~/lib/types/post";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./db/client";
+import { memberSettings, posts } from "./db/schema";
 import { postCounts } from "./posts/interactions";
 
 /**
@@ -45,5 +47,22 @@ export function publishCounts(context: AppLoadContext, db: Db, postId: string, c
   publish(context, GLOBAL_FEED_ROOM, async () => {
     const current = counts ?? (await postCounts(db, postId).get());
     return current ? { type: "post-counts", posts: { [postId]: current } } : null;
+  });
+}
+
+/**
+ * Announces a new post or repost to the feed room (offered as 'Show N new posts'), unless the post it
+ * shows is kept for its author's followers: the one feed room would tell every member (decision 031;
+ * the realtime issue's per-member rooms can tell followers). Those appear on the next load instead.
+ */
+export function publishNewPost(context: AppLoadContext, db: Db, event: Extract<FeedEvent, { type: "post-created" }>, shownPostId: string): void {
+  publish(context, GLOBAL_FEED_ROOM, async () => {
+    const kept = await db
+      .select({ userId: memberSettings.userId })
+      .from(posts)
+      .innerJoin(memberSettings, eq(memberSettings.userId, posts.userId))
+      .where(and(eq(posts.id, shownPostId), eq(memberSettings.postVisibility, "followers")))
+      .get();
+    return kept ? null : event;
   });
 }

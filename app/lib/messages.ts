@@ -123,11 +123,22 @@ export const HASHTAG_MESSAGES = {
   notAHashtagText: "A hashtag is letters, digits or underscores after a #, like #murmur.",
 } as const;
 
+/** A post the viewer may not see (decision 031): why, and what would let them. */
+export const POST_LOCK_MESSAGES = {
+  subscribersTitle: "This post is for subscribers",
+  subscribers: (username: string) => `Subscribe to @${username} to see what they shared.`,
+  privateTitle: "This post is private",
+  signIn: (username: string) => `Sign in to see posts by @${username}.`,
+  followers: (username: string) => `Only people who follow @${username} can see their posts.`,
+} as const;
+
 /** The public profile a signed-out visitor sees (spec document 2 §2 "Public profile (signed out)"). */
 export const PUBLIC_PROFILE_MESSAGES = {
   joinPrompt: "Join to interact with posts",
   privateTitle: "These posts are private",
   privatePosts: (username: string) => `@${username} shares their posts with signed-in members only.`,
+  followersTitle: "These posts are for followers",
+  followersPosts: (username: string) => `@${username} shares their posts with their followers only.`,
   signInToSee: "Sign in to see their posts",
   noPostsTitle: "No posts yet.",
   noPosts: (username: string) => `@${username} hasn't posted yet.`,

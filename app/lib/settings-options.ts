@@ -26,15 +26,12 @@ export const PROFILE_VISIBILITY_LABELS = {
 export type ProfileVisibility = keyof typeof PROFILE_VISIBILITY_LABELS;
 export const PROFILE_VISIBILITIES = optionsOf(PROFILE_VISIBILITY_LABELS);
 
-/**
- * Who sees a member's posts. Followers only is stored but not yet enforced (no access rule reads it;
- * decision 030), and the form says so rather than promise a privacy it does not give.
- */
+/** Who sees a member's posts (decision 031: the access rule reads it everywhere posts are shown). */
 export const POST_VISIBILITY_LABELS = {
   public: { label: "Everyone", description: "Anyone who can see your profile can see your posts." },
   followers: {
     label: "Only your followers",
-    description: "Saved for later: follower-only posts arrive in a coming update. Until then your posts stay visible to everyone.",
+    description: "Only people who follow you see your posts and reposts of them. Others, and people who aren't signed in, don't.",
   },
 } as const;
 export type PostVisibility = keyof typeof POST_VISIBILITY_LABELS;

@@ -10,7 +10,7 @@ import { getCard } from "~/.server/posts/cards";
 import { purgePublicProfile } from "~/.server/edge-cache";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { profileUsername } from "~/.server/profiles";
-import { GLOBAL_FEED_ROOM, publish } from "~/.server/realtime";
+import { publishNewPost } from "~/.server/realtime";
 import { answerHeaders, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -71,7 +71,7 @@ export function action(args: ActionFunctionArgs) {
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form);
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
-    publish(context, GLOBAL_FEED_ROOM, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo });
+    publishNewPost(context, context.db, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.postId);
     const returnTo = returnToOf(form);
     const message = mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });

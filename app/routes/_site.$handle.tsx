@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     profile,
     page: postsVisible ? page : { items: [], nextCursor: null },
     failed: postsVisible ? failed : null,
-    postsVisible,
+    keptFor: settings.keptFor,
     indexable: settings.indexable,
     url: `${url.origin}${path}`,
     image: new URL(profile.avatarUrl || DEFAULT_AVATAR, url.origin).toString(),
@@ -90,8 +90,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function PublicProfileRoute() {
-  const { profile, page, failed, postsVisible } = useLoaderData<typeof loader>();
-  return <PublicProfile profile={profile} page={page} failed={failed} postsVisible={postsVisible} />;
+  const { profile, page, failed, keptFor } = useLoaderData<typeof loader>();
+  return <PublicProfile profile={profile} page={page} failed={failed} keptFor={keptFor} />;
 }
 
 export function ErrorBoundary() {

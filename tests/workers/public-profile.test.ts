@@ -118,7 +118,7 @@ describe("/@username for a signed-out visitor", () => {
     expect(seen.html).toContain("only for members to read");
   });
 
-  it("a private member's posts stay hidden from visitors everywhere: their post's page and a repost on a public profile", async () => {
+  it("a private member's posts stay hidden from visitors everywhere: their post's page locked, a repost left out of a public profile", async () => {
     const shy = await createUser();
     const post = await createPost(shy.id, { content: "a private thought to keep", location: "Hidden Valley" });
     await db().update(memberSettings).set({ profileVisibility: "private" }).where(eq(memberSettings.userId, shy.id));
@@ -134,7 +134,8 @@ describe("/@username for a signed-out visitor", () => {
     const postPage = await visit(`/post/${post.id}`);
     expect(postPage.html).toContain("This post is private");
     expect(metaContent(postPage.html, "property", "og:description")).toBe("A private post.");
-    expect((await visit(`/@${fan.user.username}`)).html).toContain("This post is private");
+    // A list leaves it out rather than show it locked (decision 031): the fan's profile has no posts.
+    expect((await visit(`/@${fan.user.username}`)).html).toContain(`@${fan.user.username} hasn&#x27;t posted yet.`);
     // Members still read it.
     const seen = await visit(`/post/${post.id}`, { Cookie: fan.cookie });
     expect(seen.html).toContain("a private thought to keep");

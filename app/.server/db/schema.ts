@@ -105,7 +105,13 @@ export const memberSettings = sqliteTable("member_settings", {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
-});
+}, (t) => [
+  // The few members who keep their posts from someone (decision 031): the access rule asks it for
+  // every post it shows, so the answer is one probe of a small index.
+  index("member_settings_audience_idx")
+    .on(t.userId, t.postVisibility, t.profileVisibility)
+    .where(sql`${t.postVisibility} = 'followers' OR ${t.profileVisibility} = 'private'`),
+]);
 
 export const follows = sqliteTable(
   "follows",

@@ -1,12 +1,26 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { creatorSubscriptions, memberSettings, posts } from "../db/schema";
+import { creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
 
 /**
- * Who may see a post's content: everyone for ordinary posts; for a subscriber-only post its author
- * and members with an active subscription to the author (status active, expiry in the future). A
- * signed-out visitor never sees the posts of a member whose profile visibility is private (decision
- * 030), wherever they are shown (a post's page, a repost on someone else's public profile).
+ * Whether the viewer is among the people an author shares posts with (decision 031): everyone, unless
+ * the author keeps them for followers (postVisibility 'followers': the author and their followers), or
+ * keeps them from signed-out visitors (profileVisibility 'private', decision 030). Both settings sit in
+ * member_settings_audience_idx, which holds only the members who chose one, so the answer for everyone
+ * else is one probe of a small index.
+ */
+export function inAudienceSql(viewerId: string | Placeholder | SQL | null, authorId: SQL | typeof posts.userId): SQL<number> {
+  const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${memberSettings.userId} = ${authorId}`;
+  if (!viewerId) {
+    return sql<number>`NOT EXISTS (${keeps} AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private'))`;
+  }
+  return sql<number>`NOT EXISTS (${keeps} AND ${memberSettings.postVisibility} = 'followers' AND ${authorId} <> ${viewerId}
+    AND NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${authorId}))`;
+}
+
+/**
+ * Who may see a post's content: the author's audience (above); and for a subscriber-only post only its
+ * author and members with an active subscription to the author (status active, expiry in the future).
  * Every read and every interaction decides through here, on the server.
  */
 export function canViewSql(
@@ -15,16 +29,24 @@ export function canViewSql(
   subscriberOnly: SQL | typeof posts.isSubscriberOnly,
   now: number | Placeholder,
 ): SQL<number> {
-  if (!viewerId) {
-    return sql<number>`(${subscriberOnly} = 0 AND NOT EXISTS (SELECT 1 FROM ${memberSettings}
-      WHERE ${memberSettings.userId} = ${authorId} AND ${memberSettings.profileVisibility} = 'private'))`;
-  }
-  return sql<number>`(${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
+  const audience = inAudienceSql(viewerId, authorId);
+  if (!viewerId) return sql<number>`(${subscriberOnly} = 0 AND ${audience})`;
+  return sql<number>`(${audience} AND (${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
     WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}
       AND ${creatorSubscriptions.subscribedToId} = ${authorId}
       AND ${creatorSubscriptions.status} = 'active'
-      AND ${creatorSubscriptions.expiresAt} > ${now}))`;
+      AND ${creatorSubscriptions.expiresAt} > ${now})))`;
+}
+
+/**
+ * For a list that picks its own rows from `posts AS {alias}`: true when the viewer is in the audience of
+ * the post the row shows, a repost's original's author included. Only a repost needs the look-up; the
+ * author of a post itself is the caller's to check (a list of one member's posts checks them once).
+ */
+export function repostInAudienceSql(viewerId: SQL | null, alias: string): SQL<number> {
+  const original = sql.raw(`${alias}.reposted_from_post_id`);
+  return sql<number>`(${original} IS NULL OR ${inAudienceSql(viewerId, sql`(SELECT o.user_id FROM ${posts} AS o WHERE o.id = ${original})`)})`;
 }
 
 /** The post an entry stands for: a repost shows (and is acted on as) its original. */

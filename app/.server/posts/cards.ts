@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { canViewSql } from "./access";
+import { canViewSql, inAudienceSql } from "./access";
 import { beforeOf } from "./cursors";
 
 /**
@@ -103,6 +103,7 @@ export function cardFields(viewer: SQL | null) {
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
     canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
+    inAudience: inAudienceSql(viewer, shownAuthorId),
     topComments: topCommentsJson,
   });
 }
@@ -181,6 +182,7 @@ export function toFeedItem(row: CardRow): FeedItem {
     location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),
     locked,
+    lockedFor: !locked ? null : row.inAudience ? "subscribers" : "audience",
     communityId: row.communityId,
     createdAt: Number(row.createdAt),
     counts: {
@@ -225,7 +227,9 @@ export type CardCondition = {
   values?: Record<string, unknown>;
   /**
    * The condition picks the page's ids itself (cursor and size included, e.g. Following): the list
-   * adds nothing to it, so the planner takes the ids from it rather than scanning posts.
+   * adds nothing to it but the audience check, so the planner takes the ids from it rather than
+   * scanning posts. It must leave out posts outside the viewer's audience itself (decision 031), or
+   * the page comes out short.
    */
   picksPage?: boolean;
 };
@@ -257,7 +261,9 @@ export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], o
     () => {
       const context: ConditionContext = { viewer: viewerSql(viewer), before: before ? P.before : null, size: limit + 1 };
       const fields = cardFields(context.viewer);
-      const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context))];
+      // A post outside the viewer's audience is left out of every list, not shown locked (decision 031).
+      // A condition that picks its page checks it there too (or its page would come out short).
+      const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context)), inAudienceSql(context.viewer, shownAuthorId)];
       const where = conditions.some((condition) => condition.picksPage)
         ? and(...own)
         : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { follows, posts, users } from "../db/schema";
 import { runRead, type Read } from "../db/reads";
 import type { Viewer } from "../viewer";
+import { repostInAudienceSql } from "./access";
 import { cardsRead, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
 import { matching } from "./search";
 
@@ -28,6 +29,9 @@ function followed(viewer: SQL | null, also?: SQL) {
  *   (posts_user_idx), merged newest first. The "less than a page" test sits in the list of followed
  *   members, which SQLite builds once: outside the walk's subquery it would be checked only after
  *   the walk (14 ms for a member following 1 500).
+ * The viewer follows every author here, so only a repost's original can be outside their audience
+ * (decision 031); that look-up runs for followed members' rows alone (the CASE keeps it after the
+ * follows check, so the scan still reads the index alone for everyone else's).
  */
 function followingPageIds({ viewer, before, size }: ConditionContext) {
   const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
@@ -40,7 +44,8 @@ function followingPageIds({ viewer, before, size }: ConditionContext) {
   return sql`WITH recent AS MATERIALIZED (
       SELECT scanned.id AS id FROM ${posts} AS scanned INDEXED BY posts_home_idx
       WHERE scanned.community_id IS NULL ${older("scanned.id")} AND scanned.id >= ${windowEdge}
-        AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = scanned.user_id)
+        AND CASE WHEN EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = scanned.user_id)
+          THEN ${repostInAudienceSql(viewer, "scanned")} ELSE 0 END
       ORDER BY scanned.id DESC LIMIT ${size}
     )
     SELECT id FROM recent
@@ -48,7 +53,7 @@ function followingPageIds({ viewer, before, size }: ConditionContext) {
     SELECT id FROM (
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id IN (${followed(viewer, sql`(SELECT count(*) FROM recent) < ${size}`)})
-        AND own.community_id IS NULL ${older("own.id")}
+        AND own.community_id IS NULL ${older("own.id")} AND ${repostInAudienceSql(viewer, "own")}
       ORDER BY own.id DESC LIMIT ${size}
     )
     ORDER BY id DESC LIMIT ${size}`;

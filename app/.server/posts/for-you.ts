@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { postHashtags, posts } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
+import { inAudienceSql } from "./access";
 import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
 import { matching } from "./search";
@@ -42,7 +43,8 @@ function forYouScore(viewer: SQL | null) {
 }
 
 /**
- * A page of the ranked pool: the pool is the newest FOR_YOU.poolSize posts up to the cursor's pinned
+ * A page of the ranked pool: the pool is the newest FOR_YOU.poolSize posts (of those the viewer is in
+ * the audience of, decision 031) up to the cursor's pinned
  * top; the page is the next `size` by score after the cursor's (score, id). The page's ids come first:
  * card columns (flags, comments, access) are then computed for them alone.
  */
@@ -51,7 +53,9 @@ function rankedCards(db: Db, viewer: SQL | null, present: SQL | undefined, pagin
     db
       .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewer).as("score") })
       .from(posts)
-      .where(and(present, isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined))
+      .where(
+        and(present, isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined, inAudienceSql(viewer, posts.userId)),
+      )
       .orderBy(desc(posts.id))
       .limit(FOR_YOU.poolSize),
   );

@@ -8,7 +8,7 @@ import type { PostActionAnswer } from "~/lib/types/post";
 import { addComment, setCommentLike } from "../comments";
 import { purgePublicPost } from "../edge-cache";
 import { refuse } from "../outcome";
-import { GLOBAL_FEED_ROOM, publish, publishCounts } from "../realtime";
+import { GLOBAL_FEED_ROOM, publish, publishCounts, publishNewPost } from "../realtime";
 import { respond, returnToOf } from "../respond";
 import { setBookmark, setLike, setRepost } from "./interactions";
 
@@ -70,14 +70,10 @@ export async function interactWithPost(
       const outcome = await setRepost(db, memberId, postId, wanted);
       if (outcome.ok) {
         publishCounts(context, db, outcome.postId, outcome.counts);
-        if (outcome.repostId) {
-          publish(
-            context,
-            GLOBAL_FEED_ROOM,
-            outcome.reposted
-              ? { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }
-              : { type: "post-deleted", postId: outcome.repostId },
-          );
+        if (outcome.repostId && outcome.reposted) {
+          publishNewPost(context, db, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.postId);
+        } else if (outcome.repostId) {
+          publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.repostId });
         }
       }
       return respond(

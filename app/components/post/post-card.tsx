@@ -2,7 +2,8 @@ import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import type { FeedItem, PostCounts } from "~/lib/types/post";
+import { POST_LOCK_MESSAGES } from "~/lib/messages";
+import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
 import { Avatar } from "../avatar";
@@ -117,7 +118,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           </header>
 
           {post.locked ? (
-            <LockedNotice username={post.author.username} subscriberOnly={post.isSubscriberOnly} />
+            <LockedNotice username={post.author.username} lockedFor={post.lockedFor} signedIn={Boolean(viewer)} />
           ) : (
             <>
               <PostText text={post.content} className={detail ? "mt-1 text-lg" : "mt-0.5"} />
@@ -175,14 +176,21 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   );
 }
 
-/** A card whose content the viewer may not see: a subscriber-only post, or (for a visitor) a private member's. */
-function LockedNotice({ username, subscriberOnly }: { username: string; subscriberOnly: boolean }) {
+/**
+ * A card whose content the viewer may not see: a subscriber-only post, or the post of a member who keeps
+ * their posts for followers or from visitors (decision 031; lists leave those out, a link still opens).
+ */
+function LockedNotice({ username, lockedFor, signedIn }: { username: string; lockedFor: PostView["lockedFor"]; signedIn: boolean }) {
+  const [title, text] =
+    lockedFor === "subscribers"
+      ? [POST_LOCK_MESSAGES.subscribersTitle, POST_LOCK_MESSAGES.subscribers(username)]
+      : [POST_LOCK_MESSAGES.privateTitle, signedIn ? POST_LOCK_MESSAGES.followers(username) : POST_LOCK_MESSAGES.signIn(username)];
   return (
     <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
       <Icon name="lock" className="size-6 shrink-0 text-accent" />
       <div>
-        <p className="font-semibold">{subscriberOnly ? "This post is for subscribers" : "This post is private"}</p>
-        <p className="text-sm text-muted">{subscriberOnly ? `Subscribe to @${username} to see what they shared.` : `Sign in to see posts by @${username}.`}</p>
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm text-muted">{text}</p>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
@@ -10,16 +11,16 @@ import { ProfileHeader } from "./profile-header";
 /**
  * A member's public profile as a signed-out visitor sees it (spec document 2 §2): the header, with
  * Message and Follow leading to sign-in and back, then their posts (keyset pages), unless the member
- * keeps them for signed-in members, which the page then says.
+ * keeps them for signed-in members or for followers, which the page then says.
  */
-export function PublicProfile({ profile, page, failed, postsVisible }: { profile: ProfileView; page: FeedPage; failed: string | null; postsVisible: boolean }) {
+export function PublicProfile({ profile, page, failed, keptFor }: { profile: ProfileView; page: FeedPage; failed: string | null; keptFor: "members" | "followers" | null }) {
   const path = `/@${profile.username}`;
   const signIn = `/auth?${new URLSearchParams({ returnTo: path })}`;
   return (
     <div>
       <PageHeader title={profile.displayName} />
       <ProfileHeader profile={profile} signIn={signIn} />
-      {postsVisible ? (
+      {keptFor === null ? (
         <FeedList
           page={page}
           failed={failed}
@@ -28,14 +29,26 @@ export function PublicProfile({ profile, page, failed, postsVisible }: { profile
           empty={<FeedEmpty title={PUBLIC_PROFILE_MESSAGES.noPostsTitle} text={PUBLIC_PROFILE_MESSAGES.noPosts(profile.username)} />}
         />
       ) : (
-        <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-          <h2 className="text-xl font-bold">{PUBLIC_PROFILE_MESSAGES.privateTitle}</h2>
-          <p className="text-muted">{PUBLIC_PROFILE_MESSAGES.privatePosts(profile.username)}</p>
+        <PostsKept
+          title={keptFor === "followers" ? PUBLIC_PROFILE_MESSAGES.followersTitle : PUBLIC_PROFILE_MESSAGES.privateTitle}
+          text={keptFor === "followers" ? PUBLIC_PROFILE_MESSAGES.followersPosts(profile.username) : PUBLIC_PROFILE_MESSAGES.privatePosts(profile.username)}
+        >
           <Link to={signIn} className={buttonClass("primary")}>
             {PUBLIC_PROFILE_MESSAGES.signInToSee}
           </Link>
-        </div>
+        </PostsKept>
       )}
+    </div>
+  );
+}
+
+/** In place of a member's posts the viewer is not shown: whom they are for. */
+export function PostsKept({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <h2 className="text-xl font-bold">{title}</h2>
+      <p className="text-muted">{text}</p>
+      {children}
     </div>
   );
 }

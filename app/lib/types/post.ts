@@ -45,8 +45,13 @@ export type PostView = {
   videoUrl: string | null;
   location: string | null;
   isSubscriberOnly: boolean;
-  /** A subscriber-only post the viewer may not see: no content, media or comments were sent. */
+  /** A post the viewer may not see: no content, media or comments were sent. */
   locked: boolean;
+  /**
+   * Why: the author keeps their posts for followers, or from visitors ("audience", decision 031), or
+   * the post is for subscribers. Null when not locked.
+   */
+  lockedFor: "audience" | "subscribers" | null;
   communityId: string | null;
   createdAt: number;
   counts: PostCounts;

@@ -16,6 +16,8 @@ export type ProfileView = Author & {
   subscribersCount: number | null;
   /** The profile is the viewer's own (no follow button). */
   isSelf: boolean;
+  /** The viewer is in the member's audience (decision 031): false when they keep posts for followers, or from visitors. */
+  postsVisible: boolean;
   /** The viewer follows this member. */
   followed: boolean;
 };

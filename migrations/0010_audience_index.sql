@@ -1,0 +1,3 @@
+-- Post audiences (decision 031): the members who keep their posts for followers, or from visitors,
+-- found by one probe of a small partial index for every post the access rule decides on.
+CREATE INDEX `member_settings_audience_idx` ON `member_settings` (`user_id`,`post_visibility`,`profile_visibility`) WHERE "member_settings"."post_visibility" = 'followers' OR "member_settings"."profile_visibility" = 'private';

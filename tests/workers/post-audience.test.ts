@@ -1,0 +1,210 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { listBookmarks } from "~/.server/bookmarks";
+import { addComment } from "~/.server/comments";
+import { runRead } from "~/.server/db/reads";
+import { follows, mediaUploads, memberSettings, postHashtags } from "~/.server/db/schema";
+import { hashtagPostsRead } from "~/.server/hashtags";
+import { newId } from "~/.server/ids";
+import { listCards, withVideo } from "~/.server/posts/cards";
+import { getFollowingFeed } from "~/.server/posts/following";
+import { getForYouFeed } from "~/.server/posts/for-you";
+import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
+import { profilePostsRead } from "~/.server/profiles";
+import { FOLLOWING_SCAN_MIN_FOLLOWS, TIME } from "~/lib/constants";
+import { POST_LOCK_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import type { FeedPage } from "~/lib/types/post";
+import worker from "../../workers/app";
+import { unique } from "../fixtures/factories";
+import { allPages, createPost, createUser, db, member, ORIGIN, sessionCookieFor, TINY_PNG } from "./helpers";
+
+/**
+ * Post audiences (docs/decisions/031): a member whose postVisibility is 'followers' shares their posts
+ * with their followers (and themselves) only. Everyone else finds them in no list (a page stays full),
+ * sees them locked behind a link, and cannot act on them; a repost of one follows its original.
+ */
+
+let year = 0;
+/** Times after every other test's posts, so this test's posts are the newest (For you reads the newest). */
+function futureClock() {
+  year += 1;
+  let at = Date.now() + (100 + year) * 365 * TIME.DAY;
+  return { now: () => at, next: (step = TIME.MINUTE) => (at += step) };
+}
+
+async function follow(followerId: string, followingId: string) {
+  await db().insert(follows).values({ id: newId(), followerId, followingId });
+}
+
+async function keepForFollowers(userId: string) {
+  await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, userId));
+}
+
+const ids = (page: FeedPage) => page.items.map((item) => item.id);
+
+async function visit(path: string, cookie?: string) {
+  const ctx = createExecutionContext();
+  const headers: Record<string, string> = { Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}) };
+  const request = new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" });
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, headers: response.headers, html };
+}
+
+/** An author who keeps posts for followers, one follower and one stranger (a member who does not follow). */
+async function circle() {
+  const author = await createUser();
+  const follower = await createUser();
+  const stranger = await createUser();
+  await follow(follower.id, author.id);
+  await keepForFollowers(author.id);
+  return { author, follower, stranger };
+}
+
+describe("a member who keeps their posts for followers", () => {
+  it("is read by followers and themselves in every list, by no one else, and pages stay full", async () => {
+    const clock = futureClock();
+    const { author, follower, stranger } = await circle();
+    const open = await createUser();
+    const word = unique("audienceword").toLowerCase().replace(/[^a-z]/g, "");
+    const tag = `${word}tag`;
+    const visible = await createPost(open.id, { content: `open ${word}`, createdAt: new Date(clock.next()) });
+    await db().insert(postHashtags).values({ postId: visible.id, hashtag: tag });
+    const kept: string[] = [];
+    // More kept posts than a page, all newer than the visible one: a list that filtered after picking its page would miss it.
+    for (let i = 0; i < 25; i++) {
+      const post = await createPost(author.id, { content: `kept ${word} ${i}`, createdAt: new Date(clock.next()), videoUrl: "/media/videos/kept.mp4" });
+      await db().insert(postHashtags).values({ postId: post.id, hashtag: tag });
+      kept.push(post.id);
+    }
+    const now = clock.next();
+
+    const forYou = await getForYouFeed(db(), stranger.id, { now });
+    expect(ids(forYou)).toContain(visible.id);
+    expect(ids(forYou).some((id) => kept.includes(id))).toBe(false);
+    expect(ids(await getForYouFeed(db(), follower.id, { now })).filter((id) => kept.includes(id))).toHaveLength(20);
+
+    for (const [list, read] of [
+      ["search", (viewer: string) => getForYouFeed(db(), viewer, { query: word, now })],
+      ["hashtag", (viewer: string) => runRead(hashtagPostsRead(db(), viewer, tag, { now }))],
+    ] as const) {
+      const strangers = await read(stranger.id);
+      expect(ids(strangers), list).toEqual([visible.id]);
+      expect(strangers.nextCursor, list).toBeNull();
+      const followers = await allPages((cursor) => (list === "search" ? getForYouFeed(db(), follower.id, { query: word, cursor, now }) : runRead(hashtagPostsRead(db(), follower.id, tag, { cursor, now }))));
+      expect(followers.flatMap(ids), list).toEqual([...kept].reverse().concat(visible.id));
+    }
+    expect(ids(await listCards(db(), stranger.id, [withVideo], { now })).some((id) => kept.includes(id))).toBe(false);
+    expect(ids(await listCards(db(), null, [withVideo], { now })).some((id) => kept.includes(id))).toBe(false);
+
+    // Their profile: nothing for a stranger (and the page says whom the posts are for), everything for the follower and the author.
+    expect(await runRead(profilePostsRead(db(), stranger.id, { username: author.username }, { now }))).toEqual({ items: [], nextCursor: null });
+    expect((await allPages((cursor) => runRead(profilePostsRead(db(), follower.id, { username: author.username }, { cursor, now })))).flatMap(ids)).toEqual([...kept].reverse());
+    expect(ids(await runRead(profilePostsRead(db(), author.id, "own", { now })))).toHaveLength(20);
+  });
+
+  it("locks a post's page for a stranger and a visitor, refuses their likes, comments, reposts and bookmarks, and keeps its media out of shared caches", async () => {
+    const { author, follower } = await circle();
+    const stranger = await member();
+    const post = await createPost(author.id, { content: "for my followers only", location: "Inner Circle" });
+    const key = `images/posts/${newId()}.png`;
+    await env.MEDIA.put(key, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+    await db().insert(mediaUploads).values({ key, userId: author.id, postId: post.id, kind: "image", purpose: "posts", contentType: "image/png", size: TINY_PNG.byteLength });
+
+    const locked = await visit(`/post/${post.id}`, stranger.cookie);
+    expect(locked.status).toBe(200);
+    expect(locked.html).not.toContain("for my followers only");
+    expect(locked.html).not.toContain("Inner Circle");
+    expect(locked.html).toContain(POST_LOCK_MESSAGES.followers(author.username));
+    const visitor = await visit(`/post/${post.id}`);
+    expect(visitor.html).not.toContain("for my followers only");
+    expect(visitor.html).toContain(POST_LOCK_MESSAGES.signIn(author.username));
+
+    for (const outcome of [
+      await setLike(db(), stranger.user.id, post.id, true),
+      await setRepost(db(), stranger.user.id, post.id, true),
+      await setBookmark(db(), stranger.user.id, post.id, true),
+      await addComment(db(), stranger.user.id, post.id, { content: "let me in" }),
+    ]) {
+      expect(outcome).toMatchObject({ ok: false, status: 404 });
+    }
+    expect(await setLike(db(), follower.id, post.id, true)).toMatchObject({ ok: true, liked: true });
+
+    expect((await visit(`/media/${key}`, stranger.cookie)).status).toBe(404);
+    expect((await visit(`/media/${key}`)).status).toBe(404);
+    for (const reader of [follower.id, author.id]) {
+      const served = await visit(`/media/${key}`, await sessionCookieFor(reader));
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Cache-Control")).toMatch(/^private/);
+    }
+  });
+
+  it("shows the profile header to strangers and visitors, with whom the posts are for in place of them", async () => {
+    const { author } = await circle();
+    await createPost(author.id, { content: "followers hear this" });
+    const stranger = await member();
+    for (const page of [await visit(`/profile/${author.username}`, stranger.cookie), await visit(`/@${author.username}`)]) {
+      expect(page.status).toBe(200);
+      expect(page.html).toContain(`@${author.username}`);
+      expect(page.html).toContain(PUBLIC_PROFILE_MESSAGES.followersTitle);
+      expect(page.html).not.toContain("followers hear this");
+    }
+    // Following them opens the posts.
+    await follow(stranger.user.id, author.id);
+    const after = await visit(`/profile/${author.username}`, stranger.cookie);
+    expect(after.html).toContain("followers hear this");
+    expect(after.html).not.toContain(PUBLIC_PROFILE_MESSAGES.followersTitle);
+  });
+
+  it("a repost of a kept post shows only to those in its original's audience, in Following and on the reposter's profile, and pages stay full", async () => {
+    const clock = futureClock();
+    const { author, follower: reposter } = await circle();
+    const both = await createUser();
+    await follow(both.id, author.id);
+    await follow(both.id, reposter.id);
+    const onlyReposter = await createUser();
+    await follow(onlyReposter.id, reposter.id);
+    // The same, following enough people to take the scan path (decision 026).
+    const many = await createUser();
+    await follow(many.id, reposter.id);
+    for (let i = 1; i < FOLLOWING_SCAN_MIN_FOLLOWS; i++) await follow(many.id, (await createUser()).id);
+
+    const own = await createPost(reposter.id, { content: "the reposter's own", createdAt: new Date(clock.next()) });
+    const reposts: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const kept = await createPost(author.id, { content: `kept ${i}`, createdAt: new Date(clock.next()) });
+      const outcome = await setRepost(db(), reposter.id, kept.id, true, clock.now());
+      if (!outcome.ok || !outcome.repostId) throw new Error("repost refused");
+      reposts.push(outcome.repostId);
+    }
+
+    for (const viewer of [onlyReposter, many]) {
+      const page = await getFollowingFeed(db(), viewer.id, {});
+      expect(ids(page)).toEqual([own.id]);
+      expect(page.nextCursor).toBeNull();
+      expect(ids(await runRead(profilePostsRead(db(), viewer.id, { username: reposter.username })))).toEqual([own.id]);
+    }
+    const visitorsView = await visit(`/@${reposter.username}`);
+    expect(visitorsView.html).toContain("the reposter&#x27;s own");
+    expect(visitorsView.html).not.toContain("kept 0");
+
+    const bothSee = (await allPages((cursor) => getFollowingFeed(db(), both.id, { cursor }))).flatMap(ids);
+    for (const id of reposts) expect(bothSee).toContain(id);
+    expect(bothSee).toContain(own.id);
+  });
+
+  it("a bookmark of a post whose author stopped sharing it with the member is left out of their bookmarks, and comes back when they follow", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const post = await createPost(author.id, { content: "bookmarked then kept" });
+    expect(await setBookmark(db(), reader.id, post.id, true)).toMatchObject({ ok: true });
+    expect(ids(await listBookmarks(db(), reader.id))).toEqual([post.id]);
+    await keepForFollowers(author.id);
+    expect(await listBookmarks(db(), reader.id)).toEqual({ items: [], nextCursor: null });
+    await follow(reader.id, author.id);
+    expect(ids(await listBookmarks(db(), reader.id))).toEqual([post.id]);
+  });
+});
