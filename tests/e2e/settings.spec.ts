@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fixturePath, jsEnabled, NEW_CONNECTION, open, signedIn as test } from "./fixtures";
+import { expect, fixturePath, follow, jsEnabled, NEW_CONNECTION, newMember, open, postAs, signedIn as test, uniqueWord } from "./fixtures";
 
 /** The settings tab's content (the page's main area, beside the tabs). */
 const tab = (page: Page) => page.locator("main").getByRole("region");
@@ -118,6 +118,32 @@ test.describe("settings", () => {
     await expect(form.getByLabel("Who can send you direct messages")).toHaveValue("following");
     await expect(form.getByRole("checkbox", { name: "Show activity status" })).not.toBeChecked();
     await expect(form.getByRole("checkbox", { name: "Let search engines index your profile" })).not.toBeChecked();
+  });
+
+  test("Only your followers: strangers and visitors see whom the posts are for, followers see the posts", async ({ page, me, baseURL, browser }) => {
+    const word = uniqueWord("kept");
+    await postAs(me, `for my followers ${word}`);
+    await open(page, "/settings/privacy");
+    await tab(page).getByRole("radio", { name: "Only your followers" }).check();
+    await save(page, "Privacy settings saved");
+
+    const stranger = await newMember(baseURL!);
+    const fan = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, me.username);
+    const strangers = await (await stranger.api.get(`/profile/${me.username}`)).text();
+    expect(strangers).toContain("These posts are for followers");
+    expect(strangers).not.toContain(word);
+    expect(await (await fan.api.get(`/profile/${me.username}`)).text()).toContain(word);
+
+    const visitor = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled() });
+    const visitorPage = await visitor.newPage();
+    await open(visitorPage, `/@${me.username}`);
+    await expect(visitorPage.getByRole("heading", { name: "These posts are for followers" })).toBeVisible();
+    await expect(visitorPage.getByText(word)).toHaveCount(0);
+    await visitor.close();
+    // The owner still reads them on their own profile.
+    await open(page, "/profile");
+    await expect(page.getByText(`for my followers ${word}`)).toBeVisible();
   });
 
   test("Appearance: the dark/light switch", async ({ page }) => {
