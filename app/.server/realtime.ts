@@ -2,10 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getServerByName } from "partyserver";
 import { FEED_PARTY, GLOBAL_FEED, type FeedEvent } from "~/lib/realtime";
 import type { PostCounts } from "~/lib/types/post";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "./db/client";
-import { memberSettings, posts } from "./db/schema";
-import { postCounts } from "./posts/interactions";
+import { postCountsForRoom } from "./posts/interactions";
 
 /**
  * Telling rooms about changes already written to D1 (DESIGN.md §6). Publishing runs after the response
@@ -42,27 +40,31 @@ export function publish<R extends RoomAddress>(
 /** The feed of posts outside communities. */
 export const GLOBAL_FEED_ROOM = { party: FEED_PARTY, name: GLOBAL_FEED } as const satisfies RoomAddress;
 
-/** Publishes a post's current counts (after a like, repost, share, comment or view). */
-export function publishCounts(context: AppLoadContext, db: Db, postId: string, counts?: PostCounts): void {
+/**
+ * Publishes a post's current counts (after a like, repost, share, comment or view), unless its author
+ * keeps their posts for followers: the one feed room would tell every member (decision 031). `known`:
+ * what the interaction's own batch read, so nothing more is read.
+ */
+export function publishCounts(context: AppLoadContext, db: Db, postId: string, known?: { counts: PostCounts; kept: boolean }): void {
   publish(context, GLOBAL_FEED_ROOM, async () => {
-    const current = counts ?? (await postCounts(db, postId).get());
-    return current ? { type: "post-counts", posts: { [postId]: current } } : null;
+    const current = known ?? (await roomCounts(db, postId));
+    return current && !current.kept ? { type: "post-counts", posts: { [postId]: current.counts } } : null;
   });
 }
 
+async function roomCounts(db: Db, postId: string) {
+  const row = await postCountsForRoom(db, postId).get();
+  if (!row) return null;
+  const { kept, ...counts } = row;
+  return { counts, kept: Boolean(kept) };
+}
+
 /**
- * Announces a new post or repost to the feed room (offered as 'Show N new posts'), unless the post it
- * shows is kept for its author's followers: the one feed room would tell every member (decision 031;
- * the realtime issue's per-member rooms can tell followers). Those appear on the next load instead.
+ * Announces a new post or repost to the feed room (offered as 'Show N new posts'), unless it is `kept`:
+ * its author, or the author of the post a repost shows, keeps their posts for followers, and the one
+ * feed room would tell every member (decision 031; the realtime issue's per-member rooms can tell
+ * followers). Those appear on the next load instead.
  */
-export function publishNewPost(context: AppLoadContext, db: Db, event: Extract<FeedEvent, { type: "post-created" }>, shownPostId: string): void {
-  publish(context, GLOBAL_FEED_ROOM, async () => {
-    const kept = await db
-      .select({ userId: memberSettings.userId })
-      .from(posts)
-      .innerJoin(memberSettings, eq(memberSettings.userId, posts.userId))
-      .where(and(eq(posts.id, shownPostId), eq(memberSettings.postVisibility, "followers")))
-      .get();
-    return kept ? null : event;
-  });
+export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, kept: boolean): void {
+  if (!kept) publish(context, GLOBAL_FEED_ROOM, event);
 }

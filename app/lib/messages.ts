@@ -130,6 +130,10 @@ export const POST_LOCK_MESSAGES = {
   privateTitle: "This post is private",
   signIn: (username: string) => `Sign in to see posts by @${username}.`,
   followers: (username: string) => `Only people who follow @${username} can see their posts.`,
+  followersSignIn: (username: string) => `Only people who follow @${username} can see their posts. Sign in to follow them.`,
+  /** A shared link's description of a locked post. */
+  subscribersPreview: "A post for subscribers.",
+  privatePreview: "A private post.",
 } as const;
 
 /** The public profile a signed-out visitor sees (spec document 2 §2 "Public profile (signed out)"). */
@@ -140,6 +144,7 @@ export const PUBLIC_PROFILE_MESSAGES = {
   followersTitle: "These posts are for followers",
   followersPosts: (username: string) => `@${username} shares their posts with their followers only.`,
   signInToSee: "Sign in to see their posts",
+  signInToFollow: "Sign in to follow them",
   noPostsTitle: "No posts yet.",
   noPosts: (username: string) => `@${username} hasn't posted yet.`,
   /** The description of a shared link when the member has written no bio. */

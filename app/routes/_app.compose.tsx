@@ -71,7 +71,7 @@ export function action(args: ActionFunctionArgs) {
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form);
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
-    publishNewPost(context, context.db, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.postId);
+    publishNewPost(context, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.kept);
     const returnTo = returnToOf(form);
     const message = mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
 import { PostCard } from "~/components/post/post-card";
-import { POST_MESSAGES } from "~/lib/messages";
+import { POST_LOCK_MESSAGES, POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
@@ -33,7 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Post not found | Murmur" }];
   const { post } = data.item;
   const who = `${post.author.displayName} (@${post.author.username})`;
-  const text = post.locked ? (post.isSubscriberOnly ? "A post for subscribers." : "A private post.") : post.content || (post.videoUrl ? "A video" : "A post");
+  const locked = post.lockedFor === "subscribers" ? POST_LOCK_MESSAGES.subscribersPreview : POST_LOCK_MESSAGES.privatePreview;
+  const text = post.locked ? locked : post.content || (post.videoUrl ? "A video" : "A post");
   const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
   const title = `${who} on Murmur`;
   return [

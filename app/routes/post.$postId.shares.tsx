@@ -19,7 +19,7 @@ export async function action(args: ActionFunctionArgs) {
     const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
     const platform = parsed.success ? parsed.data.platform : "internal";
     const outcome = await sharePost(context.db, member.id, postId, platform);
-    if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome.counts);
+    if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome);
     if (!outcome.ok || returnToOf(form) === null) return respond(context, form, outcome);
     const item = await getCard(context.db, member.id, outcome.postId);
     const url = postUrl(new URL(request.url).origin, outcome.postId, item?.post.communityId ?? null);

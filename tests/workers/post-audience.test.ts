@@ -1,17 +1,19 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listBookmarks } from "~/.server/bookmarks";
 import { addComment } from "~/.server/comments";
 import { runRead } from "~/.server/db/reads";
-import { follows, mediaUploads, memberSettings, postHashtags } from "~/.server/db/schema";
+import { createSession, generateSessionToken } from "~/.server/auth/session";
+import { follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes } from "~/.server/db/schema";
 import { hashtagPostsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
+import { findTargetPost } from "~/.server/posts/access";
 import { listCards, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
-import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
+import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
 import { FOLLOWING_SCAN_MIN_FOLLOWS, TIME } from "~/lib/constants";
 import { POST_LOCK_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
@@ -121,17 +123,28 @@ describe("a member who keeps their posts for followers", () => {
     expect(locked.html).toContain(POST_LOCK_MESSAGES.followers(author.username));
     const visitor = await visit(`/post/${post.id}`);
     expect(visitor.html).not.toContain("for my followers only");
-    expect(visitor.html).toContain(POST_LOCK_MESSAGES.signIn(author.username));
+    expect(visitor.html).toContain(POST_LOCK_MESSAGES.followersSignIn(author.username));
 
     for (const outcome of [
       await setLike(db(), stranger.user.id, post.id, true),
       await setRepost(db(), stranger.user.id, post.id, true),
       await setBookmark(db(), stranger.user.id, post.id, true),
       await addComment(db(), stranger.user.id, post.id, { content: "let me in" }),
+      await sharePost(db(), stranger.user.id, post.id, "copy"),
+      await recordView(db(), stranger.user.id, post.id),
     ]) {
       expect(outcome).toMatchObject({ ok: false, status: 404 });
     }
     expect(await setLike(db(), follower.id, post.id, true)).toMatchObject({ ok: true, liked: true });
+
+    // A made-up session, and one that ran out, read as a visitor: no way around the rule.
+    const expired = generateSessionToken();
+    await createSession(db(), expired, stranger.user.id, Date.now() - 400 * TIME.DAY);
+    for (const cookie of ["session=made-up", `session=${expired}`]) {
+      const page = await visit(`/post/${post.id}`, cookie);
+      expect(page.html, cookie).not.toContain("for my followers only");
+      expect(page.html, cookie).toContain(POST_LOCK_MESSAGES.followersSignIn(author.username));
+    }
 
     expect((await visit(`/media/${key}`, stranger.cookie)).status).toBe(404);
     expect((await visit(`/media/${key}`)).status).toBe(404);
@@ -140,6 +153,57 @@ describe("a member who keeps their posts for followers", () => {
       expect(served.status).toBe(200);
       expect(served.headers.get("Cache-Control")).toMatch(/^private/);
     }
+  });
+
+  it("media of an ordinary author's post stays public and long-cached", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id, { content: "for everyone" });
+    const key = `images/posts/${newId()}.png`;
+    await env.MEDIA.put(key, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+    await db().insert(mediaUploads).values({ key, userId: author.id, postId: post.id, kind: "image", purpose: "posts", contentType: "image/png", size: TINY_PNG.byteLength });
+    const served = await visit(`/media/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Cache-Control")).toMatch(/^public, .*immutable/);
+    // Other members keep their posts (earlier tests): the rule asks about this post's author alone.
+    await circle();
+    expect(await findTargetPost(db(), null, post.id)).toMatchObject({ canView: true, kept: false });
+    expect(await findTargetPost(db(), (await createUser()).id, post.id)).toMatchObject({ canView: true, kept: false, viewerKept: false });
+  });
+
+  it("opens and closes at once: unfollowing closes the posts, switching back to everyone opens them, and a like or bookmark can be taken back after losing access", async () => {
+    const { author, follower } = await circle();
+    const post = await createPost(author.id, { content: "changing audiences" });
+    expect(await setLike(db(), follower.id, post.id, true)).toMatchObject({ ok: true });
+    expect(await setBookmark(db(), follower.id, post.id, true)).toMatchObject({ ok: true });
+    await db().delete(follows).where(and(eq(follows.followerId, follower.id), eq(follows.followingId, author.id)));
+    expect(await runRead(profilePostsRead(db(), follower.id, { username: author.username }))).toEqual({ items: [], nextCursor: null });
+    expect(await setLike(db(), follower.id, post.id, true)).toMatchObject({ ok: false, status: 404 });
+    // Taking back their own like and bookmark still works.
+    expect(await setLike(db(), follower.id, post.id, false)).toMatchObject({ ok: true, liked: false });
+    expect(await setBookmark(db(), follower.id, post.id, false)).toMatchObject({ ok: true, bookmarked: false });
+    expect(await db().select().from(postLikes).where(eq(postLikes.postId, post.id)).all()).toEqual([]);
+    expect(await db().select().from(postBookmarks).where(eq(postBookmarks.postId, post.id)).all()).toEqual([]);
+    await db().update(memberSettings).set({ postVisibility: "public" }).where(eq(memberSettings.userId, author.id));
+    expect(ids(await runRead(profilePostsRead(db(), follower.id, { username: author.username })))).toEqual([post.id]);
+  });
+
+  it("their own reposts are theirs too: left out of strangers' lists (search included), and a link to one shows the original without the banner", async () => {
+    const clock = futureClock();
+    const { author: reposter, follower } = await circle();
+    const open = await createUser();
+    const stranger = await createUser();
+    const word = unique("repostword").toLowerCase().replace(/[^a-z]/g, "");
+    const original = await createPost(open.id, { content: `public words ${word}`, createdAt: new Date(clock.next()) });
+    const outcome = await setRepost(db(), reposter.id, original.id, true, clock.next());
+    if (!outcome.ok || !outcome.repostId) throw new Error("repost refused");
+    const now = clock.next();
+    const searched = (viewer: string) => getForYouFeed(db(), viewer, { query: word, now });
+    expect(ids(await searched(stranger.id))).toEqual([original.id]);
+    expect(ids(await searched(follower.id))).toEqual([outcome.repostId, original.id]);
+    const stranger2 = await member();
+    const link = await visit(`/post/${outcome.repostId}`, stranger2.cookie);
+    expect(link.html).toContain(`public words ${word}`);
+    expect(link.html).not.toContain(`@${reposter.username}`);
   });
 
   it("shows the profile header to strangers and visitors, with whom the posts are for in place of them", async () => {
@@ -189,7 +253,7 @@ describe("a member who keeps their posts for followers", () => {
     }
     const visitorsView = await visit(`/@${reposter.username}`);
     expect(visitorsView.html).toContain("the reposter&#x27;s own");
-    expect(visitorsView.html).not.toContain("kept 0");
+    expect(visitorsView.html).not.toContain("kept 21");
 
     const bothSee = (await allPages((cursor) => getFollowingFeed(db(), both.id, { cursor }))).flatMap(ids);
     for (const id of reposts) expect(bothSee).toContain(id);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { FeedEvent } from "~/lib/realtime";
-import { createPost, createUser, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
+import { eq } from "drizzle-orm";
+import { follows, memberSettings } from "~/.server/db/schema";
+import { newId } from "~/.server/ids";
+import { createPost, createUser, db, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
 /** Opens a room through the worker (the feed room unless `path` says otherwise), as a member's page (of `origin`) does. */
 async function listen(cookie: string | null, origin = ORIGIN, path = "/parties/feed-room/global") {
@@ -20,7 +23,7 @@ async function listen(cookie: string | null, origin = ORIGIN, path = "/parties/f
     waiting.shift()?.(event);
   });
   /** The next event matching `test`, or null after `ms`. */
-  const next = (test: (event: FeedEvent) => boolean, ms = 3000) =>
+  const next = (test: (event: FeedEvent) => boolean, ms = 10_000) =>
     new Promise<FeedEvent | null>((resolve) => {
       const found = events.find(test);
       if (found) return resolve(found);
@@ -80,6 +83,35 @@ describe("the feed room", () => {
       const counts = await room.next((event) => event.type === "post-counts" && post.id in event.posts);
       expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 2 });
       expect(room.events.filter((event) => event.type === "post-counts" && post.id in event.posts)).toHaveLength(1);
+    } finally {
+      room.close();
+    }
+  });
+
+  it("says nothing of a member's posts they keep for followers: not the post, not a repost of it, not their counts (decision 031)", async () => {
+    const reader = await createUser();
+    const keeper = await createUser();
+    const follower = await createUser();
+    const open = await createUser();
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
+    await db().insert(follows).values({ id: newId(), followerId: follower.id, followingId: keeper.id });
+    const room = await listen(await sessionCookieFor(reader.id));
+    try {
+      const form = new FormData();
+      form.set("intent", "post");
+      form.set("content", "Only for my followers");
+      form.set("returnTo", "/");
+      expect((await multipartPost("/compose", form, { Cookie: await sessionCookieFor(keeper.id) })).status).toBe(302);
+      const kept = await createPost(keeper.id);
+      const followerCookie = await sessionCookieFor(follower.id);
+      await fetchWorker(formPost(`/post/${kept.id}`, { like: "true" }, { Cookie: followerCookie }));
+      await fetchWorker(formPost(`/post/${kept.id}`, { repost: "true" }, { Cookie: followerCookie }));
+      // Then an ordinary post and like: once they have arrived, anything about the kept ones would have too.
+      const ordinary = await createPost(open.id);
+      await fetchWorker(formPost(`/post/${ordinary.id}`, { like: "true" }, { Cookie: followerCookie }));
+      expect(await room.next((event) => event.type === "post-counts" && ordinary.id in event.posts)).not.toBeNull();
+      expect(room.events.filter((event) => event.type === "post-created" && (event.authorId === keeper.id || event.authorId === follower.id))).toEqual([]);
+      expect(room.events.filter((event) => event.type === "post-counts" && kept.id in event.posts)).toEqual([]);
     } finally {
       room.close();
     }

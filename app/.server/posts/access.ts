@@ -1,21 +1,40 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
 
 /**
  * Whether the viewer is among the people an author shares posts with (decision 031): everyone, unless
  * the author keeps them for followers (postVisibility 'followers': the author and their followers), or
- * keeps them from signed-out visitors (profileVisibility 'private', decision 030). Both settings sit in
+ * keeps them from signed-out visitors (profileVisibility 'private', decision 030). A viewer given as SQL
+ * that finds no member (an unknown or expired session) is a visitor here. Both settings sit in
  * member_settings_audience_idx, which holds only the members who chose one, so the answer for everyone
  * else is one probe of a small index.
  */
 export function inAudienceSql(viewerId: string | Placeholder | SQL | null, authorId: SQL | typeof posts.userId): SQL<number> {
-  const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${memberSettings.userId} = ${authorId}`;
-  if (!viewerId) {
-    return sql<number>`NOT EXISTS (${keeps} AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private'))`;
-  }
-  return sql<number>`NOT EXISTS (${keeps} AND ${memberSettings.postVisibility} = 'followers' AND ${authorId} <> ${viewerId}
-    AND NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${authorId}))`;
+  const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${memberSettings.userId} = ${authorId}
+    AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private')`;
+  if (!viewerId) return qualified(sql`NOT EXISTS (${keeps})`);
+  return qualified(sql`NOT EXISTS (${keeps} AND CASE
+    WHEN ${viewerId} IS NULL THEN 1
+    WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT ${viewerId}
+      AND NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${authorId})
+    ELSE 0 END)`);
+}
+
+/**
+ * Drizzle writes the columns of a single-table select's own fields without their table's name, so an
+ * outer column inside a subquery (`posts.user_id` beside `member_settings.user_id`) would name the inner
+ * one. Nested one level down, every column keeps its table's name, whatever the statement.
+ */
+function qualified(condition: SQL): SQL<number> {
+  return sql<number>`(${condition})`;
+}
+
+/** Whether the author keeps their posts for followers (the one feed room must not announce them). */
+export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
+    WHERE ${memberSettings.userId} = ${authorId} AND ${memberSettings.postVisibility} = 'followers')`);
 }
 
 /**
@@ -30,13 +49,13 @@ export function canViewSql(
   now: number | Placeholder,
 ): SQL<number> {
   const audience = inAudienceSql(viewerId, authorId);
-  if (!viewerId) return sql<number>`(${subscriberOnly} = 0 AND ${audience})`;
-  return sql<number>`(${audience} AND (${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
+  if (!viewerId) return qualified(sql`${subscriberOnly} = 0 AND ${audience}`);
+  return qualified(sql`${audience} AND (${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
     WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}
       AND ${creatorSubscriptions.subscribedToId} = ${authorId}
       AND ${creatorSubscriptions.status} = 'active'
-      AND ${creatorSubscriptions.expiresAt} > ${now})))`;
+      AND ${creatorSubscriptions.expiresAt} > ${now}))`);
 }
 
 /**
@@ -54,7 +73,11 @@ export function shownPostId(postId: string | Placeholder): SQL<string> {
   return sql<string>`coalesce((SELECT ${posts.repostedFromPostId} FROM ${posts} WHERE ${posts.id} = ${postId}), ${postId})`;
 }
 
-export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean };
+/**
+ * `kept`: its author keeps their posts for followers; `viewerKept`: so does the member acting (their
+ * repost is theirs). The feed room is told of neither (decision 031).
+ */
+export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean; kept: boolean; viewerKept: boolean };
 
 /** The target's row as a query of its own, for a write's batch (`findTargetPost` answers it). */
 export function targetPostQuery(db: Db, viewerId: string | null, postId: string, now = Date.now()) {
@@ -64,14 +87,18 @@ export function targetPostQuery(db: Db, viewerId: string | null, postId: string,
       userId: posts.userId,
       communityId: posts.communityId,
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
+      kept: keepsForFollowersSql(posts.userId),
+      viewerKept: viewerId ? keepsForFollowersSql(sql`${viewerId}`) : sql<number>`0`,
     })
     .from(posts)
     .where(eq(posts.id, shownPostId(postId)));
 }
 
 /** A target row as read: null when the post does not exist. */
-export function toTargetPost(row: { id: string; userId: string; communityId: string | null; canView: number } | undefined): ViewablePost | null {
-  return row ? { ...row, canView: Boolean(row.canView) } : null;
+export function toTargetPost(
+  row: { id: string; userId: string; communityId: string | null; canView: number; kept: number; viewerKept: number } | undefined,
+): ViewablePost | null {
+  return row ? { ...row, canView: Boolean(row.canView), kept: Boolean(row.kept), viewerKept: Boolean(row.viewerKept) } : null;
 }
 
 /**

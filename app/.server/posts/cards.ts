@@ -8,7 +8,7 @@ import type { CommentPreview, FeedItem, FeedPage, PostView, VerifiedType } from 
 import { TOP_LEVEL_ORDER } from "../comments";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
-import { comments, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
+import { comments, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { canViewSql, inAudienceSql } from "./access";
 import { beforeOf } from "./cursors";
@@ -43,6 +43,24 @@ export const P = { now: param("now"), before: param("before") };
 function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBookmarks | typeof postShares, viewer: SQL | null) {
   if (!viewer) return sql<number>`0`;
   return sql<number>`EXISTS (SELECT 1 FROM ${table} WHERE ${table.postId} = ${shownId} AND ${table.userId} = ${viewer})`;
+}
+
+/**
+ * Whom the shown post's author keeps it for, when the viewer is not among them (decision 031): their
+ * followers, or signed-in members (a private profile, for a visitor). NULL when the viewer may read it.
+ */
+function keptForSql(viewer: SQL | null) {
+  return sql<"followers" | "members" | null>`CASE WHEN ${inAudienceSql(viewer, shownAuthorId)} THEN NULL ELSE (
+    SELECT CASE WHEN ${memberSettings.postVisibility} = 'followers' THEN 'followers' ELSE 'members' END
+    FROM ${memberSettings} WHERE ${memberSettings.userId} = ${shownAuthorId}) END`;
+}
+
+/**
+ * The audience rule as a list applies it (decision 031): the viewer is in the audience of the shown
+ * post's author and, for a repost, of the member who reposted it.
+ */
+export function listedSql(viewer: SQL | null): SQL {
+  return sql`(${inAudienceSql(viewer, shownAuthorId)} AND (${original.id} IS NULL OR ${inAudienceSql(viewer, posts.userId)}))`;
 }
 
 /** The shown post's first top-level comments, as JSON. */
@@ -103,7 +121,8 @@ export function cardFields(viewer: SQL | null) {
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
     canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
-    inAudience: inAudienceSql(viewer, shownAuthorId),
+    keptFor: keptForSql(viewer),
+    reposterInAudience: sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
     topComments: topCommentsJson,
   });
 }
@@ -165,6 +184,8 @@ function parseMediaDimensions(value: unknown, urls: string[]): ImageDimensions[]
 /** A card row as the interface shows it: what a locked card may not show is left out here. */
 export function toFeedItem(row: CardRow): FeedItem {
   const locked = !row.canView;
+  // Kept by its author from this viewer: nothing of it shows, its counts included.
+  const kept = locked && row.keptFor !== null;
   const mediaUrls = locked ? [] : parseMediaUrls(row.mediaUrls);
   const post: PostView = {
     id: row.postId,
@@ -182,15 +203,15 @@ export function toFeedItem(row: CardRow): FeedItem {
     location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),
     locked,
-    lockedFor: !locked ? null : row.inAudience ? "subscribers" : "audience",
+    lockedFor: !locked ? null : (row.keptFor ?? "subscribers"),
     communityId: row.communityId,
     createdAt: Number(row.createdAt),
     counts: {
-      comments: row.commentsCount ?? 0,
-      reposts: row.repostsCount ?? 0,
-      likes: row.likesCount ?? 0,
-      shares: row.sharesCount ?? 0,
-      views: row.viewsCount ?? 0,
+      comments: kept ? 0 : (row.commentsCount ?? 0),
+      reposts: kept ? 0 : (row.repostsCount ?? 0),
+      likes: kept ? 0 : (row.likesCount ?? 0),
+      shares: kept ? 0 : (row.sharesCount ?? 0),
+      views: kept ? 0 : (row.viewsCount ?? 0),
       at: Number(row.countsAt),
     },
     viewer: {
@@ -203,7 +224,8 @@ export function toFeedItem(row: CardRow): FeedItem {
   };
   return {
     id: row.id,
-    repostedBy: row.repostOf ? { id: row.itemUserId, username: row.itemUsername, displayName: row.itemDisplayName } : null,
+    // A repost by a member who keeps their posts from the viewer shows as its original alone (a link to it).
+    repostedBy: row.repostOf && row.reposterInAudience ? { id: row.itemUserId, username: row.itemUsername, displayName: row.itemDisplayName } : null,
     post,
   };
 }
@@ -263,7 +285,7 @@ export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], o
       const fields = cardFields(context.viewer);
       // A post outside the viewer's audience is left out of every list, not shown locked (decision 031).
       // A condition that picks its page checks it there too (or its page would come out short).
-      const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context)), inAudienceSql(context.viewer, shownAuthorId)];
+      const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context)), listedSql(context.viewer)];
       const where = conditions.some((condition) => condition.picksPage)
         ? and(...own)
         : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);

@@ -8,6 +8,7 @@ import { extractHashtags, extractMentions } from "~/lib/text";
 import type { Db } from "../db/client";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
+import { keepsForFollowersSql } from "./access";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
@@ -20,7 +21,7 @@ export async function createPost(
   authorId: string,
   input: CreatePostInput,
   { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number } = {},
-): Promise<Outcome<{ postId: string }>> {
+): Promise<Outcome<{ postId: string; kept: boolean }>> {
   const subscriberOnly = input.visibility === "subscribers";
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) {
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
@@ -39,7 +40,9 @@ export async function createPost(
   const hashtags = extractHashtags(input.content);
   const mentions = extractMentions(input.content);
   const createdAt = new Date(now);
-  await db.batch([
+  const [author] = await db.batch([
+    // Whether the author keeps their posts for followers (the feed room is not told of it, decision 031).
+    db.select({ kept: keepsForFollowersSql(users.id) }).from(users).where(eq(users.id, authorId)),
     db.insert(posts).values({
       id,
       userId: authorId,
@@ -70,7 +73,7 @@ export async function createPost(
         ]
       : []),
   ]);
-  return { ok: true, postId: id };
+  return { ok: true, postId: id, kept: Boolean(author[0]?.kept) };
 }
 
 
@@ -105,7 +108,7 @@ export async function createPostWithFiles(
   limiter: Limiter,
   authorId: string,
   form: FormData,
-): Promise<{ ok: true; postId: string; hasVideo: boolean } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; hasVideo: boolean; kept: boolean } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -152,7 +155,7 @@ export async function createPostWithFiles(
     if (!outcome.ok) {
       return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
     }
-    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey) };
+    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), kept: outcome.kept };
   } catch (error) {
     return failed(error, stored);
   }

@@ -57,7 +57,7 @@ export async function interactWithPost(
   switch (intent) {
     case "like": {
       const outcome = await setLike(db, memberId, postId, wanted);
-      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome.counts);
+      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome);
       return respond(context, form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
     }
     case "bookmark": {
@@ -69,9 +69,9 @@ export async function interactWithPost(
     case "repost": {
       const outcome = await setRepost(db, memberId, postId, wanted);
       if (outcome.ok) {
-        publishCounts(context, db, outcome.postId, outcome.counts);
+        publishCounts(context, db, outcome.postId, outcome);
         if (outcome.repostId && outcome.reposted) {
-          publishNewPost(context, db, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.postId);
+          publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.repostKept);
         } else if (outcome.repostId) {
           publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.repostId });
         }

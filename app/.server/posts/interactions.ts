@@ -8,7 +8,7 @@ import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity 
 import { batchable } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, shownPostId, targetPostQuery, toTargetPost } from "./access";
+import { actableTargetId, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -19,16 +19,23 @@ import { actableTargetId, shownPostId, targetPostQuery, toTargetPost } from "./a
  * A post's counters (for an interaction's answer and the live feed), with the database's time of
  * reading them: a page shows whichever answer is the newest.
  */
+const countColumns = {
+  likes: posts.likesCount,
+  reposts: posts.repostsCount,
+  shares: posts.sharesCount,
+  views: posts.viewsCount,
+  comments: posts.commentsCount,
+  at: sql<number>`unixepoch('subsec') * 1000`.as("counts_at"),
+};
+
 export function postCounts(db: Db, postId: string | SQL) {
+  return db.select(countColumns).from(posts).where(eq(posts.id, postId));
+}
+
+/** The counts as the feed room would publish them, and whether its author keeps it for followers (decision 031). */
+export function postCountsForRoom(db: Db, postId: string) {
   return db
-    .select({
-      likes: posts.likesCount,
-      reposts: posts.repostsCount,
-      shares: posts.sharesCount,
-      views: posts.viewsCount,
-      comments: posts.commentsCount,
-      at: sql<number>`unixepoch('subsec') * 1000`.as("counts_at"),
-    })
+    .select({ ...countColumns, kept: keepsForFollowersSql(posts.userId) })
     .from(posts)
     .where(eq(posts.id, postId));
 }
@@ -42,10 +49,15 @@ function interaction(db: Db, userId: string, postId: string, now: number, { notO
   return { target: targetPostQuery(db, userId, postId, now), id: actableTargetId(userId, postId, now, { notOwn }), shown: shownPostId(postId) };
 }
 
-/** The post the batch read, when the member may see it: null answers 404 (and nothing was written). */
-function actedOn(found: Parameters<typeof toTargetPost>[0][]) {
+/**
+ * The post the batch read, when the member may act on it: null answers 404 (and nothing was written).
+ * Taking one's like, repost or bookmark back (`undoing`) needs the post only to exist: a member who
+ * can no longer see it (a subscription ended, its author keeps posts for followers, decision 031)
+ * still removes their own row.
+ */
+function actedOn(found: Parameters<typeof toTargetPost>[0][], undoing = false) {
   const post = toTargetPost(found[0]);
-  return post?.canView ? post : null;
+  return post?.canView || (undoing && post) ? post : null;
 }
 
 /** A raw write for the batch (conditioned in SQL), answered with the rows it returns. */
@@ -64,25 +76,25 @@ function removeRelation(db: Db, table: MemberRelation, id: SQL, userId: string) 
   return db.delete(table).where(and(eq(table.postId, id), eq(table.userId, userId)));
 }
 
-export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts }>> {
+export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts; kept: boolean }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
-    liked ? addRelation(db, postLikes, id, userId) : removeRelation(db, postLikes, id, userId),
+    liked ? addRelation(db, postLikes, id, userId) : removeRelation(db, postLikes, shown, userId),
     postCounts(db, shown),
   ]);
-  const post = actedOn(found);
+  const post = actedOn(found, !liked);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
-  return { ok: true, postId: post.id, liked, counts: counts[0]! };
+  return { ok: true, postId: post.id, liked, counts: counts[0]!, kept: post.kept };
 }
 
 export async function setBookmark(db: Db, userId: string, postId: string, bookmarked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; bookmarked: boolean }>> {
-  const { target, id } = interaction(db, userId, postId, now);
+  const { target, id, shown } = interaction(db, userId, postId, now);
   const [found] = await db.batch([
     target,
-    bookmarked ? addRelation(db, postBookmarks, id, userId) : removeRelation(db, postBookmarks, id, userId),
+    bookmarked ? addRelation(db, postBookmarks, id, userId) : removeRelation(db, postBookmarks, shown, userId),
   ]);
-  const post = actedOn(found);
+  const post = actedOn(found, !bookmarked);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, postId: post.id, bookmarked };
 }
@@ -97,7 +109,7 @@ export async function setRepost(
   postId: string,
   reposted: boolean,
   now = Date.now(),
-): Promise<Outcome<{ postId: string; reposted: boolean; counts: PostCounts; repostId: string | null }>> {
+): Promise<Outcome<{ postId: string; reposted: boolean; counts: PostCounts; repostId: string | null; kept: boolean; repostKept: boolean }>> {
   // Written only for a post the member may see and did not write.
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
@@ -108,20 +120,29 @@ export async function setRepost(
           ON CONFLICT DO NOTHING RETURNING id`),
       ] as const)
     : ([
-        removeRelation(db, postReposts, id, userId),
-        rawWrite<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${id} AND user_id = ${userId} RETURNING id`),
+        removeRelation(db, postReposts, shown, userId),
+        rawWrite<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${shown} AND user_id = ${userId} RETURNING id`),
       ] as const);
   const [found, , changed, counts] = await db.batch([target, ...writes, postCounts(db, shown)]);
-  const post = actedOn(found);
+  const post = actedOn(found, !reposted);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
   if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
   // Un-reposting by the repost's own id deletes the row the counts were looked up through: read them by the original's.
   const postCountsNow = counts[0] ?? (await postCounts(db, post.id))[0]!;
-  return { ok: true, postId: post.id, reposted, counts: postCountsNow, repostId: changed[0]?.id ?? null };
+  return {
+    ok: true,
+    postId: post.id,
+    reposted,
+    counts: postCountsNow,
+    repostId: changed[0]?.id ?? null,
+    kept: post.kept,
+    // The repost shows the original's author and is the reposter's: kept if either keeps their posts.
+    repostKept: post.kept || post.viewerKept,
+  };
 }
 
 /** A share is recorded with where it went and adds one to shares_count, once per member, post and platform. */
-export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts }>> {
+export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts; kept: boolean }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
@@ -131,7 +152,7 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
   ]);
   const post = actedOn(found);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
-  return { ok: true, postId: post.id, counts: counts[0]! };
+  return { ok: true, postId: post.id, counts: counts[0]!, kept: post.kept };
 }
 
 /**

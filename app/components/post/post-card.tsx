@@ -127,7 +127,9 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </>
           )}
 
-          <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} shareCounts={shareCounts} />
+          {post.lockedFor === "followers" || post.lockedFor === "members" ? null : (
+            <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} shareCounts={shareCounts} />
+          )}
 
           {detail ? null : (
             <>
@@ -178,13 +180,16 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 
 /**
  * A card whose content the viewer may not see: a subscriber-only post, or the post of a member who keeps
- * their posts for followers or from visitors (decision 031; lists leave those out, a link still opens).
+ * their posts for followers or from visitors (decision 031; lists leave those out, a link still opens
+ * it, without counts or actions).
  */
 function LockedNotice({ username, lockedFor, signedIn }: { username: string; lockedFor: PostView["lockedFor"]; signedIn: boolean }) {
   const [title, text] =
     lockedFor === "subscribers"
       ? [POST_LOCK_MESSAGES.subscribersTitle, POST_LOCK_MESSAGES.subscribers(username)]
-      : [POST_LOCK_MESSAGES.privateTitle, signedIn ? POST_LOCK_MESSAGES.followers(username) : POST_LOCK_MESSAGES.signIn(username)];
+      : lockedFor === "followers"
+        ? [POST_LOCK_MESSAGES.privateTitle, signedIn ? POST_LOCK_MESSAGES.followers(username) : POST_LOCK_MESSAGES.followersSignIn(username)]
+        : [POST_LOCK_MESSAGES.privateTitle, POST_LOCK_MESSAGES.signIn(username)];
   return (
     <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
       <Icon name="lock" className="size-6 shrink-0 text-accent" />

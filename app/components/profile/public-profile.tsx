@@ -34,7 +34,7 @@ export function PublicProfile({ profile, page, failed, keptFor }: { profile: Pro
           text={keptFor === "followers" ? PUBLIC_PROFILE_MESSAGES.followersPosts(profile.username) : PUBLIC_PROFILE_MESSAGES.privatePosts(profile.username)}
         >
           <Link to={signIn} className={buttonClass("primary")}>
-            {PUBLIC_PROFILE_MESSAGES.signInToSee}
+            {keptFor === "followers" ? PUBLIC_PROFILE_MESSAGES.signInToFollow : PUBLIC_PROFILE_MESSAGES.signInToSee}
           </Link>
         </PostsKept>
       )}

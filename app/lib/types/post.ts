@@ -48,10 +48,10 @@ export type PostView = {
   /** A post the viewer may not see: no content, media or comments were sent. */
   locked: boolean;
   /**
-   * Why: the author keeps their posts for followers, or from visitors ("audience", decision 031), or
-   * the post is for subscribers. Null when not locked.
+   * Why: the author keeps their posts for their followers, or for signed-in members (decision 031), or
+   * the post is for subscribers. Null when not locked. A post kept from the viewer shows no counts.
    */
-  lockedFor: "audience" | "subscribers" | null;
+  lockedFor: "followers" | "members" | "subscribers" | null;
   communityId: string | null;
   createdAt: number;
   counts: PostCounts;
