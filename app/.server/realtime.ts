@@ -45,10 +45,11 @@ export const GLOBAL_FEED_ROOM = { party: FEED_PARTY, name: GLOBAL_FEED } as cons
  * keeps their posts for followers: the one feed room would tell every member (decision 031). `known`:
  * what the interaction's own batch read, so nothing more is read.
  */
-export function publishCounts(context: AppLoadContext, db: Db, postId: string, known?: { counts: PostCounts; kept: boolean }): void {
+export function publishCounts(context: AppLoadContext, db: Db, postId: string, known?: { counts?: PostCounts; kept: boolean }): void {
+  if (known && (known.kept || !known.counts)) return;
   publish(context, GLOBAL_FEED_ROOM, async () => {
     const current = known ?? (await roomCounts(db, postId));
-    return current && !current.kept ? { type: "post-counts", posts: { [postId]: current.counts } } : null;
+    return current?.counts && !current.kept ? { type: "post-counts", posts: { [postId]: current.counts } } : null;
   });
 }
 

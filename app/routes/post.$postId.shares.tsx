@@ -19,8 +19,10 @@ export async function action(args: ActionFunctionArgs) {
     const parsed = ShareSchema.safeParse({ platform: form.get("platform") ?? undefined });
     const platform = parsed.success ? parsed.data.platform : "internal";
     const outcome = await sharePost(context.db, member.id, postId, platform);
-    if (outcome.ok) publishCounts(context, context.db, outcome.postId, outcome);
-    if (!outcome.ok || returnToOf(form) === null) return respond(context, form, outcome);
+    if (!outcome.ok) return respond(context, form, outcome);
+    publishCounts(context, context.db, outcome.postId, outcome);
+    const { kept: _kept, ...shared } = outcome;
+    if (returnToOf(form) === null) return respond(context, form, shared);
     const item = await getCard(context.db, member.id, outcome.postId);
     const url = postUrl(new URL(request.url).origin, outcome.postId, item?.post.communityId ?? null);
     const target = shareTargets(url, item?.post.content ?? "").find((t) => t.platform === platform);

@@ -57,8 +57,10 @@ export async function interactWithPost(
   switch (intent) {
     case "like": {
       const outcome = await setLike(db, memberId, postId, wanted);
-      if (outcome.ok) publishCounts(context, db, outcome.postId, outcome);
-      return respond(context, form, outcome.ok ? { ...outcome, state: outcome.liked } : outcome);
+      if (!outcome.ok) return respond(context, form, outcome);
+      publishCounts(context, db, outcome.postId, outcome);
+      const { kept: _kept, ...answer } = outcome;
+      return respond(context, form, { ...answer, state: outcome.liked });
     }
     case "bookmark": {
       const outcome = await setBookmark(db, memberId, postId, wanted);
@@ -68,20 +70,17 @@ export async function interactWithPost(
     }
     case "repost": {
       const outcome = await setRepost(db, memberId, postId, wanted);
-      if (outcome.ok) {
-        publishCounts(context, db, outcome.postId, outcome);
-        if (outcome.repostId && outcome.reposted) {
-          publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.repostKept);
-        } else if (outcome.repostId) {
-          publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.repostId });
-        }
+      const said = wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted;
+      if (!outcome.ok) return respond(context, form, outcome, said);
+      publishCounts(context, db, outcome.postId, outcome);
+      if (outcome.repostId && outcome.reposted) {
+        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.repostKept);
+      } else if (outcome.repostId && !outcome.repostKept) {
+        // A kept repost was never announced, so its removal is not either (decision 031).
+        publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.repostId });
       }
-      return respond(
-        context,
-        form,
-        outcome.ok ? { ...outcome, state: outcome.reposted } : outcome,
-        wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted,
-      );
+      const { kept: _kept, repostKept: _repostKept, ...answer } = outcome;
+      return respond(context, form, { ...answer, state: outcome.reposted }, said);
     }
   }
 }

@@ -76,7 +76,7 @@ function removeRelation(db: Db, table: MemberRelation, id: SQL, userId: string) 
   return db.delete(table).where(and(eq(table.postId, id), eq(table.userId, userId)));
 }
 
-export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts: PostCounts; kept: boolean }>> {
+export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts?: PostCounts; kept: boolean }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
@@ -85,7 +85,8 @@ export async function setLike(db: Db, userId: string, postId: string, liked: boo
   ]);
   const post = actedOn(found, !liked);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
-  return { ok: true, postId: post.id, liked, counts: counts[0]!, kept: post.kept };
+  // Counts are the post's content: an undo by a member who can no longer see it gets none (decision 031).
+  return { ok: true, postId: post.id, liked, counts: post.canView ? counts[0]! : undefined, kept: post.kept };
 }
 
 export async function setBookmark(db: Db, userId: string, postId: string, bookmarked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; bookmarked: boolean }>> {
@@ -109,7 +110,7 @@ export async function setRepost(
   postId: string,
   reposted: boolean,
   now = Date.now(),
-): Promise<Outcome<{ postId: string; reposted: boolean; counts: PostCounts; repostId: string | null; kept: boolean; repostKept: boolean }>> {
+): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; kept: boolean; repostKept: boolean }>> {
   // Written only for a post the member may see and did not write.
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
@@ -128,7 +129,7 @@ export async function setRepost(
   if (!post) return refuse(404, POST_MESSAGES.notFound);
   if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
   // Un-reposting by the repost's own id deletes the row the counts were looked up through: read them by the original's.
-  const postCountsNow = counts[0] ?? (await postCounts(db, post.id))[0]!;
+  const postCountsNow = !post.canView ? undefined : (counts[0] ?? (await postCounts(db, post.id))[0]!);
   return {
     ok: true,
     postId: post.id,
