@@ -20,7 +20,6 @@ import { hasUsername } from "./users";
 
 /** What the member's settings say about their public profile (a member without a settings row has the defaults). */
 export type PublicProfileSettings = {
-  postsVisible: boolean;
   /** Whom the member keeps their posts for, when not everyone: signed-in members, or their followers. */
   keptFor: "members" | "followers" | null;
   indexable: boolean;
@@ -49,7 +48,7 @@ export function publicProfileSettingsRead(db: Db, username: string): Read<Public
   );
   return mapRead(read, ([row]) => {
     const keptFor = row?.postVisibility === "followers" ? "followers" : row?.profileVisibility === "private" ? "members" : null;
-    return { postsVisible: keptFor === null, keptFor, indexable: row?.indexProfile !== false };
+    return { keptFor, indexable: row?.indexProfile !== false };
   });
 }
 

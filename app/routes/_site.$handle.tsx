@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One address per member: /@Name and /%40name lead to the username as written.
   const path = `/@${profile.username}`;
   if (url.pathname !== path) throw redirect(`${path}${url.search}`);
-  const postsVisible = settings.postsVisible;
+  const postsVisible = settings.keptFor === null;
   const body = {
     profile,
     page: postsVisible ? page : { items: [], nextCursor: null },
