@@ -492,6 +492,7 @@ export const NOTIFICATION_TYPES = ["like", "repost", "comment", "mention", "foll
 export const notifications = sqliteTable(
   "notifications",
   {
+    /** Made in SQL by the `notification_id` view (migration 0011): triggers write most of them. */
     id: text("id").primaryKey(),
     userId: text("user_id")
       .notNull()
@@ -501,12 +502,27 @@ export const notifications = sqliteTable(
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     relatedUserId: text("related_user_id").references(() => users.id, { onDelete: "cascade" }),
     relatedPostId: text("related_post_id").references(() => posts.id, { onDelete: "cascade" }),
+    /**
+     * Likes and reposts of one post are one item (decision 032): its newest row is the head and
+     * carries the group's size; every other notification is a head of one.
+     */
+    isHead: integer("is_head", { mode: "boolean" }).notNull().default(true),
+    groupSize: integer("group_size").notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_user_idx").on(t.userId, t.id),
-    index("notifications_user_type_idx").on(t.userId, t.type, t.id),
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.isRead} = 0`),
+    // The items, newest first: all of them, and by type (the Mentions and Likes tabs).
+    index("notifications_heads_idx").on(t.userId, t.id).where(sql`${t.isHead} = 1`),
+    index("notifications_heads_type_idx").on(t.userId, t.type, t.id).where(sql`${t.isHead} = 1`),
+    // The unread badge (unread heads) and 'Mark all as read' (every unread row).
+    index("notifications_unread_idx").on(t.userId, t.isHead).where(sql`${t.isRead} = 0`),
+    // A like or repost group, found from any of its rows.
+    index("notifications_group_idx")
+      .on(t.userId, t.type, t.relatedPostId, t.id)
+      .where(sql`${t.type} IN ('like', 'repost')`),
+    // An undo finds its own notification; deleting a member or a post finds theirs.
+    index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type),
+    index("notifications_post_idx").on(t.relatedPostId),
   ],
 );
 
