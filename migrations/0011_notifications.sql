@@ -71,7 +71,7 @@ END;
 -- A group that lost a row: its newest remaining row is the head, one smaller.
 CREATE TRIGGER `notifications_group_delete` AFTER DELETE ON `notifications` WHEN OLD.`type` IN ('like', 'repost') BEGIN
   UPDATE `notifications` SET `is_head` = 1,
-    `group_size` = MAX(CASE WHEN OLD.`is_head` = 1 THEN OLD.`group_size` ELSE `group_size` END - 1, 1)
+    `group_size` = MAX(iif(OLD.`is_head` = 1, OLD.`group_size`, `group_size`) - 1, 1)
   WHERE `id` = (SELECT `g`.`id` FROM `notifications` AS `g` WHERE `g`.`user_id` = OLD.`user_id` AND `g`.`type` = OLD.`type`
     AND `g`.`related_post_id` = OLD.`related_post_id` ORDER BY `g`.`id` DESC LIMIT 1);
 END;

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { compareTopLevel } from "~/lib/comments";
+import { extractMentions } from "~/lib/text";
 import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { CommentInput } from "~/lib/schemas/post";
@@ -8,6 +9,7 @@ import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { commentLikes, comments, posts, users } from "./db/schema";
 import { newId } from "./ids";
+import { mentionedMembers, notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { findTargetPost, shownPostId } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
@@ -27,15 +29,21 @@ export async function addComment(
 ): Promise<Outcome<{ commentId: string; postId: string; commentsCount: number }>> {
   const target = await findTargetPost(db, userId, postId, now);
   if (!target?.canView) return refuse(404, POST_MESSAGES.notFound);
+  let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await db
-      .select({ id: comments.id })
+      .select({ id: comments.id, userId: comments.userId })
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.postId, target.id)))
       .get();
     if (!parent) return refuse(404, POST_MESSAGES.commentFailed);
+    parentAuthorId = parent.userId;
   }
   const id = newId(now);
+  // Members the comment mentions hear of it (the triggers tell the post's author and, for a reply, the
+  // answered comment's author already: they are not told twice).
+  const told = [target.userId, ...(parentAuthorId ? [parentAuthorId] : [])];
+  const mentions = extractMentions(input.content);
   const [, count] = await db.batch([
     db.insert(comments).values({
       id,
@@ -46,6 +54,9 @@ export async function addComment(
       createdAt: new Date(now),
     }),
     db.select({ comments: posts.commentsCount }).from(posts).where(eq(posts.id, target.id)),
+    ...(mentions.length > 0
+      ? [notificationInsert(db, { kind: "mention", recipients: mentionedMembers(mentions, told), actorId: userId, postId: target.id, content: input.content })]
+      : []),
   ]);
   return { ok: true, commentId: id, postId: target.id, commentsCount: count[0]?.comments ?? 0 };
 }

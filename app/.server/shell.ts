@@ -20,7 +20,8 @@ export type ShellData = {
 export function shellReads(db: Db, sessionId: string) {
   const S = { session: param("session") };
   const memberFields = {
-    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.isRead} = 0)`.as("shell_unread"),
+    // Items as the page shows them (decision 032): unread heads (notifications_unread_idx).
+    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.isHead} = 1 AND ${notifications.isRead} = 0)`.as("shell_unread"),
     offers: users.offersSubscriptions,
     price: users.subscriptionPriceCents,
   };

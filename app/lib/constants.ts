@@ -61,6 +61,8 @@ export const RATE_LIMITS = {
   /** A new profile or banner photo: each is an R2 object and a public profile change. */
   profilePhoto: { max: 20, windowMs: HOUR },
   upload: { max: 30, windowMs: 30 * MINUTE },
+  /** Opening notifications and marking them all read: far above any member's clicking. */
+  notifications: { max: 1000, windowMs: HOUR },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -190,3 +192,11 @@ export const PROFILE_LIMITS = {
   /** A website or avatar URL: room for any real address, not for a page of text. */
   urlMaxLength: 500,
 } as const;
+
+// Notifications (spec 1 §2.9; decision 032)
+/** Items per page of /notifications (like a feed page). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Characters of a post's or comment's words an item shows. */
+export const NOTIFICATION_PREVIEW_LENGTH = 100;
+/** Members a comment's mentions notify, at most (a statement binds at most 100 values in D1). */
+export const COMMENT_MENTIONS_NOTIFIED = 50;

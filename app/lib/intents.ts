@@ -41,6 +41,9 @@ export const INTENTS = {
   "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.privacyFailed, quiet: false, limit: "settings" },
   avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.photoFailed, quiet: false, limit: "profilePhoto" },
   banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.bannerFailed, quiet: false, limit: "profilePhoto" },
+  // Opening an item and 'Mark all as read': failures are only logged (spec document 1 §8).
+  "notification-open": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
+  "notifications-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

@@ -1,0 +1,230 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
+import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
+import type { Db } from "./db/client";
+import { batchable } from "./db/drizzle-internals";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { memberSettings, notifications, posts, users } from "./db/schema";
+import { canViewSql } from "./posts/access";
+import { beforeOf } from "./posts/cursors";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+
+/**
+ * Notifications (spec document 1 §2.9, §3, §4; decision 032). Likes, reposts, comments and replies,
+ * mentions in posts and follows are written by triggers in the same statement as their cause
+ * (migration 0011), so every path that writes the cause notifies, never for oneself, never against
+ * the recipient's settings, and an undo takes its unread notification back. Likes and reposts of one
+ * post are one item: its newest row is the head and carries the group's size. What only the
+ * application knows (a mention in a comment; a subscription, issue 15) goes through
+ * `notificationInsert`, which applies the same rules.
+ */
+
+export const NOTIFICATION_TABS = ["all", "mentions", "likes"] as const satisfies readonly NotificationTab[];
+
+export function notificationTabOf(value: string | null): NotificationTab {
+  return NOTIFICATION_TABS.find((tab) => tab === value) ?? "all";
+}
+
+/** Which setting turns a kind off (member_settings; no row means every kind is on). */
+const SETTING = {
+  like: memberSettings.notifyLikes,
+  repost: memberSettings.notifyReposts,
+  comment: memberSettings.notifyComments,
+  mention: memberSettings.notifyMentions,
+  follow: memberSettings.notifyFollows,
+  subscription: null,
+} as const;
+
+type Kind = keyof typeof SETTING;
+
+/**
+ * A notification written by the application, for a write's batch: to each member `recipients` selects
+ * (a query of user ids), unless that is the actor or the recipient turned the kind off. Its id is made
+ * in SQL like the triggers' (the `notification_id` view), so ids sort the same way.
+ */
+export function notificationInsert(
+  db: Db,
+  { kind, recipients, actorId, postId = null, content = "" }: { kind: Exclude<Kind, "like" | "repost">; recipients: SQL; actorId: string; postId?: string | null; content?: string },
+) {
+  const setting = SETTING[kind];
+  const allowed = setting
+    ? sql`coalesce((SELECT ${setting} FROM ${memberSettings} WHERE ${memberSettings.userId} = recipient.id), 1)`
+    : sql`1`;
+  return batchable(
+    db.$client,
+    db.all(sql`INSERT INTO ${notifications} (id, user_id, type, content, related_user_id, related_post_id)
+      SELECT (SELECT id FROM notification_id), recipient.id, ${kind}, ${content}, ${actorId}, ${postId}
+      FROM (${recipients}) AS recipient WHERE recipient.id <> ${actorId} AND ${allowed}`),
+  );
+}
+
+/**
+ * Members named in a text, as `notificationInsert` recipients: the names (lower-case, as
+ * `extractMentions` gives them; the first COMMENT_MENTIONS_NOTIFIED, as D1 binds at most 100 values a
+ * statement) that are members, except those already told of it another way.
+ */
+export function mentionedMembers(usernames: string[], except: string[]): SQL {
+  const names = sql.join(usernames.slice(0, COMMENT_MENTIONS_NOTIFIED).map((name) => sql`lower(${name})`), sql`, `);
+  const others = except.length > 0 ? sql` AND ${users.id} NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return sql`SELECT ${users.id} AS id FROM ${users} WHERE lower(${users.username}) IN (${names})${others}`;
+}
+
+// ───────────────────────────── reading ─────────────────────────────
+
+const N = { before: param("notificationsBefore"), now: param("notificationsNow") };
+
+const TAB_TYPES: Record<NotificationTab, Kind | null> = { all: null, mentions: "mention", likes: "like" };
+
+type Row = {
+  id: string;
+  type: Kind;
+  isRead: boolean;
+  groupSize: number;
+  content: string;
+  createdAt: Date;
+  actorUsername: string;
+  actorDisplayName: string;
+  actorAvatarUrl: string | null;
+  actorVerifiedType: "user" | "business" | null;
+  postId: string | null;
+  reply: number;
+  postVisible: number | null;
+  preview: string | null;
+};
+
+/**
+ * One page of the member's items, newest first (keyset by the head's id): the heads of
+ * notifications_heads_idx (or, for a tab, notifications_heads_type_idx), each with its actor and the
+ * post it is about. A post's words (and a comment's, which belongs to it) are shown only while the
+ * member may see the post (decision 031, subscriber-only posts): a notification never leaks them.
+ */
+export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: NotificationTab, cursor: string | null): Read<NotificationPage> {
+  const before = beforeOf(cursor);
+  const type = TAB_TYPES[tab];
+  const read = selectRead<Row>(
+    db,
+    ["notifications", viewerKey(viewer), tab, before ? "older" : "newest"].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const visible = canViewSql(me, posts.userId, posts.isSubscriberOnly, N.now);
+      const fields = {
+        id: notifications.id,
+        type: notifications.type,
+        isRead: notifications.isRead,
+        groupSize: notifications.groupSize,
+        content: sql<string>`CASE WHEN ${visible} THEN substr(${notifications.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) ELSE '' END`.as("notification_content"),
+        createdAt: notifications.createdAt,
+        actorUsername: sql<string>`${users.username}`.as("actor_username"),
+        actorDisplayName: sql<string>`${users.displayName}`.as("actor_display_name"),
+        actorAvatarUrl: sql<string | null>`${users.avatarUrl}`.as("actor_avatar_url"),
+        actorVerifiedType: sql<"user" | "business" | null>`${users.verifiedType}`.as("actor_verified_type"),
+        postId: sql<string | null>`${posts.id}`.as("notification_post_id"),
+        // A comment notification goes to the post's author, or (a reply) to the answered comment's author.
+        reply: sql<number>`(${notifications.type} = 'comment' AND ${posts.userId} IS NOT ${notifications.userId})`.as("notification_is_reply"),
+        postVisible: sql<number | null>`CASE WHEN ${posts.id} IS NULL THEN NULL ELSE ${visible} END`.as("notification_post_visible"),
+        preview: sql<string | null>`CASE WHEN ${visible} THEN substr(${posts.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) END`.as("notification_preview"),
+      };
+      // The page's heads, picked from their index (named, so the plan holds without statistics).
+      const index = sql.raw(type ? "notifications_heads_type_idx" : "notifications_heads_idx");
+      const heads = sql`SELECT head.id FROM ${notifications} AS head INDEXED BY ${index}
+        WHERE head.user_id = ${me} AND head.is_head = 1${type ? sql` AND head.type = ${type}` : sql``}${before ? sql` AND head.id < ${N.before}` : sql``}
+        ORDER BY head.id DESC LIMIT ${NOTIFICATIONS_PAGE_SIZE + 1}`;
+      const query = db
+        .select(fields)
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.relatedUserId))
+        .leftJoin(posts, eq(posts.id, notifications.relatedPostId))
+        .where(and(viewerPresentSql(viewer), sql`${notifications.id} IN (${heads})`))
+        .orderBy(desc(notifications.id))
+        .limit(NOTIFICATIONS_PAGE_SIZE + 1);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), notificationsBefore: before, notificationsNow: Date.now() },
+  );
+  return mapRead(read, (rows) => {
+    const items = rows.slice(0, NOTIFICATIONS_PAGE_SIZE).map(toItem);
+    return { items, nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE ? rows[NOTIFICATIONS_PAGE_SIZE - 1]!.id : null };
+  });
+}
+
+/** A text cut to the preview's length, with an ellipsis when there was more. */
+function preview(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > NOTIFICATION_PREVIEW_LENGTH ? `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("").trimEnd()}…` : text;
+}
+
+function toItem(row: Row): NotificationItem {
+  const hasPost = row.postId !== null;
+  return {
+    id: row.id,
+    type: row.type,
+    read: Boolean(row.isRead),
+    at: row.createdAt.getTime(),
+    actor: {
+      username: row.actorUsername,
+      displayName: row.actorDisplayName,
+      avatarUrl: row.actorAvatarUrl,
+      verifiedType: row.actorVerifiedType,
+    },
+    others: Math.max(0, row.groupSize - 1),
+    reply: Boolean(row.reply),
+    words: row.content ? preview(row.content) : null,
+    post: hasPost ? { id: row.postId!, preview: row.postVisible ? preview(row.preview ?? "") : null } : null,
+  };
+}
+
+// ───────────────────────────── writing ─────────────────────────────
+
+/**
+ * Opening an item marks it read: the row, and for a like or repost the whole group it heads (any row
+ * of the group names it). Two statements in one batch, each on its own index.
+ */
+export async function markNotificationRead(db: Db, memberId: string, id: string): Promise<void> {
+  const group = db
+    .select({ type: notifications.type, postId: notifications.relatedPostId })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
+  await db.batch([
+    db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
+    db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.userId, memberId),
+          inArray(notifications.type, ["like", "repost"]),
+          sql`(${notifications.type}, ${notifications.relatedPostId}) = (${group})`,
+          eq(notifications.isRead, false),
+        ),
+      ),
+  ]);
+}
+
+/** 'Mark all as read': every unread row of the member (notifications_unread_idx). */
+export async function markAllNotificationsRead(db: Db, memberId: string): Promise<void> {
+  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false)));
+}
+
+// ───────────────────────────── the page ─────────────────────────────
+
+export type LoadedNotifications = { page: NotificationPage; failed: string | null };
+
+/**
+ * The page's read, handed to the session's round trip (decision 026): call before awaiting anything,
+ * then `requireUser`. A failed read is 'Failed to load notifications' in the page, never an error page
+ * (spec document 1 §8); the cursor stays so 'Load more' can try again.
+ */
+export async function loadNotificationsPage(context: AppLoadContext, tab: NotificationTab, cursor: string | null): Promise<LoadedNotifications & { hadSession: boolean }> {
+  const empty = { items: [], nextCursor: cursor };
+  try {
+    const answers = await context.readAsMember((viewer) => [notificationsPageRead(context.db, viewer, tab, cursor)] as const);
+    return { page: answers?.[0] ?? empty, failed: null, hadSession: answers !== null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Reading notifications failed:", error);
+    return { page: empty, failed: NOTIFICATION_MESSAGES.loadFailed, hadSession: true };
+  }
+}
+

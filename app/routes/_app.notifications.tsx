@@ -1,0 +1,62 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { memberAction } from "~/.server/actions";
+import { getOptionalUser, signInPath } from "~/.server/auth/guards";
+import { safeRedirectPath } from "~/.server/http";
+import { loadNotificationsPage, markAllNotificationsRead, markNotificationRead, notificationTabOf } from "~/.server/notifications";
+import { answerHeaders, respond } from "~/.server/respond";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotificationsView } from "~/components/notifications/notifications-view";
+import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+
+export const meta: MetaFunction = () => [{ title: "Notifications | Murmur" }];
+
+/**
+ * /notifications (spec document 1 §2.9, decision 032): the member's items newest first, by tab
+ * (?tab=mentions, ?tab=likes), keyset-paged. Its read travels with the session's (026).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab = notificationTabOf(url.searchParams.get("tab"));
+  const cursor = url.searchParams.get("cursor");
+  const loaded = loadNotificationsPage(context, tab, cursor);
+  const user = await getOptionalUser(context);
+  const { page, failed, hadSession } = await loaded;
+  if (!user) {
+    // 'Load more' (a fetcher: the layout's loader does not run) after the session ended says so in
+    // the list (spec document 1 §8); a page goes to sign in, as every member page does.
+    if (cursor && hadSession) return { tab, page, failed: NOTIFICATION_MESSAGES.sessionExpired, paged: true };
+    throw redirect(signInPath(request));
+  }
+  return { tab, page, failed, paged: Boolean(cursor) };
+}
+
+/**
+ * Opening an item marks it (its whole group) read and goes where it points; 'Mark all as read' marks
+ * every unread one. A failure to mark is only logged (spec document 1 §8): the member still gets there.
+ */
+export function action(args: ActionFunctionArgs) {
+  return memberAction(args, ["notification-open", "notifications-read"], async ({ context, member, form, intent }) => {
+    if (intent === "notifications-read") {
+      await markAllNotificationsRead(context.db, member.id).catch((error) => console.error("Marking all notifications read failed:", error));
+      return respond(context, form, { ok: true });
+    }
+    const id = form.get("id");
+    if (typeof id === "string" && id !== "") {
+      await markNotificationRead(context.db, member.id, id).catch((error) => console.error("Marking a notification read failed:", error));
+    }
+    const to = form.get("to");
+    return redirect(safeRedirectPath(typeof to === "string" ? to : null, "/notifications"));
+  });
+}
+
+export const headers = answerHeaders;
+
+export default function Notifications() {
+  const data = useLoaderData<typeof loader>();
+  return <NotificationsView {...data} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,73 @@
+import { expect, follow, newMember, NEW_CONNECTION, open, postAs, signedIn as test, tester, uniqueWord, type Member } from "./fixtures";
+
+/** Another member acting on a post over HTTP, as a form without JavaScript would. */
+async function act(member: Member, postId: string, form: Record<string, string>) {
+  const response = await member.api.post(`/post/${postId}`, {
+    form: { ...form, returnTo: `/post/${postId}` },
+    maxRedirects: 0,
+    headers: { Origin: member.origin, ...NEW_CONNECTION },
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+test.describe("notifications", () => {
+  test("likes, a comment, a mention and a follow notify; tabs, opening one and 'Mark all as read'", async ({ page, baseURL, account }) => {
+    const me = tester(page, baseURL!, account);
+    const word = uniqueWord("nt");
+    await postAs(me, `Notify me about ${word}`);
+    await open(page, `/?q=${word}`);
+    const href = await page.getByRole("article").filter({ hasText: word }).first().getByRole("link", { name: "Open post" }).getAttribute("href");
+    const postId = href!.split("/").pop()!;
+
+    const ana = await newMember(baseURL!);
+    const ben = await newMember(baseURL!);
+    await act(ana, postId, { like: "true" });
+    await act(ben, postId, { like: "true" });
+    await act(ana, postId, { intent: "comment", content: `Nice one ${word}` });
+    await postAs(ben, `Hello @${account.username} ${word}`);
+    await follow(baseURL!, ana.username, account.username);
+
+    await open(page, "/notifications");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // Four items: the follow, the mention, the comment and the two likes as one.
+    await expect(nav.getByLabel("4 unread notifications")).toBeVisible();
+    const items = page.getByRole("list", { name: "All" }).getByRole("listitem");
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0)).toContainText(`${ana.account.displayName} followed you`);
+    await expect(items.nth(1)).toContainText(`${ben.account.displayName} mentioned you`);
+    await expect(items.nth(2)).toContainText(`${ana.account.displayName} commented on your post`);
+    await expect(items.nth(2)).toContainText(`Nice one ${word}`);
+    await expect(items.nth(3)).toContainText(`${ben.account.displayName} and 1 other liked your post`);
+    await expect(items.nth(3)).toContainText(`Notify me about ${word}`);
+
+    await page.getByRole("link", { name: "Mentions" }).click();
+    await expect(page).toHaveURL(/\/notifications\?tab=mentions$/);
+    await expect(page.getByRole("list", { name: "Mentions" }).getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("link", { name: "Likes" }).click();
+    const likes = page.getByRole("list", { name: "Likes" }).getByRole("listitem");
+    await expect(likes).toHaveCount(1);
+
+    // Opening an item marks it read and goes to its post.
+    await likes.getByRole("button", { name: /liked your post/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+    await expect(nav.getByLabel("3 unread notifications")).toBeVisible();
+
+    await open(page, "/notifications");
+    await expect(page.getByRole("list", { name: "All" }).getByRole("listitem").nth(3)).not.toContainText("Unread");
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+    await expect(nav.getByLabel(/unread notifications/)).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "All" }).getByRole("listitem")).toHaveCount(4);
+  });
+
+  test("a follow opens the follower's profile; a member with none sees 'No notifications yet'", async ({ page, baseURL, account }) => {
+    await open(page, "/notifications");
+    await expect(page.getByText("No notifications yet")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+    const fan = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, account.username);
+    await open(page, "/notifications");
+    await page.getByRole("button", { name: `${fan.account.displayName} followed you` }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
+  });
+});

@@ -1,0 +1,359 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addComment } from "~/.server/comments";
+import { runRead, runReads } from "~/.server/db/reads";
+import { memberSettings, notifications, posts } from "~/.server/db/schema";
+import { setFollow } from "~/.server/follows";
+import { markAllNotificationsRead, markNotificationRead, notificationsPageRead } from "~/.server/notifications";
+import { createPost as composePost } from "~/.server/posts/create";
+import { deletePost } from "~/.server/posts/delete";
+import { setLike, setRepost } from "~/.server/posts/interactions";
+import { shellReads } from "~/.server/shell";
+import { NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
+import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import type { NotificationTab } from "~/lib/types/notification";
+import { createPost, createUser, db, fetchWorker, formPost, get, sessionCookieFor, sessionViewerOf } from "./helpers";
+
+/**
+ * Notifications (decision 032): written by triggers with their cause (and by the application for a
+ * mention in a comment), never for oneself or against the recipient's settings, taken back by an undo
+ * while unread; likes and reposts of one post are one item.
+ */
+
+type Kind = "like" | "repost" | "comment" | "mention" | "follow" | "subscription";
+
+async function rowsFor(userId: string) {
+  return db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+}
+
+async function page(userId: string, tab: NotificationTab = "all", cursor: string | null = null) {
+  return runRead(notificationsPageRead(db(), userId, tab, cursor));
+}
+
+/** The unread badge as the shell reads it for the member's session. */
+async function badge(userId: string) {
+  const viewer = await sessionViewerOf(userId);
+  const [member] = await runReads(db(), shellReads(db(), viewer.session));
+  return member?.unread ?? 0;
+}
+
+async function turnOff(userId: string, setting: Partial<typeof memberSettings.$inferInsert>) {
+  await db().update(memberSettings).set(setting).where(eq(memberSettings.userId, userId));
+}
+
+const kinds = (rows: { type: Kind }[]) => rows.map((row) => row.type);
+
+describe("notifications are written with their cause", () => {
+  it("tells a post's author once of each like, repost and comment, and the followed member of a follow", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    expect((await setLike(db(), fan.id, post.id, true)).ok).toBe(true);
+    // Liking again changes nothing: still one.
+    await setLike(db(), fan.id, post.id, true);
+    await setRepost(db(), fan.id, post.id, true);
+    await addComment(db(), fan.id, post.id, { content: "Lovely words" });
+    await setFollow(db(), fan.id, author.id, true);
+    const rows = await rowsFor(author.id);
+    expect(kinds(rows).sort()).toEqual(["comment", "follow", "like", "repost"]);
+    expect(rows.every((row) => row.relatedUserId === fan.id && !row.isRead)).toBe(true);
+    expect(rows.find((row) => row.type === "comment")).toMatchObject({ content: "Lovely words", relatedPostId: post.id });
+    expect(rows.find((row) => row.type === "follow")?.relatedPostId).toBeNull();
+    // Ids are time-sortable like every other id (26 characters of Crockford base32).
+    expect(rows.every((row) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(row.id))).toBe(true);
+    expect(await badge(author.id)).toBe(4);
+  });
+
+  it("tells the author of the answered comment of a reply, and the post's author of it as a comment", async () => {
+    const author = await createUser();
+    const first = await createUser();
+    const replier = await createUser();
+    const post = await createPost(author.id);
+    const comment = await addComment(db(), first.id, post.id, { content: "First" });
+    if (!comment.ok) throw new Error("comment refused");
+    await addComment(db(), replier.id, post.id, { content: "An answer", parentId: comment.commentId });
+    const toFirst = await page(first.id);
+    expect(toFirst.items).toHaveLength(1);
+    expect(toFirst.items[0]).toMatchObject({ type: "comment", reply: true, words: "An answer", actor: { username: replier.username } });
+    const toAuthor = await page(author.id);
+    expect(toAuthor.items.map((item) => [item.actor.username, item.reply])).toEqual([
+      [replier.username, false],
+      [first.username, false],
+    ]);
+    // The post's author answering a comment on their own post tells the comment's author only.
+    await addComment(db(), author.id, post.id, { content: "Thanks", parentId: comment.commentId });
+    expect((await page(author.id)).items).toHaveLength(2);
+    expect((await page(first.id)).items).toHaveLength(2);
+  });
+
+  it("tells members mentioned in a post or a comment, not the writer, and only members", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    const other = await createUser();
+    const created = await composePost(db(), writer.id, {
+      content: `Hello @${named.username.toUpperCase()} and @${writer.username} and @nobody_here_at_all`,
+      imageKeys: [],
+      location: undefined,
+      visibility: "everyone",
+    });
+    if (!created.ok) throw new Error("post refused");
+    expect((await page(named.id, "mentions")).items).toMatchObject([{ type: "mention", post: { id: created.postId }, words: null }]);
+    expect(await rowsFor(writer.id)).toEqual([]);
+    // In a comment: the mentioned member hears of it, with the comment's words; the post's author (told
+    // of the comment already) is not told twice.
+    await addComment(db(), other.id, created.postId, { content: `@${named.username} look, and @${writer.username}` });
+    const mentions = (await page(named.id, "mentions")).items;
+    expect(mentions).toHaveLength(2);
+    expect(mentions[0]).toMatchObject({ type: "mention", words: `@${named.username} look, and @${writer.username}`, actor: { username: other.username } });
+    expect(kinds(await rowsFor(writer.id))).toEqual(["comment"]);
+  });
+
+  it("never notifies oneself", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    await setLike(db(), author.id, post.id, true);
+    await addComment(db(), author.id, post.id, { content: "me again" });
+    expect((await setFollow(db(), author.id, author.id, true)).ok).toBe(false);
+    expect(await rowsFor(author.id)).toEqual([]);
+    expect(await badge(author.id)).toBe(0);
+  });
+
+  it("honours the recipient's settings for each kind", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    await turnOff(author.id, { notifyLikes: false, notifyReposts: false, notifyComments: false, notifyFollows: false, notifyMentions: false });
+    const post = await createPost(author.id);
+    await setLike(db(), fan.id, post.id, true);
+    await setRepost(db(), fan.id, post.id, true);
+    await addComment(db(), fan.id, post.id, { content: `hi @${author.username}` });
+    await setFollow(db(), fan.id, author.id, true);
+    await composePost(db(), fan.id, { content: `hey @${author.username}`, imageKeys: [], location: undefined, visibility: "everyone" });
+    expect(await rowsFor(author.id)).toEqual([]);
+    // One kind back on: only that kind is told.
+    await turnOff(author.id, { notifyLikes: true });
+    const another = await createUser();
+    await setLike(db(), another.id, post.id, true);
+    await setFollow(db(), another.id, author.id, true);
+    expect(kinds(await rowsFor(author.id))).toEqual(["like"]);
+  });
+});
+
+describe("an undo takes its notification back while it is unread", () => {
+  it("removes an unread like, repost and follow, so toggling spams no one", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    for (let i = 0; i < 3; i++) {
+      await setLike(db(), fan.id, post.id, true);
+      await setLike(db(), fan.id, post.id, false);
+      await setRepost(db(), fan.id, post.id, true);
+      await setRepost(db(), fan.id, post.id, false);
+      await setFollow(db(), fan.id, author.id, true);
+      await setFollow(db(), fan.id, author.id, false);
+    }
+    expect(await rowsFor(author.id)).toEqual([]);
+    await setLike(db(), fan.id, post.id, true);
+    expect(kinds(await rowsFor(author.id))).toEqual(["like"]);
+  });
+
+  it("keeps one the member has read", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    await setLike(db(), fan.id, post.id, true);
+    await setFollow(db(), fan.id, author.id, true);
+    await markAllNotificationsRead(db(), author.id);
+    await setLike(db(), fan.id, post.id, false);
+    await setFollow(db(), fan.id, author.id, false);
+    expect(kinds(await rowsFor(author.id)).sort()).toEqual(["follow", "like"]);
+    expect(await badge(author.id)).toBe(0);
+  });
+
+  it("goes with the post it is about", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    await setLike(db(), fan.id, post.id, true);
+    await addComment(db(), fan.id, post.id, { content: "nice" });
+    expect((await deletePost(db(), env.MEDIA, author.id, post.id)).ok).toBe(true);
+    expect(await rowsFor(author.id)).toEqual([]);
+  });
+});
+
+describe("likes and reposts of one post are one item", () => {
+  it("shows the newest member and how many others, counts one unread item, and shrinks on an undo", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const other = await createPost(author.id);
+    const fans = [await createUser(), await createUser(), await createUser()];
+    for (const fan of fans) await setLike(db(), fan.id, post.id, true);
+    await setLike(db(), fans[0]!.id, other.id, true);
+    await setRepost(db(), fans[1]!.id, post.id, true);
+    let items = (await page(author.id)).items;
+    expect(items.map((item) => [item.type, item.post?.id, item.actor.username, item.others])).toEqual([
+      ["repost", post.id, fans[1]!.username, 0],
+      ["like", other.id, fans[0]!.username, 0],
+      ["like", post.id, fans[2]!.username, 2],
+    ]);
+    expect(await badge(author.id)).toBe(3);
+    // The newest liker takes theirs back: the one before is shown, one fewer.
+    await setLike(db(), fans[2]!.id, post.id, false);
+    items = (await page(author.id, "likes")).items;
+    expect(items.map((item) => [item.post?.id, item.actor.username, item.others])).toEqual([
+      [other.id, fans[0]!.username, 0],
+      [post.id, fans[1]!.username, 1],
+    ]);
+    // An older one takes theirs back: the newest stays, one fewer.
+    await setLike(db(), fans[0]!.id, post.id, false);
+    items = (await page(author.id, "likes")).items;
+    expect(items.at(-1)).toMatchObject({ actor: { username: fans[1]!.username }, others: 0 });
+    // A new like after the group was read makes it unread again and moves it to the top.
+    await markAllNotificationsRead(db(), author.id);
+    expect(await badge(author.id)).toBe(0);
+    await setLike(db(), fans[2]!.id, post.id, true);
+    items = (await page(author.id)).items;
+    expect(items[0]).toMatchObject({ type: "like", read: false, others: 1, actor: { username: fans[2]!.username } });
+    expect(await badge(author.id)).toBe(1);
+  });
+
+  it("marks the whole group read when it is opened, and nothing of anyone else's", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const fans = [await createUser(), await createUser()];
+    for (const fan of fans) await setLike(db(), fan.id, post.id, true);
+    await setFollow(db(), fans[0]!.id, author.id, true);
+    const [follow, group] = (await page(author.id)).items;
+    // Someone else cannot mark it.
+    await markNotificationRead(db(), fans[0]!.id, group!.id);
+    expect(await badge(author.id)).toBe(2);
+    await markNotificationRead(db(), author.id, group!.id);
+    const rows = await rowsFor(author.id);
+    expect(rows.filter((row) => row.type === "like").every((row) => row.isRead)).toBe(true);
+    expect(rows.find((row) => row.id === follow!.id)?.isRead).toBe(false);
+    expect(await badge(author.id)).toBe(1);
+    await markAllNotificationsRead(db(), author.id);
+    await markAllNotificationsRead(db(), author.id);
+    expect(await badge(author.id)).toBe(0);
+  });
+});
+
+describe("the notifications page", () => {
+  it("pages newest first by tab without repeating or losing an item", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const followers = [];
+    for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 3; i++) {
+      const follower = await createUser();
+      followers.push(follower);
+      await setFollow(db(), follower.id, author.id, true);
+    }
+    await setLike(db(), followers[0]!.id, post.id, true);
+    const first = await page(author.id);
+    expect(first.items).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
+    expect(first.items[0]?.type).toBe("like");
+    const second = await page(author.id, "all", first.nextCursor);
+    expect(second.nextCursor).toBeNull();
+    const seen = [...first.items, ...second.items].map((item) => item.id);
+    expect(new Set(seen).size).toBe(NOTIFICATIONS_PAGE_SIZE + 4);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect((await page(author.id, "likes")).items.map((item) => item.type)).toEqual(["like"]);
+    expect((await page(author.id, "mentions")).items).toEqual([]);
+  });
+
+  it("never shows the words of a post the member may not see", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, writer.id));
+    const created = await composePost(db(), writer.id, { content: `secret plans @${named.username}`, imageKeys: [], location: undefined, visibility: "everyone" });
+    if (!created.ok) throw new Error("post refused");
+    const [item] = (await page(named.id, "mentions")).items;
+    expect(item).toMatchObject({ type: "mention", post: { id: created.postId, preview: null } });
+    expect(JSON.stringify(item)).not.toContain("secret");
+    // Once they follow the writer, the words are theirs to read.
+    await setFollow(db(), named.id, writer.id, true);
+    expect((await page(named.id, "mentions")).items[0]?.post?.preview).toBe(`secret plans @${named.username}`);
+  });
+
+  it("renders the items, opens one (read, then where it points) and marks all read, without JavaScript", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id, { content: "A post worth liking" });
+    await setLike(db(), fan.id, post.id, true);
+    await setFollow(db(), fan.id, author.id, true);
+    const cookie = await sessionCookieFor(author.id);
+    const html = await (await get("/notifications", { Cookie: cookie })).text();
+    expect(html).toContain(fan.displayName);
+    expect(html).toContain("liked your post");
+    expect(html).toContain(NOTIFICATION_MESSAGES.markAllRead);
+    expect(html).toContain("A post worth liking");
+    const [follow, like] = (await page(author.id)).items;
+    const opened = await fetchWorker(formPost("/notifications", { intent: "notification-open", id: like!.id, to: `/post/${post.id}` }, { Cookie: cookie }));
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/post/${post.id}`);
+    expect((await page(author.id)).items.find((item) => item.id === like!.id)?.read).toBe(true);
+    // A target elsewhere is refused: the list instead.
+    const away = await fetchWorker(formPost("/notifications", { intent: "notification-open", id: follow!.id, to: "//evil.example/x" }, { Cookie: cookie }));
+    expect(away.headers.get("Location")).toBe("/notifications");
+    const all = await fetchWorker(formPost("/notifications", { intent: "notifications-read", returnTo: "/notifications?tab=likes" }, { Cookie: cookie }));
+    expect(all.status).toBe(302);
+    expect(all.headers.get("Location")).toBe("/notifications?tab=likes");
+    expect(await badge(author.id)).toBe(0);
+    const after = await (await get("/notifications", { Cookie: cookie })).text();
+    expect(after).not.toContain(NOTIFICATION_MESSAGES.markAllRead);
+  });
+
+  it("sends a visitor to sign in, and says a session ended to 'Load more'", async () => {
+    const visit = await get("/notifications");
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("Location")).toContain("/auth?returnTo=%2Fnotifications");
+    const more = await get("/notifications.data?cursor=01JAAAAAAAAAAAAAAAAAAAAAAA&_routes=routes%2F_app.notifications", {
+      Cookie: "session=made-up",
+    });
+    const body = await more.text();
+    expect(body).toContain(NOTIFICATION_MESSAGES.sessionExpired);
+  });
+
+  it("shows 'No notifications yet' when there are none, and refuses another member's form", async () => {
+    const loner = await createUser();
+    const cookie = await sessionCookieFor(loner.id);
+    const html = await (await get("/notifications?tab=mentions", { Cookie: cookie })).text();
+    expect(html).toContain(NOTIFICATION_MESSAGES.empty);
+    expect(html).toContain('aria-current="page"');
+    const refused = await fetchWorker(formPost("/notifications", { intent: "like" }, { Cookie: cookie }));
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe("the group's bookkeeping", () => {
+  it("keeps one head per group and its size equal to its rows through any order of likes and undos", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const fans = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    const liked = new Set<string>();
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let step = 0; step < 40; step++) {
+      const fan = fans[Math.floor(random() * fans.length)]!;
+      const wanted = !liked.has(fan.id);
+      await setLike(db(), fan.id, post.id, wanted);
+      if (wanted) liked.add(fan.id);
+      else liked.delete(fan.id);
+    }
+    const rows = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.type, "like")));
+    const heads = rows.filter((row) => row.isHead);
+    if (rows.length === 0) {
+      expect(liked.size).toBe(0);
+      return;
+    }
+    expect(heads).toHaveLength(1);
+    expect(heads[0]!.groupSize).toBe(rows.length);
+    expect(heads[0]!.id).toBe(rows.map((row) => row.id).sort().at(-1));
+    expect(new Set(rows.map((row) => row.relatedUserId))).toEqual(liked);
+    const [stored] = await db().select({ likes: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
+    expect(stored?.likes).toBe(liked.size);
+  });
+});
