@@ -425,6 +425,35 @@ function addContent(seed: Seed) {
   addTrends(seed, originals);
 }
 
+/** SQL for an id made at `time` (a column of milliseconds) as app/.server/ids.ts makes ids: 10 base32 characters of time, 16 random. */
+function idAtSql(time: string): string {
+  const alphabet = "'0123456789ABCDEFGHJKMNPQRSTVWXYZ'";
+  const digits = Array.from({ length: 10 }, (_, i) => `substr(${alphabet}, ((${time} >> ${5 * (9 - i)}) & 31) + 1, 1)`);
+  return `${digits.join(" || ")} || substr(hex(randomblob(8)), 1, 16)`;
+}
+
+/**
+ * The triggers wrote the demo's notifications as the seed ran, all at this instant (decision 032):
+ * each takes its cause's time (and an id of that time), those older than two days are read, and each
+ * like or repost group's newest row is its head again.
+ */
+function retimeNotifications(seed: Seed) {
+  const causeTime = `CASE type
+    WHEN 'like' THEN (SELECT created_at FROM post_likes WHERE post_id = related_post_id AND user_id = related_user_id)
+    WHEN 'repost' THEN (SELECT created_at FROM post_reposts WHERE post_id = related_post_id AND user_id = related_user_id)
+    WHEN 'comment' THEN (SELECT min(created_at) FROM comments WHERE post_id = related_post_id AND user_id = related_user_id AND comments.content = notifications.content)
+    WHEN 'mention' THEN (SELECT created_at FROM posts WHERE id = related_post_id)
+    ELSE created_at END`;
+  seed.statements.push(
+    `UPDATE notifications SET created_at = coalesce(${causeTime}, created_at);`,
+    `UPDATE notifications SET id = ${idAtSql("created_at")}, is_read = created_at < ${seed.now - 2 * TIME.DAY}, is_head = 1;`,
+    `UPDATE notifications SET is_head = 0 WHERE type IN ('like', 'repost') AND EXISTS (SELECT 1 FROM notifications AS newer
+      WHERE newer.user_id = notifications.user_id AND newer.type = notifications.type AND newer.related_post_id = notifications.related_post_id AND newer.id > notifications.id);`,
+    `UPDATE notifications SET group_size = (SELECT count(*) FROM notifications AS member WHERE member.user_id = notifications.user_id
+      AND member.type = notifications.type AND member.related_post_id = notifications.related_post_id) WHERE type IN ('like', 'repost') AND is_head = 1;`,
+  );
+}
+
 async function main() {
   const started = Date.now();
   const seed: Seed = {
@@ -439,6 +468,7 @@ async function main() {
   };
   await addMembers(seed);
   addContent(seed);
+  retimeNotifications(seed);
 
   const persistTo = process.env.PERSIST_TO;
   await putObjects(MEDIA_BUCKET, seed.objects, persistTo);
