@@ -369,6 +369,13 @@ function signIn(viewers) {
   return viewers;
 }
 
+/** The member with the most notification items (the generator's likes and follows of the last 14 days). */
+function mostNotifiedMember() {
+  const [row] = queryLocal("SELECT user_id AS id FROM notifications WHERE is_head = 1 GROUP BY user_id ORDER BY count(*) DESC LIMIT 1", DATA_DIR);
+  if (!row) throw new Error("the data set has no notifications");
+  return row.id;
+}
+
 /** Bookmarks each viewer has for the "Bookmarks" row (the generated data set has none). */
 const VIEWER_BOOKMARKS = 300;
 
@@ -492,6 +499,11 @@ async function main() {
   const pages = [];
   for (const page of signedIn) {
     for (const viewer of viewers) pages.push({ ...page, viewer: viewer.label, headersFor: () => cookie(viewer), budget: BUDGET });
+  }
+  // Notifications (decision 032): the three viewers, and the member with the most.
+  const [notified] = signIn([{ kind: "most notified", id: mostNotifiedMember() }]);
+  for (const viewer of [...viewers, notified]) {
+    pages.push({ label: "Notifications", path: "/notifications", viewer: viewer.label, headersFor: () => cookie(viewer), budget: BUDGET });
   }
   // Writes as JavaScript sends them (a fetcher's POST to the route's .data): the action alone.
   const writes = [
