@@ -110,5 +110,17 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, "/bookmarks?q=nothing-here");
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test("the notifications page has no serious or critical violations", async ({ page, baseURL, account }) => {
+      const fan = await newMember(baseURL!);
+      await follow(baseURL!, fan.username, account.username);
+      await postAs(fan, `Accessible mention of @${account.username}`);
+      await open(page, "/notifications");
+      await expect(page.getByRole("list", { name: "All" }).getByRole("listitem")).toHaveCount(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/notifications?tab=likes");
+      await expect(page.getByText("No notifications yet")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }
