@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { TRENDING_LIMIT } from "~/lib/constants";
+import { TRENDING_LIMIT, UNREAD_BADGE_CAP } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead } from "./db/reads";
 import { hashtagTrends, notifications, sessions, users } from "./db/schema";
@@ -20,8 +20,10 @@ export type ShellData = {
 export function shellReads(db: Db, sessionId: string) {
   const S = { session: param("session") };
   const memberFields = {
-    // Items as the page shows them (decision 032): unread heads (notifications_unread_idx).
-    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = ${users.id} AND ${notifications.isHead} = 1 AND ${notifications.isRead} = 0)`.as("shell_unread"),
+    // Items as the page shows them (decision 032): unread heads (notifications_unread_idx), counted
+    // only as far as the badge tells them apart (99+).
+    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE rowid IN (SELECT rowid FROM ${notifications} AS unread
+      WHERE unread.user_id = ${users.id} AND unread.is_head = 1 AND unread.is_read = 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`.as("shell_unread"),
     offers: users.offersSubscriptions,
     price: users.subscriptionPriceCents,
   };

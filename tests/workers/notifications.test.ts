@@ -238,6 +238,20 @@ describe("likes and reposts of one post are one item", () => {
   });
 });
 
+describe("the unread badge", () => {
+  it("counts as far as it shows (99+), never below 0", async () => {
+    const popular = await createUser();
+    const fan = await createUser();
+    expect(await badge(popular.id)).toBe(0);
+    // More items than the badge tells apart (written directly: one member follows once).
+    const rows = Array.from({ length: 105 }, (_, i) => ({ id: `01M00000000000000000000${String(i).padStart(3, "0")}`, userId: popular.id, type: "follow" as const, content: "", relatedUserId: fan.id }));
+    await db().batch(rows.map((row) => db().insert(notifications).values(row)) as [never, ...never[]]);
+    expect(await badge(popular.id)).toBe(100);
+    await markAllNotificationsRead(db(), popular.id);
+    expect(await badge(popular.id)).toBe(0);
+  });
+});
+
 describe("the notifications page", () => {
   it("pages newest first by tab without repeating or losing an item", async () => {
     const author = await createUser();
