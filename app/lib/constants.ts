@@ -190,3 +190,11 @@ export const PROFILE_LIMITS = {
   /** A website or avatar URL: room for any real address, not for a page of text. */
   urlMaxLength: 500,
 } as const;
+
+// Trends (spec document 1 §3 hashtag_trends, §9 'refreshed every 5 minutes' by the cron in
+// wrangler.toml; docs/decisions/033-trends.md)
+/**
+ * A trend counts a tag's posts over the last window and compares them with the window just before
+ * it, so the job reads twice this span of post_hashtags_created_idx.
+ */
+export const TREND_WINDOW_MS = DAY;
