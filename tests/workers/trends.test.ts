@@ -4,7 +4,9 @@ import { eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { Meter, meterDatabase } from "~/.server/db/metered";
+import { runRead } from "~/.server/db/reads";
 import { communities, hashtagTrends, memberSettings, postHashtags, posts } from "~/.server/db/schema";
+import { hashtagStatsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
 import { createPost } from "~/.server/posts/create";
 import { setRepost } from "~/.server/posts/interactions";
@@ -13,7 +15,7 @@ import { TIME } from "~/lib/constants";
 import { categoryOf, TREND_CATEGORIES, TREND_KEYWORDS } from "~/lib/trend-categories";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
-import { capturingD1, createUser, db, fetchWorker, formPost, planOf } from "./helpers";
+import { capturingD1, createUser, db, fetchWorker, formPost, get, member, planOf } from "./helpers";
 
 /**
  * The trends job (docs/decisions/033). Its `now` is a fixed time long before every other test's posts,
@@ -222,3 +224,31 @@ describe("the trends job (spec document 1 §3 hashtag_trends, §9 'refreshed eve
   });
 });
 
+describe("the hashtag page counts as the trends job does", () => {
+  it("shows the tag's readable posts of the last 24 hours and their growth: counted live until the job has a row, then the row", async () => {
+    const viewer = await member();
+    const author = await createUser();
+    const keeper = await createUser();
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
+    const tag = uniqueTag();
+    const lockedOnly = uniqueTag();
+    await postWith(author.id, [tag], NOW - 2 * HOUR);
+    await postWith(author.id, [tag], NOW - HOUR);
+    await postWith(author.id, [tag], NOW - 3 * DAY);
+    const forSubscribers = await postWith(author.id, [tag, lockedOnly], NOW - HOUR);
+    await db().update(posts).set({ isSubscriberOnly: true }).where(eq(posts.id, forSubscribers));
+    await postWith(keeper.id, [tag, lockedOnly], NOW - HOUR);
+
+    // Before the job: counted from the tag's rows of the window, locked posts left out.
+    expect(await runRead(hashtagStatsRead(db(), tag, NOW))).toEqual({ postsCount: 2, growthRate: 0 });
+    expect(await runRead(hashtagStatsRead(db(), lockedOnly, NOW))).toEqual({ postsCount: 0, growthRate: 0 });
+
+    await refreshTrends(db(), NOW);
+    // The row, whatever time the page is read at.
+    expect(await runRead(hashtagStatsRead(db(), tag))).toEqual({ postsCount: 2, growthRate: 2 });
+    const html = await (await get(`/hashtag/${tag}`, { Cookie: viewer.cookie })).text();
+    const header = html.slice(html.indexOf(`#${tag}</h1>`), html.indexOf("Share"));
+    expect(header).toMatch(/<strong[^>]*>2<\/strong> posts in the last 24 hours/);
+    expect(header).toContain("+200% growth");
+  });
+});
