@@ -14,6 +14,8 @@
 //    posts are deleted afterwards. Pages that answer 404 or a redirect are skipped as "not built yet".
 //    The signed-out public profile has two rows: cold (every request a cache miss, X-Measure-Cache-Miss)
 //    and from the edge cache (an answer that did not come from there counts as an error).
+//    Then the cron's trends job (docs/decisions/033), run at the data set's time through the local-only
+//    /dev/fixtures: its D1 time, budget 1 s (row "Trends job (cron)").
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
 // 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
 //    machine is UNRELIABLE, never a pass.
@@ -404,6 +406,34 @@ function rareHashtag() {
   return row?.hashtag ?? null;
 }
 
+// ───────────────────────────── the trends job ─────────────────────────────
+
+/** The cron's trends job (docs/decisions/033): not a page; its budget is its D1 time. */
+const TRENDS_JOB = { label: "Trends job (cron)", path: "/dev/fixtures", budgetD1Ms: 1000 };
+
+/**
+ * Runs the trends job on the data set at the data set's own time (its last 48 hours of posts), through
+ * the local-only /dev/fixtures, as the cron runs it (one batch), timed by the worker's Server-Timing.
+ * It leaves hashtag_trends as a data set generated now has them (the generator runs the same SQL).
+ */
+async function measureTrendsJob(now) {
+  const run = () => get(TRENDS_JOB.path, { "X-Measure-Server-Time": "1" }, { intent: "trends", now });
+  for (let i = 0; i < Math.min(WARMUP, 3); i++) await run();
+  const samples = [];
+  const depths = new Set();
+  let errors = 0;
+  for (let i = 0; i < Math.min(REQUESTS, 30); i++) {
+    const response = await run();
+    if (response.status !== 200) errors += 1;
+    samples.push({ d1: serverTime(response, "d1") ?? NaN, server: serverTime(response) ?? NaN });
+    depths.add(response.headers["x-d1-depth"]);
+  }
+  const sorted = (key) => samples.map((sample) => sample[key]).sort((a, b) => a - b);
+  const d1 = sorted("d1");
+  const result = { runs: samples.length, d1P50: percentile(d1, 0.5), d1P95: percentile(d1, 0.95), serverP50: percentile(sorted("server"), 0.5), depths: [...depths].join(", "), errors };
+  return { ...result, pass: errors === 0 && result.d1P95 <= TRENDS_JOB.budgetD1Ms };
+}
+
 // ───────────────────────────── initial JS ─────────────────────────────
 
 async function initialJs(path, headers) {
@@ -568,6 +598,7 @@ async function main() {
   log(`  measuring ${measured.length} rows, ${ROUNDS} rounds of ${REQUESTS} requests each, the rows taking turns…`);
   const machineBefore = { ...machineNow(), load: loadBefore };
   await measureRows(measured);
+  const trendsJob = !ONLY || `${TRENDS_JOB.label} ${TRENDS_JOB.path}`.includes(ONLY) ? await measureTrendsJob(meta.now) : null;
   const machineAfter = machineNow();
   for (const row of rows) {
     row.pass =
@@ -645,11 +676,22 @@ async function main() {
     log("Initial JS: the home page did not answer 200; not measured.");
   }
 
+  if (trendsJob) {
+    log("");
+    log(
+      `${TRENDS_JOB.label} at the data set's time, ${trendsJob.runs} runs: D1 wait p50 ${ms(trendsJob.d1P50)} ms, p95 ${ms(trendsJob.d1P95)} ms; ` +
+        `server p50 ${ms(trendsJob.serverP50)} ms; D1 depth ${trendsJob.depths}${trendsJob.errors ? `; ${trendsJob.errors} errors` : ""} ` +
+        `(budget: D1 p95 ≤ ${TRENDS_JOB.budgetD1Ms} ms): ${trendsJob.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+
   if (retries) log(`\nNote: ${retries} requests were retried after a dropped connection.`);
-  const failed = rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1);
+  const failed = rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1) + (trendsJob && !trendsJob.pass ? 1 : 0);
   // What a busy machine cannot cause: errors, a page that did not answer, D1 depth, the JS size.
   const broken =
-    rows.filter(({ page, result }) => !result || result.errors > 0 || (result.d1Max !== null && result.d1Max > page.budget.d1)).length + (jsPass ? 0 : 1);
+    rows.filter(({ page, result }) => !result || result.errors > 0 || (result.d1Max !== null && result.d1Max > page.budget.d1)).length +
+    (jsPass ? 0 : 1) +
+    (trendsJob?.errors ? 1 : 0);
   log("");
   log(
     `Machine: ${machine.cores} cores; load average (1 min) ${machineBefore.load.toFixed(2)} before, ${machineAfter.load.toFixed(2)} after; ` +
@@ -659,7 +701,7 @@ async function main() {
   log(`Data set (${PRESET}): database files ${mib(databaseBytes(DATA_DIR))}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   // A busy machine makes times unreliable, never the rest: a broken row fails whatever the load.
   const verdict =
-    broken > 0 || rows.length === 0
+    broken > 0 || (rows.length === 0 && !trendsJob)
       ? "FAIL"
       : machine.reasons.length > 0
         ? `UNRELIABLE (${machine.reasons.join("; ")}: times not judged, run again on a quiet machine)`

@@ -8,7 +8,8 @@
  * views are drawn around them with a seeded random generator, so every machine gets the same story.
  * Rows are built with the shared test factories, written as one SQL file and run through wrangler.
  * Media go into the local R2 bucket first (all in one go), so no row ever points at a missing object.
- * Counters are left to the database's triggers. PERSIST_TO picks the state folder (wrangler's
+ * Counters are left to the database's triggers, and hashtag_trends to the cron's trends job (its SQL
+ * runs last in the same file, app/.server/trends.ts). PERSIST_TO picks the state folder (wrangler's
  * --persist-to; default .wrangler/state).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "../app/.server/auth/password";
 import { newId } from "../app/.server/ids";
+import { trendsScript } from "../app/.server/trends";
 import { POST_MAX_LENGTH, TIME } from "../app/lib/constants";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
@@ -63,10 +65,6 @@ const COMMENT_LIKE_CHANCE = 0.45;
 /** A member opens a post on the day it appears with this chance, and less often on each later day. */
 const FIRST_DAY_VIEW_CHANCE = 0.95;
 const DAILY_VIEW_DECAY = 0.5;
-
-/** Trends compare the last five days with the five before; a tag needs two posts to trend. */
-const TREND_WINDOW = 5 * DAY;
-const TREND_MIN_POSTS = 2;
 
 const SHARE_PLATFORMS = ["twitter", "facebook", "linkedin", "whatsapp", "email", "copy"] as const;
 const MEDIA_BUCKET = "uploads";
@@ -386,32 +384,9 @@ function addBrowsingViews(seed: Seed, post: PostRow, buzz: number) {
   }
 }
 
-// ───────────────────────────── trends ─────────────────────────────
-
-/** hashtag_trends as the trends job would compute them: posts per tag, and growth of the last window over the one before. */
-function addTrends(seed: Seed, posts: PostRow[]) {
-  const tags = new Map<string, { total: number; recent: number; earlier: number }>();
-  for (const post of posts) {
-    const age = seed.now - post.createdAt.getTime();
-    for (const hashtag of extractHashtags(post.content)) {
-      const tag = tags.get(hashtag) ?? { total: 0, recent: 0, earlier: 0 };
-      tag.total += 1;
-      if (age < TREND_WINDOW) tag.recent += 1;
-      else if (age < 2 * TREND_WINDOW) tag.earlier += 1;
-      tags.set(hashtag, tag);
-    }
-  }
-  for (const [hashtag, tag] of tags) {
-    if (tag.total < TREND_MIN_POSTS) continue;
-    const growth = Math.round(((tag.recent - tag.earlier) / Math.max(tag.earlier, 1)) * 100) / 100;
-    add(seed, "hashtag_trends", { hashtag, posts_count: tag.total, growth_rate: growth, category: "trending", updated_at: seed.now });
-  }
-}
-
 // ───────────────────────────── main ─────────────────────────────
 
 function addContent(seed: Seed) {
-  const originals: PostRow[] = [];
   for (const post of SEED_POSTS) {
     const row = addPost(seed, post);
     const hasMedia = row.mediaUrls !== null || row.videoUrl !== null;
@@ -420,9 +395,9 @@ function addContent(seed: Seed) {
     addConversation(seed, post.comments ?? [], row);
     addReactions(seed, row, buzz);
     addBrowsingViews(seed, row, buzz);
-    originals.push(row);
   }
-  addTrends(seed, originals);
+  // The trends as the cron computes them (its own SQL, at the seed's time), after every post.
+  seed.statements.push(trendsScript(seed.now));
 }
 
 /** SQL for an id made at `time` (a column of milliseconds) as app/.server/ids.ts makes ids: 10 base32 characters of time, 16 random. */

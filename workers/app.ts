@@ -100,7 +100,8 @@ export default {
     return withoutMark(await render(request, env, ctx, started));
   },
 
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledMaintenance(env));
+  // The cron's own time: every 5 minutes' trends are counted as of their slot (wrangler.toml).
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledMaintenance(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,12 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
+import { TREND_WINDOW_MS } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { hashtagTrends, postHashtags, posts } from "./db/schema";
 import { loadFeedPage } from "./feed-load";
+import { firstIdAt } from "./ids";
 import { canViewSql } from "./posts/access";
 import { cardsRead, P, type CardCondition, type ListOptions } from "./posts/cards";
+import { readableByEveryoneSql } from "./trends";
 import type { Viewer } from "./viewer";
 
 /**
@@ -16,21 +19,29 @@ import type { Viewer } from "./viewer";
  */
 
 const TAG = param("hashtag");
+const SINCE = { at: param("since"), id: param("sinceId") };
 
 export type HashtagStats = { postsCount: number; growthRate: number };
 
 /**
- * The tag's count and growth from hashtag_trends (what the trends job computed); a tag the job has
- * not counted yet (new, or too rare to trend) is counted from its rows in post_hashtags_tag_idx
- * (coalesce evaluates that only when there is no trend row). Growth is 0 without a trend.
+ * The tag's count and growth as the trends job counts them (docs/decisions/033): its posts of the last
+ * TREND_WINDOW_MS that everybody may read, and the growth against the window before, from
+ * hashtag_trends. A tag without a row had no such post when the job last ran (up to 5 minutes ago):
+ * it is counted from its rows of the window, through post_hashtags_tag_idx from the window's first id
+ * (coalesce evaluates that only without a row), and its growth is 0. Locked posts are never counted:
+ * the page must not tell what a visitor could not read.
  */
-export function hashtagStatsRead(db: Db, hashtag: string): Read<HashtagStats> {
+export function hashtagStatsRead(db: Db, hashtag: string, now = Date.now()): Read<HashtagStats> {
+  const since = now - TREND_WINDOW_MS;
   const read = selectRead<{ postsCount: number; growthRate: number }>(
     db,
     "hashtag:stats",
     () => {
+      const recentCount = sql`SELECT count(*) FROM ${postHashtags} INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} ON ${posts.id} = ${postHashtags.postId}
+        WHERE ${postHashtags.hashtag} = asked.hashtag AND ${postHashtags.postId} >= ${SINCE.id} AND ${postHashtags.createdAt} > ${SINCE.at}
+          AND ${readableByEveryoneSql()}`;
       const fields = {
-        postsCount: sql<number>`coalesce(${hashtagTrends.postsCount}, (SELECT count(*) FROM ${postHashtags} WHERE ${postHashtags.hashtag} = asked.hashtag))`.as("hashtag_posts_count"),
+        postsCount: sql<number>`coalesce(${hashtagTrends.postsCount}, (${recentCount}))`.as("hashtag_posts_count"),
         growthRate: sql<number>`coalesce(${hashtagTrends.growthRate}, 0)`.as("hashtag_growth_rate"),
       };
       const query = db
@@ -39,7 +50,7 @@ export function hashtagStatsRead(db: Db, hashtag: string): Read<HashtagStats> {
         .leftJoin(hashtagTrends, eq(hashtagTrends.hashtag, sql`asked.hashtag`));
       return { fields, query };
     },
-    { hashtag },
+    { hashtag, since, sinceId: firstIdAt(since) },
   );
   return mapRead(read, (rows) => ({ postsCount: Number(rows[0]?.postsCount ?? 0), growthRate: Number(rows[0]?.growthRate ?? 0) }));
 }

@@ -4,15 +4,24 @@
  */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export function newId(at: number = Date.now()): string {
+function timePart(at: number): string {
   let time = "";
   let ms = Math.floor(at);
   for (let i = 0; i < 10; i++) {
     time = ALPHABET[ms % 32] + time;
     ms = Math.floor(ms / 32);
   }
+  return time;
+}
+
+export function newId(at: number = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let random = "";
   for (const byte of bytes) random += ALPHABET[byte & 31];
-  return time + random;
+  return timePart(at) + random;
+}
+
+/** The smallest id of a time: every id made at `at` or later sorts at or after it, every earlier one before. */
+export function firstIdAt(at: number): string {
+  return timePart(at) + ALPHABET[0]!.repeat(16);
 }

@@ -200,3 +200,11 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATION_PREVIEW_LENGTH = 100;
 /** Members a comment's mentions notify, at most (a statement binds at most 100 values in D1). */
 export const COMMENT_MENTIONS_NOTIFIED = 50;
+
+// Trends (spec document 1 §3 hashtag_trends, §9 'refreshed every 5 minutes' by the cron in
+// wrangler.toml; docs/decisions/033-trends.md)
+/**
+ * A trend counts a tag's posts over the last window and compares them with the window just before
+ * it, so the job reads twice this span of post_hashtags_created_idx.
+ */
+export const TREND_WINDOW_MS = DAY;

@@ -5,17 +5,21 @@ import { hashPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
+import { refreshTrends } from "~/.server/trends";
 import { findMemberId } from "~/.server/users";
 import { SignUpSchema } from "~/lib/schemas/auth";
 
 /**
  * Test set-up for the end-to-end tests, as the Epic Stack's fixtures write to the database directly:
  * a member with a session (tests that are not about signing in start signed in), and follows (which
- * the interface cannot make yet). Exists only on a local Worker reached at localhost, like /dev/outbox.
+ * the interface cannot make yet), and the cron's trends job on demand (a local Worker has no cron), at a
+ * given time if asked (the benchmark runs it at its data set's time). Exists only on a local Worker
+ * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("member"), displayName: z.string(), username: z.string(), email: z.string(), password: z.string() }),
   z.object({ intent: z.literal("follow"), follower: z.string(), following: z.string() }),
+  z.object({ intent: z.literal("trends"), now: z.coerce.number().int().positive().optional() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -40,6 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fields = SignUpSchema.safeParse({ ...fixture, confirmPassword: fixture.password });
     if (!fields.success) return Response.json({ ok: false, issues: fields.error.issues }, { status: 400 });
     return memberWithSession(context, fields.data);
+  }
+  if (fixture.intent === "trends") {
+    await refreshTrends(context.db, fixture.now);
+    return Response.json({ ok: true });
   }
   const [follower, following] = await Promise.all([findMemberId(context.db, fixture.follower), findMemberId(context.db, fixture.following)]);
   if (!follower || !following) return Response.json({ ok: false }, { status: 404 });

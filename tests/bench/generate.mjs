@@ -14,6 +14,7 @@
 //   node tests/bench/generate.mjs [--preset=large|peer] [--regenerate] [--verify]
 //   (npm run bench [-- --preset=peer] calls ensureBenchData)
 //   BENCH_SCALE=0.05 shrinks every count of the preset (for trying the generator quickly).
+import { execFileSync } from "node:child_process";
 import console from "node:console";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -161,6 +162,15 @@ export function makePlan(preset = DEFAULT_PRESET, scale = 1, now = Math.floor(Da
     maxLikesPerPost: Math.min(50_000, users - 1),
     stride,
   };
+}
+
+/**
+ * The trends job's statements (app/.server/trends.ts, `trendsScript`) as of `now`, written out by tsx:
+ * the data set's hashtag_trends are exactly what the cron would compute at the data set's time.
+ */
+function trendsSql(now) {
+  const script = `import { trendsScript } from "./app/.server/trends.ts"; process.stdout.write(trendsScript(${Number(now)}));`;
+  return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
 }
 
 /**
@@ -395,7 +405,8 @@ ORDER BY x.post_id;
 ${recreate("posts_top_idx")}`;
 
   // Notifications for the last 14 days of likes and follows (read when older than 2 days), and the
-  // hashtag trends of the last 7 days (what the shell shows on every page).
+  // hashtag trends as the cron's job computes them at the data set's time (what the shell shows on
+  // every page): the job's own SQL (trendsSql).
   const recentPost = Math.max(1, Math.floor(plan.originals * (1 - 15 / 365)));
   const extrasSql = `
 INSERT INTO notifications (id, user_id, type, content, is_read, related_user_id, related_post_id, created_at)
@@ -405,9 +416,7 @@ WHERE l.post_id >= (SELECT id FROM posts WHERE rowid = ${recentPost}) AND l.crea
 INSERT INTO notifications (id, user_id, type, content, is_read, related_user_id, created_at)
 SELECT ${idSql("f.created_at", "268435456 + f.rowid")}, f.following_id, 'follow', '', f.created_at < ${now - 2 * DAY}, f.follower_id, f.created_at
 FROM follows f WHERE f.id >= '${b32js(now - 14 * DAY, 10)}';
-INSERT INTO hashtag_trends (hashtag, posts_count, growth_rate, category, updated_at)
-SELECT hashtag, count(*), round(7.0 * sum(created_at > ${now - DAY}) / count(*) - 1, 3), 'trending', ${now}
-FROM post_hashtags WHERE created_at > ${now - 7 * DAY} GROUP BY hashtag;`;
+${trendsSql(now)}`;
 
   // Likes of one post are one item (decision 032): the newest row of each group is its head and
   // carries the group's size, as the triggers keep them.

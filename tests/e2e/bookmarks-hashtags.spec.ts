@@ -80,7 +80,7 @@ test.describe("hashtag page", () => {
     await page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: `#${tag.toUpperCase()}` }).click();
     await expect(page).toHaveURL(new RegExp(`/hashtag/${tag}$`));
     await expect(page.getByRole("heading", { name: `#${tag}`, level: 1 })).toBeVisible();
-    await expect(page.getByText("1 post", { exact: true })).toBeVisible();
+    await expect(page.getByText("1 post in the last 24 hours", { exact: true })).toBeVisible();
     await expect(page.getByRole("feed", { name: `Posts with #${tag}` }).getByRole("article").filter({ hasText: word })).toHaveCount(1);
   });
 

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { TIME, TREND_WINDOW_MS } from "~/lib/constants";
 import { formatGrowth, formatHashtagCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
@@ -11,7 +12,8 @@ import type { RootLoaderData } from "~/root";
 
 /**
  * Under the hashtag page's title: the tag's post count (K/M to one decimal), its growth when above 0
- * (spec document 2 §2), and Share. No count when the page's read failed.
+ * (spec document 2 §2), and Share. No count when the page's read failed. Both are the trends job's
+ * (docs/decisions/033): posts of the last 24 hours everybody may read, growth against the 24 before.
  */
 export function HashtagHeader({ hashtag, stats }: { hashtag: string; stats: { postsCount: number; growthRate: number } | null }) {
   const growth = stats ? formatGrowth(stats.growthRate) : null;
@@ -21,7 +23,7 @@ export function HashtagHeader({ hashtag, stats }: { hashtag: string; stats: { po
         {stats ? (
           <span>
             <strong className="text-fg">{formatHashtagCount(stats.postsCount)}</strong>
-            {stats.postsCount === 1 ? " post" : " posts"}
+            {`${stats.postsCount === 1 ? " post" : " posts"} in the last ${TREND_WINDOW_MS / TIME.HOUR} hours`}
           </span>
         ) : null}
         {growth ? (
