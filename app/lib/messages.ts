@@ -173,3 +173,24 @@ export const SETTINGS_MESSAGES = {
   accessibilityPlaceholder: "Accessibility settings will be available in a future update.",
   helpPlaceholder: "Help articles and contact options will be available in a future update. In the meantime, the Privacy Policy and Terms of Service answer the most common questions.",
 } as const;
+
+/** Explore and search (spec document 1 §2.8, §8; docs/decisions/034-explore.md). */
+export const EXPLORE_MESSAGES = {
+  search: "Search people and posts",
+  tabs: { trending: "Trending", news: "News", sports: "Sports", entertainment: "Entertainment" },
+  tabsLabel: "Categories",
+  people: "People",
+  posts: "Posts",
+  noResults: "No results found",
+  noResultsText: "Try another word, a member's name or username, or a #hashtag.",
+  searchFailed: "Search failed. Please try again.",
+  backToFirst: "Back to the first results",
+  popularPosts: "Popular Posts",
+  noPopularPosts: "Nothing popular here this week yet.",
+  recommended: "Recommended for You",
+  comingSoon: "Coming soon",
+  recommendedText: "Posts picked for you will show up here.",
+  trendingHashtags: "Trending hashtags",
+  noTrends: "Nothing is trending here yet.",
+} as const;
+
