@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "../app/.server/auth/password";
 import { newId } from "../app/.server/ids";
+import { popularPostsRefreshSql } from "../app/.server/popular-posts";
 import { POST_MAX_LENGTH, TIME } from "../app/lib/constants";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
@@ -439,6 +440,7 @@ async function main() {
   };
   await addMembers(seed);
   addContent(seed);
+  seed.statements.push(...popularPostsRefreshSql(seed.now));
 
   const persistTo = process.env.PERSIST_TO;
   await putObjects(MEDIA_BUCKET, seed.objects, persistTo);

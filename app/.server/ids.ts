@@ -16,3 +16,8 @@ export function newId(at: number = Date.now()): string {
   for (const byte of bytes) random += ALPHABET[byte & 31];
   return time + random;
 }
+
+/** The smallest id of a moment: every id made at `at` or later sorts at or after it (a range's start). */
+export function firstIdAt(at: number): string {
+  return newId(at).slice(0, 10) + ALPHABET[0]!.repeat(16);
+}

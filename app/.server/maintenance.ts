@@ -2,8 +2,9 @@ import { lt } from "drizzle-orm";
 import { getDb } from "./db/client";
 import { passwordResetTokens, sessions } from "./db/schema";
 import { deleteAbandonedUploads } from "./media";
+import { refreshPopularPosts } from "./popular-posts";
 
-/** Cron housekeeping: expired sessions and reset links; uploads no post claimed. (Rate-limit objects forget themselves.) */
+/** Cron housekeeping: expired sessions and reset links; uploads no post claimed; explore's popular posts. (Rate-limit objects forget themselves.) */
 export async function runScheduledMaintenance(env: Env, now = Date.now()): Promise<void> {
   const db = getDb(env.DB);
   await db.batch([
@@ -11,4 +12,5 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()): Promi
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))),
   ]);
   await deleteAbandonedUploads(db, env.MEDIA, now);
+  await refreshPopularPosts(db, now);
 }
