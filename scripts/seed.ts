@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { hashPassword } from "../app/.server/auth/password";
 import { newId } from "../app/.server/ids";
 import { trendsScript } from "../app/.server/trends";
+import { popularPostsRefreshSql } from "../app/.server/popular-posts";
 import { POST_MAX_LENGTH, TIME } from "../app/lib/constants";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
@@ -444,6 +445,7 @@ async function main() {
   await addMembers(seed);
   addContent(seed);
   retimeNotifications(seed);
+  seed.statements.push(...popularPostsRefreshSql(seed.now));
 
   const persistTo = process.env.PERSIST_TO;
   await putObjects(MEDIA_BUCKET, seed.objects, persistTo);

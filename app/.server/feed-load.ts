@@ -11,9 +11,10 @@ type LoadedFeed = { page: FeedPage; failed: string | null };
  * A feed page for a loader (spec document 1 §8, "Feed load"): on a database error the list is empty
  * and says 'Unable to load posts. Please try again.'; with no answer within FEED_FETCH_TIMEOUT_MS,
  * 'Connection timeout. Please check your internet connection.'. The cursor stays, so 'Load more'
- * can try the same page again. Never an error page.
+ * can try the same page again. Never an error page. A list with a failure text of its own (a search:
+ * 'Search failed. Please try again.') passes it as `failedText`, said for both.
  */
-export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string | null): Promise<LoadedFeed> {
+export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string | null, failedText?: string): Promise<LoadedFeed> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), FEED_FETCH_TIMEOUT_MS);
@@ -23,11 +24,11 @@ export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string
     const page = await Promise.race([read(), timedOut]);
     if (page !== "timeout") return { page, failed: null };
     console.error(`A feed read took over ${FEED_FETCH_TIMEOUT_MS} ms`);
-    return { page: empty, failed: FEED_MESSAGES.timeout };
+    return { page: empty, failed: failedText ?? FEED_MESSAGES.timeout };
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("A feed read failed:", error);
-    return { page: empty, failed: FEED_MESSAGES.loadFailed };
+    return { page: empty, failed: failedText ?? FEED_MESSAGES.loadFailed };
   } finally {
     clearTimeout(timer);
   }

@@ -153,6 +153,7 @@ export const FEED_COUNTS_FLUSH_MS = 1000;
 // Display
 export const UNREAD_BADGE_CAP = 99;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;
+export const EXPLORE_SEARCH_DEBOUNCE_MS = 300;
 export const MENTION_SUGGEST_DEBOUNCE_MS = 150;
 export const COUNT_THOUSAND = 1000;
 export const COUNT_MILLION = 1_000_000;
@@ -208,3 +209,27 @@ export const COMMENT_MENTIONS_NOTIFIED = 50;
  * it, so the job reads twice this span of post_hashtags_created_idx.
  */
 export const TREND_WINDOW_MS = DAY;
+
+// Explore and search (spec document 1 §2.8, §7, §9; docs/decisions/034-explore.md)
+/** People shown for a search ('Explore results: 10 people'). */
+export const EXPLORE_PEOPLE_LIMIT = 10;
+/** Posts per page of a search's results ('20 posts'); more follow with 'Load more'. */
+export const EXPLORE_POSTS_PAGE_SIZE = 20;
+/** 'Popular Posts' without a query ('Top posts on explore: 10'). */
+export const POPULAR_POSTS_SHOWN = 10;
+/** Popular posts are the most viewed (then most liked) of this long. */
+export const POPULAR_POSTS_WINDOW_MS = 7 * DAY;
+/**
+ * How many are kept per category by the cron job: the page shows the first POPULAR_POSTS_SHOWN the
+ * viewer may see, so room for some they may not (subscriber-only, kept for followers).
+ */
+export const POPULAR_POSTS_KEPT = 50;
+/** Trending hashtags shown on explore ('explore shows 6 tags'). */
+export const EXPLORE_TRENDS_SHOWN = 6;
+/**
+ * Explore searches shorter words whole: a beginning of one or two letters gathers a large share of
+ * every word in the index (130 ms for 'c' over a million posts).
+ */
+export const SEARCH_PREFIX_MIN_LENGTH = 3;
+/** People search ranks at most this many of the members whose words match (the member named exactly is always among them). */
+export const EXPLORE_PEOPLE_CANDIDATES = 300;

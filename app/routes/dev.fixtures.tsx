@@ -3,23 +3,29 @@ import { z } from "zod";
 import { createAccount } from "~/.server/auth/accounts";
 import { hashPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
+import { hashtagTrends } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
 import { refreshTrends } from "~/.server/trends";
+import { refreshPopularPosts } from "~/.server/popular-posts";
 import { findMemberId } from "~/.server/users";
 import { SignUpSchema } from "~/lib/schemas/auth";
 
 /**
  * Test set-up for the end-to-end tests, as the Epic Stack's fixtures write to the database directly:
- * a member with a session (tests that are not about signing in start signed in), and follows (which
- * the interface cannot make yet), and the cron's trends job on demand (a local Worker has no cron), at a
- * given time if asked (the benchmark runs it at its data set's time). Exists only on a local Worker
+ * a member with a session (tests that are not about signing in start signed in), follows (which
+ * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
+ * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
+ * hashtag as that job would write it, and explore's popular posts. Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("member"), displayName: z.string(), username: z.string(), email: z.string(), password: z.string() }),
   z.object({ intent: z.literal("follow"), follower: z.string(), following: z.string() }),
   z.object({ intent: z.literal("trends"), now: z.coerce.number().int().positive().optional() }),
+  // Explore (decision 034): a trending hashtag as the trends job would write it, and popular posts ranked now.
+  z.object({ intent: z.literal("trend"), hashtag: z.string(), postsCount: z.coerce.number().int().min(0), category: z.enum(hashtagTrends.category.enumValues) }),
+  z.object({ intent: z.literal("popular"), now: z.coerce.number().int().positive().optional() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -47,6 +53,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (fixture.intent === "trends") {
     await refreshTrends(context.db, fixture.now);
+    return Response.json({ ok: true });
+  }
+  if (fixture.intent === "trend") {
+    const { hashtag, postsCount, category } = fixture;
+    await context.db.insert(hashtagTrends).values({ hashtag, postsCount, category }).onConflictDoUpdate({ target: hashtagTrends.hashtag, set: { postsCount, category } });
+    return Response.json({ ok: true });
+  }
+  if (fixture.intent === "popular") {
+    await refreshPopularPosts(context.db, fixture.now);
     return Response.json({ ok: true });
   }
   const [follower, following] = await Promise.all([findMemberId(context.db, fixture.follower), findMemberId(context.db, fixture.following)]);

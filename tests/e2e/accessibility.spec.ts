@@ -122,5 +122,20 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByText("No notifications yet")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    signedIn("explore, with and without a query, has no serious or critical violations", async ({ page, baseURL }) => {
+      const word = `ex${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const author = await newMember(baseURL!, { displayName: `Explorer ${word}` });
+      await postAs(author, `Accessible explore ${word}`);
+      await open(page, "/explore");
+      await expect(page.getByRole("heading", { name: "Popular Posts" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, `/explore?q=${word}`);
+      await expect(page.getByRole("list", { name: "People" }).getByRole("listitem")).toHaveCount(1);
+      await expect(page.getByRole("article")).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/trending?q=nothing-here&tab=news");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

@@ -542,6 +542,25 @@ export const hashtagTrends = sqliteTable(
   (t) => [index("hashtag_trends_rank_idx").on(t.postsCount, t.growthRate)],
 );
 
+/**
+ * The week's most viewed (then most liked) posts per explore tab, refreshed by the cron job
+ * (app/.server/popular-posts.ts; docs/decisions/034-explore.md): 'trending' ranks every post, each
+ * other category the posts with a hashtag of that category in hashtag_trends. Who may see each one is
+ * decided when the page reads it.
+ */
+export const popularPosts = sqliteTable(
+  "popular_posts",
+  {
+    category: text("category", { enum: hashtagTrends.category.enumValues }).notNull(),
+    /** 1 for the most viewed. */
+    position: integer("position").notNull(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.position] }), index("popular_posts_post_idx").on(t.postId)],
+);
+
 // ───────────────────────────── messages ─────────────────────────────
 
 export const conversations = sqliteTable(

@@ -1,5 +1,5 @@
 import { and, or, sql } from "drizzle-orm";
-import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
+import { SEARCH_PREFIX_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { param } from "../db/reads";
 import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql } from "./access";
@@ -27,13 +27,22 @@ const matchesNothing: CardCondition = { key: "search-nothing", where: () => sql`
 /**
  * What a query looks for: every word as a required FTS5 prefix (`"word"*`), and the one hashtag it
  * could name (its words joined, lower-case). Null when nothing in it is searchable (only punctuation).
+ * Explore (decision 034) also uses `whole`, every word as a whole word, and `beginnings`, every word of
+ * SEARCH_PREFIX_MIN_LENGTH characters or more as a prefix and shorter ones whole.
  */
-export type SearchTerms = { prefixes: string; tag: string };
+export type SearchTerms = { prefixes: string; tag: string; whole: string; beginnings: string };
 
 export function searchTermsOf(query: string): SearchTerms | null {
-  const words = query.normalize("NFC").match(/[\p{L}\p{M}\p{N}_]+/gu) ?? [];
+  // A word starts with a letter, digit or underscore: a mark alone (an emoji's variation selector) is none.
+  const words = query.normalize("NFC").match(/[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*/gu) ?? [];
   if (words.length === 0) return null;
-  return { prefixes: words.map((word) => `"${word}"*`).join(" "), tag: words.join("").toLowerCase() };
+  const beginning = (word: string) => (Array.from(word).length >= SEARCH_PREFIX_MIN_LENGTH ? `"${word}"*` : `"${word}"`);
+  return {
+    prefixes: words.map((word) => `"${word}"*`).join(" "),
+    tag: words.join("").toLowerCase(),
+    whole: words.map((word) => `"${word}"`).join(" "),
+    beginnings: words.map(beginning).join(" "),
+  };
 }
 
 /** An FTS5 query on `users_fts` for members whose `columns` have words beginning with the terms'. */
@@ -60,6 +69,45 @@ export function matching(query: string): CardCondition {
       // Words and hashtags are content: a locked post matches neither (its author's name still finds it).
       const visible = canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now);
       return or(and(or(byWords, byHashtag), visible), byAuthor)!;
+    },
+  };
+}
+
+const E = { whole: param("searchWhole"), beginnings: param("searchBeginnings"), tag: param("searchTag") };
+
+/**
+ * Explore's posts search (spec document 1 §7 "search by content match or hashtags containing, newest
+ * first, limit 20"; docs/decisions/034-explore.md): posts (not reposts; outside communities) with every
+ * word of the query, or with the hashtag its words name, that the viewer may see; a locked post never
+ * matches (016). Unlike `matching`, which walks the newest posts and tests each against every match
+ * (a common word: 135 ms at a million posts, a rare one 3 s), it picks its page from the indexes:
+ * posts_fts in the order posts were written (its rowid, which follows the id for every post Murmur
+ * writes), stopping at a page, and post_hashtags_tag_idx newest first. Whole words when a post the
+ * viewer may see has them all (a term is read lazily: well under a millisecond however common), else
+ * word beginnings ('hap' still finds 'happy'), which FTS5 gathers term by term: a few milliseconds
+ * for a short beginning of common words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH characters.
+ */
+export function searchedPosts(query: string): CardCondition {
+  const terms = searchTermsOf(query);
+  if (!terms) return matchesNothing;
+  return {
+    key: "searched",
+    picksPage: true,
+    values: { searchWhole: terms.whole, searchBeginnings: terms.beginnings, searchTag: terms.tag },
+    where: ({ viewer, before, size }) => {
+      const listed = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
+      const visible = (alias: string) => canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
+      const older = (column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
+      // Decided over what the viewer may see, so the choice says nothing about posts they may not.
+      const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
+        WHERE posts_fts MATCH ${E.whole} AND ${listed("w")} AND ${visible("w")})`;
+      const byWords = sql`SELECT id FROM (SELECT p.id AS id FROM posts_fts CROSS JOIN ${posts} AS p ON p.rowid = posts_fts.rowid
+        WHERE posts_fts MATCH (CASE WHEN ${wholeFound} THEN ${E.whole} ELSE ${E.beginnings} END) AND ${listed("p")}${older("p.id")} AND ${visible("p")}
+        ORDER BY posts_fts.rowid DESC LIMIT ${size})`;
+      const byTag = sql`SELECT id FROM (SELECT ph.post_id AS id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS t ON t.id = ph.post_id
+        WHERE ph.hashtag = ${E.tag} AND ${listed("t")}${older("ph.post_id")} AND ${visible("t")}
+        ORDER BY ph.post_id DESC LIMIT ${size})`;
+      return sql`${posts.id} IN (SELECT id FROM (${byWords} UNION ${byTag}) ORDER BY id DESC LIMIT ${size})`;
     },
   };
 }

@@ -6,7 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import type { FollowList, FollowListPage, ProfileView } from "~/lib/types/profile";
+import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FollowButton } from "./follow-button";
@@ -75,24 +75,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
       ) : (
         <ul aria-label={TITLES[kind]}>
           {items.map((member) => (
-            <li key={member.id} className="flex items-center gap-3 border-b border-line px-4 py-3">
-              <Link to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
-                <Avatar src={member.avatarUrl} />
-                <span className="min-w-0">
-                  <span className="flex items-center gap-1 font-bold" dir="auto">
-                    <span className="truncate">{member.displayName}</span>
-                    <VerifiedBadge type={member.verifiedType} />
-                  </span>
-                  <span className="block truncate text-sm text-muted">{`@${member.username}`}</span>
-                  {member.bio ? (
-                    <span className="block truncate text-sm" dir="auto">
-                      {member.bio}
-                    </span>
-                  ) : null}
-                </span>
-              </Link>
-              {member.isSelf ? null : <FollowButton username={member.username} followed={member.followed} size="sm" />}
-            </li>
+            <MemberRow key={member.id} member={member} />
           ))}
         </ul>
       )}
@@ -102,6 +85,33 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
         </LoadMoreLink>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A member in a list (followers, following, explore's People): their profile link with avatar, name,
+ * badge, @username and bio, and Follow / Unfollow unless it is the viewer.
+ */
+export function MemberRow({ member }: { member: FollowListEntry }) {
+  return (
+    <li className="flex items-center gap-3 border-b border-line px-4 py-3">
+      <Link to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
+        <Avatar src={member.avatarUrl} />
+        <span className="min-w-0">
+          <span className="flex items-center gap-1 font-bold" dir="auto">
+            <span className="truncate">{member.displayName}</span>
+            <VerifiedBadge type={member.verifiedType} />
+          </span>
+          <span className="block truncate text-sm text-muted">{`@${member.username}`}</span>
+          {member.bio ? (
+            <span className="block truncate text-sm" dir="auto">
+              {member.bio}
+            </span>
+          ) : null}
+        </span>
+      </Link>
+      {member.isSelf ? null : <FollowButton username={member.username} followed={member.followed} size="sm" />}
+    </li>
   );
 }
 
