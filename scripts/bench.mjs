@@ -525,10 +525,18 @@ async function main() {
     { label: "Hashtag (most used)", path: `/hashtag/${encodeURIComponent(meta.popular_tag)}` },
     ...(rareTag ? [{ label: "Hashtag (least used)", path: `/hashtag/${encodeURIComponent(rareTag)}` }] : []),
     { label: "Bookmarks", path: "/bookmarks" },
+    // Explore (docs/decisions/034): popular posts and trends; a search for a common word, a rare one, a name.
+    { label: "Explore", path: "/explore" },
+    // A search reads the same for any viewer (the access rule aside): the median one is enough.
+    { label: "Explore: common word", path: "/explore?q=coffee", viewers: ["median"] },
+    { label: "Explore: rare word", path: "/explore?q=aisunset", viewers: ["median"] },
+    { label: "Explore: a name", path: "/explore?q=maya%20chen", viewers: ["median"] },
   ];
   const pages = [];
   for (const page of signedIn) {
-    for (const viewer of viewers) pages.push({ ...page, viewer: viewer.label, headersFor: () => cookie(viewer), budget: BUDGET });
+    for (const viewer of viewers.filter((one) => !page.viewers || page.viewers.includes(one.kind))) {
+      pages.push({ ...page, viewer: viewer.label, headersFor: () => cookie(viewer), budget: BUDGET });
+    }
   }
   // Notifications (decision 032): the three viewers, and the member with the most.
   const [notified] = signIn([{ kind: "most notified", id: mostNotifiedMember() }]);
@@ -573,6 +581,13 @@ async function main() {
       budget: { ...BUDGET, p50: BUDGET.cachedP50 },
     },
   );
+
+  // What the cron keeps for explore, as of the data set's own time (its last week of posts): the trends,
+  // then the popular posts ranked by them (docs/decisions/033, 034).
+  for (const intent of ["trends", "popular"]) {
+    const answer = await get("/dev/fixtures", {}, { intent, now: meta.now });
+    if (answer.status !== 200) throw new Error(`the ${intent} job answered ${answer.status}`);
+  }
 
   // The session must be accepted, or every measurement would be of the sign-in redirect.
   const check = await get("/", cookie(viewers[0]));
