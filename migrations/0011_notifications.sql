@@ -36,25 +36,27 @@ CREATE VIEW `notification_id` AS SELECT
   substr(hex(randomblob(8)), 1, 16) AS `id`;
 --> statement-breakpoint
 -- A like or repost: the post's author hears of it (not of their own, not with that kind turned off).
--- The group's head moves to the new row, which carries the group's size.
-CREATE TRIGGER `post_likes_notify` AFTER INSERT ON `post_likes` BEGIN
-  UPDATE `notifications` SET `is_head` = 0
-  WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id` AND `user_id` <> NEW.`user_id` AND coalesce((SELECT `notify_likes` FROM `member_settings` WHERE `user_id` = `posts`.`user_id`), 1))
-    AND `type` = 'like' AND `related_post_id` = NEW.`post_id` AND `is_head` = 1;
+-- Likes and reposts of one post are one group whose head (is_head = 1) carries its size: the member's
+-- own earlier row (read, so kept by the undo) goes first, the old head is marked (2) while the new
+-- row takes its size + 1, then steps down. The head is known by its flag, never by id order (two
+-- ids of one millisecond sort at random). Every group query names the group index's own condition
+-- (`type IN ('like', 'repost')`), or SQLite cannot use that partial index.
+CREATE TRIGGER `post_likes_notify` AFTER INSERT ON `post_likes` WHEN (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) <> NEW.`user_id` AND coalesce((SELECT `notify_likes` FROM `member_settings` WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`)), 1) BEGIN
+  DELETE FROM `notifications` WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'like' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `related_user_id` = NEW.`user_id`;
+  UPDATE `notifications` SET `is_head` = 2 WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'like' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `is_head` = 1;
   INSERT INTO `notifications` (`id`, `user_id`, `type`, `content`, `related_user_id`, `related_post_id`, `group_size`)
-  SELECT (SELECT `id` FROM `notification_id`), `p`.`user_id`, 'like', '', NEW.`user_id`, NEW.`post_id`,
-    1 + coalesce((SELECT `g`.`group_size` FROM `notifications` AS `g` WHERE `g`.`user_id` = `p`.`user_id` AND `g`.`type` = 'like' AND `g`.`related_post_id` = `p`.`id` ORDER BY `g`.`id` DESC LIMIT 1), 0)
-  FROM `posts` AS `p` WHERE `p`.`id` = NEW.`post_id` AND `p`.`user_id` <> NEW.`user_id` AND coalesce((SELECT `notify_likes` FROM `member_settings` WHERE `user_id` = `p`.`user_id`), 1);
+  SELECT (SELECT `id` FROM `notification_id`), (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`), 'like', '', NEW.`user_id`, NEW.`post_id`,
+    1 + coalesce((SELECT `g`.`group_size` FROM `notifications` AS `g` WHERE `g`.`user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `g`.`type` = 'like' AND `g`.`type` IN ('like', 'repost') AND `g`.`related_post_id` = NEW.`post_id` AND `g`.`is_head` = 2), 0);
+  UPDATE `notifications` SET `is_head` = 0 WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'like' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `is_head` = 2;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `post_reposts_notify` AFTER INSERT ON `post_reposts` BEGIN
-  UPDATE `notifications` SET `is_head` = 0
-  WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id` AND `user_id` <> NEW.`user_id` AND coalesce((SELECT `notify_reposts` FROM `member_settings` WHERE `user_id` = `posts`.`user_id`), 1))
-    AND `type` = 'repost' AND `related_post_id` = NEW.`post_id` AND `is_head` = 1;
+CREATE TRIGGER `post_reposts_notify` AFTER INSERT ON `post_reposts` WHEN (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) <> NEW.`user_id` AND coalesce((SELECT `notify_reposts` FROM `member_settings` WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`)), 1) BEGIN
+  DELETE FROM `notifications` WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'repost' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `related_user_id` = NEW.`user_id`;
+  UPDATE `notifications` SET `is_head` = 2 WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'repost' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `is_head` = 1;
   INSERT INTO `notifications` (`id`, `user_id`, `type`, `content`, `related_user_id`, `related_post_id`, `group_size`)
-  SELECT (SELECT `id` FROM `notification_id`), `p`.`user_id`, 'repost', '', NEW.`user_id`, NEW.`post_id`,
-    1 + coalesce((SELECT `g`.`group_size` FROM `notifications` AS `g` WHERE `g`.`user_id` = `p`.`user_id` AND `g`.`type` = 'repost' AND `g`.`related_post_id` = `p`.`id` ORDER BY `g`.`id` DESC LIMIT 1), 0)
-  FROM `posts` AS `p` WHERE `p`.`id` = NEW.`post_id` AND `p`.`user_id` <> NEW.`user_id` AND coalesce((SELECT `notify_reposts` FROM `member_settings` WHERE `user_id` = `p`.`user_id`), 1);
+  SELECT (SELECT `id` FROM `notification_id`), (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`), 'repost', '', NEW.`user_id`, NEW.`post_id`,
+    1 + coalesce((SELECT `g`.`group_size` FROM `notifications` AS `g` WHERE `g`.`user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `g`.`type` = 'repost' AND `g`.`type` IN ('like', 'repost') AND `g`.`related_post_id` = NEW.`post_id` AND `g`.`is_head` = 2), 0);
+  UPDATE `notifications` SET `is_head` = 0 WHERE `user_id` = (SELECT `user_id` FROM `posts` WHERE `id` = NEW.`post_id`) AND `type` = 'repost' AND `type` IN ('like', 'repost') AND `related_post_id` = NEW.`post_id` AND `is_head` = 2;
 END;
 --> statement-breakpoint
 -- Taking a like or repost back removes its notification while it is unread, so toggling spams no one.
@@ -68,12 +70,16 @@ CREATE TRIGGER `post_reposts_unnotify` AFTER DELETE ON `post_reposts` BEGIN
     AND `type` = 'repost' AND `related_post_id` = OLD.`post_id` AND `is_read` = 0;
 END;
 --> statement-breakpoint
--- A group that lost a row: its newest remaining row is the head, one smaller.
-CREATE TRIGGER `notifications_group_delete` AFTER DELETE ON `notifications` WHEN OLD.`type` IN ('like', 'repost') BEGIN
-  UPDATE `notifications` SET `is_head` = 1,
-    `group_size` = MAX(iif(OLD.`is_head` = 1, OLD.`group_size`, `group_size`) - 1, 1)
-  WHERE `id` = (SELECT `g`.`id` FROM `notifications` AS `g` WHERE `g`.`user_id` = OLD.`user_id` AND `g`.`type` = OLD.`type`
-    AND `g`.`related_post_id` = OLD.`related_post_id` ORDER BY `g`.`id` DESC LIMIT 1);
+-- A group that lost a row is one smaller: a lost head hands over to the newest remaining row. Not when
+-- the post itself went (its notifications all go, one by one: nothing is left to keep right).
+CREATE TRIGGER `notifications_group_delete` AFTER DELETE ON `notifications`
+WHEN OLD.`type` IN ('like', 'repost') AND EXISTS (SELECT 1 FROM `posts` WHERE `id` = OLD.`related_post_id`) BEGIN
+  UPDATE `notifications` SET `is_head` = 1, `group_size` = MAX(OLD.`group_size` - 1, 1)
+  WHERE OLD.`is_head` = 1 AND `id` = (SELECT `g`.`id` FROM `notifications` AS `g` WHERE `g`.`user_id` = OLD.`user_id` AND `g`.`type` = OLD.`type`
+    AND `g`.`type` IN ('like', 'repost') AND `g`.`related_post_id` = OLD.`related_post_id` ORDER BY `g`.`id` DESC LIMIT 1);
+  UPDATE `notifications` SET `group_size` = MAX(`group_size` - 1, 1)
+  WHERE OLD.`is_head` = 0 AND `user_id` = OLD.`user_id` AND `type` = OLD.`type` AND `type` IN ('like', 'repost')
+    AND `related_post_id` = OLD.`related_post_id` AND `is_head` = 1;
 END;
 --> statement-breakpoint
 -- A follow: the followed member hears of it; an unfollow removes it while unread.
