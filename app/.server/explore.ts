@@ -10,15 +10,16 @@ import type { FollowListEntry } from "~/lib/types/profile";
 import { requireUser } from "./auth/guards";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { follows, hashtagTrends, users } from "./db/schema";
+import { hashtagTrends, users } from "./db/schema";
 import { loadFeedPage } from "./feed-load";
 import { USERS_ID } from "./follows";
 import { hashtagPostsRead } from "./hashtags";
 import { popularPostsRead } from "./popular-posts";
+import { viewerMarks } from "./profiles";
 import { cardsRead } from "./posts/cards";
 import { searchedPosts, searchQueryOf, searchTermsOf } from "./posts/search";
 import { hasUsername } from "./users";
-import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+import { viewerKey, viewerPresentSql, viewerValues, type Viewer } from "./viewer";
 
 /**
  * Explore (spec document 1 §2.8, §7; docs/decisions/034-explore.md). With a query: people by their
@@ -52,7 +53,7 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
     db,
     `explore:people:${viewerKey(viewer)}`,
     () => {
-      const me = viewerSql(viewer);
+      const marks = viewerMarks(viewer, USERS_ID);
       const fields = {
         id: users.id,
         username: users.username,
@@ -61,11 +62,8 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
         verifiedType: users.verifiedType,
         bio: users.bio,
         // Named: a batch answers rows by column name (008).
-        followed: (me
-          ? sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${me} AND ${follows.followingId} = ${USERS_ID})`
-          : sql<number>`0`
-        ).as("person_followed"),
-        isSelf: (me ? sql<number>`coalesce(${USERS_ID} = ${me}, 0)` : sql<number>`0`).as("person_is_self"),
+        followed: marks.followed.as("person_followed"),
+        isSelf: marks.isSelf.as("person_is_self"),
       };
       const query = db
         .select(fields)

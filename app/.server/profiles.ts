@@ -43,7 +43,7 @@ function subjectValues(subject: ProfileSubject): Record<string, unknown> {
 const subjectKey = (subject: ProfileSubject) => (subject === "own" ? "own" : "username");
 
 /** The viewer follows `member` (an id column), and `member` is the viewer. */
-function viewerMarks(viewer: Viewer, member: SQL) {
+export function viewerMarks(viewer: Viewer, member: SQL) {
   const me = viewerSql(viewer);
   if (!me) return { followed: sql<number>`0`, isSelf: sql<number>`0` };
   return {

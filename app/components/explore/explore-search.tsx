@@ -1,3 +1,4 @@
+import { SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "~/components/icon";
@@ -59,7 +60,7 @@ export function ExploreSearch({ path, query, tab }: { path: ExplorePath; query: 
           }}
           placeholder={EXPLORE_MESSAGES.search}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
-          className="w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none"
+          className={SEARCH_INPUT_CLASS}
         />
       </div>
       <button type="submit" className={buttonClass("secondary", "px-4 py-2")}>

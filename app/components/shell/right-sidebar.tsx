@@ -1,3 +1,4 @@
+import { SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
 import { Form, Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
@@ -66,7 +67,7 @@ function SidebarSearch() {
           setTerm(event.target.value);
         }}
         placeholder="Search posts"
-        className="w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none"
+        className={SEARCH_INPUT_CLASS}
       />
     </Form>
   );

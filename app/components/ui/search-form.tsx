@@ -4,6 +4,10 @@ import { Icon } from "~/components/icon";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { buttonClass } from "./button";
 
+/** The look of every search box (the page's, explore's, the sidebar's). */
+export const SEARCH_INPUT_CLASS =
+  "w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none";
+
 /**
  * A search box over one page's list: a GET form to `action` with `?q=` (a plain form without
  * JavaScript, a client navigation with it), its label read out and shown as the placeholder.
@@ -26,7 +30,7 @@ export function SearchForm({ action, label, query }: { action: string; label: st
           defaultValue={query ?? ""}
           placeholder={label}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
-          className="w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none"
+          className={SEARCH_INPUT_CLASS}
         />
       </div>
       <button type="submit" className={buttonClass("secondary", "px-4 py-2")}>
