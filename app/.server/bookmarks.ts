@@ -6,7 +6,7 @@ import type { Db } from "./db/client";
 import { param, runReads, selectRead, type Read } from "./db/reads";
 import { postBookmarks, postHashtags, posts, users } from "./db/schema";
 import { loadFeedPage } from "./feed-load";
-import { canViewSql, inAudienceSql } from "./posts/access";
+import { canViewSql, inAudienceSql, inCommunitySql } from "./posts/access";
 import { cardsRead, P, type CardCondition } from "./posts/cards";
 import { bookmarkCursor, parseBookmarkCursor, type BookmarkCursor } from "./posts/cursors";
 import { namesMatch, searchTermsOf, type SearchTerms } from "./posts/search";
@@ -61,21 +61,21 @@ function bookmarkMatchesSql(viewer: SQL): SQL {
   const byHashtag = sql`EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = b.post_id AND ${postHashtags.hashtag} = ${B.tag})`;
   const byAuthor = sql`EXISTS (SELECT 1 FROM ${users} AS author CROSS JOIN users_fts ON users_fts.rowid = author.rowid
     WHERE author.id = bp.user_id AND users_fts MATCH ${B.name})`;
-  const visible = canViewSql(viewer, sql.raw("bp.user_id"), sql.raw("bp.is_subscriber_only"), P.now);
+  const visible = canViewSql(viewer, sql.raw("bp.user_id"), sql.raw("bp.is_subscriber_only"), P.now, null);
   return sql`(((${byWords} OR ${byHashtag}) AND ${visible}) OR ${byAuthor})`;
 }
 
 /**
  * One page of the member's bookmarks as SQL, newest first: a range of post_bookmarks_user_idx
  * (user_id, created_at, post_id), migration 0009. The index and the join order are named, so the
- * plan holds without statistics; outside communities like every list until communities land. A post
- * whose author no longer shares it with the member (decision 031) is left out, bookmark kept.
+ * plan holds without statistics. A post whose author no longer shares it with the member (decision
+ * 031), or in a private community the member has left (035), is left out, bookmark kept.
  */
 function bookmarkPageSql(viewer: SQL, { after, search, size, columns }: { after: boolean; search: Search; size: number; columns: SQL }): SQL {
   const continues = after ? sql` AND (b.created_at, b.post_id) < (${B.at}, ${B.post})` : sql``;
   const matches = search === null ? sql`` : search === "nothing" ? sql` AND 0` : sql` AND ${bookmarkMatchesSql(viewer)}`;
   return sql`SELECT ${columns} FROM ${postBookmarks} AS b INDEXED BY post_bookmarks_user_idx CROSS JOIN ${posts} AS bp ON bp.id = b.post_id
-    WHERE b.user_id = ${viewer} AND bp.community_id IS NULL AND ${inAudienceSql(viewer, sql.raw("bp.user_id"))}${continues}${matches}
+    WHERE b.user_id = ${viewer} AND ${inAudienceSql(viewer, sql.raw("bp.user_id"))} AND ${inCommunitySql(viewer, sql.raw("bp.community_id"))}${continues}${matches}
     ORDER BY b.created_at DESC, b.post_id DESC LIMIT ${size}`;
 }
 

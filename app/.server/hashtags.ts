@@ -58,7 +58,7 @@ export function hashtagStatsRead(db: Db, hashtag: string, now = Date.now()): Rea
 /**
  * Posts with the tag, newest first: the condition picks its page itself through post_hashtags_tag_idx
  * (hashtag, post_id), named, walking the tag's rows from the newest post and stopping at a page,
- * keyset-paged by the post's id. Outside communities like every list until communities land. A post
+ * keyset-paged by the post's id. Posts in communities the viewer may see are among them (035). A post
  * the viewer may not see is left out: its hashtags are its content, and a locked post never matches
  * by them (decision 016).
  */
@@ -69,8 +69,8 @@ function taggedWith(hashtag: string): CardCondition {
     values: { hashtag },
     where: ({ viewer, before, size }) => sql`${posts.id} IN (
       SELECT ph.post_id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS tagged ON tagged.id = ph.post_id
-      WHERE ph.hashtag = ${TAG} AND tagged.community_id IS NULL
-        AND ${canViewSql(viewer, sql.raw("tagged.user_id"), sql.raw("tagged.is_subscriber_only"), P.now)}${before ? sql` AND ph.post_id < ${before}` : sql``}
+      WHERE ph.hashtag = ${TAG}
+        AND ${canViewSql(viewer, sql.raw("tagged.user_id"), sql.raw("tagged.is_subscriber_only"), P.now, sql.raw("tagged.community_id"))}${before ? sql` AND ph.post_id < ${before}` : sql``}
       ORDER BY ph.post_id DESC LIMIT ${size})`,
   };
 }

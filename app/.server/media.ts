@@ -178,8 +178,8 @@ export async function serveMedia(
     .select({
       postId: mediaUploads.postId,
       // Visible to everyone: only then may shared caches keep it (decision 031).
-      forEveryone: canViewSql(null, posts.userId, posts.isSubscriberOnly, now),
-      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
+      forEveryone: canViewSql(null, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
+      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
     })
     .from(mediaUploads)
     .leftJoin(posts, eq(posts.id, mediaUploads.postId))

@@ -108,7 +108,7 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
     ["notifications", viewerKey(viewer), tab, before ? "older" : "newest"].join(":"),
     () => {
       const me = viewerSql(viewer)!;
-      const visible = canViewSql(me, posts.userId, posts.isSubscriberOnly, N.now);
+      const visible = canViewSql(me, posts.userId, posts.isSubscriberOnly, N.now, posts.communityId);
       const fields = {
         id: notifications.id,
         type: notifications.type,

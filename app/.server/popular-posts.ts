@@ -78,7 +78,7 @@ function popularIn(tab: ExploreTab, now: number): CardCondition {
     where: ({ viewer }) => sql`${posts.id} IN (
       SELECT pp.post_id FROM ${popularPosts} AS pp CROSS JOIN ${posts} AS popular ON popular.id = pp.post_id
       WHERE pp.category = ${POPULAR.category} AND popular.created_at >= ${POPULAR.since}
-        AND ${canViewSql(viewer, sql.raw("popular.user_id"), sql.raw("popular.is_subscriber_only"), P.now)}
+        AND ${canViewSql(viewer, sql.raw("popular.user_id"), sql.raw("popular.is_subscriber_only"), P.now, null)}
       ORDER BY pp.position LIMIT ${POPULAR_POSTS_SHOWN})`,
   };
 }

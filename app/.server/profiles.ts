@@ -6,7 +6,7 @@ import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
-import { inAudienceSql, repostInAudienceSql } from "./posts/access";
+import { inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
 import { USERS_ID } from "./follows";
@@ -154,7 +154,8 @@ function safeWebsite(value: string | null): string | null {
 
 /**
  * The member's posts and reposts, newest first (spec document 2 §2: the profile shows the user's
- * posts), outside communities like every list until communities land. The condition picks its page
+ * posts), those in communities included (with the community named) unless the community is private
+ * and the viewer not a member (decision 035). The condition picks its page
  * itself through posts_user_idx, named, so the plan never scans the home index instead. Outside the
  * member's audience it is empty (a condition on no row, tested once), and a repost shows only if the
  * viewer is in its original's author's audience (decision 031).
@@ -166,7 +167,8 @@ export function authoredBy(subject: ProfileSubject, viewer: Viewer): CardConditi
     values: subjectValues(subject),
     where: ({ viewer: reader, before, size }) => sql`${posts.id} IN (
       SELECT own.id FROM ${posts} AS own INDEXED BY posts_user_idx
-      WHERE own.user_id = ${subjectIdSql(subject, viewer)} AND own.community_id IS NULL${before ? sql` AND own.id < ${before}` : sql``}
+      WHERE own.user_id = ${subjectIdSql(subject, viewer)}${before ? sql` AND own.id < ${before}` : sql``}
+        AND ${inCommunitySql(reader, sql.raw("own.community_id"))}
         ${subject === "own" ? sql`` : sql`AND ${inAudienceSql(reader, subjectIdSql(subject, viewer)!)} `}AND ${repostInAudienceSql(reader, "own")}
       ORDER BY own.id DESC LIMIT ${size})`,
   };

@@ -63,6 +63,12 @@ export const RATE_LIMITS = {
   upload: { max: 30, windowMs: 30 * MINUTE },
   /** Opening notifications and marking them all read: far above any member's clicking. */
   notifications: { max: 1000, windowMs: HOUR },
+  /** Creating, editing and deleting communities: a new one is a name taken and maybe an R2 object. */
+  community: { max: 20, windowMs: DAY },
+  /** Joining and leaving communities (a page's Join and an invite's), as follows count. */
+  membership: { max: 400, windowMs: DAY },
+  /** Invite links created and deleted, and members' roles changed. */
+  communityAdmin: { max: 200, windowMs: DAY },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -233,3 +239,31 @@ export const EXPLORE_TRENDS_SHOWN = 6;
 export const SEARCH_PREFIX_MIN_LENGTH = 3;
 /** People search ranks at most this many of the members whose words match (the member named exactly is always among them). */
 export const EXPLORE_PEOPLE_CANDIDATES = 300;
+
+// Communities and invite links (spec document 2 §2–§9; docs/decisions/035-communities.md)
+/** Communities per page of /communities' Joined tab and of a search. */
+export const COMMUNITIES_PAGE_SIZE = 20;
+/** Discover shows the top 20 public communities by score (spec document 2 §7, §9). */
+export const DISCOVER_COMMUNITIES_SHOWN = 20;
+/** Discover's interests: the hashtags of the member's last 50 posts. */
+export const DISCOVER_INTEREST_POSTS = 50;
+/** Score: +10 per interest found in the name or description, 2·ln(members+1), +5 if created within 30 days. */
+export const DISCOVER_SCORE = { perInterest: 10, memberWeight: 2, newBonus: 5, newWithinMs: 30 * DAY } as const;
+/**
+ * Discover scores only candidates, never every community: the biggest, the new ones and those whose
+ * words match an interest (each up to this many), which hold every community that can reach the top 20.
+ */
+export const DISCOVER_CANDIDATES = 200;
+/** Members per page of a community's Members tab. */
+export const COMMUNITY_MEMBERS_PAGE_SIZE = 30;
+export const COMMUNITY_NAME_MAX_LENGTH = 50;
+export const COMMUNITY_DESCRIPTION_MAX_LENGTH = 500;
+/** Invite codes: 8 characters from A–Z and 0–9, a new draw up to 10 times on a collision (spec document 2 §5, §9). */
+export const INVITE_CODE_LENGTH = 8;
+export const INVITE_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export const INVITE_CODE_ATTEMPTS = 10;
+/** The largest max-uses an invite takes, and the longest expiry (days) its form offers. */
+export const INVITE_MAX_USES_LIMIT = 100_000;
+export const INVITE_MAX_EXPIRY_DAYS = 365;
+/** Invites listed in the Invite Links dialog (newest first). */
+export const INVITES_SHOWN = 50;

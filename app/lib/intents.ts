@@ -1,5 +1,5 @@
 import type { RateLimitName } from "./constants";
-import { POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
+import { COMMUNITY_MESSAGES, INVITE_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -44,6 +44,16 @@ export const INTENTS = {
   // Opening an item and 'Mark all as read': failures are only logged (spec document 1 §8).
   "notification-open": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   "notifications-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
+  // Communities and invite links (docs/decisions/035): the page reloads after each, so counts and roles are the server's.
+  "community-create": { signIn: COMMUNITY_MESSAGES.signInToCreate, failed: COMMUNITY_MESSAGES.createFailed, quiet: false, limit: "community" },
+  "community-update": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.updateFailed, quiet: false, limit: "community" },
+  "community-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.deleteFailed, quiet: false, limit: "community" },
+  "community-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
+  "community-leave": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.leaveFailed, quiet: false, limit: "membership" },
+  "community-role": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.roleFailed, quiet: false, limit: "communityAdmin" },
+  "invite-create": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.createFailed, quiet: false, limit: "communityAdmin" },
+  "invite-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.deleteFailed, quiet: false, limit: "communityAdmin" },
+  "invite-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

@@ -11,13 +11,15 @@ import { purgePublicProfile } from "~/.server/edge-cache";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { profileUsername } from "~/.server/profiles";
 import { publishNewPost } from "~/.server/realtime";
-import { answerHeaders, returnToOf } from "~/.server/respond";
+import { answerHeaders, respond, returnToOf } from "~/.server/respond";
+import { canPostIn } from "~/.server/communities";
+import { refuse } from "~/.server/outcome";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer } from "~/components/post/composer";
-import { POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { extractMentions } from "~/lib/text";
 import { CreatePostSchema } from "~/lib/schemas/post";
@@ -25,7 +27,7 @@ import type { PostActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.reply ? "Reply" : "Create Post"} | Murmur` },
+  { title: `${data?.reply ? "Reply" : data?.community ? COMMUNITY_MESSAGES.postIn(data.community.name) : "Create Post"} | Murmur` },
 ];
 
 /**
@@ -45,13 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       returnTo,
       canPostForSubscribers: false,
       mention: null,
+      community: null,
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
     };
   }
   const { canPostForSubscribers } = (await context.getShell())!;
   // A profile's Mention (spec document 2 §2): the composer starts with '@username '.
   const mention = profileUsername(url.searchParams.get("mention") ?? undefined);
-  return { returnTo, canPostForSubscribers, reply: null, mention };
+  // A community's Post (spec document 1 §2.6: 'Post in {name}'): members only.
+  const communityId = url.searchParams.get("community");
+  const community = communityId ? await canPostIn(context.db, user.id, communityId) : null;
+  invariantResponse(!communityId || community, COMMUNITY_MESSAGES.notFound, { status: 404 });
+  return { returnTo, canPostForSubscribers, reply: null, mention, community: community && communityId ? { id: communityId, name: community.name } : null };
 }
 
 /** The form again with its errors, keeping the text and every file already stored. */
@@ -68,12 +75,21 @@ function composeAgain(form: FormData, refusal: ComposeRefusal) {
 /** Creates the post (spec document 1 §2.6): the text, its files, location and visibility. */
 export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["post"], async ({ context, member, form }) => {
-    const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form);
+    // A post in a community: only its members post there (decision 035).
+    const asked = form.get("communityId");
+    const communityId = typeof asked === "string" && asked !== "" ? asked : null;
+    if (communityId && !(await canPostIn(context.db, member.id, communityId))) {
+      return respond(context, form, refuse(403, COMMUNITY_MESSAGES.membersOnlyPost));
+    }
+    const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form, { communityId });
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
-    publishNewPost(context, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.kept);
+    // Community posts are never in Home or /videos: the feed room is not told of them.
+    if (!communityId) {
+      publishNewPost(context, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.kept);
+    }
     const returnTo = returnToOf(form);
-    const message = mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
+    const message = communityId ? COMMUNITY_MESSAGES.postedIn : mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });
     return data<PostActionAnswer>({ ok: true, message, postId: created.postId });
   });
@@ -97,13 +113,13 @@ export const clientAction = answerOffline;
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ComposePage() {
-  const { returnTo, canPostForSubscribers, reply, mention } = useLoaderData<typeof loader>();
+  const { returnTo, canPostForSubscribers, reply, mention, community } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const back = useCallback(() => navigate(reply ? `/post/${reply.postId}` : returnTo), [navigate, reply, returnTo]);
   return (
     <div>
-      <PageHeader title={reply ? "Reply" : "Create Post"} />
+      <PageHeader title={reply ? "Reply" : community ? COMMUNITY_MESSAGES.postIn(community.name) : "Create Post"} />
       <div className="flex flex-col gap-3 px-4 py-4">
         {reply ? (
           <>
@@ -126,6 +142,7 @@ export default function ComposePage() {
             autoFocus
             initialContent={mention ? `@${mention} ` : undefined}
             mention={mention ?? undefined}
+            communityId={community?.id}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { EDGE_CACHEABLE, purgePublicProfile } from "~/.server/edge-cache";
@@ -8,10 +8,7 @@ import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
 import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
-import { PageHeader } from "~/components/page-header";
-import { ReplyForm } from "~/components/post/comment-form";
-import { CommentThread, type FailedComment } from "~/components/post/comment-thread";
-import { PostCard } from "~/components/post/post-card";
+import { PostPageView } from "~/components/post/post-page";
 import { POST_LOCK_MESSAGES, POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
@@ -23,6 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The post and its comments travel with the session.
   const page = toPostPage(await context.readAsViewer((viewer) => postPageReads(context.db, viewer, postId, { commentsCursor })));
   invariantResponse(page, POST_MESSAGES.notFound, { status: 404 });
+  // A community's post has its address in the community (spec document 1 §2.1).
+  const { communityId } = page.item.post;
+  if (communityId) throw redirect(`/community/${communityId}/post/${postId}${url.search}`);
   const body = { ...page, paged: Boolean(commentsCursor), url: `${url.origin}/post/${page.item.id}`, origin: url.origin };
   // A visitor's page is every visitor's: the edge cache may keep it (docs/decisions/028).
   return (await getOptionalUser(context)) ? body : data(body, { headers: EDGE_CACHEABLE });
@@ -83,43 +83,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 /** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
 export default function PostPage() {
   const data = useLoaderData<typeof loader>();
-  const { item, paged } = data;
   const actionData = useActionData<typeof action>();
-  const { post } = item;
-  const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
-  const failed: FailedComment | undefined = lastResult
-    ? { parentId: typeof lastResult.initialValue?.parentId === "string" ? lastResult.initialValue.parentId : null, lastResult }
-    : undefined;
-  // Visitors get the boxes too: trying to comment tells them to sign in (spec document 1 §6).
-  const canReply = !post.locked;
-
-  return (
-    <div>
-      <PageHeader title="Post" />
-      <PostCard item={item} detail />
-      {canReply ? (
-        <div className="border-b border-line px-4 py-3">
-          <ReplyForm
-            scope="page"
-            postId={post.id}
-            rows={2}
-            lastResult={failed?.parentId === null ? failed.lastResult : undefined}
-            returnAnchor="comments"
-          />
-        </div>
-      ) : null}
-      <section id="comments" aria-label="Comments">
-        {paged ? (
-          <p className="border-b border-line px-4 py-2 text-sm">
-            <Link to={`/post/${item.id}#comments`} className="text-accent hover:underline">
-              Back to the first comments
-            </Link>
-          </p>
-        ) : null}
-        {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
-      </section>
-    </div>
-  );
+  return <PostPageView data={data} actionData={actionData} path={`/post/${data.item.id}`} />;
 }
 
 export function ErrorBoundary() {

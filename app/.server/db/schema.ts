@@ -190,6 +190,8 @@ export const communities = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     memberCount: counter("member_count"),
+    /** Posts (not reposts) in the community, kept by triggers (migration 0013). */
+    postsCount: counter("posts_count"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -199,6 +201,8 @@ export const communities = sqliteTable(
     uniqueIndex("communities_name_lower_unique").on(sql`lower(${t.name})`),
     index("communities_public_members_idx").on(t.isPrivate, t.memberCount),
     index("communities_creator_idx").on(t.creatorId),
+    // Discover's candidates besides the biggest: the public communities of the last 30 days.
+    index("communities_public_created_idx").on(t.isPrivate, t.createdAt),
     check("communities_member_count_non_negative", sql`${t.memberCount} >= 0`),
   ],
 );

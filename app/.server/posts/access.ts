@@ -1,7 +1,7 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
+import { communities, communityMembers, creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
 
 /**
  * Whether the viewer is among the people an author shares posts with (decision 031): everyone, unless
@@ -37,18 +37,37 @@ export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<numbe
     WHERE ${memberSettings.userId} = ${authorId} AND ${memberSettings.postVisibility} = 'followers')`);
 }
 
+/** Whether a post (by its community) is in a private community: the one feed room must not tell of it either. */
+export function inPrivateCommunitySql(communityId: SQL | AnySQLiteColumn): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM ${communities} AS kc WHERE kc.id = ${communityId} AND kc.is_private = 1)`);
+}
+
 /**
- * Who may see a post's content: the author's audience (above); and for a subscriber-only post only its
- * author and members with an active subscription to the author (status active, expiry in the future).
- * Every read and every interaction decides through here, on the server.
+ * Whether the viewer may see the posts of a post's community (docs/decisions/035): a post outside
+ * communities (NULL), one in a public community, or one in a private community the viewer belongs to.
+ * A private community is invisible to everyone else, everywhere.
+ */
+export function inCommunitySql(viewerId: string | Placeholder | SQL | null, communityId: SQL | AnySQLiteColumn): SQL<number> {
+  const open = sql`EXISTS (SELECT 1 FROM ${communities} AS pc WHERE pc.id = ${communityId} AND pc.is_private = 0)`;
+  if (!viewerId) return qualified(sql`${communityId} IS NULL OR ${open}`);
+  return qualified(sql`${communityId} IS NULL OR ${open} OR EXISTS (
+    SELECT 1 FROM ${communityMembers} AS pm WHERE pm.community_id = ${communityId} AND pm.user_id = ${viewerId})`);
+}
+
+/**
+ * Who may see a post's content: the author's audience (above); for a subscriber-only post only its
+ * author and members with an active subscription to the author (status active, expiry in the future);
+ * and for a post in a private community only its members (`community`; null for a statement that
+ * reads no community posts). Every read and every interaction decides through here, on the server.
  */
 export function canViewSql(
   viewerId: string | Placeholder | SQL | null,
   authorId: SQL | typeof posts.userId,
   subscriberOnly: SQL | typeof posts.isSubscriberOnly,
   now: number | Placeholder,
+  community: SQL | AnySQLiteColumn | null,
 ): SQL<number> {
-  const audience = inAudienceSql(viewerId, authorId);
+  const audience = community ? sql`${inAudienceSql(viewerId, authorId)} AND ${inCommunitySql(viewerId, community)}` : inAudienceSql(viewerId, authorId);
   if (!viewerId) return qualified(sql`${subscriberOnly} = 0 AND ${audience}`);
   return qualified(sql`${audience} AND (${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
@@ -74,7 +93,7 @@ export function shownPostId(postId: string | Placeholder): SQL<string> {
 }
 
 /**
- * `kept`: its author keeps their posts for followers; `viewerKept`: so does the member acting (their
+ * `kept`: its author keeps their posts for followers, or it is in a private community; `viewerKept`: so does the member acting (their
  * repost is theirs). The feed room is told of neither (decision 031).
  */
 export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean; kept: boolean; viewerKept: boolean };
@@ -86,8 +105,8 @@ export function targetPostQuery(db: Db, viewerId: string | null, postId: string,
       id: posts.id,
       userId: posts.userId,
       communityId: posts.communityId,
-      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now),
-      kept: keepsForFollowersSql(posts.userId),
+      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
+      kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})`,
       viewerKept: viewerId ? keepsForFollowersSql(sql`${viewerId}`) : sql<number>`0`,
     })
     .from(posts)
@@ -117,5 +136,5 @@ export async function findTargetPost(db: Db, viewerId: string | null, postId: st
 export function actableTargetId(memberId: string, postId: string, now: number, { notOwn = false } = {}): SQL<string | null> {
   const author = sql.raw("target.user_id");
   return sql<string | null>`(SELECT target.id FROM ${posts} AS target WHERE target.id = ${shownPostId(postId)}
-    AND ${canViewSql(memberId, author, sql.raw("target.is_subscriber_only"), now)}${notOwn ? sql` AND ${author} <> ${memberId}` : sql``})`;
+    AND ${canViewSql(memberId, author, sql.raw("target.is_subscriber_only"), now, sql.raw("target.community_id"))}${notOwn ? sql` AND ${author} <> ${memberId}` : sql``})`;
 }

@@ -8,9 +8,9 @@ import type { CommentPreview, FeedItem, FeedPage, PostView, VerifiedType } from 
 import { TOP_LEVEL_ORDER } from "../comments";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
-import { comments, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
+import { comments, communities, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { canViewSql, inAudienceSql } from "./access";
+import { canViewSql, inAudienceSql, inCommunitySql } from "./access";
 import { beforeOf } from "./cursors";
 
 /**
@@ -33,6 +33,7 @@ function shown<T>(own: AnySQLiteColumn | SQL, ofOriginal: AnySQLiteColumn | SQL)
 export const shownId = shown<string>(posts.id, original.id);
 export const shownAuthorId = shown<string>(posts.userId, original.userId);
 export const shownSubscriberOnly = shown<number>(posts.isSubscriberOnly, original.isSubscriberOnly);
+export const shownCommunityId = shown<string | null>(posts.communityId, original.communityId);
 
 /**
  * What every card read binds besides the viewer (../viewer.ts): the time the access rule uses, and the
@@ -57,10 +58,12 @@ function keptForSql(viewer: SQL | null) {
 
 /**
  * The audience rule as a list applies it (decision 031): the viewer is in the audience of the shown
- * post's author and, for a repost, of the member who reposted it.
+ * post's author and, for a repost, of the member who reposted it; and a post in a private community
+ * is listed only for its members (035).
  */
 export function listedSql(viewer: SQL | null): SQL {
-  return sql`(${inAudienceSql(viewer, shownAuthorId)} AND (${original.id} IS NULL OR ${inAudienceSql(viewer, posts.userId)}))`;
+  return sql`(${inAudienceSql(viewer, shownAuthorId)} AND (${original.id} IS NULL OR ${inAudienceSql(viewer, posts.userId)})
+    AND ${inCommunitySql(viewer, shownCommunityId)})`;
 }
 
 /** The shown post's first top-level comments, as JSON. */
@@ -108,7 +111,9 @@ export function cardFields(viewer: SQL | null) {
     videoUrl: shown<string | null>(posts.videoUrl, original.videoUrl),
     location: shown<string | null>(posts.location, original.location),
     isSubscriberOnly: shownSubscriberOnly,
-    communityId: shown<string | null>(posts.communityId, original.communityId),
+    communityId: shownCommunityId,
+    communityName: sql<string | null>`(SELECT ${communities.name} FROM ${communities} WHERE ${communities.id} = ${shownCommunityId})`,
+    communityVisible: inCommunitySql(viewer, shownCommunityId),
     createdAt: shown<number>(posts.createdAt, original.createdAt),
     commentsCount: shown<number>(posts.commentsCount, original.commentsCount),
     repostsCount: shown<number>(posts.repostsCount, original.repostsCount),
@@ -120,7 +125,7 @@ export function cardFields(viewer: SQL | null) {
     reposted: viewerFlag(postReposts, viewer),
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
-    canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
+    canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
     keptFor: keptForSql(viewer),
     reposterInAudience: sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
     topComments: topCommentsJson,
@@ -205,6 +210,7 @@ export function toFeedItem(row: CardRow): FeedItem {
     locked,
     lockedFor: !locked ? null : (row.keptFor ?? "subscribers"),
     communityId: row.communityId,
+    community: row.communityId && row.communityName ? { id: row.communityId, name: row.communityName } : null,
     createdAt: Number(row.createdAt),
     counts: {
       comments: kept ? 0 : (row.commentsCount ?? 0),
@@ -271,7 +277,8 @@ function timePage(rows: CardRow[], limit: number): FeedPage {
 
 /**
  * Cards newest first, one keyset page after `cursor`, of the posts that meet every condition, outside
- * communities (spec document 1 §5: a feed shows posts with no community unless one is given).
+ * communities (spec document 1 §5: a feed shows posts with no community unless one is given) unless
+ * a condition picks its page itself (a community's page, a profile's, a hashtag's).
  */
 export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], options: ListOptions = {}): Read<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
@@ -300,7 +307,7 @@ export function listCards(db: Db, viewer: Viewer, conditions: CardCondition[], o
   return runRead(cardsRead(db, viewer, conditions, options));
 }
 
-/** The card of one post or repost by its id; null when it does not exist. */
+/** The card of one post or repost by its id; null when it does not exist, or is in a private community the viewer is not in (035). */
 export function cardRead(db: Db, viewer: Viewer, postId: string, now = Date.now()): Read<FeedItem | null> {
   const read = selectRead<CardRow>(
     db,
@@ -311,7 +318,7 @@ export function cardRead(db: Db, viewer: Viewer, postId: string, now = Date.now(
     },
     { ...viewerValues(viewer), now, post: postId },
   );
-  return mapRead(read, (rows) => (rows[0] ? toFeedItem(rows[0]) : null));
+  return mapRead(read, (rows) => (rows[0]?.communityVisible ? toFeedItem(rows[0]) : null));
 }
 
 export function getCard(db: Db, viewer: Viewer, postId: string, now = Date.now()): Promise<FeedItem | null> {

@@ -108,6 +108,7 @@ export async function createPostWithFiles(
   limiter: Limiter,
   authorId: string,
   form: FormData,
+  { communityId = null }: { communityId?: string | null } = {},
 ): Promise<{ ok: true; postId: string; hasVideo: boolean; kept: boolean } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
@@ -151,7 +152,7 @@ export async function createPostWithFiles(
     videoKey: submission.value.videoKey ?? stored.find((m) => m.kind === "video")?.key,
   };
   try {
-    const outcome = await createPost(db, authorId, input);
+    const outcome = await createPost(db, authorId, input, { communityId });
     if (!outcome.ok) {
       return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
     }

@@ -67,7 +67,7 @@ export function matching(query: string): CardCondition {
       const byAuthor = sql`${shownAuthorId} IN (
         SELECT ${users.id} FROM ${users} WHERE ${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${S.name}))`;
       // Words and hashtags are content: a locked post matches neither (its author's name still finds it).
-      const visible = canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now);
+      const visible = canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, null);
       return or(and(or(byWords, byHashtag), visible), byAuthor)!;
     },
   };
@@ -96,7 +96,7 @@ export function searchedPosts(query: string): CardCondition {
     values: { searchWhole: terms.whole, searchBeginnings: terms.beginnings, searchTag: terms.tag },
     where: ({ viewer, before, size }) => {
       const listed = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
-      const visible = (alias: string) => canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
+      const visible = (alias: string) => canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now, null);
       const older = (column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
       // Decided over what the viewer may see, so the choice says nothing about posts they may not.
       const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid

@@ -10,7 +10,10 @@ const loadComposer = () => import("./composer");
 const Composer = lazy(() => loadComposer().then((module) => ({ default: module.Composer })));
 export type ReplyTarget = { postId: string; displayName: string; username: string; excerpt: string };
 
-type Opened = { mode: "post" } | { mode: "reply"; target: ReplyTarget };
+/** The community a post is written in ('Post in {name}', spec document 1 §2.6). */
+export type ComposeCommunity = { id: string; name: string };
+
+type Opened = { mode: "post"; community?: ComposeCommunity } | { mode: "reply"; target: ReplyTarget };
 
 const OpenComposer = createContext<((opened: Opened) => void) | null>(null);
 
@@ -27,12 +30,12 @@ export function ComposeProvider({ canPostForSubscribers, children }: { canPostFo
       <Dialog
         open={opened !== null}
         onClose={close}
-        title={opened?.mode === "reply" ? "Reply" : "Create Post"}
+        title={opened?.mode === "reply" ? "Reply" : opened?.community ? `Post in ${opened.community.name}` : "Create Post"}
         className="w-[min(96vw,36rem)]"
       >
         {opened?.mode === "post" ? (
           <Suspense fallback={<p className="py-8 text-center text-muted">Loading...</p>}>
-            <Composer canPostForSubscribers={canPostForSubscribers} onPosted={close} autoFocus />
+            <Composer canPostForSubscribers={canPostForSubscribers} onPosted={close} autoFocus communityId={opened.community?.id} />
           </Suspense>
         ) : null}
         {opened?.mode === "reply" ? (
@@ -57,13 +60,13 @@ export function ReplyingTo({ target }: { target: ReplyTarget }) {
 }
 
 /** A link to the composer (or, with `reply`, to the reply composer) that opens the dialog with JavaScript. */
-export function ComposeLink({ reply, ...props }: Omit<ComponentProps<typeof PageLink>, "to"> & { reply?: ReplyTarget }) {
+export function ComposeLink({ reply, community, ...props }: Omit<ComponentProps<typeof PageLink>, "to"> & { reply?: ReplyTarget; community?: ComposeCommunity }) {
   const open = useContext(OpenComposer);
   const hydrated = useHydrated();
   return (
     <PageLink
       {...props}
-      to={reply ? `/compose?${new URLSearchParams({ replyTo: reply.postId })}` : "/compose"}
+      to={reply ? `/compose?${new URLSearchParams({ replyTo: reply.postId })}` : community ? `/compose?${new URLSearchParams({ community: community.id, returnTo: `/community/${community.id}` })}` : "/compose"}
       // Start fetching the composer as soon as the pointer or focus shows intent.
       onPointerEnter={reply ? undefined : () => void loadComposer()}
       onFocus={reply ? undefined : () => void loadComposer()}
@@ -71,7 +74,7 @@ export function ComposeLink({ reply, ...props }: Omit<ComponentProps<typeof Page
         props.onClick?.(event);
         if (!hydrated || !open || event.defaultPrevented) return;
         event.preventDefault();
-        open(reply ? { mode: "reply", target: reply } : { mode: "post" });
+        open(reply ? { mode: "reply", target: reply } : { mode: "post", community });
       }}
     />
   );

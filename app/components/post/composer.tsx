@@ -41,6 +41,7 @@ export function Composer({
   autoFocus = false,
   initialContent = "",
   mention,
+  communityId,
 }: {
   canPostForSubscribers: boolean;
   lastResult?: SubmissionResult<string[]>;
@@ -51,6 +52,8 @@ export function Composer({
   initialContent?: string;
   /** The member a profile's Mention opened the composer for: the post then says 'Post created with mention!'. */
   mention?: string;
+  /** The community posted in ('Post in {name}'): the post belongs to it and shows only there (decision 035). */
+  communityId?: string;
 }) {
   const hydrated = useHydrated();
   // After a successful post: empty the composer and let the dialog close.
@@ -134,6 +137,7 @@ export function Composer({
     >
       <input type="hidden" name="intent" value="post" />
       {mention ? <input type="hidden" name="mention" value={mention} /> : null}
+      {communityId ? <input type="hidden" name="communityId" value={communityId} /> : null}
       <ReturnTo to={returnTo} />
       <FormError errors={form.errors} />
       <FormField label="Visibility" labelHidden errors={fields.visibility.errors}>

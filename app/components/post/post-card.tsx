@@ -1,4 +1,5 @@
 import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { postPath } from "~/lib/share";
 import { PageLink } from "~/components/ui/page-link";
 import { Icon } from "~/components/icon";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
@@ -62,6 +63,14 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       aria-labelledby={`${anchor}-author`}
       className={detail ? "post-card" : "post-card post-card-in-list"}
     >
+      {post.community && !detail ? (
+        <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
+          <Icon name="users" className="size-4" />
+          <PageLink to={`/community/${post.community.id}`} dir="auto" className="truncate hover:underline">
+            {post.community.name}
+          </PageLink>
+        </p>
+      ) : null}
       {repostedBy ? (
         <p className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted">
           <Icon name="repeat" className="size-4" />
@@ -93,7 +102,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
                 ·
               </span>
               {/* Its name begins with what it shows (the time), and it is a 24 px target. */}
-              <PageLink to={`/post/${post.id}`} className="inline-flex min-h-6 items-center text-muted hover:underline">
+              <PageLink to={postPath(post.id, post.communityId)} className="inline-flex min-h-6 items-center text-muted hover:underline">
                 <RelativeTime at={post.createdAt} />
                 <span className="sr-only">, open post</span>
               </PageLink>

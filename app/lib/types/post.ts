@@ -53,6 +53,8 @@ export type PostView = {
    */
   lockedFor: "followers" | "members" | "subscribers" | null;
   communityId: string | null;
+  /** The community it was posted in, named (null outside communities). */
+  community: { id: string; name: string } | null;
   createdAt: number;
   counts: PostCounts;
   viewer: ViewerFlags;

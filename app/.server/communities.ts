@@ -1,0 +1,814 @@
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import {
+  COMMUNITIES_PAGE_SIZE,
+  COMMUNITY_MEMBERS_PAGE_SIZE,
+  DISCOVER_CANDIDATES,
+  DISCOVER_COMMUNITIES_SHOWN,
+  DISCOVER_INTEREST_POSTS,
+  DISCOVER_SCORE,
+  INVITE_CODE_ALPHABET,
+  INVITE_CODE_ATTEMPTS,
+  INVITE_CODE_LENGTH,
+  INVITES_SHOWN,
+} from "~/lib/constants";
+import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
+import type { CreateCommunityInput, CreateInviteInput, EditCommunityInput } from "~/lib/schemas/community";
+import type {
+  CommunityAccess,
+  CommunityListPage,
+  CommunityMembersPage,
+  CommunityRole,
+  CommunitySummary,
+  InvitePageView,
+  InviteView,
+} from "~/lib/types/community";
+import type { FeedPage, VerifiedType } from "~/lib/types/post";
+import type { Db } from "./db/client";
+import { batchable } from "./db/drizzle-internals";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { communities, communityInvites, communityMembers, mediaUploads, posts, users } from "./db/schema";
+import { newId } from "./ids";
+import { deleteMedia, mediaUrl } from "./media";
+import { refuse, type Outcome } from "./outcome";
+import { inAudienceSql } from "./posts/access";
+import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
+import { searchQueryOf } from "./posts/search";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+
+/**
+ * Communities and invite links (spec document 2; docs/decisions/035-communities.md). A private
+ * community is invisible to non-members everywhere: every read here decides it in SQL, and posts
+ * decide it through the access rule (./posts/access.ts `inCommunitySql`). Only the creator edits,
+ * deletes and assigns roles; the creator and admins create invites; only an invite's inviter deletes it.
+ */
+
+const C = {
+  community: param("community"),
+  before: param("communitiesBefore"),
+  beforeId: param("communitiesBeforeId"),
+  words: param("communitiesWords"),
+  since: param("communitiesSince"),
+  code: param("inviteCode"),
+};
+
+// ───────────────────────────── reading ─────────────────────────────
+
+/** A community's columns as cards show them, with the viewer's role (`viewer`: their id in SQL). */
+function summaryFields(viewer: SQL | null) {
+  return {
+    id: communities.id,
+    name: communities.name,
+    description: communities.description,
+    imageUrl: communities.imageUrl,
+    isPrivate: communities.isPrivate,
+    memberCount: communities.memberCount,
+    postsCount: communities.postsCount,
+    createdAt: communities.createdAt,
+    role: viewer
+      ? sql<CommunityRole | null>`(SELECT vm.role FROM ${communityMembers} AS vm WHERE vm.community_id = ${communities.id} AND vm.user_id = ${viewer})`.as("community_viewer_role")
+      : sql<CommunityRole | null>`NULL`.as("community_viewer_role"),
+  };
+}
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  isPrivate: boolean;
+  memberCount: number;
+  postsCount: number;
+  createdAt: Date;
+  role: CommunityRole | null;
+};
+
+function toSummary(row: SummaryRow): CommunitySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    isPrivate: Boolean(row.isPrivate),
+    memberCount: Math.max(0, row.memberCount ?? 0),
+    postsCount: Math.max(0, row.postsCount ?? 0),
+    createdAt: row.createdAt.getTime(),
+    role: row.role,
+  };
+}
+
+/**
+ * A search as FTS5 takes it: each word of the query (letters and digits) as a word beginning, all of
+ * them required; null when nothing searchable is left.
+ */
+export function communityWords(query: string | null): string | null {
+  const searched = searchQueryOf(query);
+  const words = searched?.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length > 0 ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+const cursorOf = (value: string | null | undefined): { at: number; id: string } | null => {
+  const [at, id] = (value ?? "").split("~");
+  return at && id && /^\d{1,16}$/.test(at) && /^[0-9A-Za-z]{1,64}$/.test(id) ? { at: Number(at), id } : null;
+};
+
+/**
+ * The viewer's communities, newest join first (community_members_user_idx), keyset-paged by the
+ * join's time and id; with a search, only those whose name or description has every word.
+ */
+export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cursor, query }: { cursor?: string | null; query?: string | null } = {}): Read<CommunityListPage> {
+  const after = cursorOf(cursor);
+  const words = communityWords(query ?? null);
+  const limit = COMMUNITIES_PAGE_SIZE;
+  const read = selectRead<SummaryRow & { joinedAt: Date; membershipId: string }>(
+    db,
+    ["communities-joined", viewerKey(viewer), after ? "older" : "newest", words ? "search" : "all"].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = {
+        ...summaryFields(me),
+        joinedAt: communityMembers.joinedAt,
+        membershipId: sql<string>`${communityMembers.id}`.as("membership_id"),
+      };
+      const query = db
+        .select(fields)
+        .from(sql`${communityMembers} INDEXED BY community_members_user_idx`)
+        .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            sql`${communityMembers.userId} = ${me}`,
+            after ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) < (${C.before}, ${C.beforeId})` : undefined,
+            words ? sql`${communities}.rowid IN (SELECT rowid FROM communities_fts WHERE communities_fts MATCH ${C.words})` : undefined,
+          ),
+        )
+        .orderBy(sql`${communityMembers.joinedAt} DESC`, sql`${communityMembers.id} DESC`)
+        .limit(limit + 1);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), communitiesBefore: after?.at ?? null, communitiesBeforeId: after?.id ?? null, communitiesWords: words },
+  );
+  return mapRead(read, (rows) => {
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items: items.map(toSummary), nextCursor: rows.length > limit && last ? `${last.joinedAt.getTime()}~${last.membershipId}` : null };
+  });
+}
+
+/**
+ * A search over every community the viewer may see (public ones, and private ones they belong to):
+ * FTS5 over names and descriptions, biggest first (one page; a search is a way to find, not to browse).
+ */
+export function searchCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, query: string): Read<CommunityListPage> {
+  const words = communityWords(query);
+  const limit = COMMUNITIES_PAGE_SIZE;
+  const read = selectRead<SummaryRow>(
+    db,
+    ["communities-search", viewerKey(viewer), words ? "words" : "nothing"].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = summaryFields(me);
+      const query = db
+        .select(fields)
+        .from(communities)
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            words ? sql`${communities}.rowid IN (SELECT rowid FROM communities_fts WHERE communities_fts MATCH ${C.words})` : sql`0`,
+            sql`(${communities.isPrivate} = 0 OR EXISTS (SELECT 1 FROM ${communityMembers} AS sm WHERE sm.community_id = ${communities.id} AND sm.user_id = ${me}))`,
+          ),
+        )
+        .orderBy(sql`${communities.memberCount} DESC`, sql`${communities.id}`)
+        .limit(limit);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), communitiesWords: words },
+  );
+  return mapRead(read, (rows) => ({ items: rows.map(toSummary), nextCursor: null }));
+}
+
+type DiscoverRow = SummaryRow & { interests: number };
+
+/**
+ * Discover (spec document 2 §7): public communities only, the top DISCOVER_COMMUNITIES_SHOWN by
+ * score: +10 per interest (a hashtag of the member's last 50 posts) found in the name or description,
+ * + 2·ln(members + 1), + 5 if created within 30 days. No request scores every community: only
+ * candidates that can reach the top are read (docs/decisions/035): the biggest, the biggest new ones,
+ * and those whose words begin with an interest (FTS5, one look-up per interest). Any other community
+ * matches no interest and is neither new nor among the biggest, so the biggest outscore it.
+ */
+export function discoverCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, now = Date.now()): Read<CommunitySummary[]> {
+  const read = selectRead<DiscoverRow>(
+    db,
+    ["communities-discover", viewerKey(viewer)].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const shown = DISCOVER_COMMUNITIES_SHOWN;
+      // The member's interests (read twice, by the candidates and by the score: 50 posts' tags, cheap).
+      const interests = sql`(SELECT DISTINCT replace(ih.hashtag, '"', '') AS tag FROM post_hashtags AS ih
+        WHERE ih.post_id IN (SELECT ip.id FROM ${posts} AS ip INDEXED BY posts_user_idx WHERE ip.user_id = ${me} ORDER BY ip.id DESC LIMIT ${DISCOVER_INTEREST_POSTS}))`;
+      const candidates = sql`SELECT id FROM (SELECT bc.id FROM ${communities} AS bc INDEXED BY communities_public_members_idx WHERE bc.is_private = 0 ORDER BY bc.member_count DESC LIMIT ${shown})
+        UNION SELECT id FROM (SELECT nc.id FROM ${communities} AS nc INDEXED BY communities_public_created_idx WHERE nc.is_private = 0 AND nc.created_at > ${C.since} ORDER BY nc.created_at DESC LIMIT ${DISCOVER_CANDIDATES})
+        UNION SELECT id FROM (SELECT mc.id FROM ${interests} AS interests CROSS JOIN communities_fts CROSS JOIN ${communities} AS mc ON mc.rowid = communities_fts.rowid
+          WHERE communities_fts MATCH ('"' || interests.tag || '"*') AND mc.is_private = 0 LIMIT ${DISCOVER_CANDIDATES})`;
+      const fields = {
+        ...summaryFields(me),
+        interests: sql<number>`(SELECT count(*) FROM ${interests} AS interests WHERE instr(lower(${communities.name} || ' ' || coalesce(${communities.description}, '')), interests.tag) > 0)`.as("community_interests"),
+      };
+      const query = db
+        .select(fields)
+        .from(communities)
+        .where(and(viewerPresentSql(viewer), sql`${communities.id} IN (${candidates})`));
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), communitiesSince: now - DISCOVER_SCORE.newWithinMs },
+  );
+  return mapRead(read, (rows) =>
+    rows
+      .map((row) => ({ summary: toSummary(row), score: discoverScore(row, now) }))
+      .sort((a, b) => b.score - a.score || b.summary.memberCount - a.summary.memberCount || a.summary.id.localeCompare(b.summary.id))
+      .slice(0, DISCOVER_COMMUNITIES_SHOWN)
+      .map(({ summary }) => summary),
+  );
+}
+
+/** The spec's score (document 2 §7). */
+export function discoverScore(row: { interests: number; memberCount: number; createdAt: Date | number }, now: number): number {
+  const created = typeof row.createdAt === "number" ? row.createdAt : row.createdAt.getTime();
+  const isNew = now - created < DISCOVER_SCORE.newWithinMs;
+  return (
+    DISCOVER_SCORE.perInterest * Number(row.interests ?? 0) +
+    DISCOVER_SCORE.memberWeight * Math.log(Math.max(0, row.memberCount ?? 0) + 1) +
+    (isNew ? DISCOVER_SCORE.newBonus : 0)
+  );
+}
+
+type HeaderRow = SummaryRow & {
+  creatorId: string;
+  creatorUsername: string;
+  creatorDisplayName: string;
+  creatorAvatarUrl: string | null;
+  creatorVerifiedType: VerifiedType;
+};
+
+/**
+ * A community's page header: the community and its creator, with the viewer's role. A private one
+ * shows a non-member only that it is private (and nothing of it); one that does not exist is missing.
+ */
+export function communityRead(db: Db, viewer: Viewer, communityId: string): Read<CommunityAccess> {
+  const read = selectRead<HeaderRow>(
+    db,
+    ["community", viewerKey(viewer)].join(":"),
+    () => {
+      const fields = {
+        ...summaryFields(viewerSql(viewer)),
+        creatorId: sql<string>`${users.id}`.as("creator_id"),
+        creatorUsername: sql<string>`${users.username}`.as("creator_username"),
+        creatorDisplayName: sql<string>`${users.displayName}`.as("creator_display_name"),
+        creatorAvatarUrl: sql<string | null>`${users.avatarUrl}`.as("creator_avatar_url"),
+        creatorVerifiedType: sql<VerifiedType>`${users.verifiedType}`.as("creator_verified_type"),
+      };
+      const query = db.select(fields).from(communities).innerJoin(users, eq(users.id, communities.creatorId)).where(eq(communities.id, C.community));
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), community: communityId },
+  );
+  return mapRead(read, ([row]): CommunityAccess => {
+    if (!row) return { kind: "missing" };
+    if (row.isPrivate && !row.role) return { kind: "private" };
+    return {
+      kind: "visible",
+      community: {
+        ...toSummary(row),
+        creator: { id: row.creatorId, username: row.creatorUsername, displayName: row.creatorDisplayName, avatarUrl: row.creatorAvatarUrl, verifiedType: row.creatorVerifiedType },
+      },
+    };
+  });
+}
+
+/**
+ * A community's posts (not reposts), newest first, for its members only: the condition picks its
+ * page through posts_community_idx, after one probe of the viewer's membership (constant in the
+ * statement, tested once). Posts of authors who keep theirs from the viewer are left out (031).
+ */
+function inCommunity(communityId: string): CardCondition {
+  return {
+    key: "community",
+    picksPage: true,
+    values: { community: communityId },
+    where: ({ viewer, before, size }) => sql`${posts.id} IN (
+      SELECT cp.id FROM ${posts} AS cp INDEXED BY posts_community_idx
+      WHERE cp.community_id = ${C.community} AND cp.reposted_from_post_id IS NULL${before ? sql` AND cp.id < ${before}` : sql``}
+        AND EXISTS (SELECT 1 FROM ${communityMembers} AS reader WHERE reader.community_id = ${C.community} AND reader.user_id = ${viewer ?? sql`NULL`})
+        AND ${inAudienceSql(viewer, sql.raw("cp.user_id"))}
+      ORDER BY cp.id DESC LIMIT ${size})`,
+  };
+}
+
+export function communityPostsRead(db: Db, viewer: Viewer, communityId: string, options: ListOptions = {}): Read<FeedPage> {
+  return cardsRead(db, viewer, [inCommunity(communityId)], options);
+}
+
+type MemberRow = {
+  membershipId: string;
+  role: CommunityRole;
+  joinedAt: Date;
+  userId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+};
+
+/**
+ * A community's members, first joined first (the creator leads), keyset-paged by (joined_at, id)
+ * through community_members_community_idx. Empty for a private community the viewer is not in.
+ */
+export function communityMembersRead(db: Db, viewer: Viewer, communityId: string, cursor: string | null = null): Read<CommunityMembersPage> {
+  const after = cursorOf(cursor);
+  const limit = COMMUNITY_MEMBERS_PAGE_SIZE;
+  const read = selectRead<MemberRow>(
+    db,
+    ["community-members", viewerKey(viewer), after ? "later" : "first"].join(":"),
+    () => {
+      const reader = viewerSql(viewer);
+      const fields = {
+        membershipId: sql<string>`${communityMembers.id}`.as("membership_id"),
+        role: communityMembers.role,
+        joinedAt: communityMembers.joinedAt,
+        userId: sql<string>`${users.id}`.as("member_user_id"),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+      };
+      const visible = sql`EXISTS (SELECT 1 FROM ${communities} AS mc WHERE mc.id = ${C.community} AND (mc.is_private = 0${
+        reader ? sql` OR EXISTS (SELECT 1 FROM ${communityMembers} AS mr WHERE mr.community_id = mc.id AND mr.user_id = ${reader})` : sql``
+      }))`;
+      const query = db
+        .select(fields)
+        .from(sql`${communityMembers} INDEXED BY community_members_community_idx`)
+        .innerJoin(users, eq(users.id, communityMembers.userId))
+        .where(
+          and(
+            sql`${communityMembers.communityId} = ${C.community}`,
+            visible,
+            after ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) > (${C.before}, ${C.beforeId})` : undefined,
+          ),
+        )
+        .orderBy(sql`${communityMembers.joinedAt}`, sql`${communityMembers.id}`)
+        .limit(limit + 1);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), community: communityId, communitiesBefore: after?.at ?? null, communitiesBeforeId: after?.id ?? null },
+  );
+  return mapRead(read, (rows) => {
+    const items = rows.slice(0, limit).map((row) => ({
+      membershipId: row.membershipId,
+      role: row.role,
+      joinedAt: row.joinedAt.getTime(),
+      user: { id: row.userId, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
+    }));
+    const last = rows[limit - 1];
+    return { items, nextCursor: rows.length > limit && last ? `${last.joinedAt.getTime()}~${last.membershipId}` : null };
+  });
+}
+
+/** The member's role in a community; null when not a member (or no such community). */
+export async function roleIn(db: Db, userId: string, communityId: string): Promise<CommunityRole | null> {
+  const row = await db
+    .select({ role: communityMembers.role })
+    .from(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+    .get();
+  return row?.role ?? null;
+}
+
+export const canInvite = (role: CommunityRole | null) => role === "creator" || role === "admin";
+
+type InviteRow = {
+  id: string;
+  code: string;
+  inviterId: string;
+  inviterUsername: string;
+  expiresAt: Date | null;
+  maxUses: number | null;
+  usesCount: number;
+  createdAt: Date;
+};
+
+/** A community's invites, newest first, for its creator and admins (empty for anyone else). */
+export async function listInvites(db: Db, memberId: string, communityId: string, now = Date.now()): Promise<InviteView[] | null> {
+  const [role, rows] = await db.batch([
+    db
+      .select({ role: communityMembers.role })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, memberId))),
+    db
+      .select({
+        id: communityInvites.id,
+        code: communityInvites.inviteCode,
+        inviterId: communityInvites.inviterId,
+        inviterUsername: users.username,
+        expiresAt: communityInvites.expiresAt,
+        maxUses: communityInvites.maxUses,
+        usesCount: communityInvites.usesCount,
+        createdAt: communityInvites.createdAt,
+      })
+      .from(communityInvites)
+      .innerJoin(users, eq(users.id, communityInvites.inviterId))
+      .where(
+        and(
+          eq(communityInvites.communityId, communityId),
+          sql`EXISTS (SELECT 1 FROM ${communityMembers} AS im WHERE im.community_id = ${communityId} AND im.user_id = ${memberId} AND im.role IN ('creator', 'admin'))`,
+        ),
+      )
+      .orderBy(sql`${communityInvites.id} DESC`)
+      .limit(INVITES_SHOWN),
+  ]);
+  if (!canInvite(role[0]?.role ?? null)) return null;
+  return rows.map((row) => toInvite(row, memberId, now));
+}
+
+function toInvite(row: InviteRow, memberId: string, now: number): InviteView {
+  const expiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
+  return {
+    id: row.id,
+    code: row.code,
+    inviter: { id: row.inviterId, username: row.inviterUsername },
+    expiresAt,
+    maxUses: row.maxUses,
+    usesCount: row.usesCount,
+    createdAt: row.createdAt.getTime(),
+    expired: expiresAt !== null && expiresAt <= now,
+    usedUp: row.maxUses !== null && row.usesCount >= row.maxUses,
+    mine: row.inviterId === memberId,
+  };
+}
+
+/** An invite code as typed in a URL: 8 characters from A–Z and 0–9 (lower case is read as upper). */
+export function inviteCodeOf(value: string | undefined): string | null {
+  const code = value?.trim().toUpperCase() ?? "";
+  return code.length === INVITE_CODE_LENGTH && [...code].every((char) => INVITE_CODE_ALPHABET.includes(char)) ? code : null;
+}
+
+type InvitePageRow = {
+  code: string;
+  expiresAt: Date | null;
+  maxUses: number | null;
+  usesCount: number;
+  communityId: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  isPrivate: boolean;
+  memberCount: number;
+  inviterId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+  member: number;
+};
+
+/** The invite page: the invite with its community and inviter; null when there is no such invite. */
+export function invitePageRead(db: Db, viewer: Viewer, code: string, now = Date.now()): Read<InvitePageView | null> {
+  const read = selectRead<InvitePageRow>(
+    db,
+    ["invite-page", viewerKey(viewer)].join(":"),
+    () => {
+      const reader = viewerSql(viewer);
+      const fields = {
+        code: communityInvites.inviteCode,
+        expiresAt: communityInvites.expiresAt,
+        maxUses: communityInvites.maxUses,
+        usesCount: communityInvites.usesCount,
+        communityId: sql<string>`${communities.id}`.as("invite_community_id"),
+        name: communities.name,
+        description: communities.description,
+        imageUrl: communities.imageUrl,
+        isPrivate: communities.isPrivate,
+        memberCount: communities.memberCount,
+        inviterId: sql<string>`${users.id}`.as("inviter_id"),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+        member: reader
+          ? sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS vm WHERE vm.community_id = ${communities.id} AND vm.user_id = ${reader})`.as("invite_member")
+          : sql<number>`0`.as("invite_member"),
+      };
+      const query = db
+        .select(fields)
+        .from(communityInvites)
+        .innerJoin(communities, eq(communities.id, communityInvites.communityId))
+        .innerJoin(users, eq(users.id, communityInvites.inviterId))
+        .where(sql`${communityInvites.inviteCode} = ${C.code}`);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), inviteCode: code },
+  );
+  return mapRead(read, ([row]) => {
+    if (!row) return null;
+    const expiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
+    const status = expiresAt !== null && expiresAt <= now ? "expired" : row.maxUses !== null && row.usesCount >= row.maxUses ? "used-up" : "valid";
+    return {
+      code: row.code,
+      community: {
+        id: row.communityId,
+        name: row.name,
+        description: row.description,
+        imageUrl: row.imageUrl,
+        isPrivate: Boolean(row.isPrivate),
+        memberCount: Math.max(0, row.memberCount ?? 0),
+      },
+      inviter: { id: row.inviterId, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
+      expiresAt,
+      status,
+      member: Boolean(row.member),
+    };
+  });
+}
+
+// ───────────────────────────── writing ─────────────────────────────
+
+/** D1 reports a broken unique index in the error's message (SQLite's "UNIQUE constraint failed: …"). */
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+  return text.includes("UNIQUE constraint failed") && text.includes(index);
+}
+
+const nameTaken = (error: unknown) => isUniqueViolation(error, "communities") || isUniqueViolation(error, "lower(name)");
+
+/**
+ * A new community with its creator as a member (role creator) in one batch: D1 runs a batch as one
+ * transaction, so a failure leaves no community behind (spec document 2 §4). A name taken by another
+ * community, compared case-insensitively (communities_name_lower_unique), is refused.
+ */
+export async function createCommunity(
+  db: Db,
+  creatorId: string,
+  input: CreateCommunityInput,
+  { imageKey = null, now = Date.now() }: { imageKey?: string | null; now?: number } = {},
+): Promise<Outcome<{ communityId: string }>> {
+  const id = newId(now);
+  try {
+    await db.batch([
+      db.insert(communities).values({
+        id,
+        name: input.name,
+        description: input.description ?? null,
+        imageUrl: imageKey ? mediaUrl(imageKey) : null,
+        creatorId,
+        isPrivate: input.isPrivate,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      }),
+      db.insert(communityMembers).values({ id: newId(now), communityId: id, userId: creatorId, role: "creator", joinedAt: new Date(now) }),
+    ]);
+  } catch (error) {
+    if (nameTaken(error)) return refuse(409, COMMUNITY_MESSAGES.nameTaken, "name");
+    throw error;
+  }
+  return { ok: true, communityId: id };
+}
+
+/** The key of a community image stored here (null for none, or an address from elsewhere). */
+const imageKeyOf = (imageUrl: string | null) => (imageUrl?.startsWith("/media/") ? imageUrl.slice("/media/".length) : null);
+
+/**
+ * The creator's edit (name, description, image), restricted to creator_id in the statement itself:
+ * anyone else changes nothing and is refused. A replaced image's object goes after the save.
+ */
+export async function updateCommunity(
+  db: Db,
+  bucket: R2Bucket,
+  memberId: string,
+  communityId: string,
+  input: EditCommunityInput,
+  { imageKey = null, now = Date.now() }: { imageKey?: string | null; now?: number } = {},
+): Promise<Outcome<{ name: string }>> {
+  const before = await db
+    .select({ imageUrl: communities.imageUrl })
+    .from(communities)
+    .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
+    .get();
+  if (!before) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  const imageUrl = imageKey ? mediaUrl(imageKey) : input.removeImage ? null : before.imageUrl;
+  let updated;
+  try {
+    updated = await db
+      .update(communities)
+      .set({ name: input.name, description: input.description ?? null, imageUrl, updatedAt: new Date(now) })
+      .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
+      .returning({ name: communities.name });
+  } catch (error) {
+    if (nameTaken(error)) return refuse(409, COMMUNITY_MESSAGES.nameTaken, "name");
+    throw error;
+  }
+  if (updated.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  const old = imageKeyOf(before.imageUrl);
+  if (old && imageUrl !== before.imageUrl) await deleteMedia(db, bucket, [old]);
+  return { ok: true, name: updated[0]!.name };
+}
+
+/**
+ * The creator deletes the community: with it go its members, invites and posts (foreign keys cascade,
+ * and every post's own rows with it), then the media objects of those posts and its image. Restricted
+ * to creator_id in the statement; anyone else is refused and nothing changes.
+ */
+export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string, communityId: string): Promise<Outcome<{ name: string }>> {
+  const [found, media] = await db.batch([
+    db
+      .select({ name: communities.name, imageUrl: communities.imageUrl })
+      .from(communities)
+      .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId))),
+    db
+      .select({ key: mediaUploads.key })
+      .from(mediaUploads)
+      .where(
+        and(
+          sql`${mediaUploads.postId} IN (SELECT dp.id FROM ${posts} AS dp WHERE dp.community_id = ${communityId})`,
+          sql`EXISTS (SELECT 1 FROM ${communities} AS dc WHERE dc.id = ${communityId} AND dc.creator_id = ${memberId})`,
+        ),
+      ),
+  ]);
+  const community = found[0];
+  if (!community) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  const deleted = await db
+    .delete(communities)
+    .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
+    .returning({ id: communities.id });
+  if (deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
+  const image = imageKeyOf(community.imageUrl);
+  await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
+  return { ok: true, name: community.name };
+}
+
+/**
+ * Joining from the community's page (spec document 2 §4): a public community only (a private one is
+ * joined through an invite); one row per member and community, whatever the race.
+ */
+export async function joinCommunity(db: Db, memberId: string, communityId: string, now = Date.now()): Promise<Outcome<{ joined: boolean }>> {
+  const id = newId(now);
+  const [, state] = await db.batch([
+    batchable(db.$client, db.run(sql`INSERT INTO ${communityMembers} (id, community_id, user_id, role, joined_at)
+      SELECT ${id}, jc.id, ${memberId}, 'member', ${now} FROM ${communities} AS jc WHERE jc.id = ${communityId} AND jc.is_private = 0
+      ON CONFLICT DO NOTHING`)),
+    db
+      .select({
+        isPrivate: communities.isPrivate,
+        joined: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.id = ${id})`.as("community_joined"),
+        member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.community_id = ${communityId} AND jm.user_id = ${memberId})`.as("community_member"),
+      })
+      .from(communities)
+      .where(eq(communities.id, communityId)),
+  ]);
+  const row = state[0];
+  if (!row || (row.isPrivate && !row.member)) return refuse(404, COMMUNITY_MESSAGES.notFound);
+  if (!row.joined) return refuse(409, COMMUNITY_MESSAGES.alreadyMember);
+  return { ok: true, joined: true };
+}
+
+/**
+ * Leaving (spec document 2 §4): the membership goes and the count with it (triggers, never below 0).
+ * The creator cannot leave while the community exists (docs/decisions/035): they delete it instead.
+ */
+export async function leaveCommunity(db: Db, memberId: string, communityId: string): Promise<Outcome<{ left: boolean }>> {
+  const role = await roleIn(db, memberId, communityId);
+  if (role === "creator") return refuse(409, COMMUNITY_MESSAGES.creatorCannotLeave);
+  if (!role) return { ok: true, left: false };
+  await db
+    .delete(communityMembers)
+    .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, memberId), ne(communityMembers.role, "creator")));
+  return { ok: true, left: true };
+}
+
+/**
+ * The creator makes a member an admin or a moderator, or a member again; never the creator's own
+ * row. Restricted in the statement itself to a community whose creator asks.
+ */
+export async function setMemberRole(
+  db: Db,
+  memberId: string,
+  communityId: string,
+  membershipId: string,
+  role: Exclude<CommunityRole, "creator">,
+): Promise<Outcome<{ displayName: string; role: CommunityRole }>> {
+  const updated = await db
+    .update(communityMembers)
+    .set({ role })
+    .where(
+      and(
+        eq(communityMembers.id, membershipId),
+        eq(communityMembers.communityId, communityId),
+        ne(communityMembers.role, "creator"),
+        sql`EXISTS (SELECT 1 FROM ${communities} AS rc WHERE rc.id = ${communityId} AND rc.creator_id = ${memberId})`,
+      ),
+    )
+    .returning({ userId: communityMembers.userId });
+  if (updated.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  const user = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, updated[0]!.userId)).get();
+  return { ok: true, displayName: user?.displayName ?? "", role };
+}
+
+/** 8 characters from A–Z and 0–9, each drawn with crypto randomness and no modulo bias. */
+export function newInviteCode(): string {
+  const alphabet = INVITE_CODE_ALPHABET;
+  // The largest multiple of the alphabet's size below 256: bytes above it are drawn again.
+  const limit = 256 - (256 % alphabet.length);
+  let code = "";
+  while (code.length < INVITE_CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(INVITE_CODE_LENGTH * 2))) {
+      if (byte < limit && code.length < INVITE_CODE_LENGTH) code += alphabet[byte % alphabet.length];
+    }
+  }
+  return code;
+}
+
+/**
+ * The creator or an admin creates an invite (spec document 2 §5): a new code on a collision, up to
+ * INVITE_CODE_ATTEMPTS draws, then 'Failed to generate unique invite code'. The insert itself checks
+ * the role, so a member who was just demoted creates nothing.
+ */
+export async function createInvite(
+  db: Db,
+  memberId: string,
+  communityId: string,
+  input: CreateInviteInput,
+  { now = Date.now(), drawCode = newInviteCode }: { now?: number; drawCode?: () => string } = {},
+): Promise<Outcome<{ code: string }>> {
+  if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
+  const expiresAt = input.expiresInDays ? now + input.expiresInDays * 24 * 60 * 60 * 1000 : null;
+  for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt++) {
+    const code = drawCode();
+    const inserted = await db.all<{ id: string }>(sql`INSERT INTO ${communityInvites} (id, community_id, inviter_id, invite_code, expires_at, max_uses, uses_count, created_at)
+      SELECT ${newId(now)}, ${communityId}, ${memberId}, ${code}, ${expiresAt}, ${input.maxUses ?? null}, 0, ${now}
+      WHERE EXISTS (SELECT 1 FROM ${communityMembers} AS cm WHERE cm.community_id = ${communityId} AND cm.user_id = ${memberId} AND cm.role IN ('creator', 'admin'))
+      ON CONFLICT (invite_code) DO NOTHING RETURNING id`);
+    if (inserted.length > 0) return { ok: true, code };
+    if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
+  }
+  return refuse(409, INVITE_MESSAGES.codeFailed);
+}
+
+/** Only the invite's inviter deletes it (spec document 2 §5); anyone else is refused. */
+export async function deleteInvite(db: Db, memberId: string, communityId: string, inviteId: string): Promise<Outcome> {
+  const deleted = await db
+    .delete(communityInvites)
+    .where(and(eq(communityInvites.id, inviteId), eq(communityInvites.communityId, communityId), eq(communityInvites.inviterId, memberId)))
+    .returning({ id: communityInvites.id });
+  return deleted.length > 0 ? { ok: true } : refuse(403, INVITE_MESSAGES.onlyInviter);
+}
+
+/**
+ * Joining through an invite: the membership is inserted only while the invite is valid (not expired,
+ * under its max uses) and uses_count rises only if that insert happened, both in one batch (one
+ * transaction): concurrent joins never pass max uses. Then what happened is read, in the same trip.
+ */
+export async function joinByInvite(
+  db: Db,
+  memberId: string,
+  code: string,
+  now = Date.now(),
+): Promise<Outcome<{ communityId: string; communityName: string }>> {
+  const membershipId = newId(now);
+  const [, , found] = await db.batch([
+    batchable(db.$client, db.run(sql`INSERT INTO ${communityMembers} (id, community_id, user_id, role, joined_at)
+      SELECT ${membershipId}, ji.community_id, ${memberId}, 'member', ${now} FROM ${communityInvites} AS ji
+      WHERE ji.invite_code = ${code} AND (ji.expires_at IS NULL OR ji.expires_at > ${now}) AND (ji.max_uses IS NULL OR ji.uses_count < ji.max_uses)
+      ON CONFLICT DO NOTHING`)),
+    batchable(db.$client, db.run(sql`UPDATE ${communityInvites} SET uses_count = uses_count + 1
+      WHERE invite_code = ${code} AND EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.id = ${membershipId})`)),
+    db
+      .select({
+        communityId: communities.id,
+        name: communities.name,
+        expiresAt: communityInvites.expiresAt,
+        maxUses: communityInvites.maxUses,
+        usesCount: communityInvites.usesCount,
+        joined: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.id = ${membershipId})`.as("invite_joined"),
+        member: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.community_id = ${communities.id} AND jm.user_id = ${memberId})`.as("invite_member"),
+      })
+      .from(communityInvites)
+      .innerJoin(communities, eq(communities.id, communityInvites.communityId))
+      .where(eq(communityInvites.inviteCode, code)),
+  ]);
+  const row = found[0];
+  if (!row) return refuse(404, INVITE_MESSAGES.notFound);
+  if (row.joined) return { ok: true, communityId: row.communityId, communityName: row.name };
+  if (row.member) return refuse(409, COMMUNITY_MESSAGES.alreadyMember);
+  if (row.expiresAt && row.expiresAt.getTime() <= now) return refuse(409, INVITE_MESSAGES.expiredLink);
+  return refuse(409, INVITE_MESSAGES.usedUpLink);
+}
+
+/** Whether the member may post in the community: they belong to it. */
+export async function canPostIn(db: Db, memberId: string, communityId: string): Promise<{ name: string } | null> {
+  const row = await db
+    .select({ name: communities.name })
+    .from(communities)
+    .innerJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, memberId)))
+    .where(eq(communities.id, communityId))
+    .get();
+  return row ?? null;
+}

@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { FetcherForm } from "~/components/fetcher-form";
+import { ReturnTo } from "~/components/return-to";
+import { Field, FormError, FormField, inputClass } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/constants";
+import { acceptAttribute } from "~/lib/media-types";
+import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
+import type { CommunityFormAnswer, CommunityView } from "~/lib/types/community";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+/**
+ * Create Community and Edit Community (spec document 2 §2, §5): name (required), description, an
+ * image, and (creating) the private flag. One form for the page without JavaScript and the dialog
+ * with it; the same schema checks it in the browser and in the action. Success redirects to the
+ * community with the spec's toast; refused, the fields keep what was typed.
+ */
+export function CommunityForm({
+  mode,
+  action,
+  community,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  action: string;
+  community?: Pick<CommunityView, "name" | "description" | "imageUrl">;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const intent = mode === "create" ? "community-create" : "community-update";
+  const { fetcher, busy } = useActionFetcher<CommunityFormAnswer>(`${intent}:${action}`);
+  const schema = mode === "create" ? CreateCommunitySchema : EditCommunitySchema;
+  const [form, fields] = useSchemaForm(intent, schema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+    defaultValue: { name: community?.name ?? "", description: community?.description ?? "" },
+  });
+  const f = fields as typeof fields & Record<"isPrivate" | "removeImage", (typeof fields)["name"]>;
+  return (
+    <FetcherForm fetcher={fetcher} action={action} encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <ReturnTo />
+      <FormError errors={form.errors} />
+      <Field
+        label={COMMUNITY_MESSAGES.nameLabel}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: COMMUNITY_MESSAGES.namePlaceholder, maxLength: COMMUNITY_NAME_MAX_LENGTH * 2, dir: "auto", autoFocus: true }}
+        errors={fields.name.errors}
+      />
+      <FormField label={COMMUNITY_MESSAGES.descriptionLabel} id={fields.description.id} errors={fields.description.errors}>
+        {(control) => (
+          <textarea
+            {...getTextareaProps(fields.description)}
+            {...control}
+            rows={3}
+            dir="auto"
+            maxLength={COMMUNITY_DESCRIPTION_MAX_LENGTH * 2}
+            placeholder={COMMUNITY_MESSAGES.descriptionPlaceholder}
+            className={`${inputClass} resize-y`}
+          />
+        )}
+      </FormField>
+      <FormField label={COMMUNITY_MESSAGES.imageLabel} errors={undefined}>
+        {(control) => <input {...control} type="file" name="image" accept={acceptAttribute("image")} className="text-sm" />}
+      </FormField>
+      {mode === "edit" && community?.imageUrl ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input {...getInputProps(f.removeImage, { type: "checkbox" })} />
+          Use the default image
+        </label>
+      ) : null}
+      {mode === "create" ? (
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input {...getInputProps(f.isPrivate, { type: "checkbox" })} />
+            {COMMUNITY_MESSAGES.privateLabel}
+          </label>
+          <p className="text-sm text-muted">{COMMUNITY_MESSAGES.privateHint}</p>
+        </div>
+      ) : null}
+      <SubmitButton busy={busy} busyLabel={mode === "create" ? "Creating..." : "Saving..."} className="w-fit">
+        {mode === "create" ? COMMUNITY_MESSAGES.create : COMMUNITY_MESSAGES.save}
+      </SubmitButton>
+    </FetcherForm>
+  );
+}

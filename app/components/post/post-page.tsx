@@ -1,0 +1,62 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PageHeader } from "~/components/page-header";
+import type { CommentPage, FeedItem } from "~/lib/types/post";
+import { ReplyForm } from "./comment-form";
+import { CommentThread, type FailedComment } from "./comment-thread";
+import { PostCard } from "./post-card";
+
+/** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
+export function PostPageView({
+  data,
+  actionData,
+  path,
+  community,
+}: {
+  data: { item: FeedItem; paged: boolean } & CommentPage;
+  actionData: object | undefined;
+  /** The page's own address (/post/{id}, or the community's /community/{id}/post/{postId}). */
+  path: string;
+  /** Above the post: the community it was posted in. */
+  community?: ReactNode;
+}) {
+  const { item, paged } = data;
+  const { post } = item;
+  const lastResult = actionData && "lastResult" in actionData ? (actionData.lastResult as SubmissionResult<string[]> | undefined) : undefined;
+  const failed: FailedComment | undefined = lastResult
+    ? { parentId: typeof lastResult.initialValue?.parentId === "string" ? lastResult.initialValue.parentId : null, lastResult }
+    : undefined;
+  // Visitors get the boxes too: trying to comment tells them to sign in (spec document 1 §6).
+  const canReply = !post.locked;
+
+  return (
+    <div>
+      <PageHeader title="Post" />
+      {community}
+      <PostCard item={item} detail />
+      {canReply ? (
+        <div className="border-b border-line px-4 py-3">
+          <ReplyForm
+            scope="page"
+            postId={post.id}
+            rows={2}
+            lastResult={failed?.parentId === null ? failed.lastResult : undefined}
+            returnAnchor="comments"
+          />
+        </div>
+      ) : null}
+      <section id="comments" aria-label="Comments">
+        {paged ? (
+          <p className="border-b border-line px-4 py-2 text-sm">
+            <Link to={`${path}#comments`} className="text-accent hover:underline">
+              Back to the first comments
+            </Link>
+          </p>
+        ) : null}
+        {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
+      </section>
+    </div>
+  );
+}
+
