@@ -17,6 +17,8 @@ import {
   updateCommunity,
 } from "./communities";
 import { readLater } from "./db/reads";
+import { requireUser } from "./auth/guards";
+import { invariantResponse, requiredParam } from "./http";
 import { loadFeedPage } from "./feed-load";
 import { limiterOf, subjects } from "./limits";
 import { checkMediaFile, deleteMedia, storeMedia } from "./media";
@@ -138,4 +140,18 @@ export async function answerCommunityForm({ context, member, form, intent }: Mem
     if (image.key) await deleteMedia(context.db, bucket, [image.key]).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The community of a creator-only page (Edit, the delete confirmation): 404 when it does not exist or
+ * is hidden from the member, 403 for anyone but its creator.
+ */
+export async function requireOwnCommunity(request: Request, context: AppLoadContext, params: Record<string, string | undefined>) {
+  const communityId = requiredParam(params, "communityId");
+  const read = context.readAsMember((viewer) => [communityRead(context.db, viewer, communityId)] as const);
+  await requireUser(request, context);
+  const access = (await read)?.[0];
+  invariantResponse(access?.kind === "visible", COMMUNITY_MESSAGES.notFound, { status: 404 });
+  invariantResponse(access.community.role === "creator", COMMUNITY_MESSAGES.onlyCreator, { status: 403 });
+  return access.community;
 }

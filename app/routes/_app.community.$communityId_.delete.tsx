@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/.server/auth/guards";
-import { communityRead } from "~/.server/communities";
-import { invariantResponse, requiredParam } from "~/.server/http";
+import { requireOwnCommunity } from "~/.server/community-page";
 import { communityNotFound, DeleteCommunityForm } from "~/components/community/community-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -12,13 +10,8 @@ export const meta: MetaFunction = () => [{ title: `${COMMUNITY_MESSAGES.deleteTi
 
 /** The delete confirmation as a page (without JavaScript; with it, a dialog): its creator only. The form posts to the community's page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const communityId = requiredParam(params, "communityId");
-  const read = context.readAsMember((viewer) => [communityRead(context.db, viewer, communityId)] as const);
-  await requireUser(request, context);
-  const access = (await read)?.[0];
-  invariantResponse(access?.kind === "visible", COMMUNITY_MESSAGES.notFound, { status: 404 });
-  invariantResponse(access.community.role === "creator", COMMUNITY_MESSAGES.onlyCreator, { status: 403 });
-  return { community: { id: access.community.id, name: access.community.name } };
+  const { id, name } = await requireOwnCommunity(request, context, params);
+  return { community: { id, name } };
 }
 
 export default function DeleteCommunity() {

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
-import { requireUser } from "~/.server/auth/guards";
-import { communityRead } from "~/.server/communities";
-import { answerCommunityForm } from "~/.server/community-page";
-import { invariantResponse, requiredParam } from "~/.server/http";
+import { answerCommunityForm, requireOwnCommunity } from "~/.server/community-page";
+import { requiredParam } from "~/.server/http";
 import { answerHeaders } from "~/.server/respond";
 import { CommunityForm } from "~/components/community/community-form";
 import { communityNotFound } from "~/components/community/community-page";
@@ -17,13 +15,7 @@ export const meta: MetaFunction = () => [{ title: `${COMMUNITY_MESSAGES.editTitl
 
 /** Edit Community as a page (without JavaScript; with it, a dialog on the community's page): its creator only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const communityId = requiredParam(params, "communityId");
-  const read = context.readAsMember((viewer) => [communityRead(context.db, viewer, communityId)] as const);
-  await requireUser(request, context);
-  const access = (await read)?.[0];
-  invariantResponse(access?.kind === "visible", COMMUNITY_MESSAGES.notFound, { status: 404 });
-  invariantResponse(access.community.role === "creator", COMMUNITY_MESSAGES.onlyCreator, { status: 403 });
-  return { community: access.community };
+  return { community: await requireOwnCommunity(request, context, params) };
 }
 
 export function action(args: ActionFunctionArgs) {

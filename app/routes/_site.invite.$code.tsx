@@ -1,3 +1,4 @@
+import { MemberIdentity } from "~/components/member-identity";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -6,7 +7,6 @@ import { getOptionalUser } from "~/.server/auth/guards";
 import { invitePageRead, inviteCodeOf, joinByInvite } from "~/.server/communities";
 import { refuse } from "~/.server/outcome";
 import { answerHeaders, respond } from "~/.server/respond";
-import { Avatar } from "~/components/avatar";
 import { InviteExpiry } from "~/components/community/invite-links";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FetcherForm } from "~/components/fetcher-form";
@@ -15,7 +15,6 @@ import { DEFAULT_COMMUNITY_IMAGE } from "~/components/community/community-card";
 import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { VerifiedBadge } from "~/components/verified-badge";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { intentOf } from "~/lib/intents";
@@ -188,14 +187,7 @@ function Invitation({ invite, signedIn, path }: { invite: InvitePageView; signed
   return (
     <article aria-labelledby="invite-community" className="flex flex-col items-center gap-5 px-6 py-10 text-center">
       <Link to={profile} className="flex items-center gap-3 rounded-full py-1 pr-4 pl-1 text-left hover:bg-surface">
-        <Avatar src={inviter.avatarUrl} />
-        <span className="min-w-0">
-          <span className="flex items-center gap-1 font-bold" dir="auto">
-            <span className="truncate">{inviter.displayName}</span>
-            <VerifiedBadge type={inviter.verifiedType} />
-          </span>
-          <span className="block truncate text-sm text-muted">{INVITE_MESSAGES.invited(inviter.username)}</span>
-        </span>
+        <MemberIdentity member={inviter} line={INVITE_MESSAGES.invited(inviter.username)} />
       </Link>
       <img
         src={community.imageUrl || DEFAULT_COMMUNITY_IMAGE}

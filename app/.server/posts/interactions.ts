@@ -8,7 +8,7 @@ import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity 
 import { batchable } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost } from "./access";
+import { actableTargetId, inPrivateCommunitySql, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -35,7 +35,7 @@ export function postCounts(db: Db, postId: string | SQL) {
 /** The counts as the feed room would publish them, and whether its author keeps it for followers (decision 031). */
 export function postCountsForRoom(db: Db, postId: string) {
   return db
-    .select({ ...countColumns, kept: keepsForFollowersSql(posts.userId) })
+    .select({ ...countColumns, kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})` })
     .from(posts)
     .where(eq(posts.id, postId));
 }

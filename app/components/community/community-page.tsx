@@ -1,6 +1,6 @@
+import { MemberIdentity } from "~/components/member-identity";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { Avatar } from "~/components/avatar";
 import { FetcherForm } from "~/components/fetcher-form";
 import { BackToNewest, FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { Icon, type IconName } from "~/components/icon";
@@ -10,7 +10,6 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { ErrorPage } from "~/components/error-boundary";
 import { Dialog } from "~/components/ui/dialog";
-import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount } from "~/lib/format";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_ROLES_ASSIGNABLE } from "~/lib/schemas/community";
@@ -203,14 +202,7 @@ function MemberItem({ member, communityId, manage }: { member: CommunityMemberVi
   return (
     <li className="flex flex-wrap items-center gap-3 border-b border-line px-4 py-3">
       <Link to={`/profile/${user.username}`} className="flex min-w-0 flex-1 items-center gap-3">
-        <Avatar src={user.avatarUrl} />
-        <span className="min-w-0">
-          <span className="flex items-center gap-1 font-bold" dir="auto">
-            <span className="truncate">{user.displayName}</span>
-            <VerifiedBadge type={user.verifiedType} />
-          </span>
-          <span className="block truncate text-sm text-muted">{`@${user.username}`}</span>
-        </span>
+        <MemberIdentity member={user} />
       </Link>
       <span className="inline-flex items-center gap-1 text-sm text-muted">
         <Icon name={ROLE_ICONS[role]} className="size-4" />

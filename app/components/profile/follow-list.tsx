@@ -1,10 +1,9 @@
+import { MemberIdentity } from "~/components/member-identity";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
-import { Avatar } from "~/components/avatar";
 import { PageHeader } from "~/components/page-header";
 import { Dialog } from "~/components/ui/dialog";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
-import { VerifiedBadge } from "~/components/verified-badge";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
@@ -96,19 +95,13 @@ export function MemberRow({ member }: { member: FollowListEntry }) {
   return (
     <li className="flex items-center gap-3 border-b border-line px-4 py-3">
       <Link to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
-        <Avatar src={member.avatarUrl} />
-        <span className="min-w-0">
-          <span className="flex items-center gap-1 font-bold" dir="auto">
-            <span className="truncate">{member.displayName}</span>
-            <VerifiedBadge type={member.verifiedType} />
-          </span>
-          <span className="block truncate text-sm text-muted">{`@${member.username}`}</span>
+        <MemberIdentity member={member}>
           {member.bio ? (
             <span className="block truncate text-sm" dir="auto">
               {member.bio}
             </span>
           ) : null}
-        </span>
+        </MemberIdentity>
       </Link>
       {member.isSelf ? null : <FollowButton username={member.username} followed={member.followed} size="sm" />}
     </li>
