@@ -22,7 +22,7 @@
 //
 // Options: --regenerate, --preset=large|peer (tests/bench/generate.mjs), --requests=N (per round,
 // default 200), --rounds=N (default 3), --warmup=N (default 20), --only=<text> (measure only pages
-// whose label or path contains the text). Exit code 0 unless the harness broke.
+// whose label or path contains the text; "a|b": either). Exit code 0 unless the harness broke.
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -485,7 +485,8 @@ async function main() {
   const counts = summarize(DATA_DIR);
   log(
     `› Data: ${PRESET} preset, ${counts.users.toLocaleString("en")} users, ${counts.posts.toLocaleString("en")} posts, ${counts.follows.toLocaleString("en")} follows, ` +
-      `${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments; database files ${mib(databaseBytes(DATA_DIR))}` +
+      `${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments, ` +
+      `${counts.communities.toLocaleString("en")} communities (${counts.community_members.toLocaleString("en")} members, ${counts.community_posts.toLocaleString("en")} posts); database files ${mib(databaseBytes(DATA_DIR))}` +
       (generatedSeconds === null ? ` (generated earlier in ${meta.generated_seconds} s)` : ` (generated now in ${generatedSeconds.toFixed(1)} s)`),
   );
 
@@ -531,6 +532,20 @@ async function main() {
     { label: "Explore: common word", path: "/explore?q=coffee", viewers: ["median"] },
     { label: "Explore: rare word", path: "/explore?q=aisunset", viewers: ["median"] },
     { label: "Explore: a name", path: "/explore?q=maya%20chen", viewers: ["median"] },
+    // Communities (issue 13): the viewer's own, Discover (scored by the viewer's interests), a search,
+    // and the largest public community (the median and heavy viewers are members, the light one is
+    // not: "Join to see posts"); the invite page of an open invite to a private community the median
+    // viewer is not in (tests/bench/generate.mjs, communitiesStep).
+    { label: "Communities: Joined", path: "/communities" },
+    { label: "Communities: Discover", path: "/communities?tab=discover" },
+    { label: "Communities: search", path: "/communities?q=coffee", viewers: ["median"] },
+    ...(meta.community_large
+      ? [
+          { label: "Community page: posts", path: `/community/${meta.community_large}` },
+          { label: "Community page: members", path: `/community/${meta.community_large}?tab=members` },
+        ]
+      : []),
+    ...(meta.invite_code ? [{ label: "Invite page", path: `/invite/${meta.invite_code}`, viewers: ["median"] }] : []),
   ];
   const pages = [];
   for (const page of signedIn) {
@@ -582,6 +597,11 @@ async function main() {
     },
   );
 
+  // The invite page as a visitor who is not signed in sees it (Sign In to Join, Create Account).
+  if (meta.invite_code) {
+    pages.push({ label: "Invite page", path: `/invite/${meta.invite_code}`, viewer: "signed out", headersFor: () => ({}), budget: BUDGET });
+  }
+
   // What the cron keeps for explore, as of the data set's own time (its last week of posts): the trends,
   // then the popular posts ranked by them (docs/decisions/033, 034).
   for (const intent of ["trends", "popular"]) {
@@ -598,7 +618,7 @@ async function main() {
   const rows = [];
   const skipped = [];
   for (const page of pages) {
-    if (ONLY && !`${page.label} ${page.path}`.includes(ONLY)) continue;
+    if (ONLY && !ONLY.split("|").some((text) => `${page.label} ${page.path}`.includes(text))) continue;
     const probe = await get(page.path, page.headersFor(0));
     if (probe.status === 404 || (probe.status >= 300 && probe.status < 400)) {
       if (!skipped.some((s) => s.label === page.label)) {
@@ -613,7 +633,7 @@ async function main() {
   log(`  measuring ${measured.length} rows, ${ROUNDS} rounds of ${REQUESTS} requests each, the rows taking turns…`);
   const machineBefore = { ...machineNow(), load: loadBefore };
   await measureRows(measured);
-  const trendsJob = !ONLY || `${TRENDS_JOB.label} ${TRENDS_JOB.path}`.includes(ONLY) ? await measureTrendsJob(meta.now) : null;
+  const trendsJob = !ONLY || ONLY.split("|").some((text) => `${TRENDS_JOB.label} ${TRENDS_JOB.path}`.includes(text)) ? await measureTrendsJob(meta.now) : null;
   const machineAfter = machineNow();
   for (const row of rows) {
     row.pass =

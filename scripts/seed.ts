@@ -1,7 +1,8 @@
 /**
  * Demo data for a new local install: six members with avatars, bios and follows, and ten days of life
  * around them (posts with photos and a clip, reposts, comments and replies, likes, bookmarks, shares,
- * views and trending hashtags), so a new member sees a living feed on first start. Run by `npm start`
+ * views and trending hashtags, and four communities with roles, posts and an invite link each), so a
+ * new member sees a living feed on first start. Run by `npm start`
  * when the database is empty (or `npm run seed`).
  *
  * The posts and conversations are written out in seed-assets/content.ts; likes, bookmarks, shares and
@@ -12,6 +13,7 @@
  * runs last in the same file, app/.server/trends.ts). PERSIST_TO picks the state folder (wrangler's
  * --persist-to; default .wrangler/state).
  */
+import { randomInt } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +22,14 @@ import { hashPassword } from "../app/.server/auth/password";
 import { newId } from "../app/.server/ids";
 import { trendsScript } from "../app/.server/trends";
 import { popularPostsRefreshSql } from "../app/.server/popular-posts";
-import { POST_MAX_LENGTH, TIME } from "../app/lib/constants";
+import {
+  COMMUNITY_DESCRIPTION_MAX_LENGTH,
+  COMMUNITY_NAME_MAX_LENGTH,
+  INVITE_CODE_ALPHABET,
+  INVITE_CODE_LENGTH,
+  POST_MAX_LENGTH,
+  TIME,
+} from "../app/lib/constants";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
   buildComment,
@@ -35,7 +44,7 @@ import {
 } from "../tests/fixtures/factories";
 import { putObjects } from "./lib/r2.mjs";
 import { executeFile } from "./lib/wrangler.mjs";
-import { SEED_POSTS, type SeedComment, type SeedPost, type Username } from "./seed-assets/content";
+import { SEED_COMMUNITIES, SEED_POSTS, type SeedComment, type SeedCommunity, type SeedPost, type Username } from "./seed-assets/content";
 import { paintPicture, PICTURE_HEIGHT, PICTURE_WIDTH } from "./seed-assets/pictures";
 import { between, pick, seededRandom, type Random } from "./seed-assets/random";
 
@@ -256,12 +265,14 @@ function addPostRow(seed: Seed, post: PostRow) {
     video_url: post.videoUrl,
     video_duration: post.videoDuration,
     location: post.location,
+    community_id: post.communityId,
     reposted_from_post_id: post.repostedFromPostId,
     created_at: post.createdAt,
   });
 }
 
-function addPost(seed: Seed, post: SeedPost): PostRow {
+/** A post of the feed, or with `communityId` a post in that community. */
+function addPost(seed: Seed, post: SeedPost, communityId: string | null = null): PostRow {
   checkPost(post);
   const author = member(seed, post.by);
   const createdAt = seed.now - post.hoursAgo * HOUR + Math.floor(seed.random() * POST_TIME_JITTER);
@@ -271,6 +282,7 @@ function addPost(seed: Seed, post: SeedPost): PostRow {
     id,
     content: post.text,
     location: post.location ?? null,
+    communityId,
     createdAt: new Date(createdAt),
     ...media.urls,
   });
@@ -297,7 +309,10 @@ function addReposts(seed: Seed, post: SeedPost, original: PostRow) {
 
 // ───────────────────────────── conversations ─────────────────────────────
 
-function addComment(seed: Seed, original: PostRow, comment: CommentRow) {
+/** Everyone who may see and react to posts: all demo members, or a community's members. */
+const everyone = (seed: Seed) => [...seed.members.values()];
+
+function addComment(seed: Seed, original: PostRow, comment: CommentRow, audience: UserRow[]) {
   add(seed, "comments", {
     id: comment.id,
     post_id: comment.postId,
@@ -307,18 +322,18 @@ function addComment(seed: Seed, original: PostRow, comment: CommentRow) {
     created_at: comment.createdAt,
   });
   addView(seed, comment.userId, original, comment.createdAt.getTime());
-  for (const liker of seed.members.values()) {
+  for (const liker of audience) {
     if (liker.id === comment.userId || seed.random() >= COMMENT_LIKE_CHANCE) continue;
     const at = reactionTime(seed, comment.createdAt.getTime(), REACTION_WINDOW);
     add(seed, "comment_likes", { comment_id: comment.id, user_id: liker.id, created_at: at });
   }
 }
 
-function addConversation(seed: Seed, comments: SeedComment[], original: PostRow) {
+function addConversation(seed: Seed, comments: SeedComment[], original: PostRow, audience = everyone(seed)) {
   for (const seeded of comments) {
     const at = reactionTime(seed, original.createdAt.getTime(), REACTION_WINDOW);
     const comment = buildComment(original.id, member(seed, seeded.by).id, { content: seeded.text, createdAt: new Date(at) });
-    addComment(seed, original, comment);
+    addComment(seed, original, comment, audience);
     for (const reply of seeded.replies ?? []) {
       const replyAt = reactionTime(seed, at, REPLY_WINDOW);
       const row = buildComment(original.id, member(seed, reply.by).id, {
@@ -326,7 +341,7 @@ function addConversation(seed: Seed, comments: SeedComment[], original: PostRow)
         parentId: comment.id,
         createdAt: new Date(replyAt),
       });
-      addComment(seed, original, row);
+      addComment(seed, original, row, audience);
     }
   }
 }
@@ -342,8 +357,8 @@ function addView(seed: Seed, viewerId: string, post: PostRow, at: number) {
   add(seed, "user_activity", { id: newId(at), user_id: viewerId, post_id: post.id, action_type: "view", weight: 1, day, created_at: at });
 }
 
-function addReactions(seed: Seed, post: PostRow, buzz: number) {
-  const audience = [...seed.members.values()].filter((m) => m.id !== post.userId);
+function addReactions(seed: Seed, post: PostRow, buzz: number, members = everyone(seed)) {
+  const audience = members.filter((m) => m.id !== post.userId);
   const start = post.createdAt.getTime();
   for (const viewer of audience) {
     if (seed.random() < buzz * LIKE_CHANCE) {
@@ -373,9 +388,9 @@ function addReactions(seed: Seed, post: PostRow, buzz: number) {
 }
 
 /** Views by members who only scrolled past: likely on the first day, fading after. */
-function addBrowsingViews(seed: Seed, post: PostRow, buzz: number) {
+function addBrowsingViews(seed: Seed, post: PostRow, buzz: number, audience = everyone(seed)) {
   const start = post.createdAt.getTime();
-  for (const viewer of seed.members.values()) {
+  for (const viewer of audience) {
     for (let dayStart = Math.floor(start / DAY) * DAY, age = 0; dayStart <= seed.now; dayStart += DAY, age++) {
       if (seed.random() >= FIRST_DAY_VIEW_CHANCE * buzz * DAILY_VIEW_DECAY ** age) continue;
       const from = Math.max(start, dayStart);
@@ -383,6 +398,109 @@ function addBrowsingViews(seed: Seed, post: PostRow, buzz: number) {
       addView(seed, viewer.id, post, Math.floor(between(seed.random, from, until)));
     }
   }
+}
+
+// ───────────────────────────── communities ─────────────────────────────
+
+/** Members join within this long after a community is created, and post only after that. */
+const COMMUNITY_JOIN_WINDOW = 2 * DAY;
+
+/** Catches mistakes in content.ts: unique names, roles once each, posts and comments by members after they joined. */
+function checkCommunity(community: SeedCommunity) {
+  const name = community.name.toLowerCase();
+  if (SEED_COMMUNITIES.filter((other) => other.name.toLowerCase() === name).length > 1) throw new Error(`Two seed communities are named ${community.name}`);
+  if (community.name.length > COMMUNITY_NAME_MAX_LENGTH || community.description.length > COMMUNITY_DESCRIPTION_MAX_LENGTH) {
+    throw new Error(`The seed community ${community.name} has a name or description too long`);
+  }
+  const everyMember = [community.creator, ...community.admins, ...community.moderators, ...community.members];
+  if (new Set(everyMember).size !== everyMember.length) throw new Error(`Someone has two roles in ${community.name}`);
+  const inviters: Username[] = [community.creator, ...community.admins];
+  if (!inviters.includes(community.invite.by)) throw new Error(`Only the creator or an admin invites to ${community.name}`);
+  const by = (who: Username, text: string) => {
+    if (!everyMember.includes(who)) throw new Error(`@${who} is not a member of ${community.name}: ${text.slice(0, 40)}…`);
+  };
+  for (const post of community.posts) {
+    by(post.by, post.text);
+    for (const comment of post.comments ?? []) for (const reply of [comment, ...(comment.replies ?? [])]) by(reply.by, reply.text);
+    if (post.reposts?.length) throw new Error(`Community posts are not reposted: ${post.text.slice(0, 40)}…`);
+    if (post.hoursAgo * HOUR + COMMUNITY_JOIN_WINDOW >= community.createdDaysAgo * DAY) throw new Error(`A post in ${community.name} is older than its members: ${post.text.slice(0, 40)}…`);
+  }
+}
+
+/** An invite code as the app draws it: INVITE_CODE_LENGTH characters of INVITE_CODE_ALPHABET, crypto random. */
+function inviteCode(): string {
+  return Array.from({ length: INVITE_CODE_LENGTH }, () => INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)]).join("");
+}
+
+/**
+ * A community as the app makes one: the row (with a painted image when the seed has one: an upload of
+ * purpose "communities" by the creator), the creator a member with role creator, then the others
+ * joining with their roles (member_count is the triggers'), the posts with their hashtags, mentions,
+ * conversations, likes and views among the members only (a private community's posts are seen by no
+ * one else; posts_count is the triggers'), and the invite link.
+ */
+function addCommunity(seed: Seed, community: SeedCommunity) {
+  checkCommunity(community);
+  const createdAt = seed.now - community.createdDaysAgo * DAY + Math.floor(seed.random() * HOUR);
+  const id = newId(createdAt);
+  const creator = member(seed, community.creator);
+  let imageUrl: string | null = null;
+  if (community.picture) {
+    const png = paintPicture(community.picture);
+    const file = join(seed.dir, `community-${community.picture}.png`);
+    writeFileSync(file, png);
+    const upload = buildMediaUpload(creator.id, {
+      key: mediaKey("images/communities", "png", createdAt - UPLOADED_BEFORE_POST),
+      purpose: "communities",
+      size: png.length,
+      width: PICTURE_WIDTH,
+      height: PICTURE_HEIGHT,
+      createdAt: new Date(createdAt - UPLOADED_BEFORE_POST),
+    });
+    addUpload(seed, upload, file);
+    imageUrl = `/media/${upload.key}`;
+  }
+  add(seed, "communities", {
+    id,
+    name: community.name,
+    description: community.description,
+    image_url: imageUrl,
+    creator_id: creator.id,
+    is_private: community.isPrivate ?? false,
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+  const roles: [Username, string][] = [
+    [community.creator, "creator"],
+    ...community.admins.map((name): [Username, string] => [name, "admin"]),
+    ...community.moderators.map((name): [Username, string] => [name, "moderator"]),
+    ...community.members.map((name): [Username, string] => [name, "member"]),
+  ];
+  const joins = roles.map(([, role]) => (role === "creator" ? createdAt : createdAt + Math.floor(between(seed.random, HOUR, COMMUNITY_JOIN_WINDOW - HOUR))));
+  roles.forEach(([name, role], index) => {
+    const joinedAt = joins[index] ?? createdAt;
+    add(seed, "community_members", { id: newId(joinedAt), community_id: id, user_id: member(seed, name).id, role, joined_at: joinedAt });
+  });
+  const audience = roles.map(([name]) => member(seed, name));
+  for (const post of community.posts) {
+    const row = addPost(seed, post, id);
+    const buzz = between(seed.random, BUZZ_MIN, BUZZ_MAX);
+    addConversation(seed, post.comments ?? [], row, audience);
+    addReactions(seed, row, buzz, audience);
+    addBrowsingViews(seed, row, buzz, audience);
+  }
+  const invite = community.invite;
+  const invitedAt = seed.now - invite.daysAgo * DAY;
+  add(seed, "community_invites", {
+    id: newId(invitedAt),
+    community_id: id,
+    inviter_id: member(seed, invite.by).id,
+    invite_code: inviteCode(),
+    expires_at: invite.expiresInDays === undefined ? null : seed.now + invite.expiresInDays * DAY,
+    max_uses: invite.maxUses ?? null,
+    uses_count: invite.uses ?? 0,
+    created_at: invitedAt,
+  });
 }
 
 // ───────────────────────────── main ─────────────────────────────
@@ -397,6 +515,7 @@ function addContent(seed: Seed) {
     addReactions(seed, row, buzz);
     addBrowsingViews(seed, row, buzz);
   }
+  for (const community of SEED_COMMUNITIES) addCommunity(seed, community);
   // The trends as the cron computes them (its own SQL, at the seed's time), after every post.
   seed.statements.push(trendsScript(seed.now));
 }

@@ -129,18 +129,17 @@ export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cur
         joinedAt: communityMembers.joinedAt,
         membershipId: sql<string>`${communityMembers.id}`.as("membership_id"),
       };
+      // The page's memberships, picked from their index (named, so the plan holds without statistics).
+      const page = sql`SELECT jm.id FROM ${communityMembers} AS jm INDEXED BY community_members_user_idx
+        WHERE jm.user_id = ${me}${after ? sql` AND (jm.joined_at, jm.id) < (${C.before}, ${C.beforeId})` : sql``}${
+          words ? sql` AND jm.community_id IN (SELECT jc.id FROM ${communities} AS jc WHERE jc.rowid IN (SELECT rowid FROM communities_fts WHERE communities_fts MATCH ${C.words}))` : sql``
+        }
+        ORDER BY jm.joined_at DESC, jm.id DESC LIMIT ${limit + 1}`;
       const query = db
         .select(fields)
-        .from(sql`${communityMembers} INDEXED BY community_members_user_idx`)
+        .from(communityMembers)
         .innerJoin(communities, eq(communities.id, communityMembers.communityId))
-        .where(
-          and(
-            viewerPresentSql(viewer),
-            sql`${communityMembers.userId} = ${me}`,
-            after ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) < (${C.before}, ${C.beforeId})` : undefined,
-            words ? sql`${communities}.rowid IN (SELECT rowid FROM communities_fts WHERE communities_fts MATCH ${C.words})` : undefined,
-          ),
-        )
+        .where(and(viewerPresentSql(viewer), sql`${communityMembers.id} IN (${page})`))
         .orderBy(sql`${communityMembers.joinedAt} DESC`, sql`${communityMembers.id} DESC`)
         .limit(limit + 1);
       return { fields, query };
@@ -186,7 +185,7 @@ export function searchCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, query
   return mapRead(read, (rows) => ({ items: rows.map(toSummary), nextCursor: null }));
 }
 
-type DiscoverRow = SummaryRow & { interests: number };
+type DiscoverRow = SummaryRow & { interests: string | null };
 
 /**
  * Discover (spec document 2 §7): public communities only, the top DISCOVER_COMMUNITIES_SHOWN by
@@ -203,16 +202,17 @@ export function discoverCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, now
     () => {
       const me = viewerSql(viewer)!;
       const shown = DISCOVER_COMMUNITIES_SHOWN;
-      // The member's interests (read twice, by the candidates and by the score: 50 posts' tags, cheap).
+      // The member's interests: read by the candidates, and once more (uncorrelated, so SQLite reads it
+      // once for the statement) as a JSON list for the score, which the Worker counts.
       const interests = sql`(SELECT DISTINCT replace(ih.hashtag, '"', '') AS tag FROM post_hashtags AS ih
         WHERE ih.post_id IN (SELECT ip.id FROM ${posts} AS ip INDEXED BY posts_user_idx WHERE ip.user_id = ${me} ORDER BY ip.id DESC LIMIT ${DISCOVER_INTEREST_POSTS}))`;
       const candidates = sql`SELECT id FROM (SELECT bc.id FROM ${communities} AS bc INDEXED BY communities_public_members_idx WHERE bc.is_private = 0 ORDER BY bc.member_count DESC LIMIT ${shown})
-        UNION SELECT id FROM (SELECT nc.id FROM ${communities} AS nc INDEXED BY communities_public_created_idx WHERE nc.is_private = 0 AND nc.created_at > ${C.since} ORDER BY nc.created_at DESC LIMIT ${DISCOVER_CANDIDATES})
+        UNION SELECT id FROM (SELECT nc.id FROM ${communities} AS nc INDEXED BY communities_public_created_idx WHERE nc.is_private = 0 AND nc.created_at > ${C.since} ORDER BY nc.member_count DESC LIMIT ${shown})
         UNION SELECT id FROM (SELECT mc.id FROM ${interests} AS interests CROSS JOIN communities_fts CROSS JOIN ${communities} AS mc ON mc.rowid = communities_fts.rowid
           WHERE communities_fts MATCH ('"' || interests.tag || '"*') AND mc.is_private = 0 LIMIT ${DISCOVER_CANDIDATES})`;
       const fields = {
         ...summaryFields(me),
-        interests: sql<number>`(SELECT count(*) FROM ${interests} AS interests WHERE instr(lower(${communities.name} || ' ' || coalesce(${communities.description}, '')), interests.tag) > 0)`.as("community_interests"),
+        interests: sql<string | null>`(SELECT json_group_array(interests.tag) FROM ${interests} AS interests)`.as("community_interests"),
       };
       const query = db
         .select(fields)
@@ -222,13 +222,29 @@ export function discoverCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, now
     },
     { ...viewerValues(viewer), communitiesSince: now - DISCOVER_SCORE.newWithinMs },
   );
-  return mapRead(read, (rows) =>
-    rows
-      .map((row) => ({ summary: toSummary(row), score: discoverScore(row, now) }))
+  return mapRead(read, (rows) => {
+    const interests = parseInterests(rows[0]?.interests ?? null);
+    return rows
+      .map((row) => ({ summary: toSummary(row), score: discoverScore({ ...row, interests: interestsFound(row, interests) }, now) }))
       .sort((a, b) => b.score - a.score || b.summary.memberCount - a.summary.memberCount || a.summary.id.localeCompare(b.summary.id))
       .slice(0, DISCOVER_COMMUNITIES_SHOWN)
-      .map(({ summary }) => summary),
-  );
+      .map(({ summary }) => summary);
+  });
+}
+
+function parseInterests(json: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(list) ? list.filter((tag): tag is string => typeof tag === "string" && tag !== "") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** How many interests the community's name or description contains (spec document 2 §7: "found in"). */
+export function interestsFound(community: { name: string; description: string | null }, interests: string[]): number {
+  const text = `${community.name} ${community.description ?? ""}`.toLowerCase();
+  return interests.filter((tag) => text.includes(tag.toLowerCase())).length;
 }
 
 /** The spec's score (document 2 §7). */
@@ -344,17 +360,14 @@ export function communityMembersRead(db: Db, viewer: Viewer, communityId: string
       const visible = sql`EXISTS (SELECT 1 FROM ${communities} AS mc WHERE mc.id = ${C.community} AND (mc.is_private = 0${
         reader ? sql` OR EXISTS (SELECT 1 FROM ${communityMembers} AS mr WHERE mr.community_id = mc.id AND mr.user_id = ${reader})` : sql``
       }))`;
+      const page = sql`SELECT lm.id FROM ${communityMembers} AS lm INDEXED BY community_members_community_idx
+        WHERE lm.community_id = ${C.community}${after ? sql` AND (lm.joined_at, lm.id) > (${C.before}, ${C.beforeId})` : sql``}
+        ORDER BY lm.joined_at, lm.id LIMIT ${limit + 1}`;
       const query = db
         .select(fields)
-        .from(sql`${communityMembers} INDEXED BY community_members_community_idx`)
+        .from(communityMembers)
         .innerJoin(users, eq(users.id, communityMembers.userId))
-        .where(
-          and(
-            sql`${communityMembers.communityId} = ${C.community}`,
-            visible,
-            after ? sql`(${communityMembers.joinedAt}, ${communityMembers.id}) > (${C.before}, ${C.beforeId})` : undefined,
-          ),
-        )
+        .where(and(visible, sql`${communityMembers.id} IN (${page})`))
         .orderBy(sql`${communityMembers.joinedAt}`, sql`${communityMembers.id}`)
         .limit(limit + 1);
       return { fields, query };

@@ -372,3 +372,150 @@ export const SEED_POSTS: SeedPost[] = [
     ],
   },
 ];
+
+/**
+ * The demo communities (issue 13): who made them, who moderates, what was posted in them and the
+ * invite link each has. Posts follow SeedPost (no reposts: community posts are not reposted), by
+ * members only; the community is created `createdDaysAgo` days ago and the members join within its
+ * first two days, before any post.
+ */
+export type SeedCommunity = {
+  name: string;
+  description: string;
+  isPrivate?: boolean;
+  /** A painted picture (seed-assets/pictures.ts) as the community's image; none shows the default image. */
+  picture?: PictureName;
+  createdDaysAgo: number;
+  creator: Username;
+  admins: Username[];
+  moderators: Username[];
+  members: Username[];
+  invite: { by: Username; daysAgo: number; expiresInDays?: number; maxUses?: number; uses?: number };
+  posts: SeedPost[];
+};
+
+export const SEED_COMMUNITIES: SeedCommunity[] = [
+  {
+    name: "Trail Runners",
+    description: "Routes, splits and muddy shoes. Weekly group runs in Turin, and everyone who runs anywhere else is welcome too.",
+    picture: "ridge-alpine",
+    createdDaysAgo: 11,
+    creator: "sofia",
+    admins: ["maya"],
+    moderators: ["omar"],
+    members: ["priya", "leo"],
+    invite: { by: "sofia", daysAgo: 2, expiresInDays: 14 },
+    posts: [
+      {
+        by: "sofia",
+        hoursAgo: 200,
+        text: "Welcome to Trail Runners! 🏃‍♀️ Share your routes, your splits and your muddiest shoes. First group run: Saturday, 8 am, by the river. #running",
+        comments: [{ by: "maya", text: "I'll be there (walking the last bit, probably)." }],
+      },
+      {
+        by: "priya",
+        hoursAgo: 150,
+        text: "Beginner question: how do you pace a climb without blowing up halfway? My watch says I start every hill like it's a sprint. #running",
+        comments: [
+          {
+            by: "sofia",
+            text: "Walk early and walk often. If you can't talk, slow down.",
+            replies: [{ by: "priya", text: "Talking while climbing, noted 😅" }],
+          },
+        ],
+      },
+      {
+        by: "omar",
+        hoursAgo: 96,
+        text: "Mapped the three loops we ran on Saturday, water fountains included. @sofia which one should be the default for new runners? #maps #running",
+        comments: [{ by: "sofia", text: "The river loop: flat, shady, two fountains." }],
+      },
+      { by: "maya", hoursAgo: 30, text: "Ran my first 10 km without stopping today. Slow, happy, and very ready for coffee. ☕️ #running" },
+      { by: "leo", hoursAgo: 8, text: "Advice on trail shoes for wet rock? Asking for a very slippery weekend. #running" },
+    ],
+  },
+  {
+    name: "Design Systems Guild",
+    description: "Tokens, components, naming debates and the occasional font crush. For designers and the engineers who build what they draw.",
+    picture: "mood-accent",
+    createdDaysAgo: 10,
+    creator: "maya",
+    admins: ["omar"],
+    moderators: ["leo"],
+    members: ["sofia", "murmur"],
+    invite: { by: "maya", daysAgo: 5, maxUses: 10, uses: 3 },
+    posts: [
+      {
+        by: "maya",
+        hoursAgo: 180,
+        text: "Welcome to the guild! Introduce yourself and the system you work on. I'll start: a product designer who thinks every spacing scale has two steps too many. #design",
+        comments: [{ by: "omar", text: "Omar, maps and wayfinding. My design system is mostly arrows." }],
+      },
+      {
+        by: "leo",
+        hoursAgo: 140,
+        text: "Backend person lurking here: what is the one thing you wish engineers did when they build your components? #design",
+        comments: [{ by: "maya", text: "Ask before adding a prop. Every prop is a promise." }],
+      },
+      {
+        by: "omar",
+        hoursAgo: 70,
+        text: "Naming poll: do you call it 'surface', 'background' or 'canvas'? We have all three in one codebase and it shows. #design",
+        comments: [{ by: "sofia", text: "Surface! Background is for photos." }],
+      },
+      { by: "maya", hoursAgo: 20, text: "We shipped the dark mode tokens this week: 24 colours became 11. Fewer choices, better defaults, again. #design #typography" },
+    ],
+  },
+  {
+    name: "Walkable Cities",
+    description: "The street that changed your mind, the crossing that scares you, the bench that saved your day. Urbanism for people on foot.",
+    createdDaysAgo: 10,
+    creator: "omar",
+    admins: ["priya"],
+    moderators: ["maya"],
+    members: ["leo", "sofia"],
+    invite: { by: "priya", daysAgo: 3 },
+    posts: [
+      { by: "omar", hoursAgo: 170, text: "Walkable Cities is open! Post the street that changed your mind and the crossing you avoid. Photos and maps very welcome. #cities" },
+      {
+        by: "priya",
+        hoursAgo: 120,
+        text: "Shade is infrastructure: a street with trees can be several degrees cooler to walk in the afternoon. #cities #climate",
+        comments: [{ by: "omar", text: "Adding tree cover to the walkability map now." }],
+      },
+      { by: "leo", hoursAgo: 60, text: "The best change near my flat in Seoul: ten more seconds of green at the crossings by the school. Small, cheap, huge. #cities #transit" },
+      {
+        by: "sofia",
+        hoursAgo: 12,
+        text: "Turin is flat, has arcades for the rain and trams everywhere. I'm biased, but it's a walker's city. #cities",
+        comments: [{ by: "omar", text: "Arcades are the most underrated rain infrastructure." }],
+      },
+    ],
+  },
+  {
+    name: "Climate Data Circle",
+    description: "A private circle for messy climate data before it is ready for everyone: station gaps, odd sensors, half-finished charts. Be kind, be sceptical.",
+    isPrivate: true,
+    createdDaysAgo: 9,
+    creator: "priya",
+    admins: ["leo"],
+    moderators: ["omar"],
+    members: [],
+    invite: { by: "priya", daysAgo: 1, expiresInDays: 7, maxUses: 5 },
+    posts: [
+      { by: "priya", hoursAgo: 150, text: "Welcome, and thank you for joining. Rule one: every chart posted here says where its data came from. #climate #dataviz" },
+      {
+        by: "leo",
+        hoursAgo: 110,
+        text: "Loaded 30 years of monsoon station data into SQLite: 1.2 million rows, every query under 50 ms. Happy to share the schema. #sqlite #climate",
+        comments: [{ by: "priya", text: "Yes please! And the gap-filling query too." }],
+      },
+      {
+        by: "omar",
+        hoursAgo: 48,
+        text: "Draft map of heat days per district. The colour scale still lies a little at the top end. Thoughts before I publish, @priya? #dataviz",
+        comments: [{ by: "priya", text: "Cap the scale at the 95th percentile, then label the outliers." }],
+      },
+    ],
+  },
+];

@@ -3,7 +3,7 @@
 // 1 000 000 posts (3% reposts), a power-law follow graph, 5 000 000 likes; `peer` (tests/bench/data-peer):
 // 10 000 users, 200 000 posts, ~1 000 000 follows, 1 000 000 likes. Both have the same shape and the
 // extras the hot pages read (hashtags, videos, images, comments and replies, comment likes, views,
-// notifications, trends). Rows are generated inside SQLite by recursive CTEs in SQL files run through
+// notifications, trends, communities with members, posts, likes and invites). Rows are generated inside SQLite by recursive CTEs in SQL files run through
 // `wrangler d1 execute --local`, after the real migrations. The counter triggers keep the counters,
 // except in the three biggest bulk steps (follows, posts, likes), which drop a few secondary indexes
 // and triggers, insert in an index-friendly order, then recreate them from the migrated schema's own
@@ -13,16 +13,18 @@
 //
 //   node tests/bench/generate.mjs [--preset=large|peer] [--regenerate] [--verify]
 //   (npm run bench [-- --preset=peer] calls ensureBenchData)
-//   BENCH_SCALE=0.05 shrinks every count of the preset (for trying the generator quickly).
+//   BENCH_SCALE=0.05 shrinks every count of the preset (for trying the generator quickly);
+//   BENCH_DATA_DIR=<folder> puts the set there instead of the preset's folder.
+// A complete set made before the communities existed gets them alone (ensureCommunities), no regeneration.
 import { execFileSync } from "node:child_process";
 import console from "node:console";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import process from "node:process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { applyMigrations, executeFile, queryLocal, ROOT } from "../../scripts/lib/wrangler.mjs";
-import { CITIES, FIRST_NAMES, LAST_NAMES, hashtags, sentences } from "./words.mjs";
+import { CITIES, FIRST_NAMES, LAST_NAMES, hashtags, prng, sentences } from "./words.mjs";
 
 /**
  * The data sets: their sizes, folder (under tests/bench, git-ignored), and the members the benchmark
@@ -42,6 +44,9 @@ export const PRESETS = {
     comments: 500_000,
     commentLikes: 250_000,
     views: 1_000_000,
+    communities: 2000,
+    communityPosts: 50_000,
+    communityLikes: 250_000,
     viewers: { heavy: 1500, median: "median", light: 5 },
   },
   // A network of peers: a tenth of the members, a fifth of the posts (likes, comments and views in
@@ -55,6 +60,9 @@ export const PRESETS = {
     comments: 100_000,
     commentLikes: 50_000,
     views: 200_000,
+    communities: 200,
+    communityPosts: 10_000,
+    communityLikes: 50_000,
     viewers: { heavy: "most", median: 100, light: 5 },
   },
 };
@@ -65,6 +73,8 @@ export function dataDir(preset = DEFAULT_PRESET) {
   if (!Object.hasOwn(PRESETS, preset)) {
     throw new Error(`bench data: unknown preset "${preset}" (presets: ${Object.keys(PRESETS).join(", ")})`);
   }
+  // BENCH_DATA_DIR: another folder (trying the generator, e.g. with BENCH_SCALE, beside the real sets).
+  if (process.env.BENCH_DATA_DIR) return resolve(process.env.BENCH_DATA_DIR);
   return join(ROOT, "tests", "bench", PRESETS[preset].dir);
 }
 export const DATA_DIR = dataDir(DEFAULT_PRESET);
@@ -117,7 +127,9 @@ const quote = (text) => `'${String(text).replaceAll("'", "''")}'`;
 function valuesInsert(table, columns, rows, perStatement = 500) {
   const statements = [];
   for (let i = 0; i < rows.length; i += perStatement) {
-    const values = rows.slice(i, i + perStatement).map((row) => `(${row.map((v) => (typeof v === "number" ? v : quote(v))).join(", ")})`);
+    const values = rows
+      .slice(i, i + perStatement)
+      .map((row) => `(${row.map((v) => (v === null ? "NULL" : typeof v === "number" ? v : quote(v))).join(", ")})`);
     statements.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${values.join(",\n")};`);
   }
   return statements.join("\n");
@@ -156,6 +168,9 @@ export function makePlan(preset = DEFAULT_PRESET, scale = 1, now = Math.floor(Da
     comments: Math.round(size.comments * scale),
     commentLikes: Math.round(size.commentLikes * scale),
     views: Math.round(size.views * scale),
+    communities: Math.max(20, Math.round(size.communities * scale)),
+    communityPosts: Math.round(size.communityPosts * scale),
+    communityLikes: Math.round(size.communityLikes * scale),
     viewers: size.viewers,
     tags: 5000,
     texts: 2048,
@@ -478,7 +493,306 @@ DROP TABLE bench_uid;`;
     { name: `views (~${plan.views.toLocaleString("en")}) + posts_top_idx`, files: [viewsSql] },
     { name: "notifications + hashtag trends", files: [`${extrasSql}\n${notificationGroups}\n${recreate(...NOTIFY_TRIGGERS)}`] },
     { name: "finish (bench_meta, drop helpers)", files: [finishSql] },
+    // After the finish: it reads the viewers from bench_meta, as on a data set made before communities.
+    communitiesStep(plan, schema),
   ];
+}
+
+// ───────────────────────────── communities (issue 13) ─────────────────────────────
+
+/**
+ * Bump when the communities' shape changes: a data set whose bench_meta `communities` differs gets them
+ * again (the step replaces every community, member, invite and community post).
+ */
+export const COMMUNITIES_VERSION = "2";
+
+const COMMUNITY_FORMS = ["Club", "Lovers", "Circle", "Collective", "Society", "Crew", "Hub", "Lab", "Network", "Friends", "Corner", "Guild", "Forum", "Meetup", "Squad", "Studio", "Commons", "Fans"];
+/** Member counts of the five largest communities, as shares of the members (50 000 … 20 000 of 100 000). */
+const LARGEST_SHARES = [0.5, 0.4, 0.3, 0.25, 0.2];
+const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** Community posts' ids: the per-table sequence part starts here (clear of the originals' and reposts' rowids). */
+const COMMUNITY_POST_SEQ = 536_870_912;
+
+/**
+ * The communities, in JS and deterministic (mulberry32): rank 1 and 2 are the two largest (rank 1
+ * public: the community the bench's community pages show; rank 2 private: its invite is the bench's
+ * invite page), ranks 3–5 large, then ~2% medium (a few hundred to a few thousand members, with a few
+ * invites each), the rest small (5–200 members, log-skewed); ~15% private. Names come from the topic
+ * hashtags, the forms above and the cities (unique case-insensitively); posts are spread by
+ * members^1.15, so most are in the large communities. Members are an arithmetic progression of user
+ * ranks from `st` (distinct, the first one the creator, then the admins and moderators).
+ */
+export function communityPlan(plan) {
+  const { users: N, now } = plan;
+  const C = plan.communities;
+  const random = prng(13);
+  const between = (lo, hi) => lo + random() * (hi - lo);
+  const shuffle = (list) => {
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [list[i], list[j]] = [list[j], list[i]];
+    }
+    return list;
+  };
+  const topics = hashtags(100).filter((word) => /^[a-z]+$/.test(word));
+  const title = (word) => (word.length <= 3 ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1));
+  const texts = sentences(200, 5);
+  const named = [];
+  const seen = new Set();
+  const candidates = [
+    ...shuffle(topics.flatMap((topic) => COMMUNITY_FORMS.map((form) => ({ topic, form, city: null })))),
+    ...shuffle(CITIES.flatMap((city) => topics.flatMap((topic) => COMMUNITY_FORMS.map((form) => ({ topic, form, city }))))),
+  ];
+  for (const candidate of candidates) {
+    if (named.length === C) break;
+    const name = `${candidate.city ? `${candidate.city} ` : ""}${title(candidate.topic)} ${candidate.form}`;
+    if (name.length > 50 || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    named.push({ ...candidate, name });
+  }
+  if (named.length < C) throw new Error(`bench data: only ${named.length} community names for ${C} communities`);
+  const describe = ({ topic, city }) => {
+    const place = city ? ` in ${city}` : "";
+    const sentence = texts[Math.floor(random() * texts.length)];
+    switch (Math.floor(random() * 4)) {
+      case 0:
+        return `Everything ${topic}${place}: tips, questions and the occasional rant. ${sentence}`;
+      case 1:
+        return `A friendly place for ${topic} people${place}. Say hi and share what you are working on.`;
+      case 2:
+        return `Share your ${topic} wins, ask for advice and meet people who care about ${topic}${place}. #${topic}`;
+      default:
+        return `${title(topic)} news, photos and meetups${place}. ${sentence}`;
+    }
+  };
+
+  const medium = Math.max(2, Math.round(C * 0.0225));
+  const bigRanks = 5 + medium; // ranks with admins, moderators and a few invites each
+  const mediumLow = Math.max(201, Math.round(0.003 * N));
+  const mediumHigh = Math.max(400, Math.round(0.05 * N));
+  const communities = named.map((entry, index) => {
+    const i = index + 1;
+    const size = Math.min(
+      N,
+      i <= 5
+        ? Math.round(LARGEST_SHARES[i - 1] * N)
+        : i <= bigRanks
+          ? Math.round(mediumLow * (mediumHigh / mediumLow) ** random())
+          : Math.round(5 * 40 ** (random() ** 1.6)),
+    );
+    const daysAgo = i <= 5 ? between(300, 360) : i <= bigRanks ? between(60, 360) : between(1, 360);
+    const t = now - Math.round(daysAgo * DAY);
+    const isPrivate = i === 1 ? 0 : i === 2 ? 1 : random() < 0.15 ? 1 : 0;
+    const admins = i <= bigRanks ? 3 : size >= 20 ? 1 : 0;
+    const mods = i <= bigRanks ? 5 : size >= 20 ? 1 : 0;
+    const image = random() < (i <= bigRanks ? 0.7 : 0.3) ? `/media/images/communities/bench-${i % 20}.jpg` : null;
+    return { i, name: entry.name, description: describe(entry), image, isPrivate, size, t, st: Math.floor(random() * N), admins, mods };
+  });
+  // Posts per community: ∝ members^1.15 (most in the large ones), rounded at random.
+  const weights = communities.map((c) => c.size ** 1.15);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let memberBase = 0;
+  let postBase = 0;
+  for (const [index, c] of communities.entries()) {
+    c.posts = Math.floor((plan.communityPosts * weights[index]) / total + random());
+    c.base = memberBase;
+    c.pbase = postBase;
+    memberBase += c.size;
+    postBase += c.posts;
+  }
+
+  // Invites: four per large and medium community (one open, one expired, one used up, one with a
+  // future expiry and uses left), one open invite for every tenth small one. Codes as the app draws them.
+  const codes = new Set();
+  const code = () => {
+    for (;;) {
+      let out = "";
+      for (let k = 0; k < 8; k++) out += INVITE_ALPHABET[Math.floor(random() * INVITE_ALPHABET.length)];
+      if (!codes.has(out)) {
+        codes.add(out);
+        return out;
+      }
+    }
+  };
+  const invites = [];
+  for (const c of communities) {
+    const at = (from, to) => Math.round(between(from, to));
+    if (c.i <= bigRanks) {
+      const inviter = () => Math.floor(random() * (1 + c.admins)); // the creator (0) or an admin
+      const expiredAt = at(c.t, now - 30 * DAY);
+      invites.push(
+        { c: c.i, code: code(), k: inviter(), expiresAt: null, maxUses: null, uses: Math.floor(random() * 40), t: at(c.t, now - DAY) },
+        { c: c.i, code: code(), k: inviter(), expiresAt: expiredAt + 7 * DAY, maxUses: null, uses: Math.floor(random() * 10), t: expiredAt },
+        { c: c.i, code: code(), k: inviter(), expiresAt: null, maxUses: 10, uses: 10, t: at(c.t, now - DAY) },
+        { c: c.i, code: code(), k: inviter(), expiresAt: now + 365 * DAY, maxUses: 100, uses: Math.floor(random() * 50), t: at(now - 30 * DAY, now - HOUR) },
+      );
+    } else if (random() < 0.1) {
+      invites.push({ c: c.i, code: code(), k: 0, expiresAt: null, maxUses: null, uses: Math.floor(random() * 5), t: at(c.t, now - HOUR) });
+    }
+  }
+
+  // The viewers' communities: the median one is in the largest public community (the bench's
+  // community pages) and five others (one private, admin of one); the heavy one in the five largest
+  // but the private rank 2, and 35 others; the light one in a single small public community. None
+  // is in rank 2, whose invite the invite page shows.
+  const others = shuffle(communities.filter((c) => c.i > 5).map((c) => c.i));
+  const smallPublic = others.filter((i) => i > bigRanks && !communities[i - 1].isPrivate);
+  const smallPrivate = others.find((i) => i > bigRanks && communities[i - 1].isPrivate);
+  const medianOthers = [6, ...smallPublic.slice(0, 3), smallPrivate ?? smallPublic[3]];
+  const viewerMemberships = [
+    ["median", 1, "member"],
+    ...medianOthers.map((i, k) => ["median", i, k === 1 ? "admin" : "member"]),
+    ...[1, 3, 4, 5].map((i) => ["heavy", i, "member"]),
+    ...others.filter((i) => !medianOthers.includes(i)).slice(0, 36).map((i) => ["heavy", i, "member"]),
+    ["light", smallPublic.at(-1), "member"],
+  ];
+  return { communities, invites, viewerMemberships, members: memberBase, posts: postBase };
+}
+
+/**
+ * The communities step: one SQL file, so it is one transaction (wrangler runs a file as one batch):
+ * it replaces whatever communities the set has with the ones of communityPlan, their members (the
+ * member_count triggers count them), invites, posts (the posts_count, author posts_count and FTS
+ * triggers keep theirs) with hashtags, and likes by members (the like counter trigger counts them;
+ * the like notification trigger is off meanwhile, as in the bulk steps: the data set's notifications
+ * stay those of the last 14 days of the main posts). Then the communities FTS index is rebuilt and
+ * bench_meta gets the large community, the invite code and the `communities` marker. Runs last in a
+ * new data set and alone on an existing one (ensureBenchData); `now` is the data set's own time.
+ */
+function communitiesStep(plan, schema) {
+  const { now, users: N, stride } = plan;
+  const { communities, invites, viewerMemberships, members } = communityPlan(plan);
+  if (!schema.post_likes_notify) throw new Error("bench data: post_likes_notify is not in the schema; did the migrations change?");
+  const maxSeq = Math.max(100, ...communities.map((c) => Math.max(c.size, c.posts)));
+  const maxLikes = 5000;
+  const texts = sentences(plan.texts);
+  const tags = hashtags(plan.tags);
+  const viewerIds = `(SELECT value FROM bench_meta WHERE key IN ('viewer_heavy', 'viewer_median', 'viewer_light'))`;
+  const T0 = now - 365 * DAY;
+  const sql = `
+DROP TABLE IF EXISTS bench_comm;
+CREATE TABLE bench_comm (i INTEGER PRIMARY KEY, name TEXT NOT NULL, description TEXT, image_url TEXT, is_private INTEGER NOT NULL,
+  size INTEGER NOT NULL, t INTEGER NOT NULL, st INTEGER NOT NULL, admins INTEGER NOT NULL, mods INTEGER NOT NULL,
+  posts INTEGER NOT NULL, base INTEGER NOT NULL, pbase INTEGER NOT NULL);
+${valuesInsert(
+  "bench_comm",
+  ["i", "name", "description", "image_url", "is_private", "size", "t", "st", "admins", "mods", "posts", "base", "pbase"],
+  communities.map((c) => [c.i, c.name, c.description, c.image, c.isPrivate, c.size, c.t, c.st, c.admins, c.mods, c.posts, c.base, c.pbase]),
+)}
+DROP TABLE IF EXISTS bench_inv;
+CREATE TABLE bench_inv (i INTEGER PRIMARY KEY, c INTEGER NOT NULL, code TEXT NOT NULL, k INTEGER NOT NULL, expires_at INTEGER, max_uses INTEGER, uses INTEGER NOT NULL, t INTEGER NOT NULL);
+${valuesInsert("bench_inv", ["i", "c", "code", "k", "expires_at", "max_uses", "uses", "t"], invites.map((v, index) => [index + 1, v.c, v.code, v.k, v.expiresAt, v.maxUses, v.uses, v.t]))}
+DROP TABLE IF EXISTS bench_vm;
+CREATE TABLE bench_vm (n INTEGER PRIMARY KEY, viewer TEXT NOT NULL, c INTEGER NOT NULL, role TEXT NOT NULL);
+${valuesInsert("bench_vm", ["n", "viewer", "c", "role"], viewerMemberships.map(([viewer, c, role], index) => [index + 1, viewer, c, role]))}
+DROP TABLE IF EXISTS bench_seq;
+CREATE TABLE bench_seq (n INTEGER PRIMARY KEY);
+WITH RECURSIVE ${seq(1, maxSeq)} INSERT INTO bench_seq SELECT n FROM seq;
+DROP TABLE IF EXISTS bench_uid;
+CREATE TABLE bench_uid (n INTEGER PRIMARY KEY, id TEXT NOT NULL);
+INSERT INTO bench_uid (n, id) SELECT rowid, id FROM users;
+DROP TABLE IF EXISTS bench_text;
+CREATE TABLE bench_text (i INTEGER PRIMARY KEY, s TEXT NOT NULL);
+${valuesInsert("bench_text", ["i", "s"], texts.map((s, i) => [i + 1, s]))}
+DROP TABLE IF EXISTS bench_tag;
+CREATE TABLE bench_tag (i INTEGER PRIMARY KEY, tag TEXT NOT NULL);
+${valuesInsert("bench_tag", ["i", "tag"], tags.map((t, i) => [i + 1, t]))}
+
+-- What an earlier version of this step left (the triggers take their counts back).
+DELETE FROM post_likes WHERE post_id IN (SELECT id FROM posts WHERE community_id IS NOT NULL);
+DELETE FROM post_hashtags WHERE post_id IN (SELECT id FROM posts WHERE community_id IS NOT NULL);
+DELETE FROM posts WHERE community_id IS NOT NULL;
+DELETE FROM community_invites;
+DELETE FROM community_members;
+DELETE FROM communities;
+DELETE FROM bench_meta WHERE key IN ('communities', 'community_large', 'community_private', 'invite_code');
+
+INSERT INTO communities (rowid, id, name, description, image_url, creator_id, is_private, created_at, updated_at)
+SELECT c.i, ${idSql("c.t", "c.i")}, c.name, c.description, c.image_url, u.id, c.is_private, c.t, c.t
+FROM bench_comm c JOIN bench_uid u ON u.n = 1 + c.st % ${N};
+
+-- Members: the k-th of a community is user rank 1 + (st + k·stride) mod N (distinct); the first is the creator.
+WITH x AS MATERIALIZED (
+  SELECT c.i, c.base + s.n AS sq, cm.id AS cid, 1 + (c.st + (s.n - 1) * ${stride}) % ${N} AS un,
+    CASE WHEN s.n = 1 THEN 'creator' WHEN s.n <= 1 + c.admins THEN 'admin' WHEN s.n <= 1 + c.admins + c.mods THEN 'moderator' ELSE 'member' END AS role,
+    CASE WHEN s.n = 1 THEN c.t ELSE c.t + 1 + ${rnd(`(${now} - c.t)`)} END AS j
+  FROM bench_comm c JOIN bench_seq s ON s.n <= c.size JOIN communities cm ON cm.rowid = c.i)
+INSERT INTO community_members (id, community_id, user_id, role, joined_at)
+SELECT ${idSql("x.j", "x.sq")}, x.cid, u.id, x.role, x.j
+FROM x JOIN bench_uid u ON u.n = x.un
+ORDER BY x.i, x.sq;
+
+-- The viewers' communities are exactly bench_vm's (and any they created).
+DELETE FROM community_members WHERE user_id IN ${viewerIds} AND role <> 'creator';
+WITH x AS MATERIALIZED (
+  SELECT v.n, m.value AS uid, cm.id AS cid, v.role, cm.created_at + 1 + ${rnd(`(${now} - cm.created_at)`)} AS j
+  FROM bench_vm v JOIN bench_meta m ON m.key = 'viewer_' || v.viewer JOIN communities cm ON cm.rowid = v.c)
+INSERT OR IGNORE INTO community_members (id, community_id, user_id, role, joined_at)
+SELECT ${idSql("x.j", `${members} + x.n`)}, x.cid, x.uid, x.role, x.j FROM x;
+
+-- Posts: by a member (never a viewer, whose own profile stays as it was), over the community's life
+-- (at most the last year); 10% with a hashtag, 10% with a photo.
+DROP TABLE IF EXISTS bench_cq;
+CREATE TABLE bench_cq AS
+WITH x AS MATERIALIZED (
+  SELECT c.i AS c, c.pbase + s.n AS sq, max(c.t, ${T0}) AS t0, c.st, ${rnd("c.size")} AS a,
+    1 + ${rnd(plan.texts)} AS s1, ${rnd(1000)} AS r, ${zipf1(plan.tags)} AS z
+  FROM bench_comm c JOIN bench_seq s ON s.n <= c.posts)
+SELECT x.*, x.t0 + 1 + ${rnd(`(${now} - x.t0 - 1)`)} AS t, 1 + (x.st + x.a * ${stride}) % ${N} AS un FROM x;
+INSERT INTO posts (id, user_id, content, media_urls, community_id, created_at)
+SELECT ${idSql("q.t", `${COMMUNITY_POST_SEQ} + q.sq`)}, u.id,
+  t1.s || CASE WHEN q.r < 100 THEN ' #' || g.tag ELSE '' END,
+  CASE WHEN q.r >= 100 AND q.r < 200 THEN json_array('/media/images/posts/bench-' || (q.sq % 50) || '.jpg') END,
+  cm.id, q.t
+FROM bench_cq q JOIN bench_uid u ON u.n = q.un JOIN communities cm ON cm.rowid = q.c
+  JOIN bench_text t1 ON t1.i = q.s1 JOIN bench_tag g ON g.i = q.z
+WHERE u.id NOT IN ${viewerIds}
+ORDER BY q.t;
+INSERT INTO post_hashtags (post_id, hashtag, created_at)
+SELECT id, substr(content, instr(content, ' #') + 2), created_at FROM posts WHERE community_id IS NOT NULL AND instr(content, ' #') > 0;
+
+-- Likes by members: per post a weight (√members × a Pareto factor) scaled to ~${plan.communityLikes}; the likers
+-- of a post are distinct members (consecutive member indexes from a random one).
+DROP TABLE IF EXISTS bench_cl;
+CREATE TABLE bench_cl (pr INTEGER PRIMARY KEY, id TEXT NOT NULL, t INTEGER NOT NULL, size INTEGER NOT NULL, st INTEGER NOT NULL, w REAL NOT NULL, ls INTEGER NOT NULL, k INTEGER NOT NULL DEFAULT 0);
+INSERT INTO bench_cl (pr, id, t, size, st, w, ls)
+SELECT p.rowid, p.id, p.created_at, c.size, c.st, sqrt(c.size) * pow(${U1}, -0.6), ${rnd("c.size")}
+FROM posts p JOIN communities cm ON cm.id = p.community_id JOIN bench_comm c ON c.i = cm.rowid
+WHERE p.community_id IS NOT NULL;
+UPDATE bench_cl SET k = max(0, min(size - 1, ${maxLikes}, CAST(w * (${plan.communityLikes}.0 / (SELECT sum(w) FROM bench_cl)) + ${U} AS INTEGER)));
+DROP TRIGGER post_likes_notify;
+INSERT INTO post_likes (post_id, user_id, created_at)
+SELECT l.id, u.id, min(${now}, l.t + CAST(-ln(${U1}) * ${8 * HOUR} AS INTEGER))
+FROM bench_cl l JOIN bench_seq s ON s.n <= l.k JOIN bench_uid u ON u.n = 1 + (l.st + ((l.ls + s.n) % l.size) * ${stride}) % ${N}
+ORDER BY l.pr;
+${schema.post_likes_notify};
+
+-- Invites, by the creator or an admin.
+INSERT INTO community_invites (id, community_id, inviter_id, invite_code, expires_at, max_uses, uses_count, created_at)
+SELECT ${idSql("v.t", "v.i")}, cm.id, u.id, v.code, v.expires_at, v.max_uses, v.uses, v.t
+FROM bench_inv v JOIN bench_comm c ON c.i = v.c JOIN communities cm ON cm.rowid = v.c
+  JOIN bench_uid u ON u.n = 1 + (c.st + v.k * ${stride}) % ${N};
+
+INSERT INTO communities_fts (communities_fts) VALUES ('rebuild');
+INSERT OR REPLACE INTO bench_meta (key, value) VALUES
+  ('community_large', (SELECT id FROM communities WHERE rowid = 1)),
+  ('community_private', (SELECT id FROM communities WHERE rowid = 2)),
+  -- An open invite (no expiry, uses left) to a community the median viewer is not in: the private one.
+  ('invite_code', (SELECT i.invite_code FROM community_invites i JOIN communities c ON c.id = i.community_id
+    WHERE i.expires_at IS NULL AND (i.max_uses IS NULL OR i.uses_count < i.max_uses)
+      AND NOT EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = (SELECT value FROM bench_meta WHERE key = 'viewer_median'))
+    ORDER BY c.is_private DESC, c.member_count DESC, i.invite_code LIMIT 1)),
+  ('communities', '${COMMUNITIES_VERSION}');
+DROP TABLE bench_comm;
+DROP TABLE bench_inv;
+DROP TABLE bench_vm;
+DROP TABLE bench_cq;
+DROP TABLE bench_cl;
+DROP TABLE bench_seq;
+DROP TABLE bench_uid;
+DROP TABLE bench_text;
+DROP TABLE bench_tag;`;
+  return { name: `communities (${communities.length.toLocaleString("en")}, ~${members.toLocaleString("en")} members, ~${plan.communityPosts.toLocaleString("en")} posts, ${invites.length} invites)`, files: [sql] };
 }
 
 // ───────────────────────────── running it ─────────────────────────────
@@ -538,7 +852,15 @@ export function summarize(dir = DATA_DIR) {
       (SELECT sum(reposts_count) FROM posts) = (SELECT count(*) FROM post_reposts) AS reposts_ok,
       (SELECT sum(comments_count) FROM posts) = (SELECT count(*) FROM comments) AS comments_ok,
       (SELECT sum(likes_count) FROM comments) = (SELECT count(*) FROM comment_likes) AS comment_likes_ok,
-      (SELECT sum(views_count) FROM posts) = (SELECT count(*) FROM user_activity) AS views_ok`,
+      (SELECT sum(views_count) FROM posts) = (SELECT count(*) FROM user_activity) AS views_ok,
+      (SELECT count(*) FROM communities) AS communities,
+      (SELECT count(*) FROM communities WHERE is_private) AS private_communities,
+      (SELECT count(*) FROM community_members) AS community_members,
+      (SELECT max(member_count) FROM communities) AS max_members,
+      (SELECT count(*) FROM posts WHERE community_id IS NOT NULL) AS community_posts,
+      (SELECT count(*) FROM community_invites) AS invites,
+      coalesce((SELECT sum(member_count) FROM communities), 0) = (SELECT count(*) FROM community_members) AS members_ok,
+      coalesce((SELECT sum(posts_count) FROM communities), 0) = (SELECT count(*) FROM posts WHERE community_id IS NOT NULL AND reposted_from_post_id IS NULL) AS community_posts_ok`,
     dir,
   );
   return row;
@@ -554,13 +876,65 @@ export function verifyDeep(dir = DATA_DIR) {
       (SELECT count(*) FROM users u WHERE posts_count <> (SELECT count(*) FROM posts p WHERE p.user_id = u.id AND p.reposted_from_post_id IS NULL)) AS bad_posts_count,
       (SELECT count(*) FROM posts p WHERE comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)) AS bad_comments_count,
       (SELECT count(*) FROM posts p WHERE reposts_count <> (SELECT count(*) FROM post_reposts r WHERE r.post_id = p.id)) AS bad_reposts_count,
+      (SELECT count(*) FROM communities c WHERE member_count <> (SELECT count(*) FROM community_members m WHERE m.community_id = c.id)) AS bad_member_count,
+      (SELECT count(*) FROM communities c WHERE posts_count <> (SELECT count(*) FROM posts p WHERE p.community_id = c.id AND p.reposted_from_post_id IS NULL)) AS bad_community_posts_count,
+      (SELECT count(*) FROM communities c WHERE (SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.user_id = c.creator_id AND m.role = 'creator') <> 1) AS bad_creators,
+      (SELECT count(*) FROM (SELECT lower(name) FROM communities GROUP BY lower(name) HAVING count(*) > 1)) AS duplicate_community_names,
       (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH 'coffee') AS fts_coffee,
       (SELECT count(*) FROM posts WHERE content LIKE '%coffee%') AS like_coffee`,
     dir,
   );
   queryLocal("INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 1)", dir);
   queryLocal("INSERT INTO users_fts (users_fts, rank) VALUES ('integrity-check', 1)", dir);
+  queryLocal("INSERT INTO communities_fts (communities_fts, rank) VALUES ('integrity-check', 1)", dir);
   return { ...row, fts_integrity: "ok" };
+}
+
+/** Runs the steps' SQL files in order (written to the data set's sql/ folder as `prefix`NN.sql), logging the time of each. */
+function runSteps(all, dir, log, started, prefix = "") {
+  const sqlDir = join(dir, "sql");
+  mkdirSync(sqlDir, { recursive: true });
+  let fileNumber = 0;
+  all.forEach((step, index) => {
+    const stepStarted = performance.now();
+    step.files.forEach((sql, part) => {
+      const file = join(sqlDir, `${prefix}${String(++fileNumber).padStart(2, "0")}.sql`);
+      writeFileSync(file, `${sql.trim()}\n`);
+      const partStarted = performance.now();
+      try {
+        executeFile(file, dir);
+      } catch (error) {
+        const detail = [error.stdout, error.stderr, error.message].filter(Boolean).join("\n");
+        throw new Error(`bench data: ${step.name} failed running ${file}:\n${String(detail).slice(-2000)}`);
+      }
+      if (step.files.length > 1) log(`    ${step.name}: part ${part + 1}/${step.files.length} in ${seconds(performance.now() - partStarted)}`);
+    });
+    log(`  [${index + 1}/${all.length}] ${step.name}: ${seconds(performance.now() - stepStarted)} (total ${seconds(performance.now() - started)})`);
+  });
+}
+
+/**
+ * Adds the communities (communitiesStep) to a complete data set that has none, or those of another
+ * COMMUNITIES_VERSION, at the data set's own time and scale: one transaction, so a failure leaves the
+ * set as it was. Returns the seconds it took, or null when the set already had them.
+ */
+export function ensureCommunities(preset = DEFAULT_PRESET, meta = readMeta(preset), log = console.log) {
+  if (!meta) throw new Error(`bench data: the ${preset} data set is not complete`);
+  if (meta.communities === COMMUNITIES_VERSION) return null;
+  const dir = dataDir(preset);
+  const started = performance.now();
+  log(`› Adding communities to the ${preset} data set (communities ${COMMUNITIES_VERSION})…`);
+  const schemaBefore = schemaRows(dir);
+  const schema = Object.fromEntries(schemaBefore.filter((row) => row.sql).map((row) => [row.name, row.sql]));
+  const plan = makePlan(preset, Number(meta.scale ?? 1), Number(meta.now));
+  runSteps([communitiesStep(plan, schema)], dir, log, started, "communities-");
+  if (JSON.stringify(schemaRows(dir)) !== JSON.stringify(schemaBefore)) {
+    throw new Error("bench data: the schema after the communities step differs from the migrated schema");
+  }
+  const took = (performance.now() - started) / 1000;
+  queryLocal(`INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('communities_seconds', '${took.toFixed(1)}')`, dir);
+  log(`› Communities added in ${seconds(took * 1000)}.`);
+  return took;
 }
 
 /**
@@ -574,7 +948,11 @@ export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, s
   if (!regenerate && existsSync(join(dir, "v3"))) {
     applyMigrations(dir); // new migrations since the data was made
     const meta = readMeta(preset);
-    if (meta) return { meta, generatedSeconds: null };
+    if (meta) {
+      // Sets made before communities get them now (a minute, not a regeneration).
+      const communitiesSeconds = ensureCommunities(preset, meta, log);
+      return { meta: communitiesSeconds === null ? meta : readMeta(preset), generatedSeconds: null, communitiesSeconds };
+    }
     log(`› The ${preset} benchmark data set is incomplete or from an older generator: regenerating.`);
   }
   rmSync(dir, { recursive: true, force: true });
@@ -586,23 +964,7 @@ export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, s
   const schema = Object.fromEntries(schemaBefore.filter((row) => row.sql).map((row) => [row.name, row.sql]));
   const plan = makePlan(preset, scale);
   const all = steps(plan, schema);
-  let fileNumber = 0;
-  all.forEach((step, index) => {
-    const stepStarted = performance.now();
-    step.files.forEach((sql, part) => {
-      const file = join(sqlDir, `${String(++fileNumber).padStart(2, "0")}.sql`);
-      writeFileSync(file, `${sql.trim()}\n`);
-      const partStarted = performance.now();
-      try {
-        executeFile(file, dir);
-      } catch (error) {
-        const detail = [error.stdout, error.stderr, error.message].filter(Boolean).join("\n");
-        throw new Error(`bench data: ${step.name} failed running ${file}:\n${String(detail).slice(-2000)}`);
-      }
-      if (step.files.length > 1) log(`    ${step.name}: part ${part + 1}/${step.files.length} in ${seconds(performance.now() - partStarted)}`);
-    });
-    log(`  [${index + 1}/${all.length}] ${step.name}: ${seconds(performance.now() - stepStarted)} (total ${seconds(performance.now() - started)})`);
-  });
+  runSteps(all, dir, log, started);
   // Every index and trigger the bulk steps dropped must be back exactly as the migrations made it.
   if (JSON.stringify(schemaRows(dir)) !== JSON.stringify(schemaBefore)) {
     throw new Error("bench data: the schema after generation differs from the migrated schema");
