@@ -3,7 +3,8 @@ import { z } from "zod";
 import { createAccount } from "~/.server/auth/accounts";
 import { hashPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
-import { hashtagTrends } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { communityInvites, hashtagTrends } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
 import { refreshTrends } from "~/.server/trends";
@@ -16,7 +17,7 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * a member with a session (tests that are not about signing in start signed in), follows (which
  * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
- * hashtag as that job would write it, and explore's popular posts. Exists only on a local Worker
+ * hashtag as that job would write it, explore's popular posts, and an expired invite. Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
@@ -26,6 +27,8 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   // Explore (decision 034): a trending hashtag as the trends job would write it, and popular posts ranked now.
   z.object({ intent: z.literal("trend"), hashtag: z.string(), postsCount: z.coerce.number().int().min(0), category: z.enum(hashtagTrends.category.enumValues) }),
   z.object({ intent: z.literal("popular"), now: z.coerce.number().int().positive().optional() }),
+  // An invite past its expiry (the form's shortest is a day; decision 035).
+  z.object({ intent: z.literal("invite-expire"), code: z.string() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -59,6 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { hashtag, postsCount, category } = fixture;
     await context.db.insert(hashtagTrends).values({ hashtag, postsCount, category }).onConflictDoUpdate({ target: hashtagTrends.hashtag, set: { postsCount, category } });
     return Response.json({ ok: true });
+  }
+  if (fixture.intent === "invite-expire") {
+    const expired = await context.db
+      .update(communityInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(communityInvites.inviteCode, fixture.code))
+      .returning({ id: communityInvites.id });
+    return Response.json({ ok: expired.length > 0 }, { status: expired.length > 0 ? 200 : 404 });
   }
   if (fixture.intent === "popular") {
     await refreshPopularPosts(context.db, fixture.now);

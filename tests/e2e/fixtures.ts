@@ -1,4 +1,4 @@
-import { test as base, expect, request, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -58,6 +58,18 @@ export const test = base.extend<Fixtures>({
     await use(account);
   },
 });
+
+/**
+ * Signs this browser context in as a new member in place of whoever it was (a second person in the
+ * same browser, e.g. who joins with an invite its creator just made), by a session cookie as `account` does.
+ */
+export async function signInAsNewMember(context: BrowserContext, baseURL: string, overrides: Partial<Account> = {}): Promise<Account> {
+  const account = { ...newAccount(), ...overrides };
+  const token = await createMember(baseURL, account);
+  await context.clearCookies({ name: "session" });
+  await context.addCookies([{ name: "session", value: token, url: baseURL }]);
+  return account;
+}
 
 export async function signUpOverHttp(page: Page, baseURL: string, account: Account) {
   const response = await page.request.post("/auth?signUp=true", {

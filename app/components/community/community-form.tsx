@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
@@ -22,8 +23,11 @@ export function CommunityForm({
   action,
   community,
   lastResult,
+  onSaved,
 }: {
   mode: "create" | "edit";
+  /** A dialog closes when the save went through (the answer was the redirect to the community). */
+  onSaved?: () => void;
   action: string;
   community?: Pick<CommunityView, "name" | "description" | "imageUrl">;
   lastResult?: SubmissionResult<string[]>;
@@ -34,6 +38,12 @@ export function CommunityForm({
   const [form, fields] = useSchemaForm(intent, schema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
     defaultValue: { name: community?.name ?? "", description: community?.description ?? "" },
   });
+  const previous = useRef(fetcher.state);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = fetcher.state;
+    if (was !== "idle" && fetcher.state === "idle" && !fetcher.data) onSaved?.();
+  }, [fetcher.state, fetcher.data, onSaved]);
   const f = fields as typeof fields & Record<"isPrivate" | "removeImage", (typeof fields)["name"]>;
   return (
     <FetcherForm fetcher={fetcher} action={action} encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">

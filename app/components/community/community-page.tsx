@@ -142,7 +142,7 @@ function CommunityHeader({ community }: { community: CommunityView }) {
         <MembershipButton communityId={id} role={role} label={COMMUNITY_MESSAGES.joinCommunity} />
       </div>
       <Dialog open={dialog === "edit"} onClose={() => setDialog(null)} title={COMMUNITY_MESSAGES.editTitle} className="w-[min(96vw,32rem)]">
-        {dialog === "edit" ? <CommunityForm mode="edit" action={`${path}/edit`} community={community} /> : null}
+        {dialog === "edit" ? <CommunityForm mode="edit" action={`${path}/edit`} community={community} onSaved={() => setDialog(null)} /> : null}
       </Dialog>
       <Dialog open={dialog === "delete"} onClose={() => setDialog(null)} title={COMMUNITY_MESSAGES.deleteTitle}>
         {dialog === "delete" ? <DeleteCommunityForm community={community} onCancel={() => setDialog(null)} /> : null}
