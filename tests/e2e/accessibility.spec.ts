@@ -137,5 +137,30 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, "/trending?q=nothing-here&tab=news");
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    signedIn("communities, a community's tabs and its invite links have no serious or critical violations", async ({ page, baseURL }) => {
+      const name = `Accessible ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const multipart = new FormData();
+      multipart.set("intent", "community-create");
+      multipart.set("name", name);
+      multipart.set("description", "A community for the scan");
+      const created = await page.request.post("/communities/new", { multipart, maxRedirects: 0, headers: { Origin: baseURL! } });
+      expect(created.status()).toBe(302);
+      const path = created.headers().location!;
+      await open(page, "/communities");
+      await expect(page.getByRole("link", { name })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/communities?tab=discover");
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, path);
+      await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, `${path}?tab=members`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, `${path}/invites`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await open(page, "/communities/new");
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

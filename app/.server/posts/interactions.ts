@@ -138,7 +138,8 @@ export async function setRepost(
     repostId: changed[0]?.id ?? null,
     kept: post.kept,
     // The repost shows the original's author and is the reposter's: kept if either keeps their posts.
-    repostKept: post.kept || post.viewerKept,
+    // A repost of a community's post belongs to the community: the feed room is not told of it (decision 035).
+    repostKept: post.kept || post.viewerKept || post.communityId !== null,
   };
 }
 

@@ -133,7 +133,7 @@ function CommunityHeader({ community }: { community: CommunityView }) {
               <Icon name="pencil" className="size-4" />
               {COMMUNITY_MESSAGES.edit}
             </Link>
-            <Link to={`${path}/delete`} onClick={opens("delete")} className={buttonClass("danger", "inline-flex items-center gap-1.5 px-4 py-1.5 text-sm")}>
+            <Link to={`${path}/delete`} onClick={opens("delete")} className={buttonClass("secondary", "inline-flex items-center gap-1.5 px-4 py-1.5 text-sm text-danger")}>
               <Icon name="trash" className="size-4" />
               {COMMUNITY_MESSAGES.delete}
             </Link>
