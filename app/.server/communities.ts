@@ -5,6 +5,8 @@ import {
   DISCOVER_CANDIDATES,
   DISCOVER_COMMUNITIES_SHOWN,
   DISCOVER_INTEREST_POSTS,
+  DISCOVER_INTERESTS_MAX,
+  SEARCH_PREFIX_MIN_LENGTH,
   DISCOVER_SCORE,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_ATTEMPTS,
@@ -64,8 +66,10 @@ function summaryFields(viewer: SQL | null) {
     memberCount: communities.memberCount,
     postsCount: communities.postsCount,
     createdAt: communities.createdAt,
+    // Nested one level down, so drizzle names the outer column's table even in a single-table select
+    // (bare, "id" would be the member row's own).
     role: viewer
-      ? sql<CommunityRole | null>`(SELECT vm.role FROM ${communityMembers} AS vm WHERE vm.community_id = ${communities.id} AND vm.user_id = ${viewer})`.as("community_viewer_role")
+      ? sql<CommunityRole | null>`(${sql`SELECT vm.role FROM ${communityMembers} AS vm WHERE vm.community_id = ${communities.id} AND vm.user_id = ${viewer}`})`.as("community_viewer_role")
       : sql<CommunityRole | null>`NULL`.as("community_viewer_role"),
   };
 }
@@ -113,15 +117,14 @@ const cursorOf = (value: string | null | undefined): { at: number; id: string } 
 
 /**
  * The viewer's communities, newest join first (community_members_user_idx), keyset-paged by the
- * join's time and id; with a search, only those whose name or description has every word.
+ * join's time and id.
  */
-export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cursor, query }: { cursor?: string | null; query?: string | null } = {}): Read<CommunityListPage> {
+export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cursor }: { cursor?: string | null } = {}): Read<CommunityListPage> {
   const after = cursorOf(cursor);
-  const words = communityWords(query ?? null);
   const limit = COMMUNITIES_PAGE_SIZE;
   const read = selectRead<SummaryRow & { joinedAt: Date; membershipId: string }>(
     db,
-    ["communities-joined", viewerKey(viewer), after ? "older" : "newest", words ? "search" : "all"].join(":"),
+    ["communities-joined", viewerKey(viewer), after ? "older" : "newest"].join(":"),
     () => {
       const me = viewerSql(viewer)!;
       const fields = {
@@ -131,9 +134,7 @@ export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cur
       };
       // The page's memberships, picked from their index (named, so the plan holds without statistics).
       const page = sql`SELECT jm.id FROM ${communityMembers} AS jm INDEXED BY community_members_user_idx
-        WHERE jm.user_id = ${me}${after ? sql` AND (jm.joined_at, jm.id) < (${C.before}, ${C.beforeId})` : sql``}${
-          words ? sql` AND jm.community_id IN (SELECT jc.id FROM ${communities} AS jc WHERE jc.rowid IN (SELECT rowid FROM communities_fts WHERE communities_fts MATCH ${C.words}))` : sql``
-        }
+        WHERE jm.user_id = ${me}${after ? sql` AND (jm.joined_at, jm.id) < (${C.before}, ${C.beforeId})` : sql``}
         ORDER BY jm.joined_at DESC, jm.id DESC LIMIT ${limit + 1}`;
       const query = db
         .select(fields)
@@ -144,7 +145,7 @@ export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cur
         .limit(limit + 1);
       return { fields, query };
     },
-    { ...viewerValues(viewer), communitiesBefore: after?.at ?? null, communitiesBeforeId: after?.id ?? null, communitiesWords: words },
+    { ...viewerValues(viewer), communitiesBefore: after?.at ?? null, communitiesBeforeId: after?.id ?? null },
   );
   return mapRead(read, (rows) => {
     const items = rows.slice(0, limit);
@@ -205,11 +206,12 @@ export function discoverCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, now
       // The member's interests: read by the candidates, and once more (uncorrelated, so SQLite reads it
       // once for the statement) as a JSON list for the score, which the Worker counts.
       const interests = sql`(SELECT DISTINCT replace(ih.hashtag, '"', '') AS tag FROM post_hashtags AS ih
-        WHERE ih.post_id IN (SELECT ip.id FROM ${posts} AS ip INDEXED BY posts_user_idx WHERE ip.user_id = ${me} ORDER BY ip.id DESC LIMIT ${DISCOVER_INTEREST_POSTS}))`;
+        WHERE ih.post_id IN (SELECT ip.id FROM ${posts} AS ip INDEXED BY posts_user_idx WHERE ip.user_id = ${me} ORDER BY ip.id DESC LIMIT ${DISCOVER_INTEREST_POSTS})
+          AND length(ih.hashtag) >= ${SEARCH_PREFIX_MIN_LENGTH} LIMIT ${DISCOVER_INTERESTS_MAX})`;
       const candidates = sql`SELECT id FROM (SELECT bc.id FROM ${communities} AS bc INDEXED BY communities_public_members_idx WHERE bc.is_private = 0 ORDER BY bc.member_count DESC LIMIT ${shown})
         UNION SELECT id FROM (SELECT nc.id FROM ${communities} AS nc INDEXED BY communities_public_created_idx WHERE nc.is_private = 0 AND nc.created_at > ${C.since} ORDER BY nc.member_count DESC LIMIT ${shown})
         UNION SELECT id FROM (SELECT mc.id FROM ${interests} AS interests CROSS JOIN communities_fts CROSS JOIN ${communities} AS mc ON mc.rowid = communities_fts.rowid
-          WHERE communities_fts MATCH ('"' || interests.tag || '"*') AND mc.is_private = 0 LIMIT ${DISCOVER_CANDIDATES})`;
+          WHERE communities_fts MATCH ('"' || interests.tag || '"*') AND mc.is_private = 0 ORDER BY mc.member_count DESC LIMIT ${DISCOVER_CANDIDATES})`;
       const fields = {
         ...summaryFields(me),
         interests: sql<string | null>`(SELECT json_group_array(interests.tag) FROM ${interests} AS interests)`.as("community_interests"),
@@ -654,7 +656,12 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
   if (deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
   const image = imageKeyOf(community.imageUrl);
-  await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
+  try {
+    await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
+  } catch (error) {
+    // The community is gone (what the member asked); its files wait for the next attempt or a person.
+    console.error(`deleting community ${communityId}'s media failed:`, error);
+  }
   return { ok: true, name: community.name };
 }
 
@@ -690,7 +697,7 @@ export async function joinCommunity(db: Db, memberId: string, communityId: strin
 export async function leaveCommunity(db: Db, memberId: string, communityId: string): Promise<Outcome<{ left: boolean }>> {
   const role = await roleIn(db, memberId, communityId);
   if (role === "creator") return refuse(409, COMMUNITY_MESSAGES.creatorCannotLeave);
-  if (!role) return { ok: true, left: false };
+  if (!role) return refuse(409, COMMUNITY_MESSAGES.leaveFailed);
   await db
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, memberId), ne(communityMembers.role, "creator")));

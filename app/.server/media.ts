@@ -105,11 +105,18 @@ export async function findClaimableMedia(db: Db, userId: string, keys: string[])
     );
 }
 
-/** Removes objects and their records (a deleted post's media, a discarded upload). */
+/** D1 binds at most 100 values a statement; R2 deletes at most 1,000 keys a call. */
+const KEYS_PER_STATEMENT = 90;
+const KEYS_PER_R2_DELETE = 1000;
+
+const chunksOf = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Removes objects and their records (a deleted post's media, a discarded upload, a deleted community's), any number of them. */
 export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.delete(mediaUploads).where(inArray(mediaUploads.key, keys));
-  await bucket.delete(keys);
+  const [first, ...rest] = chunksOf(keys, KEYS_PER_STATEMENT).map((chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)));
+  await db.batch([first!, ...rest]);
+  for (const chunk of chunksOf(keys, KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
 }
 
 /** A member takes back an upload they have not posted (the composer's remove button). */

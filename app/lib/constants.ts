@@ -247,6 +247,11 @@ export const COMMUNITIES_PAGE_SIZE = 20;
 export const DISCOVER_COMMUNITIES_SHOWN = 20;
 /** Discover's interests: the hashtags of the member's last 50 posts. */
 export const DISCOVER_INTEREST_POSTS = 50;
+/**
+ * At most this many of them are looked up (one FTS5 prefix look-up each); tags shorter than
+ * SEARCH_PREFIX_MIN_LENGTH are not (a one- or two-letter beginning matches most names).
+ */
+export const DISCOVER_INTERESTS_MAX = 30;
 /** Score: +10 per interest found in the name or description, 2·ln(members+1), +5 if created within 30 days. */
 export const DISCOVER_SCORE = { perInterest: 10, memberWeight: 2, newBonus: 5, newWithinMs: 30 * DAY } as const;
 /**

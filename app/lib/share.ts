@@ -1,13 +1,13 @@
 import type { SharePlatform } from "./post-options";
 
-/** The address a shared post is opened at (spec document 1 §2.1). */
 /** A post's page on this site: a community's post lives in its community (spec document 1 §2.1). */
 export function postPath(postId: string, communityId: string | null = null): string {
   return communityId ? `/community/${communityId}/post/${postId}` : `/post/${postId}`;
 }
 
+/** The address a shared post is opened at (spec document 1 §2.1). */
 export function postUrl(origin: string, postId: string, communityId: string | null = null): string {
-  return communityId ? `${origin}/community/${communityId}/post/${postId}` : `${origin}/post/${postId}`;
+  return `${origin}${postPath(postId, communityId)}`;
 }
 
 export type ShareTarget = { platform: Exclude<SharePlatform, "internal" | "copy">; label: string; href: string };

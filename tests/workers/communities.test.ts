@@ -14,6 +14,7 @@ import {
   joinCommunity,
   joinedCommunitiesRead,
   newInviteCode,
+  searchCommunitiesRead,
 } from "~/.server/communities";
 import { runRead } from "~/.server/db/reads";
 import {
@@ -331,6 +332,22 @@ describe("the lists of a member's communities and of a community's members", () 
     expect(strangers.html).not.toContain(closed.name);
   });
 
+  it("Discover and search know the viewer's role in each community they list", async () => {
+    const creator = await member();
+    const joiner = await member();
+    const stranger = await member();
+    const name = `Role check ${word("r")}`;
+    const open = await community(creator.user.id, { name });
+    expect(await joinCommunity(db(), joiner.user.id, open.id)).toMatchObject({ ok: true });
+    const roleOf = async (userId: string) => ({
+      discover: (await runRead(discoverCommunitiesRead(db(), userId))).find((each) => each.id === open.id)?.role,
+      search: (await runRead(searchCommunitiesRead(db(), userId, name))).items.find((each) => each.id === open.id)?.role,
+    });
+    expect(await roleOf(creator.user.id)).toEqual({ discover: "creator", search: "creator" });
+    expect(await roleOf(joiner.user.id)).toEqual({ discover: "member", search: "member" });
+    expect(await roleOf(stranger.user.id)).toEqual({ discover: null, search: null });
+  });
+
   it("Members lists who belongs, first joined first, with their roles; nothing of a private community for a non-member", async () => {
     const creator = await member();
     const joiner = await member();
@@ -492,8 +509,9 @@ describe("a private community is invisible to non-members in every read path", (
 
 describe("a public community's posts", () => {
   it("are on the author's profile and hashtag page (with the community named), never in Home or /videos", async () => {
-    // Times after every other test's posts, so these are the newest posts For you and /videos read.
-    let at = Date.now() + 700 * 365 * TIME.DAY;
+    // Times before every other test's posts (far-future ones would push other tests' posts off their
+    // first pages): /videos is read from just after them.
+    let at = Date.now() - 20 * 365 * TIME.DAY;
     const next = () => (at += TIME.MINUTE);
     const creator = await createUser();
     const author = await createUser();
@@ -511,10 +529,12 @@ describe("a public community's posts", () => {
     const now = next();
 
     for (const viewer of [follower.id, creator.id]) {
-      const forYou = ids(await getForYouFeed(db(), viewer, { now }));
-      expect(forYou).toContain(outside.id);
-      expect(forYou).not.toContain(inCommunity.id);
-      const videos = ids(await listCards(db(), viewer, [withVideo], { now }));
+      // For you ranks the newest posts of the shared database (other tests' community posts among
+      // them, made now): none of its cards is a community's.
+      const forYou = await getForYouFeed(db(), viewer, { now: Date.now() });
+      expect(forYou.items.length).toBeGreaterThan(0);
+      expect(forYou.items.filter((item) => item.post.communityId !== null)).toEqual([]);
+      const videos = ids(await listCards(db(), viewer, [withVideo], { now, cursor: newId(now + TIME.MINUTE) }));
       expect(videos).toContain(outside.id);
       expect(videos).not.toContain(inCommunity.id);
     }
@@ -633,9 +653,12 @@ describe("Discover", () => {
     const tagB = word("dhobby");
     const tagOld = word("dforgotten");
     // The viewer's posts: the oldest (beyond the last 50) carries tagOld, the 50 newest carry tagA and tagB.
-    const viewerPosts = Array.from({ length: 51 }, (_, i) => ({ id: newId(now - (60 - i) * TIME.DAY), i }));
+    // Written in the past: far-future posts would be the newest of the shared database, ahead of every
+    // feed test's own (only their order among the viewer's matters here).
+    const past = Date.now() - 400 * TIME.DAY;
+    const viewerPosts = Array.from({ length: 51 }, (_, i) => ({ id: newId(past - (60 - i) * TIME.DAY), i }));
     for (const { id, i } of viewerPosts) {
-      await db().insert(posts).values({ id, userId: viewer.id, content: "my post", createdAt: new Date(now) });
+      await db().insert(posts).values({ id, userId: viewer.id, content: "my post", createdAt: new Date(past) });
       await db().insert(postHashtags).values({ postId: id, hashtag: i === 0 ? tagOld : i % 2 ? tagA : tagB });
     }
 

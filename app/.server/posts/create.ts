@@ -8,7 +8,7 @@ import { extractHashtags, extractMentions } from "~/lib/text";
 import type { Db } from "../db/client";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
-import { keepsForFollowersSql } from "./access";
+import { inCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
@@ -61,7 +61,10 @@ export async function createPost(
       db.insert(postMentions).values({
         postId: id,
         username,
-        userId: sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)})`,
+        // In a private community only its members are told (decision 035): anyone else is named, not linked.
+        userId: communityId
+          ? sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)} AND ${inCommunitySql(sql`${users.id}`, sql`${communityId}`)})`
+          : sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)})`,
       }),
     ),
     ...(keys.length > 0

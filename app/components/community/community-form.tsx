@@ -68,7 +68,7 @@ export function CommunityForm({
           />
         )}
       </FormField>
-      <FormField label={COMMUNITY_MESSAGES.imageLabel} errors={undefined}>
+      <FormField label={COMMUNITY_MESSAGES.imageLabel} errors={(fields as unknown as Record<string, { errors?: string[] }>).image?.errors}>
         {(control) => <input {...control} type="file" name="image" accept={acceptAttribute("image")} className="text-sm" />}
       </FormField>
       {mode === "edit" && community?.imageUrl ? (
