@@ -32,7 +32,7 @@ export const memberCountText = (count: number) => COMMUNITY_MESSAGES.members(for
  * (post/redirect/get with the toast), a fetcher with it; the page reloads after it, so the count is
  * the server's. The creator has no Leave (docs/decisions/035).
  */
-export function MembershipButton({ communityId, role, label }: { communityId: string; role: CommunityRole | null; label?: string }) {
+export function MembershipButton({ communityId, role, label, describedBy }: { communityId: string; role: CommunityRole | null; label?: string; describedBy?: string }) {
   const { fetcher, busy } = useActionFetcher(`membership:${communityId}`);
   if (role === "creator") return null;
   const joining = role === null;
@@ -40,7 +40,7 @@ export function MembershipButton({ communityId, role, label }: { communityId: st
     <FetcherForm fetcher={fetcher} action={`/community/${communityId}`}>
       <ReturnTo />
       <input type="hidden" name="intent" value={joining ? "community-join" : "community-leave"} />
-      <button type="submit" disabled={busy} className={buttonClass(joining ? "primary" : "secondary", "px-4 py-1.5 text-sm")}>
+      <button type="submit" disabled={busy} aria-describedby={describedBy} className={buttonClass(joining ? "primary" : "secondary", "px-4 py-1.5 text-sm")}>
         {joining ? (label ?? COMMUNITY_MESSAGES.join) : COMMUNITY_MESSAGES.leave}
       </button>
     </FetcherForm>
@@ -54,7 +54,7 @@ export function CommunityCard({ community }: { community: CommunitySummary }) {
     <li className="flex gap-3 border-b border-line px-4 py-3">
       <CommunityImage src={imageUrl} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <PageLink to={`/community/${id}`} className="truncate font-bold hover:underline" dir="auto">
+        <PageLink id={`community-${id}-name`} to={`/community/${id}`} className="truncate font-bold hover:underline" dir="auto">
           {name}
         </PageLink>
         <p className="flex flex-wrap gap-x-3 text-sm text-muted">
@@ -69,8 +69,9 @@ export function CommunityCard({ community }: { community: CommunitySummary }) {
         ) : null}
       </div>
       <div className="flex shrink-0 flex-col items-end gap-2">
-        <MembershipButton communityId={id} role={role} />
-        {role === "creator" || role === "admin" ? <InviteLinksButton communityId={id} communityName={name} /> : null}
+        {/* Each card's buttons say which community they are for (a list repeats their names). */}
+        <MembershipButton communityId={id} role={role} describedBy={`community-${id}-name`} />
+        {role === "creator" || role === "admin" ? <InviteLinksButton communityId={id} communityName={name} describedBy={`community-${id}-name`} /> : null}
       </div>
     </li>
   );

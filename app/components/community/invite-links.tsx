@@ -266,7 +266,18 @@ function DeleteInviteForm({ communityId, invite }: { communityId: string; invite
  * The community's 'Invite' button (its creator and admins): a link to the Invite Links page, which
  * with JavaScript opens the same list in a dialog instead, loaded from that page's loader.
  */
-export function InviteLinksButton({ communityId, communityName, className }: { communityId: string; communityName: string; className?: string }) {
+export function InviteLinksButton({
+  communityId,
+  communityName,
+  className,
+  describedBy,
+}: {
+  communityId: string;
+  communityName: string;
+  className?: string;
+  /** In a list of communities: the id of the community's name, so the button says which one it is for. */
+  describedBy?: string;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const onClick = (event: MouseEvent) => {
@@ -281,6 +292,7 @@ export function InviteLinksButton({ communityId, communityName, className }: { c
         to={invitesPath(communityId)}
         onClick={onClick}
         aria-haspopup={hydrated ? "dialog" : undefined}
+        aria-describedby={describedBy}
         className={className ?? buttonClass("secondary", "px-4 py-1.5")}
       >
         <Icon name="link" className="size-4" />
