@@ -450,9 +450,11 @@ describe("a private community is invisible to non-members in every read path", (
     expect(search.html).not.toContain(nameWord);
     expect(search.html).toContain(COMMUNITY_MESSAGES.noResults);
 
-    const postPage = await page(`/community/${id}/post/${post.id}`, outsider.cookie);
-    expect(postPage.status).toBe(404);
-    expect(postPage.html).not.toContain(secret);
+    for (const cookie of [outsider.cookie, undefined]) {
+      const postPage = await page(`/community/${id}/post/${post.id}`, cookie);
+      expect(postPage.status).toBe(404);
+      expect(postPage.html).not.toContain(secret);
+    }
     for (const cookie of [outsider.cookie, undefined]) {
       const plain = await page(`/post/${post.id}`, cookie);
       expect(plain.status).toBe(404);
@@ -556,6 +558,14 @@ describe("a public community's posts", () => {
     expect(await db().select().from(posts).where(eq(posts.userId, passerby.user.id)).all()).toEqual([]);
     const visitorsProfile = await page(`/@${author.username}`);
     expect(visitorsProfile.html).toContain("in the community");
+    // Its page opens for a visitor too (a shared link), and /post/{id} leads there.
+    const shared = await page(`/community/${c.id}/post/${inCommunity.id}`);
+    expect(shared.status).toBe(200);
+    expect(shared.html).toContain("in the community");
+    expect(shared.html).toContain(`Posted in ${c.name}`);
+    const redirected = await page(`/post/${inCommunity.id}`);
+    expect(redirected.status).toBe(302);
+    expect(redirected.location).toBe(`/community/${c.id}/post/${inCommunity.id}`);
     expect((await communityRow(c.id))!.postsCount).toBe(1);
   });
 });

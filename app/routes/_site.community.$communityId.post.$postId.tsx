@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { requireUser } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
@@ -15,17 +14,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * /community/{id}/post/{postId} (spec document 1 §2.1): a community's post, its comments and its
- * community. Members see a private community's posts; for anyone else the post does not exist (the
- * card read finds nothing, decision 035). Its forms post to /post/{postId}, as every post's do.
+ * community, for visitors too (a shared link to a public community's post opens, as /post/{id} does).
+ * Members see a private community's posts; for anyone else the post does not exist (the card read
+ * finds nothing, decision 035). Its forms post to /post/{postId}, as every post's do.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const communityId = requiredParam(params, "communityId");
   const postId = requiredParam(params, "postId");
-  const read = context.readAsMember((viewer) => postPageReads(context.db, viewer, postId, { commentsCursor: url.searchParams.get("comments") }));
-  await requireUser(request, context);
-  const answers = await read;
-  const page = answers ? toPostPage(answers) : null;
+  // The post and its comments travel with the session.
+  const page = toPostPage(await context.readAsViewer((viewer) => postPageReads(context.db, viewer, postId, { commentsCursor: url.searchParams.get("comments") })));
   invariantResponse(page && page.item.post.communityId && page.item.post.community, POST_MESSAGES.notFound, { status: 404 });
   // A post of another community (or none) lives at its own address.
   if (page.item.post.communityId !== communityId) throw redirect(`/community/${page.item.post.communityId}/post/${postId}${url.search}`);
