@@ -4,13 +4,12 @@ import { invariantResponse, requiredParam } from "~/.server/http";
 import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
-import { PostPageView } from "~/components/post/post-page";
+import { postPageMeta, PostPageView } from "~/components/post/post-page";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.item.post.author.displayName} in ${data.community.name} | Murmur` : "Post not found | Murmur" },
-];
+/** As /post/{id}'s: Open Graph and Twitter card tags, so a shared link previews. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
 /**
  * /community/{id}/post/{postId} (spec document 1 §2.1): a community's post, its comments and its
@@ -27,7 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(page && page.item.post.communityId && page.item.post.community, POST_MESSAGES.notFound, { status: 404 });
   // A post of another community (or none) lives at its own address.
   if (page.item.post.communityId !== communityId) throw redirect(`/community/${page.item.post.communityId}/post/${postId}${url.search}`);
-  return { ...page, community: page.item.post.community, paged: url.searchParams.has("comments") };
+  const address = `${url.origin}/community/${communityId}/post/${page.item.id}`;
+  return { ...page, community: page.item.post.community, paged: url.searchParams.has("comments"), url: address, origin: url.origin };
 }
 
 /** A like needs no reload; nor does deleting this very post (the page goes back instead of 404). */

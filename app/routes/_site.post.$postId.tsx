@@ -8,8 +8,8 @@ import { invariantResponse, requiredParam } from "~/.server/http";
 import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
 import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
-import { PostPageView } from "~/components/post/post-page";
-import { POST_LOCK_MESSAGES, POST_MESSAGES } from "~/lib/messages";
+import { postPageMeta, PostPageView } from "~/components/post/post-page";
+import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
@@ -28,30 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return (await getOptionalUser(context)) ? body : data(body, { headers: EDGE_CACHEABLE });
 }
 
-/** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Post not found | Murmur" }];
-  const { post } = data.item;
-  const who = `${post.author.displayName} (@${post.author.username})`;
-  const locked = post.lockedFor === "subscribers" ? POST_LOCK_MESSAGES.subscribersPreview : POST_LOCK_MESSAGES.privatePreview;
-  const text = post.locked ? locked : post.content || (post.videoUrl ? "A video" : "A post");
-  const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
-  const title = `${who} on Murmur`;
-  return [
-    { title: `${who}: “${text.slice(0, 60)}” | Murmur` },
-    { name: "description", content: text },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: "Murmur" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: text },
-    { property: "og:url", content: data.url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: text },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
-};
+/** Open Graph and Twitter card tags, so a shared link previews. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
 /**
  * The interactions on a post: like, repost, bookmark (each with the wanted state), comment and comment

@@ -563,6 +563,7 @@ describe("a public community's posts", () => {
     expect(shared.status).toBe(200);
     expect(shared.html).toContain("in the community");
     expect(shared.html).toContain(`Posted in ${c.name}`);
+    expect(shared.html).toContain(`<meta property="og:url" content="http://localhost/community/${c.id}/post/${inCommunity.id}"/>`);
     const redirected = await page(`/post/${inCommunity.id}`);
     expect(redirected.status).toBe(302);
     expect(redirected.location).toBe(`/community/${c.id}/post/${inCommunity.id}`);

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
+import { POST_LOCK_MESSAGES } from "~/lib/messages";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
 import { ReplyForm } from "./comment-form";
 import { CommentThread, type FailedComment } from "./comment-thread";
@@ -60,3 +61,28 @@ export function PostPageView({
   );
 }
 
+
+/** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
+export function postPageMeta(data: { item: FeedItem; url: string; origin: string } | undefined) {
+  if (!data) return [{ title: "Post not found | Murmur" }];
+  const { post } = data.item;
+  const who = `${post.author.displayName} (@${post.author.username})`;
+  const locked = post.lockedFor === "subscribers" ? POST_LOCK_MESSAGES.subscribersPreview : POST_LOCK_MESSAGES.privatePreview;
+  const text = post.locked ? locked : post.content || (post.videoUrl ? "A video" : "A post");
+  const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
+  const title = `${who} on Murmur`;
+  return [
+    { title: `${who}: “${text.slice(0, 60)}” | Murmur` },
+    { name: "description", content: text },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "Murmur" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text },
+    { property: "og:url", content: data.url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: text },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}
