@@ -12,6 +12,7 @@ import {
   INVITE_CODE_ATTEMPTS,
   INVITE_CODE_LENGTH,
   INVITES_SHOWN,
+  TIME,
 } from "~/lib/constants";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import type { CreateCommunityInput, CreateInviteInput, EditCommunityInput } from "~/lib/schemas/community";
@@ -30,10 +31,11 @@ import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { communities, communityInvites, communityMembers, mediaUploads, posts, users } from "./db/schema";
 import { newId } from "./ids";
-import { deleteMedia, mediaUrl } from "./media";
+import { deleteMedia, mediaKeyOf, mediaUrl } from "./media";
 import { refuse, type Outcome } from "./outcome";
 import { inAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
+import { membershipCursor, parseMembershipCursor } from "./posts/cursors";
 import { searchQueryOf } from "./posts/search";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -110,17 +112,12 @@ export function communityWords(query: string | null): string | null {
   return words.length > 0 ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-const cursorOf = (value: string | null | undefined): { at: number; id: string } | null => {
-  const [at, id] = (value ?? "").split("~");
-  return at && id && /^\d{1,16}$/.test(at) && /^[0-9A-Za-z]{1,64}$/.test(id) ? { at: Number(at), id } : null;
-};
-
 /**
  * The viewer's communities, newest join first (community_members_user_idx), keyset-paged by the
  * join's time and id.
  */
 export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cursor }: { cursor?: string | null } = {}): Read<CommunityListPage> {
-  const after = cursorOf(cursor);
+  const after = parseMembershipCursor(cursor);
   const limit = COMMUNITIES_PAGE_SIZE;
   const read = selectRead<SummaryRow & { joinedAt: Date; membershipId: string }>(
     db,
@@ -150,7 +147,7 @@ export function joinedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>, { cur
   return mapRead(read, (rows) => {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
-    return { items: items.map(toSummary), nextCursor: rows.length > limit && last ? `${last.joinedAt.getTime()}~${last.membershipId}` : null };
+    return { items: items.map(toSummary), nextCursor: rows.length > limit && last ? membershipCursor({ at: last.joinedAt.getTime(), id: last.membershipId }) : null };
   });
 }
 
@@ -342,7 +339,7 @@ type MemberRow = {
  * through community_members_community_idx. Empty for a private community the viewer is not in.
  */
 export function communityMembersRead(db: Db, viewer: Viewer, communityId: string, cursor: string | null = null): Read<CommunityMembersPage> {
-  const after = cursorOf(cursor);
+  const after = parseMembershipCursor(cursor);
   const limit = COMMUNITY_MEMBERS_PAGE_SIZE;
   const read = selectRead<MemberRow>(
     db,
@@ -384,7 +381,7 @@ export function communityMembersRead(db: Db, viewer: Viewer, communityId: string
       user: { id: row.userId, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
     }));
     const last = rows[limit - 1];
-    return { items, nextCursor: rows.length > limit && last ? `${last.joinedAt.getTime()}~${last.membershipId}` : null };
+    return { items, nextCursor: rows.length > limit && last ? membershipCursor({ at: last.joinedAt.getTime(), id: last.membershipId }) : null };
   });
 }
 
@@ -434,7 +431,7 @@ export async function listInvites(db: Db, memberId: string, communityId: string,
       .where(
         and(
           eq(communityInvites.communityId, communityId),
-          sql`EXISTS (SELECT 1 FROM ${communityMembers} AS im WHERE im.community_id = ${communityId} AND im.user_id = ${memberId} AND im.role IN ('creator', 'admin'))`,
+          inviterSql(communityId, memberId),
         ),
       )
       .orderBy(sql`${communityInvites.id} DESC`)
@@ -444,8 +441,18 @@ export async function listInvites(db: Db, memberId: string, communityId: string,
   return rows.map((row) => toInvite(row, memberId, now));
 }
 
-function toInvite(row: InviteRow, memberId: string, now: number): InviteView {
+/** Whether an invite still admits anyone: past its expiry, or at its max uses, it does not. */
+function inviteState(row: { expiresAt: Date | null; maxUses: number | null; usesCount: number }, now: number) {
   const expiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
+  return { expiresAt, expired: expiresAt !== null && expiresAt <= now, usedUp: row.maxUses !== null && row.usesCount >= row.maxUses };
+}
+
+/** The members who may create a community's invites: its creator and admins. */
+const inviterSql = (communityId: string, memberId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${communityMembers} AS im WHERE im.community_id = ${communityId} AND im.user_id = ${memberId} AND im.role IN ('creator', 'admin'))`;
+
+function toInvite(row: InviteRow, memberId: string, now: number): InviteView {
+  const { expiresAt, expired, usedUp } = inviteState(row, now);
   return {
     id: row.id,
     code: row.code,
@@ -454,8 +461,8 @@ function toInvite(row: InviteRow, memberId: string, now: number): InviteView {
     maxUses: row.maxUses,
     usesCount: row.usesCount,
     createdAt: row.createdAt.getTime(),
-    expired: expiresAt !== null && expiresAt <= now,
-    usedUp: row.maxUses !== null && row.usesCount >= row.maxUses,
+    expired,
+    usedUp,
     mine: row.inviterId === memberId,
   };
 }
@@ -524,8 +531,8 @@ export function invitePageRead(db: Db, viewer: Viewer, code: string, now = Date.
   );
   return mapRead(read, ([row]) => {
     if (!row) return null;
-    const expiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
-    const status = expiresAt !== null && expiresAt <= now ? "expired" : row.maxUses !== null && row.usesCount >= row.maxUses ? "used-up" : "valid";
+    const { expiresAt, expired, usedUp } = inviteState(row, now);
+    const status = expired ? "expired" : usedUp ? "used-up" : "valid";
     return {
       code: row.code,
       community: {
@@ -587,9 +594,6 @@ export async function createCommunity(
   return { ok: true, communityId: id };
 }
 
-/** The key of a community image stored here (null for none, or an address from elsewhere). */
-const imageKeyOf = (imageUrl: string | null) => (imageUrl?.startsWith("/media/") ? imageUrl.slice("/media/".length) : null);
-
 /**
  * The creator's edit (name, description, image), restricted to creator_id in the statement itself:
  * anyone else changes nothing and is refused. A replaced image's object goes after the save.
@@ -621,7 +625,7 @@ export async function updateCommunity(
     throw error;
   }
   if (updated.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  const old = imageKeyOf(before.imageUrl);
+  const old = mediaKeyOf(before.imageUrl);
   if (old && imageUrl !== before.imageUrl) await deleteMedia(db, bucket, [old]);
   return { ok: true, name: updated[0]!.name };
 }
@@ -655,7 +659,7 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
     .returning({ id: communities.id });
   if (deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
-  const image = imageKeyOf(community.imageUrl);
+  const image = mediaKeyOf(community.imageUrl);
   try {
     await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
   } catch (error) {
@@ -759,12 +763,12 @@ export async function createInvite(
   { now = Date.now(), drawCode = newInviteCode }: { now?: number; drawCode?: () => string } = {},
 ): Promise<Outcome<{ code: string }>> {
   if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
-  const expiresAt = input.expiresInDays ? now + input.expiresInDays * 24 * 60 * 60 * 1000 : null;
+  const expiresAt = input.expiresInDays ? now + input.expiresInDays * TIME.DAY : null;
   for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt++) {
     const code = drawCode();
     const inserted = await db.all<{ id: string }>(sql`INSERT INTO ${communityInvites} (id, community_id, inviter_id, invite_code, expires_at, max_uses, uses_count, created_at)
       SELECT ${newId(now)}, ${communityId}, ${memberId}, ${code}, ${expiresAt}, ${input.maxUses ?? null}, 0, ${now}
-      WHERE EXISTS (SELECT 1 FROM ${communityMembers} AS cm WHERE cm.community_id = ${communityId} AND cm.user_id = ${memberId} AND cm.role IN ('creator', 'admin'))
+      WHERE ${inviterSql(communityId, memberId)}
       ON CONFLICT (invite_code) DO NOTHING RETURNING id`);
     if (inserted.length > 0) return { ok: true, code };
     if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
@@ -818,7 +822,7 @@ export async function joinByInvite(
   if (!row) return refuse(404, INVITE_MESSAGES.notFound);
   if (row.joined) return { ok: true, communityId: row.communityId, communityName: row.name };
   if (row.member) return refuse(409, COMMUNITY_MESSAGES.alreadyMember);
-  if (row.expiresAt && row.expiresAt.getTime() <= now) return refuse(409, INVITE_MESSAGES.expiredLink);
+  if (inviteState(row, now).expired) return refuse(409, INVITE_MESSAGES.expiredLink);
   return refuse(409, INVITE_MESSAGES.usedUpLink);
 }
 

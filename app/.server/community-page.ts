@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
-import type { CommunityAccess, CommunityFormAnswer, CommunityListPage, CommunityMembersPage, CommunitySummary } from "~/lib/types/community";
+import type { CommunitiesTab, CommunityAccess, CommunityFormAnswer, CommunityListPage, CommunityMembersPage, CommunityTab } from "~/lib/types/community";
 import type { FeedPage } from "~/lib/types/post";
 import type { MemberActionArgs } from "./actions";
 import {
@@ -16,34 +16,30 @@ import {
   searchCommunitiesRead,
   updateCommunity,
 } from "./communities";
-import { readLater } from "./db/reads";
+import { mapRead, readLater } from "./db/reads";
 import { requireUser } from "./auth/guards";
 import { invariantResponse, requiredParam } from "./http";
-import { loadFeedPage } from "./feed-load";
+import { loadMemberFeed } from "./feed-load";
 import { limiterOf, subjects } from "./limits";
 import { checkMediaFile, deleteMedia, storeMedia } from "./media";
-import { UPLOAD_MESSAGES } from "~/lib/messages";
 
 /**
  * What the community pages read, handed to the session's round trip (docs/decisions/026): call these
  * before awaiting anything, then `requireUser`. A list that cannot be read says so in place (015).
  */
 
-export type CommunitiesTab = "joined" | "discover";
 export type LoadedCommunities = { list: CommunityListPage; failed: boolean };
 
 export function loadCommunities(context: AppLoadContext, tab: CommunitiesTab, query: string | null, cursor: string | null): Promise<LoadedCommunities> {
   const read = context.readAsMember((viewer) => {
     if (query) return [searchCommunitiesRead(context.db, viewer, query)] as const;
-    if (tab === "discover") return [discoverCommunitiesRead(context.db, viewer)] as const;
+    if (tab === "discover") return [mapRead(discoverCommunitiesRead(context.db, viewer), (items): CommunityListPage => ({ items, nextCursor: null }))] as const;
     return [joinedCommunitiesRead(context.db, viewer, { cursor })] as const;
   });
   return readLater(
     read.then(
       (answers) => {
-        const answer = answers?.[0];
-        const list: CommunityListPage = !answer ? { items: [], nextCursor: null } : Array.isArray(answer) ? { items: answer as CommunitySummary[], nextCursor: null } : answer;
-        return { list, failed: false };
+        return { list: answers?.[0] ?? { items: [], nextCursor: null }, failed: false };
       },
       (error: unknown) => {
         console.error("A communities read failed:", error);
@@ -53,7 +49,6 @@ export function loadCommunities(context: AppLoadContext, tab: CommunitiesTab, qu
   );
 }
 
-export type CommunityTab = "posts" | "members";
 export type LoadedCommunity = {
   access: CommunityAccess;
   page: FeedPage;
@@ -70,10 +65,7 @@ export function loadCommunityPage(context: AppLoadContext, communityId: string, 
   const header = context.readAsMember((viewer) => [communityRead(context.db, viewer, communityId)] as const);
   const feed =
     tab === "posts"
-      ? loadFeedPage(async () => {
-          const answers = await context.readAsMember((viewer) => [communityPostsRead(context.db, viewer, communityId, { cursor })] as const);
-          return answers?.[0] ?? { items: [], nextCursor: null };
-        }, cursor, COMMUNITY_MESSAGES.postsFailed)
+      ? loadMemberFeed(context, (viewer) => communityPostsRead(context.db, viewer, communityId, { cursor }), cursor, COMMUNITY_MESSAGES.postsFailed)
       : Promise.resolve({ page: { items: [], nextCursor: null }, failed: null });
   const members =
     tab === "members"

@@ -39,9 +39,18 @@ export async function loadFeedPage(read: () => Promise<FeedPage>, cursor: string
  * call it before awaiting anything, then `requireUser`. Without a session cookie nothing is read
  * (requireUser sends the visitor to sign in).
  */
-export function loadMemberFeed(context: AppLoadContext, read: (viewer: NonNullable<Viewer>) => Read<FeedPage>, cursor: string | null): Promise<LoadedFeed> {
-  return loadFeedPage(async () => {
-    const answers = await context.readAsMember((viewer) => [read(viewer)]);
-    return answers?.[0] ?? { items: [], nextCursor: cursor };
-  }, cursor);
+export function loadMemberFeed(
+  context: AppLoadContext,
+  read: (viewer: NonNullable<Viewer>) => Read<FeedPage>,
+  cursor: string | null,
+  failedText?: string,
+): Promise<LoadedFeed> {
+  return loadFeedPage(
+    async () => {
+      const answers = await context.readAsMember((viewer) => [read(viewer)]);
+      return answers?.[0] ?? { items: [], nextCursor: cursor };
+    },
+    cursor,
+    failedText,
+  );
 }

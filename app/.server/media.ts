@@ -50,6 +50,9 @@ function randomName(extension: string, now: number): string {
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 
+/** The key of an object served from /media (mediaUrl's inverse); null for any other address. */
+export const mediaKeyOf = (url: string | null | undefined) => (url?.startsWith("/media/") ? url.slice("/media/".length) : null);
+
 export type StoredMedia = { key: string; url: string; kind: MediaKind; contentType: string };
 
 /**

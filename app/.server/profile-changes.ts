@@ -8,7 +8,7 @@ import type { ProfilePhoto } from "~/lib/types/settings";
 import type { Db } from "./db/client";
 import { mediaUploads, users } from "./db/schema";
 import { purgePublicProfile } from "./edge-cache";
-import { checkMediaFile, deleteMedia, storeMedia } from "./media";
+import { checkMediaFile, deleteMedia, mediaKeyOf, storeMedia } from "./media";
 import { refuse, type Outcome } from "./outcome";
 
 /**
@@ -48,7 +48,7 @@ const PHOTO = {
  * for anything else: a default, an address elsewhere, a post's image, another member's upload.
  */
 async function ownStoredPhoto(db: Db, memberId: string, photo: ProfilePhoto, url: string | null): Promise<string | null> {
-  const key = url?.startsWith("/media/") ? url.slice("/media/".length) : null;
+  const key = mediaKeyOf(url);
   if (!key) return null;
   const row = await db
     .select({ key: mediaUploads.key })

@@ -8,6 +8,7 @@
  *   arrive, and carries the last entry's score and id.
  * - A post's top-level comments page by (likes, id), most liked first.
  * - A member's bookmarks page by the bookmark, (created_at, post id), newest bookmark first.
+ * - Memberships (a member's communities, a community's members) page by (joined_at, membership id).
  */
 
 const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -54,3 +55,15 @@ export function parseBookmarkCursor(value: string | null | undefined): BookmarkC
 }
 
 export const bookmarkCursor = ({ at, postId }: BookmarkCursor) => `b~${at}~${postId}`;
+
+/** Where a list of memberships continues: after this membership (its join time, and its id). */
+export type MembershipCursor = { at: number; id: string };
+
+export function parseMembershipCursor(value: string | null | undefined): MembershipCursor | null {
+  const [tag, at, id, ...rest] = (value ?? "").split("~");
+  if (tag !== "m" || !at || !id || rest.length > 0 || !ID.test(id)) return null;
+  const time = Number(at);
+  return Number.isInteger(time) && time >= 0 ? { at: time, id } : null;
+}
+
+export const membershipCursor = ({ at, id }: MembershipCursor) => `m~${at}~${id}`;

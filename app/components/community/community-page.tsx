@@ -13,15 +13,13 @@ import { Dialog } from "~/components/ui/dialog";
 import { formatCount } from "~/lib/format";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_ROLES_ASSIGNABLE } from "~/lib/schemas/community";
-import type { CommunityMemberView, CommunityMembersPage, CommunityRole, CommunityView } from "~/lib/types/community";
+import type { CommunityMemberView, CommunityMembersPage, CommunityRole, CommunityTab, CommunityView } from "~/lib/types/community";
 import type { FeedPage } from "~/lib/types/post";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CommunityForm } from "./community-form";
 import { CommunityImage, MembershipButton, memberCountText, Privacy } from "./community-card";
 import { InviteLinksButton } from "./invite-links";
-
-export type CommunityTab = "posts" | "members";
 
 const ROLE_ICONS: Record<CommunityRole, IconName> = { creator: "crown", admin: "shield-check", moderator: "shield", member: "user" };
 

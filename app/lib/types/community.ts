@@ -23,6 +23,10 @@ export type CommunitySummary = {
 
 export type CommunityListPage = { items: CommunitySummary[]; nextCursor: string | null };
 
+/** The tabs of /communities and of a community's page (links: ?tab=). */
+export type CommunitiesTab = "joined" | "discover";
+export type CommunityTab = "posts" | "members";
+
 /** A community's page header: the summary with its creator. */
 export type CommunityView = CommunitySummary & { creator: Author };
 
