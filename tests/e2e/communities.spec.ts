@@ -255,6 +255,21 @@ test.describe("communities", () => {
     await expect(page.getByRole("button", { name: "Leave", exact: true })).toBeVisible();
   });
 
+  signedIn("the creator makes a member an admin: '{name} is now an admin', and the Members tab says so", async ({ page, baseURL }) => {
+    const community = await createCommunityAs({ api: page.request, origin: baseURL! }, communityName("Choir"));
+    const singer = await newMember(baseURL!);
+    await joinByInviteAs(singer, await createInviteAs({ api: page.request, origin: baseURL! }, community.id));
+    await open(page, `/community/${community.id}?tab=members`);
+    const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: `@${singer.username}` });
+    // The role's label beside the name (the select's options name every role).
+    const label = (item: typeof row) => item.locator(":scope > span");
+    await expect(label(row)).toHaveText("Member");
+    await row.getByRole("combobox").selectOption("admin");
+    await submitAndSettle(page, row.getByRole("button", { name: "Save", exact: true }));
+    await expect(page.getByText(/is now an admin$/)).toBeVisible();
+    await expect(label(page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: `@${singer.username}` }))).toHaveText("Admin");
+  });
+
   test("a used-up invite says 'This invite link has reached its maximum number of uses', signed out too", async ({ page, baseURL }) => {
     const owner = await newMember(baseURL!);
     const community = await createCommunityAs(owner, communityName("Chess"));
