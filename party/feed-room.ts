@@ -1,13 +1,18 @@
-import { Server } from "partyserver";
+import { Server, type Connection } from "partyserver";
 import { FEED_COUNTS_FLUSH_MS } from "../app/lib/constants";
-import { FeedEventSchema, type FeedEvent } from "../app/lib/realtime";
+import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
 import type { PostCounts } from "../app/lib/types/post";
 
+/** What a page told its room: the posts it shows now (kept with the connection, so it outlives hibernation). */
+type Watching = { posts: string[] };
+
 /**
- * A feed's room (`feed-room/global` for posts outside communities): members' pages listen; the app
- * publishes after each change it writes to D1 (the source of truth; a page is complete without the
- * room). New and deleted posts go out at once; counts are gathered and sent at most once a second,
- * so a busy post costs one message a second, not one per like or view.
+ * A feed's room (docs/decisions/036): a shard of the public feed (`public-{n}`), a community's posts
+ * (`community-{id}`) or a member's profile (`profile-{userId}`). Pages listen; the app publishes after
+ * each change it writes to D1 (the source of truth; a page is complete without the room). New and
+ * deleted posts go to every page at once. Counts are gathered and sent at most once a second, each
+ * page getting only the posts it said it shows: a busy post costs one message a second to the pages
+ * that show it, none to the others.
  */
 export class FeedRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -32,11 +37,19 @@ export class FeedRoom extends Server<Env> {
   #sendCounts() {
     this.#flush = undefined;
     if (this.#counts.size === 0) return;
-    const event: FeedEvent = { type: "post-counts", posts: Object.fromEntries(this.#counts) };
-    this.#counts.clear();
-    this.broadcast(JSON.stringify(event));
+    const changed = this.#counts;
+    this.#counts = new Map();
+    for (const connection of this.getConnections<Watching>()) {
+      const shown = connection.state?.posts.filter((postId) => changed.has(postId)) ?? [];
+      if (shown.length === 0) continue;
+      const event: FeedEvent = { type: "post-counts", posts: Object.fromEntries(shown.map((postId) => [postId, changed.get(postId)!])) };
+      connection.send(JSON.stringify(event));
+    }
   }
 
-  /** Listening only: what a page sends is ignored. */
-  onMessage() {}
+  /** A page says which posts it shows (as it scrolls and loads more); anything else is ignored. */
+  onMessage(connection: Connection<Watching>, message: unknown) {
+    const said = parsePageMessage(message);
+    if (said?.type === "watch") connection.setState({ posts: said.posts });
+  }
 }

@@ -9,7 +9,9 @@ import { refuseUnacceptedRequest, withSecurityHeaders } from "../app/.server/htt
 import { runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
 
+export { ConversationRoom } from "../party/conversation-room";
 export { FeedRoom } from "../party/feed-room";
+export { MemberRoom } from "../party/member-room";
 export { RateLimiter } from "./rate-limiter";
 
 const handleRemixRequest = createRequestHandler(build);

@@ -26,7 +26,7 @@ export async function addComment(
   postId: string,
   input: CommentInput,
   now = Date.now(),
-): Promise<Outcome<{ commentId: string; postId: string; commentsCount: number }>> {
+): Promise<Outcome<{ commentId: string; postId: string; commentsCount: number; told: { ids: string[]; usernames: string[] } }>> {
   const target = await findTargetPost(db, userId, postId, now);
   if (!target?.canView) return refuse(404, POST_MESSAGES.notFound);
   let parentAuthorId: string | null = null;
@@ -58,7 +58,7 @@ export async function addComment(
       ? [notificationInsert(db, { kind: "mention", recipients: mentionedMembers(mentions, told), actorId: userId, postId: target.id, content: input.content })]
       : []),
   ]);
-  return { ok: true, commentId: id, postId: target.id, commentsCount: count[0]?.comments ?? 0 };
+  return { ok: true, commentId: id, postId: target.id, commentsCount: count[0]?.comments ?? 0, told: { ids: told, usernames: mentions } };
 }
 
 export async function setCommentLike(

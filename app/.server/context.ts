@@ -127,7 +127,11 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         // never fails another's).
         let rows: unknown[][][] | null = null;
         try {
-          rows = await fetchRows(db, [...own, ...aboard.flatMap((rider) => rider.reads)]);
+          // The page's own first: a page that marks something read (an opened conversation) is
+          // counted by the shell's badges after it.
+          const theirs = aboard.flatMap((rider) => rider.reads);
+          const fetched = await fetchRows(db, [...theirs, ...own]);
+          rows = [...fetched.slice(theirs.length), ...fetched.slice(0, theirs.length)];
         } catch (error) {
           aboard.forEach((rider) => rider.fail(error));
         }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
+import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/messages";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
@@ -173,6 +173,15 @@ function toItem(row: Row): NotificationItem {
     words: row.content ? preview(row.content) : null,
     post: hasPost ? { id: row.postId!, preview: row.postVisible ? preview(row.preview ?? "") : null } : null,
   };
+}
+
+/**
+ * The badge's count for the member `memberId` names: items as the page shows them (unread heads,
+ * notifications_unread_idx), counted only as far as the badge tells them apart (99+).
+ */
+export function unreadNotificationsSql(memberId: unknown) {
+  return sql<number>`(SELECT count(*) FROM ${notifications} WHERE rowid IN (SELECT rowid FROM ${notifications} AS unread
+    WHERE unread.user_id = ${memberId} AND unread.is_head = 1 AND unread.is_read = 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`;
 }
 
 // ───────────────────────────── writing ─────────────────────────────

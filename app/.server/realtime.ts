@@ -1,71 +1,164 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { inArray, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { FEED_PARTY, GLOBAL_FEED, type FeedEvent } from "~/lib/realtime";
+import {
+  communityFeed,
+  CONVERSATION_PARTY,
+  FEED_PARTY,
+  MEMBER_PARTY,
+  profileFeed,
+  PUBLIC_FEED_SHARDS,
+  type ConversationEvent,
+  type FeedEvent,
+  type MemberEvent,
+} from "~/lib/realtime";
+import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
+import { users } from "./db/schema";
+import { USERS_ID } from "./follows";
+import { unreadConversationCounts } from "./messages";
+import { unreadNotificationsSql } from "./notifications";
+import type { PostAudience } from "./posts/access";
 import { postCountsForRoom } from "./posts/interactions";
 
 /**
- * Telling rooms about changes already written to D1 (DESIGN.md §6). Publishing runs after the response
- * (waitUntil): a page is right without it, so a failure is only logged.
+ * Telling rooms about changes already written to D1 (DESIGN.md §6, docs/decisions/036): the one
+ * module actions publish through. Publishing runs after the response (waitUntil): a page is right
+ * without it, so a room that is down or slow never fails or delays a write; a failure is only logged.
  */
 
-/** Each room kind (party), what its rooms are called and the events the app publishes to them. */
-type Rooms = { [FEED_PARTY]: { name: typeof GLOBAL_FEED; event: FeedEvent } };
+/** Each room kind (party) and the events the app publishes to its rooms. */
+type Events = { [FEED_PARTY]: FeedEvent; [CONVERSATION_PARTY]: ConversationEvent; [MEMBER_PARTY]: MemberEvent };
+type Party = keyof Events;
 
-export type RoomAddress = { [P in keyof Rooms]: { party: P; name: Rooms[P]["name"] } }[keyof Rooms];
-
-function roomStub(env: Env, room: RoomAddress) {
-  switch (room.party) {
+function stubOf(env: Env, party: Party, name: string) {
+  switch (party) {
     case FEED_PARTY:
-      return getServerByName(env.FeedRoom, room.name);
+      return getServerByName(env.FeedRoom, name);
+    case CONVERSATION_PARTY:
+      return getServerByName(env.ConversationRoom, name);
+    case MEMBER_PARTY:
+      return getServerByName(env.MemberRoom, name);
   }
 }
 
-export function publish<R extends RoomAddress>(
+/**
+ * Publishes an event to rooms of one kind, after the response. `event` may be a function that reads
+ * what to say (current counts) once the response is on its way; null says nothing.
+ */
+export function publish<P extends Party>(
   context: AppLoadContext,
-  room: R,
-  event: Rooms[R["party"]]["event"] | (() => Promise<Rooms[R["party"]]["event"] | null>),
+  party: P,
+  names: readonly string[],
+  event: Events[P] | (() => Promise<Events[P] | null>),
 ): void {
+  if (names.length === 0) return;
   context.cloudflare.ctx.waitUntil(
     (async () => {
       const ready = typeof event === "function" ? await event() : event;
       if (!ready) return;
-      const stub = await roomStub(context.cloudflare.env, room);
-      await stub.publish(ready);
-    })().catch((error: unknown) => console.error(`realtime: publishing to ${room.party}/${room.name} failed`, error)),
+      const env = context.cloudflare.env;
+      const sent = await Promise.allSettled(
+        names.map(async (name) => {
+          const stub = (await stubOf(env, party, name)) as { publish(event: Events[P]): Promise<void> };
+          await stub.publish(ready);
+        }),
+      );
+      sent.forEach((result, i) => {
+        if (result.status === "rejected") console.error(`realtime: publishing to ${party}/${names[i]} failed`, result.reason);
+      });
+    })().catch((error: unknown) => console.error(`realtime: publishing to ${party} failed`, error)),
   );
 }
 
-/** The feed of posts outside communities. */
-export const GLOBAL_FEED_ROOM = { party: FEED_PARTY, name: GLOBAL_FEED } as const satisfies RoomAddress;
+// ───────────────────────────── feeds ─────────────────────────────
 
 /**
- * Publishes a post's current counts (after a like, repost, share, comment or view), unless its author
- * keeps their posts for followers: the one feed room would tell every member (decision 031). `known`:
- * what the interaction's own batch read, so nothing more is read.
+ * The feed rooms a post's events go to: its community's room; unless kept, every public shard and its
+ * author's profile room too (a public community's posts show on hashtag pages, bookmarks and profiles).
+ * A kept post goes only where every listener may see it: its private community's room, else nowhere.
  */
-export function publishCounts(context: AppLoadContext, db: Db, postId: string, known?: { counts?: PostCounts; kept: boolean }): void {
-  if (known && (known.kept || !known.counts)) return;
-  publish(context, GLOBAL_FEED_ROOM, async () => {
-    const current = known ?? (await roomCounts(db, postId));
-    return current?.counts && !current.kept ? { type: "post-counts", posts: { [postId]: current.counts } } : null;
-  });
+export function feedRoomsOf({ authorId, communityId, kept }: PostAudience): string[] {
+  const rooms = communityId ? [communityFeed(communityId)] : [];
+  return kept ? rooms : [...rooms, ...PUBLIC_FEED_SHARDS, profileFeed(authorId)];
 }
 
-async function roomCounts(db: Db, postId: string) {
-  const row = await postCountsForRoom(db, postId).get();
-  if (!row) return null;
-  const { kept, ...counts } = row;
-  return { counts, kept: Boolean(kept) };
+/** A new post or repost (offered as 'Show N new posts' where the page lists such posts). */
+export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, audience: PostAudience): void {
+  publish(context, FEED_PARTY, feedRoomsOf(audience), event);
+}
+
+/** A deleted post or taken-back repost: removed from every page that shows it. */
+export function publishDeletedPost(context: AppLoadContext, postId: string, audience: PostAudience): void {
+  publish(context, FEED_PARTY, feedRoomsOf(audience), { type: "post-deleted", postId });
 }
 
 /**
- * Announces a new post or repost to the feed room (offered as 'Show N new posts'), unless it is `kept`:
- * its author, or the author of the post a repost shows, keeps their posts for followers, and the one
- * feed room would tell every member (decision 031; the realtime issue's per-member rooms can tell
- * followers). Those appear on the next load instead.
+ * A post's current counts (after a like, repost, share, comment or view), to the pages that show it.
+ * `known`: what the interaction's own batch read, so nothing more is read.
  */
-export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, kept: boolean): void {
-  if (!kept) publish(context, GLOBAL_FEED_ROOM, event);
+export function publishCounts(context: AppLoadContext, db: Db, postId: string, known?: { counts?: PostCounts; audience: PostAudience }): void {
+  if (known && !known.counts) return;
+  const rooms = known ? feedRoomsOf(known.audience) : null;
+  if (rooms) {
+    publish(context, FEED_PARTY, rooms, { type: "post-counts", posts: { [postId]: known!.counts! } });
+    return;
+  }
+  context.cloudflare.ctx.waitUntil(
+    (async () => {
+      const row = await postCountsForRoom(db, postId).get();
+      if (!row) return;
+      const { kept, authorId, communityId, ...counts } = row;
+      publish(context, FEED_PARTY, feedRoomsOf({ authorId, communityId, kept: Boolean(kept) }), { type: "post-counts", posts: { [postId]: counts } });
+    })().catch((error: unknown) => console.error("realtime: reading a post's counts failed", error)),
+  );
+}
+
+// ───────────────────────────── members and conversations ─────────────────────────────
+
+/**
+ * Tells members (by id, or by username for mentions) that their notifications changed, with the
+ * unread count their badge shows now. Called after a write whose triggers may have notified them;
+ * the count is read after the response, in one statement for all of them.
+ */
+export function tellNotified(context: AppLoadContext, db: Db, members: { ids?: string[]; usernames?: string[] }): void {
+  const ids = members.ids ?? [];
+  const names = (members.usernames ?? []).map((name) => name.toLowerCase());
+  if (ids.length === 0 && names.length === 0) return;
+  context.cloudflare.ctx.waitUntil(
+    (async () => {
+      const who = sql.join(
+        [
+          ids.length > 0 ? inArray(users.id, ids) : undefined,
+          names.length > 0 ? sql`lower(${users.username}) IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})` : undefined,
+        ].filter((part) => part !== undefined),
+        sql` OR `,
+      );
+      const rows = await db.select({ id: users.id, unread: unreadNotificationsSql(USERS_ID) }).from(users).where(who);
+      for (const row of rows) publish(context, MEMBER_PARTY, [row.id], { type: "notifications", unread: row.unread });
+    })().catch((error: unknown) => console.error("realtime: telling members of notifications failed", error)),
+  );
+}
+
+/** A conversation's participants' badges and lists: the unread conversations each has now. */
+function tellInbox(context: AppLoadContext, db: Db, conversationId: string, memberIds: string[]): void {
+  context.cloudflare.ctx.waitUntil(
+    (async () => {
+      const counts = await unreadConversationCounts(db, memberIds);
+      for (const [id, unread] of counts) publish(context, MEMBER_PARTY, [id], { type: "inbox", unread, conversationId });
+    })().catch((error: unknown) => console.error("realtime: telling members of their conversations failed", error)),
+  );
+}
+
+/** A message written to D1: to the conversation's room, and to both members' lists and badges. */
+export function publishMessage(context: AppLoadContext, db: Db, sent: { conversationId: string; message: ChatMessage; recipientId: string }): void {
+  publish(context, CONVERSATION_PARTY, [sent.conversationId], { type: "message", message: sent.message });
+  tellInbox(context, db, sent.conversationId, [sent.message.senderId, sent.recipientId]);
+}
+
+/** A member read a conversation's messages: the sender sees it live, the reader's badge drops. */
+export function publishRead(context: AppLoadContext, db: Db, conversationId: string, readerId: string): void {
+  publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, at: Date.now() });
+  tellInbox(context, db, conversationId, [readerId]);
 }

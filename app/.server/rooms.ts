@@ -1,18 +1,34 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
 import type { Lobby } from "partyserver";
-import { FEED_ROOMS } from "~/lib/realtime";
+import { feedScopeOf, isRoomId } from "~/lib/realtime";
 import type { SessionUser } from "~/lib/types/member";
+import { canPostIn } from "./communities";
+import type { Db } from "./db/client";
+import { users } from "./db/schema";
+import { isParticipant } from "./messages";
 
 /**
- * Who may connect to which room (DESIGN.md §6). Every connection names a party (a room kind) and a
- * room; each kind has its own rule, and anything else is refused before a Durable Object is made for
- * it, so nobody can make the Worker create rooms by inventing names.
+ * Who may connect to which room (DESIGN.md §6, docs/decisions/022 and 036). Every connection names a
+ * party (a room kind) and a room; each kind has its own rule, and anything else is refused before a
+ * Durable Object is made for it, so nobody can make the Worker create rooms by inventing names.
  */
-type RoomRule = (name: string, member: SessionUser) => boolean;
+type RoomRule = (name: string, member: SessionUser, db: Db) => boolean | Promise<boolean>;
 
 const RULES: Partial<Record<keyof Env, RoomRule>> = {
-  // The feed rooms that exist; any signed-in member may listen.
-  FeedRoom: (name) => FEED_ROOMS.includes(name),
+  // A public feed shard: any member. A community's room: its members only (a private community's
+  // posts must not reach anyone else). A profile's room: any member, for a member who exists.
+  FeedRoom: async (name, member, db) => {
+    const scope = feedScopeOf(name);
+    if (!scope) return false;
+    if (scope.kind === "public") return true;
+    if (scope.kind === "community") return (await canPostIn(db, member.id, scope.id)) !== null;
+    return (await db.select({ id: users.id }).from(users).where(eq(users.id, scope.id)).get()) !== undefined;
+  },
+  // A conversation's two participants.
+  ConversationRoom: (name, member, db) => isRoomId(name) && isParticipant(db, member.id, name),
+  // Each member's own room, for that member alone.
+  MemberRoom: (name, member) => name === member.id,
 };
 
 const refusal = (status: number, text: string) => new Response(text, { status, headers: { "Cache-Control": "no-store" } });
@@ -26,7 +42,7 @@ export async function authorizeConnection(request: Request, lobby: Lobby<Env>, c
   if (origin !== null && origin !== new URL(request.url).origin) return refusal(403, "Forbidden");
   const { user } = await context.getSession();
   if (!user) return refusal(401, "Unauthorized");
-  if (!rule(lobby.name, user)) return refusal(404, "Not Found");
+  if (!(await rule(lobby.name, user, context.db))) return refusal(404, "Not Found");
 }
 
 /** Rooms only speak WebSocket; the app publishes to them by RPC, never by HTTP. */

@@ -1,8 +1,10 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { TRENDING_LIMIT, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { desc, eq } from "drizzle-orm";
+import { TRENDING_LIMIT } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead } from "./db/reads";
-import { hashtagTrends, notifications, sessions, users } from "./db/schema";
+import { hashtagTrends, sessions, users } from "./db/schema";
+import { unreadConversationsSql } from "./messages";
+import { unreadNotificationsSql } from "./notifications";
 import { offersPaidSubscriptions } from "./users";
 
 /**
@@ -13,6 +15,8 @@ import { offersPaidSubscriptions } from "./users";
  */
 export type ShellData = {
   unreadNotifications: number;
+  /** Conversations with messages the member has not read (docs/decisions/036). */
+  unreadMessages: number;
   trends: { hashtag: string; postsCount: number }[];
   canPostForSubscribers: boolean;
 };
@@ -22,12 +26,12 @@ export function shellReads(db: Db, sessionId: string) {
   const memberFields = {
     // Items as the page shows them (decision 032): unread heads (notifications_unread_idx), counted
     // only as far as the badge tells them apart (99+).
-    unread: sql<number>`(SELECT count(*) FROM ${notifications} WHERE rowid IN (SELECT rowid FROM ${notifications} AS unread
-      WHERE unread.user_id = ${users.id} AND unread.is_head = 1 AND unread.is_read = 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`.as("shell_unread"),
+    unread: unreadNotificationsSql(users.id).as("shell_unread"),
+    unreadMessages: unreadConversationsSql(users.id).as("shell_unread_messages"),
     offers: users.offersSubscriptions,
     price: users.subscriptionPriceCents,
   };
-  const member = selectRead<{ unread: number; offers: boolean; price: number }>(
+  const member = selectRead<ShellMember>(
     db,
     "shell:member",
     // Joined from the session (not `users.id = (SELECT …)`, which D1's planner may answer by a scan).
@@ -49,9 +53,12 @@ export function shellReads(db: Db, sessionId: string) {
   return [mapRead(member, (rows) => rows[0] ?? null), trends] as const;
 }
 
-export function toShell(member: { unread: number; offers: boolean; price: number } | null, trends: ShellData["trends"]): ShellData {
+type ShellMember = { unread: number; unreadMessages: number; offers: boolean; price: number };
+
+export function toShell(member: ShellMember | null, trends: ShellData["trends"]): ShellData {
   return {
     unreadNotifications: member?.unread ?? 0,
+    unreadMessages: member?.unreadMessages ?? 0,
     trends,
     canPostForSubscribers: offersPaidSubscriptions(member ?? undefined),
   };

@@ -69,6 +69,10 @@ export const RATE_LIMITS = {
   membership: { max: 400, windowMs: DAY },
   /** Invite links created and deleted, and members' roles changed. */
   communityAdmin: { max: 200, windowMs: DAY },
+  /** Direct messages sent: a fast typist's conversation, far below a script's flood. */
+  message: { max: 600, windowMs: HOUR },
+  /** Conversations started (a new one is a row for two members): as follows count. */
+  conversation: { max: 200, windowMs: DAY },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -272,3 +276,21 @@ export const INVITE_MAX_USES_LIMIT = 100_000;
 export const INVITE_MAX_EXPIRY_DAYS = 365;
 /** Invites listed in the Invite Links dialog (newest first). */
 export const INVITES_SHOWN = 50;
+
+// Direct messages (spec document 2 §2, §9; docs/decisions/036)
+/** The longest message, in characters (as posts count them). */
+export const MESSAGE_MAX_LENGTH = 1000;
+/** Conversations per page of the list. */
+export const CONVERSATIONS_PAGE_SIZE = 30;
+/** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
+export const MESSAGES_PAGE_SIZE = 40;
+/** The longest client-made message id a page may send (a retry of the same id stores one message). */
+export const MESSAGE_CLIENT_ID_MAX_LENGTH = 64;
+/** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
+export const MESSAGES_RESYNC_LIMIT = 200;
+
+// Realtime rooms (DESIGN.md §6; docs/decisions/036)
+/** The public feed room is this many shards; a page joins one by a hash of its connection. */
+export const FEED_SHARDS = 8;
+/** The posts a page tells its feed room it shows (those on or near the screen): count updates go to it only for these. */
+export const FEED_WATCH_MAX = 40;

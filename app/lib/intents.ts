@@ -1,5 +1,5 @@
 import type { RateLimitName } from "./constants";
-import { COMMUNITY_MESSAGES, INVITE_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
+import { COMMUNITY_MESSAGES, DM_MESSAGES, INVITE_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -54,6 +54,10 @@ export const INTENTS = {
   "invite-create": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.createFailed, quiet: false, limit: "communityAdmin" },
   "invite-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.deleteFailed, quiet: false, limit: "communityAdmin" },
   "invite-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
+  // Direct messages (docs/decisions/036): a sent message is shown at once with JavaScript (quiet).
+  "message-send": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.sendFailed, offline: DM_MESSAGES.sendFailed, quiet: true, limit: "message" },
+  "conversation-start": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.startFailed, quiet: false, limit: "conversation" },
+  "conversation-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: true, limit: "notifications" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

@@ -1,16 +1,20 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore, type RefObject } from "react";
+import { FEED_WATCH_MAX } from "./constants";
 import { markDeleted } from "./deleted-posts";
 import type { FeedEvent } from "./realtime";
 import type { PostCounts } from "./types/post";
 
 /**
- * What the feed room told this page (DESIGN.md §6): current counts of posts, and posts published since
- * the page loaded (offered as 'Show N new posts'). Deleted posts go to the deleted-posts store.
+ * What the page's feed room told it (DESIGN.md §6, docs/decisions/036): current counts of the posts it
+ * shows, and posts published since the page loaded (offered as 'Show N new posts'). Deleted posts go
+ * to the deleted-posts store. The page tells its room which posts it shows (those on or near the
+ * screen, at most FEED_WATCH_MAX), so counts come only for those.
  */
 const counts = new Map<string, PostCounts>();
 const fresh = { all: new Set<string>(), video: new Set<string>() };
-/** The same posts by author, for a profile's list. */
+/** The same posts by author (a profile's list) and by community (a community's list). */
 const freshByAuthor = new Map<string, Set<string>>();
+const freshByCommunity = new Map<string, Set<string>>();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 const subscribe = (listener: () => void) => {
@@ -18,21 +22,27 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Which new posts a list offers: every one (For you), those with a video, or one member's (a profile). */
-export type FreshKind = keyof typeof fresh | { author: string };
+/** Which new posts a list offers: every one outside communities (For you), those with a video, one member's, one community's. */
+export type FreshKind = keyof typeof fresh | { author: string } | { community: string };
+
+const addTo = (map: Map<string, Set<string>>, key: string, postId: string) => map.set(key, (map.get(key) ?? new Set()).add(postId));
 
 export function applyFeedEvent(event: FeedEvent, viewerId: string) {
   switch (event.type) {
     case "post-created":
       if (event.authorId === viewerId) return;
-      fresh.all.add(event.postId);
-      if (event.hasVideo) fresh.video.add(event.postId);
-      freshByAuthor.set(event.authorId, (freshByAuthor.get(event.authorId) ?? new Set()).add(event.postId));
+      if (event.communityId) addTo(freshByCommunity, event.communityId, event.postId);
+      else {
+        fresh.all.add(event.postId);
+        if (event.hasVideo) fresh.video.add(event.postId);
+      }
+      addTo(freshByAuthor, event.authorId, event.postId);
       break;
     case "post-deleted":
       fresh.all.delete(event.postId);
       fresh.video.delete(event.postId);
       freshByAuthor.forEach((posts) => posts.delete(event.postId));
+      freshByCommunity.forEach((posts) => posts.delete(event.postId));
       markDeleted(event.postId);
       break;
     case "post-counts":
@@ -45,7 +55,70 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
   emit();
 }
 
-export function useLiveCounts(postId: string): PostCounts | undefined {
+// ───────────────────────────── which posts the page shows ─────────────────────────────
+
+/** Posts on or near the screen, in the order they came near (the newest kept when there are too many). */
+const near = new Set<string>();
+const watchListeners = new Set<(posts: string[]) => void>();
+let observer: IntersectionObserver | null = null;
+const observed = new Map<Element, string>();
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** The posts to tell the room of: the last FEED_WATCH_MAX to come near the screen. */
+export function watchedPosts(): string[] {
+  return [...near].slice(-FEED_WATCH_MAX);
+}
+
+function told() {
+  if (pending !== undefined) return;
+  // Scrolling moves many cards at once: the room hears once it settles.
+  pending = setTimeout(() => {
+    pending = undefined;
+    const posts = watchedPosts();
+    watchListeners.forEach((listener) => listener(posts));
+  }, 250);
+}
+
+function observerOf(): IntersectionObserver | null {
+  if (typeof IntersectionObserver === "undefined") return null;
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const postId = observed.get(entry.target);
+        if (!postId) continue;
+        near.delete(postId);
+        if (entry.isIntersecting) near.add(postId);
+      }
+      told();
+    },
+    // A screen above and below: counts are current before a card scrolls into view.
+    { rootMargin: "100% 0px" },
+  );
+  return observer;
+}
+
+/** Calls `listener` with the posts the page shows whenever they change (the feed socket tells its room). */
+export function onWatchedPosts(listener: (posts: string[]) => void): () => void {
+  watchListeners.add(listener);
+  return () => watchListeners.delete(listener);
+}
+
+/** A post's current counts from the room, while its card (`element`) is on the page. */
+export function useLiveCounts(postId: string, element?: RefObject<Element | null>): PostCounts | undefined {
+  useEffect(() => {
+    const target = element?.current;
+    const watcher = target ? observerOf() : null;
+    if (!target || !watcher) return;
+    observed.set(target, postId);
+    watcher.observe(target);
+    return () => {
+      watcher.unobserve(target);
+      observed.delete(target);
+      if ([...observed.values()].includes(postId)) return;
+      near.delete(postId);
+      told();
+    };
+  }, [postId, element]);
   return useSyncExternalStore(
     subscribe,
     () => counts.get(postId),
@@ -56,16 +129,20 @@ export function useLiveCounts(postId: string): PostCounts | undefined {
 export function useFreshPosts(kind: FreshKind): number {
   return useSyncExternalStore(
     subscribe,
-    () => (typeof kind === "string" ? fresh[kind].size : (freshByAuthor.get(kind.author)?.size ?? 0)),
+    () => {
+      if (typeof kind === "string") return fresh[kind].size;
+      return "author" in kind ? (freshByAuthor.get(kind.author)?.size ?? 0) : (freshByCommunity.get(kind.community)?.size ?? 0);
+    },
     () => 0,
   );
 }
 
 /** A list's page was (re)loaded from the server: every post published so far is in it. */
 export function clearFreshPosts() {
-  if (fresh.all.size === 0 && fresh.video.size === 0 && freshByAuthor.size === 0) return;
+  if (fresh.all.size === 0 && fresh.video.size === 0 && freshByAuthor.size === 0 && freshByCommunity.size === 0) return;
   fresh.all.clear();
   fresh.video.clear();
   freshByAuthor.clear();
+  freshByCommunity.clear();
   emit();
 }

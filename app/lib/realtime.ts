@@ -1,16 +1,45 @@
 import * as z from "zod/mini";
+import { FEED_SHARDS, FEED_WATCH_MAX } from "./constants";
+import type { ChatMessage } from "./types/message";
 import type { PostCounts } from "./types/post";
 
 /**
- * The feed room's messages (DESIGN.md §6), one schema for both ends: the app publishes them after a
- * change is written to D1, the room checks and relays them, the browser checks what it receives.
- * zod/mini keeps this small for the browser, which loads it only once a page is interactive.
+ * The realtime rooms' addresses and messages (DESIGN.md §6, docs/decisions/036), one schema for each
+ * direction, used on both ends: what rooms send (the app publishes it after a change is written to D1;
+ * the room checks it and relays it; the page checks what it receives) and what pages send (the room
+ * checks it). zod/mini keeps this small for the browser, which loads it only once a page is interactive.
  */
+
+/** Feeds: the public feed's shards, a community's posts, a member's profile. */
 export const FEED_PARTY = "feed-room";
-/** Posts outside communities; communities and profiles get rooms of their own when they land. */
-export const GLOBAL_FEED = "global";
-/** Every feed room there is: a connection to any other name is refused. */
-export const FEED_ROOMS: readonly string[] = [GLOBAL_FEED];
+/** One conversation's messages and read receipts; its two participants only. */
+export const CONVERSATION_PARTY = "conversation-room";
+/** One member's own events: notifications, the conversation list, the navigation badges. */
+export const MEMBER_PARTY = "member-room";
+
+const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** The public feed's shards: `public-0` … `public-{FEED_SHARDS - 1}`. */
+export const PUBLIC_FEED_SHARDS: readonly string[] = Array.from({ length: FEED_SHARDS }, (_, i) => `public-${i}`);
+export const communityFeed = (communityId: string) => `community-${communityId}`;
+export const profileFeed = (userId: string) => `profile-${userId}`;
+
+/** What a feed room's name says it carries, or null for a name no room has. */
+export function feedScopeOf(name: string): { kind: "public" } | { kind: "community" | "profile"; id: string } | null {
+  if (PUBLIC_FEED_SHARDS.includes(name)) return { kind: "public" };
+  const [kind, id, ...rest] = name.split("-");
+  if (rest.length > 0 || !id || !ID.test(id)) return null;
+  return kind === "community" || kind === "profile" ? { kind, id } : null;
+}
+
+/** The shard a page joins: a hash of its connection's id, so pages spread evenly over the shards. */
+export function publicShardOf(connectionId: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < connectionId.length; i++) hash = Math.imul(hash ^ connectionId.charCodeAt(i), 16777619);
+  return PUBLIC_FEED_SHARDS[(hash >>> 0) % FEED_SHARDS]!;
+}
+
+export const isRoomId = (value: string) => ID.test(value);
 
 const Counts: z.ZodMiniType<PostCounts> = z.object({
   likes: z.number(),
@@ -21,19 +50,67 @@ const Counts: z.ZodMiniType<PostCounts> = z.object({
   at: z.number(),
 });
 
-export const FeedEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("post-created"), postId: z.string(), authorId: z.string(), hasVideo: z.boolean() }),
-  z.object({ type: z.literal("post-deleted"), postId: z.string() }),
-  /** Current counts of posts that changed (the room sends them at most once a second). */
-  z.object({ type: z.literal("post-counts"), posts: z.record(z.string(), Counts) }),
-]);
-export type FeedEvent = z.infer<typeof FeedEventSchema>;
+const Message: z.ZodMiniType<ChatMessage> = z.object({
+  id: z.string(),
+  clientId: z.nullable(z.string()),
+  senderId: z.string(),
+  content: z.string(),
+  at: z.number(),
+  read: z.boolean(),
+});
 
-export function parseFeedEvent(data: unknown): FeedEvent | null {
+const FeedEvents = [
+  /** A new post or repost; `communityId` where it belongs to one (Home and /videos never offer those). */
+  z.object({ type: z.literal("post-created"), postId: z.string(), authorId: z.string(), hasVideo: z.boolean(), communityId: z.nullable(z.string()) }),
+  z.object({ type: z.literal("post-deleted"), postId: z.string() }),
+  /** Current counts of posts that changed (a room sends them at most once a second, to the pages showing them). */
+  z.object({ type: z.literal("post-counts"), posts: z.record(z.string(), Counts) }),
+] as const;
+
+const ConversationEvents = [
+  /** A message written to D1; a page that sent it knows it by its client id. */
+  z.object({ type: z.literal("message"), message: Message }),
+  /** The reader has read every message the other sent until `at`. */
+  z.object({ type: z.literal("read"), readerId: z.string(), at: z.number() }),
+  /** The answer to a page's resync: what it missed, in order, from D1. */
+  z.object({ type: z.literal("messages"), messages: z.array(Message) }),
+] as const;
+
+const MemberEvents = [
+  /** A notification came or went: the unread count now (the list reloads). */
+  z.object({ type: z.literal("notifications"), unread: z.number() }),
+  /** A conversation of the member changed (a message, a read): the unread conversations now. */
+  z.object({ type: z.literal("inbox"), unread: z.number(), conversationId: z.string() }),
+] as const;
+
+export const FeedEventSchema = z.discriminatedUnion("type", [...FeedEvents]);
+export type FeedEvent = z.infer<typeof FeedEventSchema>;
+export const ConversationEventSchema = z.discriminatedUnion("type", [...ConversationEvents]);
+export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
+export const MemberEventSchema = z.discriminatedUnion("type", [...MemberEvents]);
+export type MemberEvent = z.infer<typeof MemberEventSchema>;
+
+/** Everything a room sends a page: one union. */
+export const RoomEventSchema = z.discriminatedUnion("type", [...FeedEvents, ...ConversationEvents, ...MemberEvents]);
+export type RoomEvent = z.infer<typeof RoomEventSchema>;
+
+/** Everything a page sends a room: one union. */
+export const PageMessageSchema = z.discriminatedUnion("type", [
+  /** The posts a feed page shows now (on or near the screen): count updates come for these only. */
+  z.object({ type: z.literal("watch"), posts: z.array(z.string().check(z.regex(ID))).check(z.maxLength(FEED_WATCH_MAX)) }),
+  /** A conversation page that (re)connected: the messages after its last one, please. */
+  z.object({ type: z.literal("resync"), after: z.nullable(z.string().check(z.regex(ID))) }),
+]);
+export type PageMessage = z.infer<typeof PageMessageSchema>;
+
+function parseWith<T>(schema: z.ZodMiniType<T>, data: unknown): T | null {
   try {
-    const parsed = FeedEventSchema.safeParse(typeof data === "string" ? JSON.parse(data) : data);
+    const parsed = schema.safeParse(typeof data === "string" ? JSON.parse(data) : data);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+export const parseRoomEvent = (data: unknown) => parseWith(RoomEventSchema, data);
+export const parsePageMessage = (data: unknown) => parseWith(PageMessageSchema, data);

@@ -9,6 +9,10 @@ import { PageHeader } from "~/components/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { BOOKMARK_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { publicFeedHandle } from "~/lib/live-rooms";
+
+/** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
+export const handle = publicFeedHandle;
 
 export const meta: MetaFunction = () => [{ title: "Bookmarks | Murmur" }];
 

@@ -17,6 +17,17 @@ import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { SetRoleSchema } from "~/lib/schemas/community";
 import { answerOffline } from "~/lib/unanswered";
+import type { FeedRoomHandle } from "~/lib/live-rooms";
+import type { CommunityAccess } from "~/lib/types/community";
+
+/** Live posts of the community from its room, for its members: only they see its posts (docs/decisions/036). */
+export const handle: FeedRoomHandle = {
+  feedRoom: (data) => {
+    const access = (data as { access?: CommunityAccess } | undefined)?.access;
+    if (access?.kind !== "visible") return null;
+    return access.community.role ? { kind: "community", id: access.community.id } : null;
+  },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.access.kind === "visible" ? `${data.access.community.name} | Murmur` : data?.access.kind === "private" ? `${COMMUNITY_MESSAGES.privateTitle} | Murmur` : `${COMMUNITY_MESSAGES.notFound} | Murmur` },

@@ -10,7 +10,7 @@ import { getCard } from "~/.server/posts/cards";
 import { purgePublicProfile } from "~/.server/edge-cache";
 import { createPostWithFiles, type ComposeRefusal } from "~/.server/posts/create";
 import { profileUsername } from "~/.server/profiles";
-import { publishNewPost } from "~/.server/realtime";
+import { publishNewPost, tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond, returnToOf } from "~/.server/respond";
 import { canPostIn } from "~/.server/communities";
 import { refuse } from "~/.server/outcome";
@@ -84,10 +84,9 @@ export function action(args: ActionFunctionArgs) {
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form, { communityId });
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
-    // Community posts are never in Home or /videos: the feed room is not told of them.
-    if (!communityId) {
-      publishNewPost(context, { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo }, created.kept);
-    }
+    const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId } as const;
+    publishNewPost(context, event, { authorId: member.id, communityId, kept: created.kept });
+    tellNotified(context, context.db, { usernames: created.mentions });
     const returnTo = returnToOf(form);
     const message = communityId ? COMMUNITY_MESSAGES.postedIn : mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });

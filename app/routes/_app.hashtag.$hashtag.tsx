@@ -10,6 +10,10 @@ import { PageHeader } from "~/components/page-header";
 import { HASHTAG_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { hashtagOf } from "~/lib/text";
+import { publicFeedHandle } from "~/lib/live-rooms";
+
+/** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
+export const handle = publicFeedHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `#${data.hashtag} | Murmur` : `${HASHTAG_MESSAGES.notAHashtag} | Murmur` },

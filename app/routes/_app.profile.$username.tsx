@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
 import { setFollowByUsername } from "~/.server/follows";
+import { tellNotified } from "~/.server/realtime";
 import { invariantResponse } from "~/.server/http";
 import { loadProfilePage } from "~/.server/profile-page";
 import { profileUsername } from "~/.server/profiles";
@@ -12,6 +13,15 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
+import type { FeedRoomHandle } from "~/lib/live-rooms";
+
+/** Live posts of this member, from their profile's feed room (docs/decisions/036). */
+export const handle: FeedRoomHandle = {
+  feedRoom: (data) => {
+    const id = (data as { profile?: { id: string } } | undefined)?.profile?.id;
+    return id ? { kind: "profile", id } : null;
+  },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.displayName} (@${data.profile.username}) | Murmur` : `${PROFILE_MESSAGES.notFound} | Murmur` },
@@ -35,6 +45,7 @@ export function action(args: ActionFunctionArgs) {
     const outcome = username
       ? await setFollowByUsername(context.db, member.id, username, form.get("follow") === "true")
       : ({ ok: false, status: 404, message: PROFILE_MESSAGES.notFound } as const);
+    if (outcome.ok) tellNotified(context, context.db, { usernames: [outcome.username] });
     const success = outcome.ok ? (outcome.following ? PROFILE_MESSAGES.following(outcome.username) : PROFILE_MESSAGES.unfollowed(outcome.username)) : undefined;
     return respond(context, form, outcome, success);
   });

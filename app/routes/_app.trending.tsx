@@ -4,9 +4,13 @@ import { exploreLoader } from "~/.server/explore";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { exploreMeta, ExplorePage } from "~/components/explore/explore-page";
 import { skipQuietRevalidation } from "~/lib/revalidation";
+import { publicFeedHandle } from "~/lib/live-rooms";
 
 /** /trending: the explore view under the navigation's Trending item (spec document 1 §2.1), ?q= and tabs included. */
 export const loader = exploreLoader;
+
+/** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
+export const handle = publicFeedHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => exploreMeta(data);
 

@@ -7,6 +7,10 @@ import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { publicFeedHandle } from "~/lib/live-rooms";
+
+/** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
+export const handle = publicFeedHandle;
 
 export const meta: MetaFunction = () => [
   { title: "Videos | Murmur" },

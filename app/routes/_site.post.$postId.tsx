@@ -12,6 +12,7 @@ import { postPageMeta, PostPageView } from "~/components/post/post-page";
 import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
+import { publicFeedHandle } from "~/lib/live-rooms";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -29,6 +30,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Open Graph and Twitter card tags, so a shared link previews. */
+/** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
+export const handle = publicFeedHandle;
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
 /**

@@ -6,7 +6,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts/delete";
-import { GLOBAL_FEED_ROOM, publish, publishCounts } from "~/.server/realtime";
+import { publishCounts, publishDeletedPost } from "~/.server/realtime";
 import { answerHeaders, respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -34,7 +34,8 @@ export function action(args: ActionFunctionArgs) {
     if (outcome.ok) {
       // Gone from the member's public profile and, for visitors, from its own page (docs/decisions/028).
       await Promise.all([purgePublicProfile(context, member.username), purgePublicPost(context, outcome.postId)]);
-      publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.postId });
+      // Every room that may show it hears of it (an id says nothing of a post that is gone).
+      publishDeletedPost(context, outcome.postId, { authorId: member.id, communityId: outcome.communityId, kept: false });
       if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
     }
     // The deleted post's own page is gone: go home instead.

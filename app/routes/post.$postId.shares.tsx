@@ -21,7 +21,7 @@ export async function action(args: ActionFunctionArgs) {
     const outcome = await sharePost(context.db, member.id, postId, platform);
     if (!outcome.ok) return respond(context, form, outcome);
     publishCounts(context, context.db, outcome.postId, outcome);
-    const { kept: _kept, ...shared } = outcome;
+    const { audience: _audience, ...shared } = outcome;
     if (returnToOf(form) === null) return respond(context, form, shared);
     const item = await getCard(context.db, member.id, outcome.postId);
     const url = postUrl(new URL(request.url).origin, outcome.postId, item?.post.communityId ?? null);

@@ -1,119 +1,263 @@
 import { describe, expect, it } from "vitest";
-import type { FeedEvent } from "~/lib/realtime";
 import { eq } from "drizzle-orm";
-import { follows, memberSettings } from "~/.server/db/schema";
+import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
+import { communities, communityMembers, follows, memberSettings, messages } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
-/** Opens a room through the worker (the feed room unless `path` says otherwise), as a member's page (of `origin`) does. */
-async function listen(cookie: string | null, origin = ORIGIN, path = "/parties/feed-room/global") {
+type Room = Awaited<ReturnType<typeof listen>>;
+
+/** Opens a room through the worker (a public feed shard unless `path` says otherwise), as a member's page (of `origin`) does. */
+async function listen(cookie: string | null, path = `/parties/feed-room/${PUBLIC_FEED_SHARDS[0]}`, origin = ORIGIN) {
   const response = await fetchWorker(
     new Request(`${ORIGIN}${path}`, {
       headers: { Upgrade: "websocket", Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
     }),
   );
   const socket = response.webSocket;
-  if (!socket) return { status: response.status, events: [] as FeedEvent[], next: async () => null, close: () => undefined };
-  socket.accept();
-  const events: FeedEvent[] = [];
-  const waiting: ((event: FeedEvent) => void)[] = [];
-  socket.addEventListener("message", (message) => {
-    const event = JSON.parse(String(message.data)) as FeedEvent;
+  const events: RoomEvent[] = [];
+  const waiting: ((event: RoomEvent) => void)[] = [];
+  socket?.accept();
+  socket?.addEventListener("message", (message) => {
+    const event = JSON.parse(String(message.data)) as RoomEvent;
     events.push(event);
-    waiting.shift()?.(event);
+    for (const check of waiting.splice(0)) check(event);
   });
-  /** The next event matching `test`, or null after `ms`. */
-  const next = (test: (event: FeedEvent) => boolean, ms = 10_000) =>
-    new Promise<FeedEvent | null>((resolve) => {
+  /** The next event matching `test` (one already here counts), or null after `ms`. */
+  const next = (test: (event: RoomEvent) => boolean, ms = 10_000) =>
+    new Promise<RoomEvent | null>((resolve) => {
       const found = events.find(test);
       if (found) return resolve(found);
       const timer = setTimeout(() => resolve(null), ms);
-      const check = (event: FeedEvent) => {
-        if (test(event)) {
-          clearTimeout(timer);
-          resolve(event);
-        } else waiting.push(check);
+      const check = (event: RoomEvent) => {
+        if (!test(event)) return void waiting.push(check);
+        clearTimeout(timer);
+        resolve(event);
       };
       waiting.push(check);
     });
-  return { status: response.status, events, next, close: () => socket.close() };
+  return {
+    status: response.status,
+    events,
+    next,
+    send: (message: unknown) => socket?.send(JSON.stringify(message)),
+    close: () => socket?.close(),
+  };
 }
 
-describe("the feed room", () => {
-  it("is for signed-in members only, from pages of this site", async () => {
-    const visitor = await listen(null);
-    expect(visitor.status).toBe(401);
-    const elsewhere = await listen(await sessionCookieFor((await createUser()).id), "https://evil.example");
+async function withRooms<T>(rooms: Room[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    rooms.forEach((room) => room.close());
+  }
+}
+
+async function composeAs(cookie: string, content: string, extra: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set("intent", "post");
+  form.set("content", content);
+  form.set("returnTo", "/");
+  for (const [name, value] of Object.entries(extra)) form.set(name, value);
+  return multipartPost("/compose", form, { Cookie: cookie });
+}
+
+/** A conversation between two new members, started by the first through Message on the other's profile. */
+async function conversationOf() {
+  const [one, two] = [await createUser(), await createUser()];
+  const [oneCookie, twoCookie] = [await sessionCookieFor(one.id), await sessionCookieFor(two.id)];
+  const started = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: two.username }, { Cookie: oneCookie }));
+  expect(started.status).toBe(302);
+  const conversationId = new URL(started.headers.get("Location")!, ORIGIN).pathname.split("/").pop()!;
+  return { one, two, oneCookie, twoCookie, conversationId };
+}
+
+const send = (conversationId: string, cookie: string, content: string, clientId = crypto.randomUUID()) =>
+  fetchWorker(formPost(`/messages/${conversationId}/send`, { intent: "message-send", content, clientId }, { Cookie: cookie }));
+
+describe("who may connect to which room", () => {
+  it("only signed-in members, from pages of this site", async () => {
+    expect((await listen(null)).status).toBe(401);
+    const elsewhere = await listen(await sessionCookieFor((await createUser()).id), undefined, "https://evil.example");
     expect(elsewhere.status).toBe(403);
   });
 
   it("refuses rooms that do not exist, whatever name or party a page asks for, and plain HTTP", async () => {
     const cookie = await sessionCookieFor((await createUser()).id);
-    for (const path of ["/parties/feed-room/made-up-room", "/parties/feed-room/global2", "/parties/no-such-party/global"]) {
-      const room = await listen(cookie, ORIGIN, path);
-      expect(room.status, path).not.toBe(101);
+    const unknown = newId();
+    for (const path of [
+      "/parties/feed-room/global",
+      `/parties/feed-room/public-${PUBLIC_FEED_SHARDS.length}`,
+      "/parties/feed-room/made-up-room",
+      `/parties/feed-room/profile-${unknown}`,
+      `/parties/feed-room/community-${unknown}`,
+      `/parties/conversation-room/${unknown}`,
+      "/parties/conversation-room/not-an-id",
+      "/parties/no-such-party/public-0",
+    ]) {
+      const room = await listen(cookie, path);
       expect([400, 404], path).toContain(room.status);
     }
     // Rooms speak only WebSocket; the app publishes to them by RPC.
-    const http = await fetchWorker(new Request(`${ORIGIN}/parties/feed-room/global`, { headers: { Cookie: cookie } }));
+    const http = await fetchWorker(new Request(`${ORIGIN}/parties/feed-room/public-0`, { headers: { Cookie: cookie } }));
     expect(http.status).toBe(404);
   });
 
-  it("tells members about new posts and, at most once a second, their counts", async () => {
-    const reader = await createUser();
-    const author = await createUser();
-    const fan = await createUser();
-    const readerCookie = await sessionCookieFor(reader.id);
-    const room = await listen(readerCookie);
-    expect(room.status).toBe(101);
-    try {
-      const form = new FormData();
-      form.set("intent", "post");
-      form.set("content", "Live from the room test");
-      form.set("returnTo", "/");
-      const created = await multipartPost("/compose", form, { Cookie: await sessionCookieFor(author.id) });
-      expect(created.status).toBe(302);
-      const announced = await room.next((event) => event.type === "post-created" && event.authorId === author.id);
-      expect(announced).toMatchObject({ type: "post-created", authorId: author.id, hasVideo: false });
-
-      // Two likes within the second travel as one message with the newest counts.
-      const post = await createPost(author.id);
-      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: readerCookie }));
-      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(fan.id) }));
-      const counts = await room.next((event) => event.type === "post-counts" && post.id in event.posts);
-      expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 2 });
-      expect(room.events.filter((event) => event.type === "post-counts" && post.id in event.posts)).toHaveLength(1);
-    } finally {
-      room.close();
-    }
+  it("a member room admits its member alone", async () => {
+    const [owner, other] = [await createUser(), await createUser()];
+    const own = await listen(await sessionCookieFor(owner.id), `/parties/member-room/${owner.id}`);
+    own.close();
+    expect(own.status).toBe(101);
+    expect((await listen(await sessionCookieFor(other.id), `/parties/member-room/${owner.id}`)).status).toBe(404);
   });
 
-  it("says nothing of a member's posts they keep for followers: not the post, not a repost of it, not their counts (decision 031)", async () => {
-    const reader = await createUser();
-    const keeper = await createUser();
-    const follower = await createUser();
-    const open = await createUser();
+  it("a conversation room admits its two participants alone", async () => {
+    const { conversationId, oneCookie, twoCookie } = await conversationOf();
+    const stranger = await sessionCookieFor((await createUser()).id);
+    for (const cookie of [oneCookie, twoCookie]) {
+      const room = await listen(cookie, `/parties/conversation-room/${conversationId}`);
+      room.close();
+      expect(room.status).toBe(101);
+    }
+    expect((await listen(stranger, `/parties/conversation-room/${conversationId}`)).status).toBe(404);
+  });
+
+  it("a private community's room admits its members alone; a profile's room any member", async () => {
+    const creator = await createUser();
+    const community = { id: newId(), name: `Circle ${newId()}`, creatorId: creator.id, isPrivate: true };
+    await db().insert(communities).values(community);
+    await db().insert(communityMembers).values({ id: newId(), communityId: community.id, userId: creator.id, role: "creator" });
+    const outsider = await sessionCookieFor((await createUser()).id);
+    expect((await listen(outsider, `/parties/feed-room/community-${community.id}`)).status).toBe(404);
+    const inside = await listen(await sessionCookieFor(creator.id), `/parties/feed-room/community-${community.id}`);
+    inside.close();
+    expect(inside.status).toBe(101);
+    const profile = await listen(outsider, `/parties/feed-room/profile-${creator.id}`);
+    profile.close();
+    expect(profile.status).toBe(101);
+  });
+});
+
+describe("feed rooms", () => {
+  it("tell every shard of new posts, and send counts (at most once a second) only to pages that show the post", async () => {
+    const [reader, other, author, fan] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const post = await createPost(author.id);
+    const watching = await listen(await sessionCookieFor(reader.id), `/parties/feed-room/${PUBLIC_FEED_SHARDS[1]}`);
+    const elsewhere = await listen(await sessionCookieFor(other.id), `/parties/feed-room/${PUBLIC_FEED_SHARDS[2]}`);
+    await withRooms([watching, elsewhere], async () => {
+      watching.send({ type: "watch", posts: [post.id] });
+      const authorCookie = await sessionCookieFor(author.id);
+      expect((await composeAs(authorCookie, "Live from the room test")).status).toBe(302);
+      for (const room of [watching, elsewhere]) {
+        expect(await room.next((event) => event.type === "post-created" && event.authorId === author.id)).toMatchObject({ hasVideo: false, communityId: null });
+      }
+      // Two likes within the second travel as one message with the newest counts.
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(reader.id) }));
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(fan.id) }));
+      const counts = await watching.next((event) => event.type === "post-counts" && post.id in event.posts);
+      expect(counts?.type === "post-counts" && counts.posts[post.id]).toMatchObject({ likes: 2 });
+      expect(watching.events.filter((event) => event.type === "post-counts" && post.id in event.posts)).toHaveLength(1);
+      // The other page does not show it: it hears nothing of its counts.
+      expect(elsewhere.events.filter((event) => event.type === "post-counts")).toEqual([]);
+      // A deleted post disappears everywhere.
+      const deleted = await fetchWorker(formPost(`/post/${post.id}/delete`, { intent: "delete" }, { Cookie: authorCookie }));
+      expect(deleted.status).toBe(200);
+      expect(await elsewhere.next((event) => event.type === "post-deleted" && event.postId === post.id)).not.toBeNull();
+    });
+  });
+
+  it("tell a profile's room of its member's posts, and a community's room of the community's posts, never the public feed of a private one", async () => {
+    const author = await createUser();
+    const community = { id: newId(), name: `Room ${newId()}`, creatorId: author.id, isPrivate: true };
+    await db().insert(communities).values(community);
+    await db().insert(communityMembers).values({ id: newId(), communityId: community.id, userId: author.id, role: "creator" });
+    const reader = await sessionCookieFor((await createUser()).id);
+    const profile = await listen(reader, `/parties/feed-room/profile-${author.id}`);
+    const shard = await listen(reader);
+    const inside = await listen(await sessionCookieFor(author.id), `/parties/feed-room/community-${community.id}`);
+    await withRooms([profile, shard, inside], async () => {
+      const cookie = await sessionCookieFor(author.id);
+      expect((await composeAs(cookie, "Only for the circle", { communityId: community.id })).status).toBe(302);
+      expect(await inside.next((event) => event.type === "post-created" && event.communityId === community.id)).not.toBeNull();
+      expect((await composeAs(cookie, "For everyone")).status).toBe(302);
+      expect(await profile.next((event) => event.type === "post-created" && event.communityId === null)).not.toBeNull();
+      expect(await shard.next((event) => event.type === "post-created" && event.authorId === author.id)).not.toBeNull();
+      expect([...profile.events, ...shard.events].filter((event) => event.type === "post-created" && event.communityId === community.id)).toEqual([]);
+    });
+  });
+
+  it("say nothing of a member's posts they keep for followers: not the post, not a repost of it, not their counts (decision 031)", async () => {
+    const [reader, keeper, follower, open] = [await createUser(), await createUser(), await createUser(), await createUser()];
     await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
     await db().insert(follows).values({ id: newId(), followerId: follower.id, followingId: keeper.id });
     const room = await listen(await sessionCookieFor(reader.id));
-    try {
-      const form = new FormData();
-      form.set("intent", "post");
-      form.set("content", "Only for my followers");
-      form.set("returnTo", "/");
-      expect((await multipartPost("/compose", form, { Cookie: await sessionCookieFor(keeper.id) })).status).toBe(302);
+    await withRooms([room], async () => {
       const kept = await createPost(keeper.id);
+      const ordinary = await createPost(open.id);
+      room.send({ type: "watch", posts: [kept.id, ordinary.id] });
+      expect((await composeAs(await sessionCookieFor(keeper.id), "Only for my followers")).status).toBe(302);
       const followerCookie = await sessionCookieFor(follower.id);
       await fetchWorker(formPost(`/post/${kept.id}`, { like: "true" }, { Cookie: followerCookie }));
       await fetchWorker(formPost(`/post/${kept.id}`, { repost: "true" }, { Cookie: followerCookie }));
-      // Then an ordinary post and like: once they have arrived, anything about the kept ones would have too.
-      const ordinary = await createPost(open.id);
+      // Then an ordinary like: once it has arrived, anything about the kept ones would have too.
       await fetchWorker(formPost(`/post/${ordinary.id}`, { like: "true" }, { Cookie: followerCookie }));
       expect(await room.next((event) => event.type === "post-counts" && ordinary.id in event.posts)).not.toBeNull();
       expect(room.events.filter((event) => event.type === "post-created" && (event.authorId === keeper.id || event.authorId === follower.id))).toEqual([]);
       expect(room.events.filter((event) => event.type === "post-counts" && kept.id in event.posts)).toEqual([]);
-    } finally {
-      room.close();
-    }
+    });
+  });
+});
+
+describe("member rooms", () => {
+  it("tell the author of a like their unread count, live", async () => {
+    const [author, fan] = [await createUser(), await createUser()];
+    const post = await createPost(author.id);
+    const room = await listen(await sessionCookieFor(author.id), `/parties/member-room/${author.id}`);
+    await withRooms([room], async () => {
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(fan.id) }));
+      expect(await room.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
+    });
+  });
+});
+
+describe("conversation rooms", () => {
+  it("deliver messages once, in order, after they are stored; a reconnect gets what it missed from D1", async () => {
+    const { conversationId, oneCookie, twoCookie, two } = await conversationOf();
+    const path = `/parties/conversation-room/${conversationId}`;
+    const reader = await listen(twoCookie, path);
+    const badge = await listen(twoCookie, `/parties/member-room/${two.id}`);
+    let lastSeen: string;
+    await withRooms([reader, badge], async () => {
+      expect((await send(conversationId, oneCookie, "first")).status).toBe(200);
+      const first = await reader.next((event) => event.type === "message");
+      expect(first?.type === "message" && first.message.content).toBe("first");
+      lastSeen = first?.type === "message" ? first.message.id : "";
+      expect(await badge.next((event) => event.type === "inbox")).toEqual({ type: "inbox", unread: 1, conversationId });
+    });
+    // Away: two more arrive; back, the page asks for what came after its last one.
+    expect((await send(conversationId, oneCookie, "second")).status).toBe(200);
+    expect((await send(conversationId, oneCookie, "third")).status).toBe(200);
+    const back = await listen(twoCookie, path);
+    await withRooms([back], async () => {
+      back.send({ type: "resync", after: lastSeen });
+      const missed = await back.next((event) => event.type === "messages");
+      expect(missed?.type === "messages" && missed.messages.map((message) => message.content)).toEqual(["second", "third"]);
+    });
+  });
+
+  it("store a retried message once (the page's own id), and tell the sender when it is read", async () => {
+    const { conversationId, oneCookie, twoCookie } = await conversationOf();
+    const sender = await listen(oneCookie, `/parties/conversation-room/${conversationId}`);
+    await withRooms([sender], async () => {
+      const clientId = crypto.randomUUID();
+      const answers = await Promise.all([send(conversationId, oneCookie, "once", clientId), send(conversationId, oneCookie, "once", clientId)]);
+      const sent = await Promise.all(answers.map((answer) => answer.json() as Promise<{ ok: boolean; sent: { id: string } }>));
+      expect(sent[0]!.sent.id).toBe(sent[1]!.sent.id);
+      const page = await fetchWorker(new Request(`${ORIGIN}/messages/${conversationId}`, { headers: { Cookie: twoCookie } }));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("once");
+      expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+      expect(await sender.next((event) => event.type === "read")).toMatchObject({ type: "read" });
+    });
   });
 });

@@ -579,6 +579,8 @@ export const conversations = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    /** The newest message (its preview in the list), kept by a trigger (migration 0014). */
+    lastMessageId: text("last_message_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -601,11 +603,42 @@ export const messages = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    /** The sender's own id for it (made by the page before sending): a retry stores it once. */
+    clientId: text("client_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.id),
+    uniqueIndex("messages_client_unique").on(t.senderId, t.clientId),
     index("messages_unread_idx").on(t.conversationId, t.senderId).where(sql`${t.isRead} = 0`),
+  ],
+);
+
+/**
+ * Each participant's side of a conversation (their inbox row): the list's order, the other member and
+ * how many of the other's messages they have not read. Kept by triggers on messages (migration 0014),
+ * so the list and the navigation badge read one member's rows by index, never the messages.
+ */
+export const conversationMembers = sqliteTable(
+  "conversation_members",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    otherId: text("other_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The conversation's newest message's time, else when it was started (so new ones list first). */
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+    unreadCount: counter("unread_count"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.conversationId] }),
+    index("conversation_members_list_idx").on(t.userId, t.lastAt, t.conversationId),
+    index("conversation_members_unread_idx").on(t.userId).where(sql`${t.unreadCount} > 0`),
   ],
 );
 

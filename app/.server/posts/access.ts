@@ -113,6 +113,13 @@ export function targetPostQuery(db: Db, viewerId: string | null, postId: string,
     .where(eq(posts.id, shownPostId(postId)));
 }
 
+/**
+ * Who may hear of a post: its author, its community (if any), and whether it is `kept` (its author
+ * keeps posts for followers, or its community is private: decisions 031, 035). The feed rooms its
+ * events go to follow from it (app/.server/realtime.ts, decision 036).
+ */
+export type PostAudience = { authorId: string; communityId: string | null; kept: boolean };
+
 /** A target row as read: null when the post does not exist. */
 export function toTargetPost(
   row: { id: string; userId: string; communityId: string | null; canView: number; kept: number; viewerKept: number } | undefined,

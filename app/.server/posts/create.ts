@@ -8,7 +8,7 @@ import { extractHashtags, extractMentions } from "~/lib/text";
 import type { Db } from "../db/client";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
-import { inCommunitySql, keepsForFollowersSql } from "./access";
+import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
@@ -21,7 +21,7 @@ export async function createPost(
   authorId: string,
   input: CreatePostInput,
   { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number } = {},
-): Promise<Outcome<{ postId: string; kept: boolean }>> {
+): Promise<Outcome<{ postId: string; kept: boolean; mentions: string[] }>> {
   const subscriberOnly = input.visibility === "subscribers";
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) {
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
@@ -41,8 +41,12 @@ export async function createPost(
   const mentions = extractMentions(input.content);
   const createdAt = new Date(now);
   const [author] = await db.batch([
-    // Whether the author keeps their posts for followers (the feed room is not told of it, decision 031).
-    db.select({ kept: keepsForFollowersSql(users.id) }).from(users).where(eq(users.id, authorId)),
+    // Whether the author keeps their posts for followers, or posts in a private community: the public
+    // feed rooms are not told of it (decisions 031, 035, 036).
+    db
+      .select({ kept: sql<number>`(${keepsForFollowersSql(users.id)} OR ${communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql`0`})` })
+      .from(users)
+      .where(eq(users.id, authorId)),
     db.insert(posts).values({
       id,
       userId: authorId,
@@ -76,7 +80,7 @@ export async function createPost(
         ]
       : []),
   ]);
-  return { ok: true, postId: id, kept: Boolean(author[0]?.kept) };
+  return { ok: true, postId: id, kept: Boolean(author[0]?.kept), mentions };
 }
 
 
@@ -112,7 +116,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; hasVideo: boolean; kept: boolean } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; hasVideo: boolean; kept: boolean; mentions: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -159,7 +163,7 @@ export async function createPostWithFiles(
     if (!outcome.ok) {
       return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
     }
-    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), kept: outcome.kept };
+    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), kept: outcome.kept, mentions: outcome.mentions };
   } catch (error) {
     return failed(error, stored);
   }

@@ -56,14 +56,21 @@ export function parseBookmarkCursor(value: string | null | undefined): BookmarkC
 
 export const bookmarkCursor = ({ at, postId }: BookmarkCursor) => `b~${at}~${postId}`;
 
-/** Where a list of memberships continues: after this membership (its join time, and its id). */
-export type MembershipCursor = { at: number; id: string };
+/** Where a list ordered by a time and an id continues: after this entry (its time as stored, and its id). */
+export type AtIdCursor = { at: number; id: string };
 
-export function parseMembershipCursor(value: string | null | undefined): MembershipCursor | null {
-  const [tag, at, id, ...rest] = (value ?? "").split("~");
-  if (tag !== "m" || !at || !id || rest.length > 0 || !ID.test(id)) return null;
+function parseAtIdCursor(tag: string, value: string | null | undefined): AtIdCursor | null {
+  const [given, at, id, ...rest] = (value ?? "").split("~");
+  if (given !== tag || !at || !id || rest.length > 0 || !ID.test(id)) return null;
   const time = Number(at);
   return Number.isInteger(time) && time >= 0 ? { at: time, id } : null;
 }
 
+/** Where a list of memberships continues: after this membership (its join time, and its id). */
+export type MembershipCursor = AtIdCursor;
+export const parseMembershipCursor = (value: string | null | undefined) => parseAtIdCursor("m", value);
 export const membershipCursor = ({ at, id }: MembershipCursor) => `m~${at}~${id}`;
+
+/** Where a member's conversation list continues: after this conversation (its last message's time, and its id). */
+export const parseConversationCursor = (value: string | null | undefined) => parseAtIdCursor("v", value);
+export const conversationCursor = ({ at, id }: AtIdCursor) => `v~${at}~${id}`;

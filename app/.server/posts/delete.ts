@@ -8,7 +8,7 @@ import { refuse, type Outcome } from "../outcome";
 /** The member's own post or repost, found by id and owner together (null for anyone else's). */
 export function findOwnPost(db: Db, userId: string, postId: string) {
   return db
-    .select({ id: posts.id, repostOf: posts.repostedFromPostId })
+    .select({ id: posts.id, repostOf: posts.repostedFromPostId, communityId: posts.communityId })
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
     .get();
@@ -23,7 +23,7 @@ export async function deletePost(
   bucket: R2Bucket,
   userId: string,
   postId: string,
-): Promise<Outcome<{ postId: string; repostOf: string | null }>> {
+): Promise<Outcome<{ postId: string; repostOf: string | null; communityId: string | null }>> {
   const post = await findOwnPost(db, userId, postId);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
 
@@ -32,7 +32,7 @@ export async function deletePost(
       db.delete(postReposts).where(and(eq(postReposts.postId, post.repostOf), eq(postReposts.userId, userId))),
       db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
     ]);
-    return { ok: true, postId: post.id, repostOf: post.repostOf };
+    return { ok: true, postId: post.id, repostOf: post.repostOf, communityId: post.communityId };
   }
   const media = await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id));
   await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
@@ -42,6 +42,6 @@ export async function deletePost(
     bucket,
     media.map((row) => row.key),
   );
-  return { ok: true, postId: post.id, repostOf: null };
+  return { ok: true, postId: post.id, repostOf: null, communityId: post.communityId };
 }
 

@@ -8,7 +8,7 @@ import type { PostActionAnswer } from "~/lib/types/post";
 import { addComment, setCommentLike } from "../comments";
 import { purgePublicPost } from "../edge-cache";
 import { refuse } from "../outcome";
-import { GLOBAL_FEED_ROOM, publish, publishCounts, publishNewPost } from "../realtime";
+import { publishCounts, publishDeletedPost, publishNewPost, tellNotified } from "../realtime";
 import { respond, returnToOf } from "../respond";
 import { setBookmark, setLike, setRepost } from "./interactions";
 
@@ -38,9 +38,11 @@ export async function interactWithPost(
     const outcome = await addComment(db, memberId, postId, submission.value);
     if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.commentFailed });
     publishCounts(context, db, outcome.postId);
+    tellNotified(context, db, outcome.told);
     // Visitors' copies of the post's page (and of the repost's page it was made from) hold the comments.
     await purgePublicPost(context, postId, outcome.postId);
-    return respond(context, form, outcome, POST_MESSAGES.commentPosted);
+    const { told: _told, ...answer } = outcome;
+    return respond(context, form, answer, POST_MESSAGES.commentPosted);
   }
 
   if (intent === "comment-like") {
@@ -59,7 +61,8 @@ export async function interactWithPost(
       const outcome = await setLike(db, memberId, postId, wanted);
       if (!outcome.ok) return respond(context, form, outcome);
       publishCounts(context, db, outcome.postId, outcome);
-      const { kept: _kept, ...answer } = outcome;
+      tellNotified(context, db, { ids: [outcome.audience.authorId] });
+      const { audience: _audience, ...answer } = outcome;
       return respond(context, form, { ...answer, state: outcome.liked });
     }
     case "bookmark": {
@@ -73,13 +76,15 @@ export async function interactWithPost(
       const said = wanted ? POST_MESSAGES.reposted : POST_MESSAGES.unreposted;
       if (!outcome.ok) return respond(context, form, outcome, said);
       publishCounts(context, db, outcome.postId, outcome);
+      tellNotified(context, db, { ids: [outcome.audience.authorId] });
+      // The repost is the reposter's, in the original's community if it has one (decisions 031, 035).
+      const repost = { authorId: memberId, communityId: outcome.audience.communityId, kept: outcome.repostKept };
       if (outcome.repostId && outcome.reposted) {
-        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false }, outcome.repostKept);
-      } else if (outcome.repostId && !outcome.repostKept) {
-        // A kept repost was never announced, so its removal is not either (decision 031).
-        publish(context, GLOBAL_FEED_ROOM, { type: "post-deleted", postId: outcome.repostId });
+        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId }, repost);
+      } else if (outcome.repostId) {
+        publishDeletedPost(context, outcome.repostId, repost);
       }
-      const { kept: _kept, repostKept: _repostKept, ...answer } = outcome;
+      const { audience: _audience, repostKept: _repostKept, ...answer } = outcome;
       return respond(context, form, { ...answer, state: outcome.reposted }, said);
     }
   }

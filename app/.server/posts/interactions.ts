@@ -8,7 +8,7 @@ import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity 
 import { batchable } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, inPrivateCommunitySql, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost } from "./access";
+import { actableTargetId, inPrivateCommunitySql, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost, type PostAudience, type ViewablePost } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -35,10 +35,18 @@ export function postCounts(db: Db, postId: string | SQL) {
 /** The counts as the feed room would publish them, and whether its author keeps it for followers (decision 031). */
 export function postCountsForRoom(db: Db, postId: string) {
   return db
-    .select({ ...countColumns, kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})` })
+    .select({
+      ...countColumns,
+      authorId: posts.userId,
+      communityId: posts.communityId,
+      kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})`,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
 }
+
+/** Who may hear of an interaction with the post (the feed rooms it goes to, docs/decisions/036). */
+const audienceOf = (post: ViewablePost): PostAudience => ({ authorId: post.userId, communityId: post.communityId, kept: post.kept });
 
 /**
  * Each interaction is one batch (docs/decisions/026): the post it acts on (a repost stands for its
@@ -76,7 +84,7 @@ function removeRelation(db: Db, table: MemberRelation, id: SQL, userId: string) 
   return db.delete(table).where(and(eq(table.postId, id), eq(table.userId, userId)));
 }
 
-export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts?: PostCounts; kept: boolean }>> {
+export async function setLike(db: Db, userId: string, postId: string, liked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; liked: boolean; counts?: PostCounts; audience: PostAudience }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
@@ -86,7 +94,7 @@ export async function setLike(db: Db, userId: string, postId: string, liked: boo
   const post = actedOn(found, !liked);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
   // Counts are the post's content: an undo by a member who can no longer see it gets none (decision 031).
-  return { ok: true, postId: post.id, liked, counts: post.canView ? counts[0]! : undefined, kept: post.kept };
+  return { ok: true, postId: post.id, liked, counts: post.canView ? counts[0]! : undefined, audience: audienceOf(post) };
 }
 
 export async function setBookmark(db: Db, userId: string, postId: string, bookmarked: boolean, now = Date.now()): Promise<Outcome<{ postId: string; bookmarked: boolean }>> {
@@ -110,7 +118,7 @@ export async function setRepost(
   postId: string,
   reposted: boolean,
   now = Date.now(),
-): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; kept: boolean; repostKept: boolean }>> {
+): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; audience: PostAudience; repostKept: boolean }>> {
   // Written only for a post the member may see and did not write.
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
@@ -136,7 +144,7 @@ export async function setRepost(
     reposted,
     counts: postCountsNow,
     repostId: changed[0]?.id ?? null,
-    kept: post.kept,
+    audience: audienceOf(post),
     // The repost shows the original's author and is the reposter's: kept if either keeps their posts.
     // A repost of a community's post belongs to the community: the feed room is not told of it (decision 035).
     repostKept: post.kept || post.viewerKept || post.communityId !== null,
@@ -144,7 +152,7 @@ export async function setRepost(
 }
 
 /** A share is recorded with where it went and adds one to shares_count, once per member, post and platform. */
-export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts; kept: boolean }>> {
+export async function sharePost(db: Db, userId: string, postId: string, platform: SharePlatform, now = Date.now()): Promise<Outcome<{ postId: string; counts: PostCounts; audience: PostAudience }>> {
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
@@ -154,7 +162,7 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
   ]);
   const post = actedOn(found);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
-  return { ok: true, postId: post.id, counts: counts[0]!, kept: post.kept };
+  return { ok: true, postId: post.id, counts: counts[0]!, audience: audienceOf(post) };
 }
 
 /**

@@ -72,6 +72,7 @@ export function CommunityPage({
           failed={failed}
           pageHref={(cursor) => `${path}?${new URLSearchParams({ cursor })}`}
           label={`Posts in ${community.name}`}
+          fresh={{ community: community.id }}
           empty={<FeedEmpty title={COMMUNITY_MESSAGES.noPosts} text={COMMUNITY_MESSAGES.noPostsText} />}
         />
       )}

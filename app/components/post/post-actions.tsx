@@ -1,5 +1,5 @@
 import { PageLink } from "~/components/ui/page-link";
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import type { FeedItem, PostCounts } from "~/lib/types/post";
 import { iconBefore, type IconName } from "~/components/icon";
 import { formatCount } from "~/lib/format";
@@ -44,7 +44,8 @@ export function PostActions({
   const hydrated = useHydrated();
   const action = `/post/${post.id}`;
   // The newest answer about the post wins: the page's, the feed room's (live), a toggle's or a share's.
-  const live = useLiveCounts(post.id);
+  const group = useRef<HTMLDivElement>(null);
+  const live = useLiveCounts(post.id, group);
   const counts = [live, like.counts, repost.counts, shareCounts ?? undefined].reduce<PostCounts>(
     (newest, next) => (next && next.at > newest.at ? next : newest),
     post.counts,
@@ -78,7 +79,7 @@ export function PostActions({
 
   return (
     // A group names the buttons for assistive technology; the form inside it lays them out as its own.
-    <div role="group" aria-label="Post actions" className="post-actions">
+    <div ref={group} role="group" aria-label="Post actions" className="post-actions">
       <form method="post" action={action} onSubmit={submit} className="contents">
         <ReturnTo anchor={anchor} />
         {disabled ? (

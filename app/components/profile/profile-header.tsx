@@ -6,6 +6,7 @@ import { formatCount, formatJoined } from "~/lib/format";
 import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
+import { MessageButton } from "./message-button";
 import { VisitorActions } from "./visitor-actions";
 import { OwnerProfileTools } from "./profile-photo-form";
 
@@ -32,9 +33,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
             <VisitorActions username={profile.username} signIn={signIn} />
           ) : (
             <div className="flex flex-wrap items-center gap-2 pt-14">
-              <Link to="/messages" className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
-                Message
-              </Link>
+              <MessageButton username={profile.username} />
               <Link to={mention} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
                 Mention
               </Link>

@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { SessionUser } from "~/lib/types/member";
 import { showsFooter, showsRightSidebar } from "~/lib/navigation";
-import { useFeedRoom } from "~/lib/use-feed-room";
+import { useBadges, useLiveRooms } from "~/lib/live-rooms";
 import { LogoMark } from "../logo";
 import { ComposeLink, ComposeProvider } from "../post/compose-dialog";
 import { SiteFooter } from "../site-footer";
@@ -13,6 +13,7 @@ import { RightSidebar, type Trend } from "./right-sidebar";
 export type ShellData = {
   user: SessionUser;
   unreadNotifications: number;
+  unreadMessages: number;
   trends: Trend[];
   canPostForSubscribers: boolean;
 };
@@ -22,10 +23,11 @@ export type ShellData = {
  * through a checkbox and its labels), the page, and the right sidebar on wide screens.
  */
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
-  const { user, unreadNotifications, trends, canPostForSubscribers } = shell;
+  const { user, trends, canPostForSubscribers } = shell;
+  const badges = useBadges({ notifications: shell.unreadNotifications, messages: shell.unreadMessages });
   const { pathname } = useLocation();
   const drawer = useRef<HTMLInputElement>(null);
-  useFeedRoom(user.id);
+  useLiveRooms(user.id);
 
   useEffect(() => {
     if (drawer.current) drawer.current.checked = false;
@@ -61,7 +63,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block lg:hidden!"
           />
           <div className="invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] peer-checked:visible peer-checked:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
-            <LeftNav user={user} unreadNotifications={unreadNotifications} />
+            <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
           <main id="main" className="min-w-0 flex-1 border-line lg:border-x">
             {children}

@@ -27,7 +27,7 @@ const ITEMS: { to: NavPath; label: string; icon: IconName }[] = [
 
 export const NAV_DRAWER_ID = "nav-drawer";
 
-export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unreadNotifications: number }) {
+export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: SessionUser; unreadNotifications: number; unreadMessages: number }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className="flex h-full flex-col gap-1 overflow-y-auto px-3 py-3">
@@ -48,6 +48,7 @@ export function LeftNav({ user, unreadNotifications }: { user: SessionUser; unre
                 <Icon name={icon} className="size-6" />
                 <span>{label}</span>
                 {to === "/notifications" ? <UnreadBadge count={unreadNotifications} label="unread notifications" /> : null}
+                {to === "/messages" ? <UnreadBadge count={unreadMessages} label="unread conversations" /> : null}
               </NavLink>
             </li>
           );

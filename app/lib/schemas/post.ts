@@ -26,7 +26,7 @@ import { countCharacters } from "../text";
 
 
 /** Trimmed, non-empty, and at most `max` characters as a person counts them (an emoji counts once). */
-const shortText = (max: number, messages: { required: string; tooLong: string }) =>
+export const shortText = (max: number, messages: { required: string; tooLong: string }) =>
   cleaned(
     "multi-line",
     z

@@ -1,0 +1,484 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { DM_MESSAGES } from "~/lib/messages";
+import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
+import type { VerifiedType } from "~/lib/types/post";
+import type { Db } from "./db/client";
+import { batchable } from "./db/drizzle-internals";
+import { mapRead, param, runRead, selectRead, type Read } from "./db/reads";
+import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
+import { USERS_ID } from "./follows";
+import { newId } from "./ids";
+import { refuse, type Outcome } from "./outcome";
+import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+
+/**
+ * Direct messages (spec document 2 §2, §3, §4, §5, §7; docs/decisions/036). A pair of members has one
+ * conversation; each participant has an inbox row (conversation_members) that triggers keep in step
+ * with the messages (migration 0014): the list's order, the other member and the unread count, so the
+ * list and the navigation badge read one member's rows by index and never count messages.
+ */
+
+export const CONVERSATION_FILTERS = ["all", "verified"] as const satisfies readonly ConversationFilter[];
+
+export function conversationFilterOf(value: string | null): ConversationFilter {
+  return CONVERSATION_FILTERS.find((filter) => filter === value) ?? "all";
+}
+
+/** A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters; blank is none. */
+export function messageSearchOf(value: string | null): string | null {
+  const term = value?.trim().slice(0, SEARCH_QUERY_MAX_LENGTH) ?? "";
+  return term === "" ? null : term;
+}
+
+/** A LIKE pattern that matches the term anywhere, its own % and _ taken literally (ESCAPE '\'). */
+const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const L = { at: param("listAt"), id: param("listId"), search: param("listSearch") };
+
+type SummaryRow = {
+  id: string;
+  lastAt: Date;
+  unread: number;
+  otherId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+  lastContent: string | null;
+  lastMine: number | null;
+};
+
+/**
+ * A page of the member's conversations, newest message first (spec §9), keyset-paged by (last
+ * message time, conversation). Verified Only keeps those whose other member is verified; a search
+ * matches the other member's name or username, or a message's words in that conversation.
+ */
+export function conversationListRead(
+  db: Db,
+  viewer: NonNullable<Viewer>,
+  filter: ConversationFilter,
+  search: string | null,
+  cursor: string | null,
+): Read<Omit<ConversationList, "counts">> {
+  const after = parseConversationCursor(cursor);
+  const read = selectRead<SummaryRow>(
+    db,
+    ["conversations", viewerKey(viewer), filter, search ? "search" : "all", after ? "older" : "newest"].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = {
+        id: conversationMembers.conversationId,
+        lastAt: conversationMembers.lastAt,
+        unread: conversationMembers.unreadCount,
+        otherId: sql<string>`${users.id}`.as("other_id_"),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+        lastContent: sql<string | null>`substr(${messages.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1})`.as("last_content"),
+        lastMine: sql<number | null>`${messages.senderId} = ${conversationMembers.userId}`.as("last_mine"),
+      };
+      const matching = search
+        ? sql`(lower(${users.displayName}) LIKE ${L.search} ESCAPE '\\' OR lower(${users.username}) LIKE ${L.search} ESCAPE '\\'
+            OR EXISTS (SELECT 1 FROM ${messages} AS found WHERE found.conversation_id = ${conversationMembers.conversationId}
+              AND lower(found.content) LIKE ${L.search} ESCAPE '\\'))`
+        : undefined;
+      const query = db
+        .select(fields)
+        .from(conversationMembers)
+        .innerJoin(users, eq(users.id, conversationMembers.otherId))
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            sql`${conversationMembers.userId} = ${me}`,
+            filter === "verified" ? isNotNull(users.verifiedType) : undefined,
+            matching,
+            after ? sql`(${conversationMembers.lastAt}, ${conversationMembers.conversationId}) < (${L.at}, ${L.id})` : undefined,
+          ),
+        )
+        .orderBy(desc(conversationMembers.lastAt), desc(conversationMembers.conversationId))
+        .limit(CONVERSATIONS_PAGE_SIZE + 1);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), listAt: after?.at, listId: after?.id, listSearch: search ? containing(search) : undefined },
+  );
+  return mapRead(read, (rows) => {
+    const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+    const last = shown.at(-1);
+    return {
+      conversations: shown.map(toSummary),
+      nextCursor: rows.length > CONVERSATIONS_PAGE_SIZE && last ? conversationCursor({ at: last.lastAt.getTime(), id: last.id }) : null,
+    };
+  });
+}
+
+function toSummary(row: SummaryRow): ConversationSummary {
+  const { otherId, username, displayName, avatarUrl, verifiedType } = row;
+  return {
+    id: row.id,
+    other: { id: otherId, username, displayName, avatarUrl, verifiedType },
+    at: row.lastAt.getTime(),
+    unread: row.unread,
+    last: row.lastContent === null ? null : { content: previewOf(row.lastContent), mine: Boolean(row.lastMine) },
+  };
+}
+
+function previewOf(text: string): string {
+  const chars = Array.from(text.replace(/\s+/g, " "));
+  return chars.length > NOTIFICATION_PREVIEW_LENGTH ? `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("").trimEnd()}…` : chars.join("");
+}
+
+/** The filter's counts: every conversation, and those with a verified member (one row, two index counts). */
+export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Read<ConversationList["counts"]> {
+  const read = selectRead<{ all: number; verified: number }>(
+    db,
+    ["conversation-counts", viewerKey(viewer)].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = {
+        all: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine WHERE mine.user_id = ${USERS_ID})`.as("all_count"),
+        verified: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine INNER JOIN ${users} AS other ON other.id = mine.other_id
+          WHERE mine.user_id = ${USERS_ID} AND other.verified_type IS NOT NULL)`.as("verified_count"),
+      };
+      return { fields, query: db.select(fields).from(users).where(sql`${users.id} = ${me}`) };
+    },
+    viewerValues(viewer),
+  );
+  return mapRead(read, (rows) => rows[0] ?? { all: 0, verified: 0 });
+}
+
+type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean };
+type HeaderRow = { id: string; otherId: string; username: string; displayName: string; avatarUrl: string | null; verifiedType: VerifiedType };
+
+const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter") };
+
+const messageFields = {
+  id: messages.id,
+  clientId: messages.clientId,
+  senderId: messages.senderId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  isRead: messages.isRead,
+};
+
+const toMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  clientId: row.clientId,
+  senderId: row.senderId,
+  content: row.content,
+  at: row.createdAt.getTime(),
+  read: row.isRead,
+});
+
+/**
+ * An open conversation for one of its participants (anyone else reads nothing: a 404): the other
+ * member, and the newest page of messages (or the page before `earlier`), shown oldest first. Opening
+ * it (not paging back) first marks the other's messages read, in the same round trip, so the page and
+ * its navigation badge already show them read (spec document 2 §4); `markedRead` says whether any were.
+ */
+export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversationId: string, earlier: string | null) {
+  const before = beforeOf(earlier);
+  const values = { ...viewerValues(viewer), conversation: conversationId, messagesBefore: before };
+  const participant = (me: ReturnType<typeof viewerSql>) =>
+    sql`EXISTS (SELECT 1 FROM ${conversationMembers} AS participant WHERE participant.user_id = ${me} AND participant.conversation_id = ${C.conversation})`;
+  const header = selectRead<HeaderRow>(
+    db,
+    ["conversation-header", viewerKey(viewer)].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = {
+        id: conversationMembers.conversationId,
+        otherId: sql<string>`${users.id}`.as("other_id_"),
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+      };
+      const query = db
+        .select(fields)
+        .from(conversationMembers)
+        .innerJoin(users, eq(users.id, conversationMembers.otherId))
+        .where(and(viewerPresentSql(viewer), sql`${conversationMembers.userId} = ${me}`, sql`${conversationMembers.conversationId} = ${C.conversation}`));
+      return { fields, query };
+    },
+    values,
+  );
+  const page = selectRead<MessageRow>(
+    db,
+    ["conversation-messages", viewerKey(viewer), before ? "earlier" : "newest"].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const query = db
+        .select(messageFields)
+        .from(messages)
+        .where(and(sql`${messages.conversationId} = ${C.conversation}`, participant(me), before ? sql`${messages.id} < ${C.before}` : undefined))
+        .orderBy(desc(messages.id))
+        .limit(MESSAGES_PAGE_SIZE + 1);
+      return { fields: messageFields, query };
+    },
+    values,
+  );
+  const conversation = mapRead(header, (rows) => rows[0] ?? null);
+  const messagePage = mapRead(page, (rows) => ({
+    messages: rows.slice(0, MESSAGES_PAGE_SIZE).reverse().map(toMessage),
+    earlierCursor: rows.length > MESSAGES_PAGE_SIZE ? rows[MESSAGES_PAGE_SIZE - 1]!.id : null,
+  }));
+  if (before) return { conversation, messagePage, markRead: null };
+  const marked = selectRead<{ id: string }>(
+    db,
+    ["conversation-mark-read", viewerKey(viewer)].join(":"),
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = { id: messages.id };
+      // An UPDATE … RETURNING read like a select: what it answers is what it marked.
+      const query = {
+        toSQL: () =>
+          db
+            .update(messages)
+            .set({ isRead: true })
+            .where(
+              and(
+                sql`${messages.conversationId} = ${C.conversation}`,
+                eq(messages.isRead, false),
+                sql`${messages.senderId} <> ${me}`,
+                participant(me),
+              ),
+            )
+            .returning({ id: messages.id })
+            .toSQL(),
+      };
+      return { fields, query };
+    },
+    values,
+  );
+  return { conversation, messagePage, markRead: mapRead(marked, (rows) => rows.length > 0) };
+}
+
+export function toConversation(
+  header: HeaderRow,
+  page: { messages: ChatMessage[]; earlierCursor: string | null },
+): Conversation {
+  const { otherId, username, displayName, avatarUrl, verifiedType } = header;
+  return { id: header.id, other: { id: otherId, username, displayName, avatarUrl, verifiedType }, ...page };
+}
+
+/**
+ * What a page that reconnected to a conversation room missed: the messages after its last one, in
+ * order, for a participant only (the room asks on the page's behalf; docs/decisions/036).
+ */
+export async function messagesSince(db: Db, conversationId: string, afterId: string | null): Promise<ChatMessage[]> {
+  const rows = await runRead(
+    selectRead<MessageRow>(
+      db,
+      ["conversation-since", afterId ? "after" : "latest"].join(":"),
+      () => {
+        const query = db
+          .select(messageFields)
+          .from(messages)
+          .where(and(sql`${messages.conversationId} = ${C.conversation}`, afterId ? sql`${messages.id} > ${C.after}` : undefined))
+          .orderBy(afterId ? messages.id : desc(messages.id))
+          .limit(MESSAGES_RESYNC_LIMIT);
+        return { fields: messageFields, query };
+      },
+      { conversation: conversationId, messagesAfter: afterId },
+    ),
+  );
+  return (afterId ? rows : rows.reverse()).map(toMessage);
+}
+
+// ───────────────────────────── who may write to whom ─────────────────────────────
+
+type Recipient = { id: string; displayName: string; allow: "everyone" | "following" | "none"; followsSender: boolean };
+
+/** The recipient's allowDirectMessages (spec §3 settings) as the refusal it gives, null when allowed. */
+function refusalOf(recipient: Recipient): string | null {
+  if (recipient.allow === "none") return DM_MESSAGES.notAccepting(recipient.displayName);
+  if (recipient.allow === "following" && !recipient.followsSender) return DM_MESSAGES.followersOnly(recipient.displayName);
+  return null;
+}
+
+/** The same rule in SQL, for a write that may only happen when it allows it (`other` is the recipient's id). */
+const allowsSql = (other: unknown, sender: string) =>
+  sql`coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'everyone'
+    OR (coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'following'
+      AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${other} AND ${follows.followingId} = ${sender}))`;
+
+/** The recipient's side of the rule, for a select from users (USERS_ID: users.id written out, as a one-table select leaves it bare). */
+function recipientFields(sender: string) {
+  return {
+    id: users.id,
+    displayName: users.displayName,
+    allow: sql<Recipient["allow"]>`coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${USERS_ID}), 'everyone')`.as(
+      "recipient_allow",
+    ),
+    followsSender: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${USERS_ID} AND ${follows.followingId} = ${sender})`.as("recipient_follows"),
+  };
+}
+
+const toRecipient = (row: { id: string; displayName: string; allow: Recipient["allow"]; followsSender: number }): Recipient => ({
+  ...row,
+  followsSender: Boolean(row.followsSender),
+});
+
+// ───────────────────────────── writing ─────────────────────────────
+
+/**
+ * Message on a profile: the one conversation between the two members, found or made (spec §7),
+ * never with oneself, and a new one only when the recipient's allowDirectMessages lets the member
+ * write (an existing one opens either way; sending checks again).
+ */
+export async function startConversation(db: Db, memberId: string, username: string): Promise<Outcome<{ conversationId: string; name: string; created: boolean }>> {
+  const found = await db
+    .select(recipientFields(memberId))
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .get();
+  if (!found) return refuse(404, DM_MESSAGES.memberNotFound);
+  const recipient = toRecipient(found);
+  if (recipient.id === memberId) return refuse(400, DM_MESSAGES.notYourself);
+  const [first, second] = memberId < recipient.id ? [memberId, recipient.id] : [recipient.id, memberId];
+  const pair = and(eq(conversations.participant1Id, first), eq(conversations.participant2Id, second));
+  const existing = await db.select({ id: conversations.id }).from(conversations).where(pair).get();
+  if (existing) return { ok: true, conversationId: existing.id, name: recipient.displayName, created: false };
+  const refusal = refusalOf(recipient);
+  if (refusal) return refuse(403, refusal);
+  // Two requests at once make one conversation: the pair is unique, the second insert does nothing.
+  const [, made] = await db.batch([
+    db.insert(conversations).values({ id: newId(), participant1Id: first, participant2Id: second }).onConflictDoNothing(),
+    db.select({ id: conversations.id }).from(conversations).where(pair),
+  ]);
+  const conversationId = made[0]?.id;
+  if (!conversationId) throw new Error("the conversation was neither found nor made");
+  return { ok: true, conversationId, name: recipient.displayName, created: true };
+}
+
+export type SentMessage = { message: ChatMessage; conversationId: string; recipientId: string };
+
+/**
+ * A message from a participant: written once per (sender, client id), so a retry after a lost answer
+ * answers the message already stored; refused for anyone else (404) and when the recipient's
+ * allowDirectMessages does not let the sender write (403). One round trip.
+ */
+export async function sendMessage(
+  db: Db,
+  memberId: string,
+  conversationId: string,
+  input: { content: string; clientId: string },
+): Promise<Outcome<SentMessage & { duplicate: boolean }>> {
+  const at = Date.now();
+  const id = newId(at);
+  const mine = and(eq(conversationMembers.userId, memberId), eq(conversationMembers.conversationId, conversationId));
+  const [inserted, stored, recipientRows] = await db.batch([
+    batchable(
+      db.$client,
+      db.all<{ id: string }>(sql`INSERT INTO ${messages} (id, conversation_id, sender_id, content, client_id, created_at)
+        SELECT ${id}, ${conversationMembers.conversationId}, ${memberId}, ${input.content}, ${input.clientId}, ${at}
+        FROM ${conversationMembers} WHERE ${mine} AND (${allowsSql(conversationMembers.otherId, memberId)})
+        ON CONFLICT (sender_id, client_id) DO NOTHING RETURNING id`),
+    ),
+    db.select(messageFields).from(messages).where(and(eq(messages.senderId, memberId), eq(messages.clientId, input.clientId), eq(messages.conversationId, conversationId))),
+    db
+      .select(recipientFields(memberId))
+      .from(conversationMembers)
+      .innerJoin(users, eq(users.id, conversationMembers.otherId))
+      .where(mine),
+  ]);
+  const recipient = recipientRows[0];
+  if (!recipient) return refuse(404, DM_MESSAGES.notFound);
+  const row = stored[0];
+  if (!row) return refuse(403, refusalOf(toRecipient(recipient)) ?? DM_MESSAGES.sendFailed);
+  return { ok: true, message: toMessage(row), conversationId, recipientId: recipient.id, duplicate: inserted.length === 0 };
+}
+
+/** The other member's messages in a conversation, read now that the member sees them (a live page). */
+export async function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<boolean> {
+  const marked = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.isRead, false),
+        sql`${messages.senderId} <> ${memberId}`,
+        sql`EXISTS (SELECT 1 FROM ${conversationMembers} WHERE ${conversationMembers.userId} = ${memberId} AND ${conversationMembers.conversationId} = ${conversationId})`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return marked.length > 0;
+}
+
+/** How many of each member's conversations have unread messages (the navigation badge, counted as far as it tells apart). */
+export async function unreadConversationCounts(db: Db, memberIds: string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, unread: unreadConversationsSql(USERS_ID) })
+    .from(users)
+    .where(inArray(users.id, memberIds));
+  return new Map(rows.map((row) => [row.id, row.unread]));
+}
+
+/** The badge's count for the member `memberId` names (conversation_members_unread_idx). */
+export function unreadConversationsSql(memberId: unknown) {
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${conversationMembers} AS unread
+    WHERE unread.user_id = ${memberId} AND unread.unread_count > 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`;
+}
+
+// ───────────────────────────── the pages ─────────────────────────────
+
+/** Whether a member is a participant (a conversation room's connection rule). */
+export async function isParticipant(db: Db, memberId: string, conversationId: string): Promise<boolean> {
+  const row = await db
+    .select({ one: sql<number>`1` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, memberId), eq(conversationMembers.conversationId, conversationId)))
+    .get();
+  return row !== undefined;
+}
+
+export type LoadedConversationList = { list: ConversationList; failed: string | null; hadSession: boolean };
+
+/**
+ * The list's reads, handed to the session's round trip (decision 026). A failed read is 'Failed to
+ * load conversations' in the page, never an error page (spec document 2 §8).
+ */
+export async function loadConversationList(
+  context: AppLoadContext,
+  filter: ConversationFilter,
+  search: string | null,
+  cursor: string | null,
+): Promise<LoadedConversationList> {
+  const empty: ConversationList = { conversations: [], nextCursor: cursor, counts: { all: 0, verified: 0 } };
+  try {
+    const answers = await context.readAsMember(
+      (viewer) => [conversationListRead(context.db, viewer, filter, search, cursor), conversationCountsRead(context.db, viewer)] as const,
+    );
+    if (!answers) return { list: empty, failed: null, hadSession: false };
+    const [page, counts] = answers;
+    return { list: { ...page, counts }, failed: null, hadSession: true };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Reading conversations failed:", error);
+    return { list: empty, failed: DM_MESSAGES.loadFailed, hadSession: true };
+  }
+}
+
+export type LoadedConversation =
+  | { found: true; conversation: Conversation; markedRead: boolean }
+  | { found: false; hadSession: boolean };
+
+/** An open conversation's reads (and marking it read), in the session's round trip. */
+export async function loadConversation(context: AppLoadContext, conversationId: string, earlier: string | null): Promise<LoadedConversation> {
+  const answers = await context.readAsMember((viewer) => {
+    const { conversation, messagePage, markRead } = conversationReads(context.db, viewer, conversationId, earlier);
+    return markRead ? ([conversation, messagePage, markRead] as const) : ([conversation, messagePage] as const);
+  });
+  if (!answers) return { found: false, hadSession: false };
+  const [header, page, markedRead = false] = answers;
+  if (!header) return { found: false, hadSession: true };
+  return { found: true, conversation: toConversation(header, page), markedRead };
+}

@@ -1,0 +1,301 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Avatar } from "~/components/avatar";
+import { Icon } from "~/components/icon";
+import { ReturnTo } from "~/components/return-to";
+import { buttonClass } from "~/components/ui/button";
+import { VerifiedBadge } from "~/components/verified-badge";
+import { newClientId } from "~/lib/client-ids";
+import { MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { DM_MESSAGES } from "~/lib/messages";
+import { CONVERSATION_PARTY, type RoomEvent } from "~/lib/realtime";
+import { countCharacters } from "~/lib/text";
+import type { ChatMessage, Conversation } from "~/lib/types/message";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRoom } from "~/lib/use-room";
+
+export type ChatData = { conversation: Conversation; viewerId: string; paged: boolean; clientId: string };
+
+/** A message the page sent that the server has not answered yet (or that failed: it can be sent again). */
+type Pending = { clientId: string; content: string; at: number; failed: string | null };
+
+const byId = (a: ChatMessage, b: ChatMessage) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Messages from every source (the page, earlier pages, the room, sent answers): each once, in order. */
+function merged(...lists: ChatMessage[][]): ChatMessage[] {
+  const seen = new Map<string, ChatMessage>();
+  for (const list of lists) for (const message of list) seen.set(message.id, { ...seen.get(message.id), ...message, read: message.read || Boolean(seen.get(message.id)?.read) });
+  return [...seen.values()].sort(byId);
+}
+
+/**
+ * The open conversation (spec document 2 §2, §4; docs/decisions/036): timed bubbles oldest first,
+ * 'Load earlier messages', and 'Start a new message'. Without JavaScript sending is a form post that
+ * comes back here. With it: messages arrive live from the conversation's room (and what a reconnect
+ * missed is asked for again, from D1), sending shows the message at once under an id the page made
+ * (so a retry stores it once), and the sender sees when it is read.
+ */
+export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) {
+  const { other } = conversation;
+  const hydrated = useHydrated();
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [readUntil, setReadUntil] = useState(0);
+  const earlier = useFetcher<ChatData>();
+  const [earlierPages, setEarlierPages] = useState<Conversation[]>([]);
+  useEffect(() => {
+    if (earlier.data?.conversation) setEarlierPages((pages) => [earlier.data!.conversation, ...pages]);
+  }, [earlier.data]);
+
+  const messages = useMemo(
+    () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live),
+    [earlierPages, conversation.messages, live],
+  );
+  const stored = new Set(messages.map((message) => message.clientId));
+  const waiting = pending.filter((message) => !stored.has(message.clientId));
+  const earlierCursor = earlierPages[0]?.earlierCursor ?? (earlierPages.length > 0 ? null : conversation.earlierCursor);
+
+  // What the room is asked for after a (re)connection: everything after the newest message shown.
+  const newest = useRef<string | null>(null);
+  newest.current = messages.at(-1)?.id ?? null;
+
+  const markRead = useCallback(() => {
+    const body = new FormData();
+    body.set("intent", "conversation-read");
+    fetch(`/messages/${conversation.id}/read`, { method: "POST", body }).catch((error: unknown) => console.warn("Marking messages read failed:", error));
+  }, [conversation.id]);
+
+  const onEvent = useCallback(
+    (event: RoomEvent) => {
+      if (event.type === "message" || event.type === "messages") {
+        const arrived = event.type === "message" ? [event.message] : event.messages;
+        if (arrived.length === 0) return;
+        setLive((held) => [...held, ...arrived]);
+        // Seen as it arrives while the page is in front: the sender is told.
+        if (arrived.some((message) => message.senderId !== viewerId && !message.read) && document.visibilityState === "visible") markRead();
+      } else if (event.type === "read" && event.readerId !== viewerId) {
+        setReadUntil((until) => Math.max(until, event.at));
+      }
+    },
+    [viewerId, markRead],
+  );
+  useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
+    onEvent,
+    onOpen: (send) => send({ type: "resync", after: newest.current }),
+  });
+
+  const send = useCallback(
+    async (message: Pending) => {
+      setPending((held) => [...held.filter((one) => one.clientId !== message.clientId), { ...message, failed: null }]);
+      const body = new FormData();
+      body.set("intent", "message-send");
+      body.set("content", message.content);
+      body.set("clientId", message.clientId);
+      let failure: string = DM_MESSAGES.sendFailed;
+      try {
+        const response = await fetch(`/messages/${conversation.id}/send`, { method: "POST", body, headers: { Accept: "application/json" } });
+        const answer = (await response.json()) as { ok: boolean; sent?: ChatMessage; message: string | null };
+        if (answer.ok && answer.sent) {
+          const sent = answer.sent;
+          setLive((held) => [...held, sent]);
+          setPending((held) => held.filter((one) => one.clientId !== message.clientId));
+          return;
+        }
+        if (typeof answer.message === "string") failure = answer.message;
+      } catch (error) {
+        console.warn("Sending a message failed:", error);
+      }
+      setPending((held) => held.map((one) => (one.clientId === message.clientId ? { ...one, failed: failure } : one)));
+    },
+    [conversation.id],
+  );
+
+  // The newest message in view: on opening, and when one arrives while the reader is at the bottom.
+  const scroller = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const list = scroller.current;
+    if (list && atBottom.current && !paged) list.scrollTop = list.scrollHeight;
+  }, [messages.length, waiting.length, paged]);
+
+  // Of my messages, the newest the other has read carries 'Seen'.
+  const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.at <= readUntil))?.id;
+
+  return (
+    <section aria-label={`Conversation with ${other.displayName}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="sticky top-14 z-10 flex items-center gap-3 border-b border-line bg-bg/90 px-4 py-2 backdrop-blur lg:top-0">
+        <Link to="/messages" className="rounded-full p-2 hover:bg-surface md:hidden">
+          <Icon name="chevron-left" className="size-5" />
+          <span className="sr-only">Back to messages</span>
+        </Link>
+        <Link to={`/profile/${other.username}`} className="flex min-w-0 items-center gap-3 hover:underline">
+          <Avatar src={other.avatarUrl} size="sm" />
+          <span className="flex min-w-0 flex-col">
+            <span className="flex items-center gap-1">
+              <h2 className="truncate font-bold" dir="auto">
+                {other.displayName}
+              </h2>
+              <VerifiedBadge type={other.verifiedType} />
+            </span>
+            <span className="truncate text-sm text-muted">{`@${other.username}`}</span>
+          </span>
+        </Link>
+      </header>
+
+      <ol
+        ref={scroller}
+        aria-label="Messages"
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+        }}
+        className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-4"
+      >
+        {paged ? (
+          <li className="text-center text-sm">
+            <Link to={`/messages/${conversation.id}`} className="text-accent hover:underline">
+              Back to the newest
+            </Link>
+          </li>
+        ) : null}
+        {earlierCursor ? (
+          <li className="flex justify-center">
+            <Link
+              to={`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`}
+              preventScrollReset
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                atBottom.current = false;
+                if (earlier.state === "idle") earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);
+              }}
+              className="rounded-full px-4 py-2 text-sm font-semibold text-accent hover:bg-surface"
+            >
+              {earlier.state !== "idle" ? "Loading..." : DM_MESSAGES.loadEarlier}
+            </Link>
+          </li>
+        ) : null}
+        {messages.length === 0 && waiting.length === 0 ? <li className="m-auto py-16 text-center text-muted">{DM_MESSAGES.empty}</li> : null}
+        {messages.map((message) => (
+          <Bubble key={message.id} mine={message.senderId === viewerId} content={message.content} at={message.at} note={message.id === lastSeen ? "Seen" : null} />
+        ))}
+        {waiting.map((message) => (
+          <Bubble
+            key={message.clientId}
+            mine
+            content={message.content}
+            at={message.at}
+            note={message.failed ? null : "Sending..."}
+            failed={message.failed ? { text: message.failed, retry: () => void send(message) } : null}
+          />
+        ))}
+      </ol>
+
+      <MessageForm conversationId={conversation.id} clientId={clientId} onSend={hydrated ? (content) => void send({ clientId: newClientId(), content, at: Date.now(), failed: null }) : null} />
+    </section>
+  );
+}
+
+function Bubble({
+  mine,
+  content,
+  at,
+  note,
+  failed = null,
+}: {
+  mine: boolean;
+  content: string;
+  at: number;
+  note: string | null;
+  failed?: { text: string; retry: () => void } | null;
+}) {
+  const date = new Date(at);
+  return (
+    <li className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
+      <p
+        dir="auto"
+        className={`rounded-2xl px-4 py-2 break-words whitespace-pre-wrap ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
+      >
+        {content}
+      </p>
+      <span className="flex items-center gap-2 text-xs text-muted">
+        <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
+          {date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+        </time>
+        {note ? <span>{note}</span> : null}
+      </span>
+      {failed ? (
+        <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
+          {failed.text}
+          <button type="button" onClick={failed.retry} className="underline">
+            Retry
+          </button>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * 'Start a new message': a form that posts to /messages/{id}/send and comes back (without JavaScript);
+ * with it, `onSend` takes the text and the field is cleared at once. Enter sends, Shift+Enter breaks the line.
+ */
+function MessageForm({ conversationId, clientId, onSend }: { conversationId: string; clientId: string; onSend: ((content: string) => void) | null }) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSend) return;
+    event.preventDefault();
+    const content = field.current?.value.trim() ?? "";
+    if (content === "") return setError(DM_MESSAGES.contentRequired);
+    if (countCharacters(content) > MESSAGE_MAX_LENGTH) return setError(DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH));
+    setError(null);
+    onSend(content);
+    field.current!.value = "";
+    field.current!.focus();
+  };
+  return (
+    <form
+      method="post"
+      action={`/messages/${conversationId}/send`}
+      onSubmit={submit}
+      className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3"
+    >
+      <ReturnTo to={`/messages/${conversationId}`} />
+      <input type="hidden" name="intent" value="message-send" />
+      <input type="hidden" name="clientId" value={clientId} />
+      <div className="flex items-end gap-2">
+        <label htmlFor={id} className="sr-only">
+          {DM_MESSAGES.placeholder}
+        </label>
+        <textarea
+          ref={field}
+          id={id}
+          name="content"
+          rows={1}
+          required
+          maxLength={MESSAGE_MAX_LENGTH * 2}
+          placeholder={DM_MESSAGES.placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              event.currentTarget.form?.requestSubmit();
+            }
+          }}
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-line bg-surface px-4 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+        />
+        <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
+          Send
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { Form, Link, Outlet, useFetcher, useParams, useRevalidator } from "@remix-run/react";
+import { useCallback, useId } from "react";
+import { Avatar } from "~/components/avatar";
+import { Icon } from "~/components/icon";
+import { RelativeTime } from "~/components/relative-time";
+import { buttonClass } from "~/components/ui/button";
+import { LoadMoreLink } from "~/components/ui/load-more-link";
+import { SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
+import { UnreadBadge } from "~/components/unread-badge";
+import { VerifiedBadge } from "~/components/verified-badge";
+import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
+import { useMemberEvents } from "~/lib/live-rooms";
+import { DM_MESSAGES } from "~/lib/messages";
+import type { MemberEvent } from "~/lib/realtime";
+import type { ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
+import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+
+export type MessagesData = { filter: ConversationFilter; search: string | null; list: ConversationList; failed: string | null; paged: boolean };
+
+/** The list's query (filter and search) as it is kept across its links and the open conversation. */
+function listQuery(filter: ConversationFilter, search: string | null, cursor?: string) {
+  const params = new URLSearchParams();
+  if (filter !== "all") params.set("filter", filter);
+  if (search) params.set("q", search);
+  if (cursor) params.set("cursor", cursor);
+  return params.size ? `?${params}` : "";
+}
+
+/**
+ * /messages (spec document 2 §2): the conversation list beside the open conversation (or 'Select a
+ * message'). On a phone they are separate screens: the list alone at /messages, the chat alone when
+ * one is open. The list reloads when the member room says a conversation changed.
+ */
+export function MessagesLayout({ filter, search, list, failed, paged }: MessagesData) {
+  const { conversationId } = useParams();
+  const revalidator = useRevalidator();
+  useMemberEvents(
+    useCallback(
+      (event: MemberEvent) => {
+        if (event.type === "inbox" && revalidator.state === "idle") revalidator.revalidate();
+      },
+      [revalidator],
+    ),
+  );
+  return (
+    <div className="flex min-h-[calc(100dvh-3.5rem)] lg:h-dvh lg:min-h-0">
+      <section
+        aria-label="Conversations"
+        className={`${conversationId ? "hidden md:flex" : "flex"} w-full flex-col border-line md:w-80 md:shrink-0 md:border-r lg:overflow-y-auto`}
+      >
+        <div className="sticky top-14 z-10 border-b border-line bg-bg/90 backdrop-blur lg:top-0">
+          <h1 className="px-4 py-3 text-xl font-extrabold">Messages</h1>
+          <SearchMessages filter={filter} search={search} />
+          <nav aria-label="Filter conversations" className="flex">
+            {(["all", "verified"] as const).map((name) => (
+              <Link
+                key={name}
+                to={`/messages${listQuery(name, search)}`}
+                aria-current={name === filter ? "page" : undefined}
+                className={`flex-1 py-3 text-center text-sm font-semibold hover:bg-surface ${name === filter ? "border-b-4 border-accent text-fg" : "text-muted"}`}
+              >
+                {`${name === "all" ? DM_MESSAGES.all : DM_MESSAGES.verifiedOnly} (${list.counts[name]})`}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {paged ? (
+          <p className="border-b border-line px-4 py-2 text-sm">
+            <Link to={`/messages${listQuery(filter, search)}`} className="text-accent hover:underline">
+              Back to the newest
+            </Link>
+          </p>
+        ) : null}
+        <Conversations filter={filter} search={search} list={list} failed={failed} openId={conversationId ?? null} />
+      </section>
+      <div className={`${conversationId ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function SearchMessages({ filter, search }: { filter: ConversationFilter; search: string | null }) {
+  const id = useId();
+  return (
+    <Form method="get" action="/messages" role="search" className="flex items-center gap-2 px-4 pb-3">
+      {filter !== "all" ? <input type="hidden" name="filter" value={filter} /> : null}
+      <div className="relative flex-1">
+        <label htmlFor={id} className="sr-only">
+          {DM_MESSAGES.search}
+        </label>
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
+        <input
+          key={search ?? ""}
+          id={id}
+          type="search"
+          name="q"
+          defaultValue={search ?? ""}
+          placeholder={DM_MESSAGES.search}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          className={SEARCH_INPUT_CLASS}
+        />
+      </div>
+      <button type="submit" className={buttonClass("secondary", "px-3 py-2 text-sm")}>
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function Conversations({ filter, search, list, failed, openId }: Omit<MessagesData, "paged"> & { openId: string | null }) {
+  const fetcher = useFetcher<MessagesData>();
+  const loading = fetcher.state !== "idle";
+  const pages = useAppendedPages(list, fetcher.data?.list, loading);
+  const rows = uniqueById(pages.flatMap((page) => page.conversations));
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const next = cursor ? `/messages${listQuery(filter, search, cursor)}` : null;
+  const problem = failed ?? fetcher.data?.failed ?? null;
+  const query = listQuery(filter, search);
+  return (
+    <>
+      {rows.length === 0 && !problem ? (
+        <div className="px-6 py-16 text-center">
+          <p className="font-bold">{search ? DM_MESSAGES.noMatches(search) : DM_MESSAGES.noConversations}</p>
+          {search ? null : <p className="mt-1 text-sm text-muted">{DM_MESSAGES.noConversationsHint}</p>}
+        </div>
+      ) : null}
+      {rows.length > 0 ? (
+        <ul aria-label={filter === "all" ? DM_MESSAGES.all : DM_MESSAGES.verifiedOnly}>
+          {rows.map((row) => (
+            <li key={row.id} className="border-b border-line">
+              <ConversationRow row={row} to={`/messages/${row.id}${query}`} open={row.id === openId} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="px-6 py-8 text-center font-semibold">
+          {problem}
+        </p>
+      ) : null}
+      {next && !fetcher.data?.failed ? (
+        <LoadMoreLink to={next} loading={loading} onLoad={() => fetcher.load(next)}>
+          Load more
+        </LoadMoreLink>
+      ) : null}
+    </>
+  );
+}
+
+/** A conversation: the other member, the newest message ('You: ' for one's own), its time, the unread badge. */
+function ConversationRow({ row, to, open }: { row: ConversationSummary; to: string; open: boolean }) {
+  const { other, last, unread } = row;
+  return (
+    // Not prefetched: opening a conversation marks it read.
+    <Link to={to} aria-current={open ? "page" : undefined} className={`flex gap-3 px-4 py-3 hover:bg-surface ${open ? "bg-surface" : ""}`}>
+      <Avatar src={other.avatarUrl} />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-center gap-1">
+          <span className="truncate font-bold" dir="auto">
+            {other.displayName}
+          </span>
+          <VerifiedBadge type={other.verifiedType} />
+          <span className="truncate text-sm text-muted">{`@${other.username}`}</span>
+          <RelativeTime at={row.at} className="ml-auto shrink-0 text-xs text-muted" />
+        </span>
+        <span className="flex items-center gap-2">
+          <span className={`truncate text-sm ${unread > 0 ? "font-semibold text-fg" : "text-muted"}`} dir="auto">
+            {last ? `${last.mine ? DM_MESSAGES.you : ""}${last.content}` : DM_MESSAGES.empty}
+          </span>
+          <span className="ml-auto shrink-0">
+            <UnreadBadge count={unread} label="unread messages" />
+          </span>
+        </span>
+      </span>
+    </Link>
+  );
+}

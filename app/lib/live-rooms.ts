@@ -1,0 +1,103 @@
+import { useMatches } from "@remix-run/react";
+import { useEffect, useSyncExternalStore } from "react";
+import { applyFeedEvent, onWatchedPosts, watchedPosts } from "./live-feed";
+import { communityFeed, FEED_PARTY, MEMBER_PARTY, profileFeed, publicShardOf, type FeedEvent, type MemberEvent, type RoomEvent } from "./realtime";
+import { useRoom } from "./use-room";
+
+/**
+ * The rooms every member's page listens to (docs/decisions/036): its own member room (notifications
+ * and conversations: the navigation badges, live), and the feed room of what the page shows, named
+ * by the deepest route whose `handle` says (`feedRoomHandle`); a page that shows no posts joins none.
+ */
+
+/** A route's handle: the feed room its page listens to, from its loader's data. */
+export type FeedRoomHandle = { feedRoom: (data: unknown) => FeedRoomOf | null };
+export type FeedRoomOf = { kind: "public" } | { kind: "community"; id: string } | { kind: "profile"; id: string };
+
+/** A handle for a route whose page lists public posts (feeds, hashtags, bookmarks, a post). */
+export const publicFeedHandle: FeedRoomHandle = { feedRoom: () => ({ kind: "public" }) };
+
+/** This page's own id, for its shard of the public feed: made once, when first needed. */
+let pageId: string | undefined;
+
+function roomName(of: FeedRoomOf): string {
+  if (of.kind === "community") return communityFeed(of.id);
+  if (of.kind === "profile") return profileFeed(of.id);
+  pageId ??= crypto.randomUUID();
+  return publicShardOf(pageId);
+}
+
+function useFeedRoomName(): string | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as Partial<FeedRoomHandle> | undefined;
+    if (!handle?.feedRoom) continue;
+    const of = handle.feedRoom(matches[i]!.data);
+    return of ? roomName(of) : null;
+  }
+  return null;
+}
+
+const FEED_EVENTS = new Set<RoomEvent["type"]>(["post-created", "post-deleted", "post-counts"]);
+const MEMBER_EVENTS = new Set<RoomEvent["type"]>(["notifications", "inbox"]);
+
+export function useLiveRooms(viewerId: string) {
+  const feed = useRoom(FEED_PARTY, useFeedRoomName(), "live", {
+    onEvent: (event) => {
+      if (FEED_EVENTS.has(event.type)) applyFeedEvent(event as FeedEvent, viewerId);
+    },
+    // Every (re)connection says again which posts the page shows.
+    onOpen: (send) => send({ type: "watch", posts: watchedPosts() }),
+  });
+  useEffect(() => onWatchedPosts((posts) => feed.current?.send({ type: "watch", posts })), [feed]);
+  useRoom(MEMBER_PARTY, viewerId, "liveMember", {
+    onEvent: (event) => {
+      if (MEMBER_EVENTS.has(event.type)) applyMemberEvent(event as MemberEvent);
+    },
+  });
+}
+
+// ───────────────────────────── the member's badges and events ─────────────────────────────
+
+type Badges = { notifications: number; messages: number };
+/** What the member room said since the page's data was loaded (null: nothing yet). */
+let told: Partial<Badges> = {};
+const listeners = new Set<() => void>();
+const eventListeners = new Set<(event: MemberEvent) => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+function applyMemberEvent(event: MemberEvent) {
+  told = { ...told, [event.type === "notifications" ? "notifications" : "messages"]: event.unread };
+  emit();
+  eventListeners.forEach((listener) => listener(event));
+}
+
+/**
+ * The navigation badges: the server's counts, as the member room has told them since. New counts from
+ * the server (a reload of the layout's data) start over from those.
+ */
+export function useBadges(server: Badges): Badges {
+  useEffect(() => {
+    told = {};
+    emit();
+  }, [server.notifications, server.messages]);
+  const live = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => told,
+    () => told,
+  );
+  return { notifications: live.notifications ?? server.notifications, messages: live.messages ?? server.messages };
+}
+
+/** Runs `listener` on each of the member's events (a page reloads its list when it hears of a change). */
+export function useMemberEvents(listener: (event: MemberEvent) => void) {
+  useEffect(() => {
+    eventListeners.add(listener);
+    return () => {
+      eventListeners.delete(listener);
+    };
+  }, [listener]);
+}

@@ -1,0 +1,53 @@
+import PartySocket from "partysocket";
+import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
+
+/**
+ * A connection to one realtime room (docs/decisions/036). Loaded only once a member's page is
+ * interactive (dynamic import), so the socket and the message schemas cost nothing at first paint.
+ * partysocket reconnects by itself, with backoff; `onOpen` runs on every (re)connection, so the page
+ * resyncs from the server then rather than trusting what it may have missed.
+ */
+export type RoomConnection = { send(message: PageMessage): void; close(): void };
+
+export function connectRoom({
+  party,
+  room,
+  marker,
+  onEvent,
+  onOpen,
+}: {
+  party: string;
+  room: string;
+  /** Whether the page is listening, on <html data-{marker}="open"> (the end-to-end tests wait for it). */
+  marker: string;
+  onEvent: (event: RoomEvent) => void;
+  onOpen?: (connection: RoomConnection, reconnected: boolean) => void;
+}): RoomConnection {
+  const socket = new PartySocket({ host: window.location.host, party, room });
+  const live = (state: "open" | null) => {
+    if (state) document.documentElement.dataset[marker] = state;
+    else delete document.documentElement.dataset[marker];
+  };
+  const connection: RoomConnection = {
+    send(message) {
+      // Sent once open (partysocket queues what is sent before); a closed socket drops it, and the next open says it again.
+      socket.send(JSON.stringify(message));
+    },
+    close() {
+      socket.close();
+      live(null);
+    },
+  };
+  let opened = false;
+  socket.addEventListener("open", () => {
+    live("open");
+    onOpen?.(connection, opened);
+    opened = true;
+  });
+  socket.addEventListener("close", () => live(null));
+  socket.addEventListener("message", (message) => {
+    const event = parseRoomEvent(message.data);
+    if (event) onEvent(event);
+  });
+  return connection;
+}

@@ -1,0 +1,17 @@
+import { z } from "./zod";
+import { MESSAGE_CLIENT_ID_MAX_LENGTH, MESSAGE_MAX_LENGTH } from "../constants";
+import { DM_MESSAGES } from "../messages";
+import { shortText } from "./post";
+
+/**
+ * A direct message (docs/decisions/036): the composer's text rules (cleaned, trimmed, non-empty,
+ * counted as a person counts characters) with its own limit, and the page's own id for it, so a
+ * retry after a lost answer stores it once.
+ */
+export const SendMessageSchema = z.object({
+  content: shortText(MESSAGE_MAX_LENGTH, { required: DM_MESSAGES.contentRequired, tooLong: DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH) }),
+  clientId: z.string().regex(/^[A-Za-z0-9_-]+$/).max(MESSAGE_CLIENT_ID_MAX_LENGTH),
+});
+
+/** Starting (or finding) the conversation with a member, named by their username. */
+export const StartConversationSchema = z.object({ username: z.string().trim().min(1).max(64) });

@@ -1,0 +1,41 @@
+import type { Author } from "./post";
+
+/** Direct messages as the interface renders them (docs/decisions/036). */
+
+export type ConversationFilter = "all" | "verified";
+
+/** A row of the conversation list: the other member, the newest message and what is unread. */
+export type ConversationSummary = {
+  id: string;
+  other: Author;
+  /** The newest message's time, else when the conversation was started (ms). */
+  at: number;
+  unread: number;
+  last: { content: string; mine: boolean } | null;
+};
+
+export type ConversationList = {
+  conversations: ConversationSummary[];
+  nextCursor: string | null;
+  /** The filter's counts (spec: All Messages / Verified Only with their counts). */
+  counts: Record<ConversationFilter, number>;
+};
+
+export type ChatMessage = {
+  id: string;
+  /** The sender's page's own id for it (a page that sent it recognises its echo). */
+  clientId: string | null;
+  senderId: string;
+  content: string;
+  at: number;
+  read: boolean;
+};
+
+/** An open conversation: the other member and a page of messages, oldest first. */
+export type Conversation = {
+  id: string;
+  other: Author;
+  messages: ChatMessage[];
+  /** Where 'Load earlier messages' continues (the oldest shown message's id), null at the start. */
+  earlierCursor: string | null;
+};

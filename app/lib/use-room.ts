@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import type { PageMessage, RoomEvent } from "./realtime";
+import type { RoomConnection } from "./room-socket";
+
+export type RoomHandlers = {
+  onEvent: (event: RoomEvent) => void;
+  /** On every (re)connection: what to tell the room, what to ask again. */
+  onOpen?: (send: (message: PageMessage) => void, reconnected: boolean) => void;
+};
+
+/**
+ * Listens to a realtime room while the page shows it (an enhancement: pages are whole without it).
+ * `room` null listens to nothing. The handlers may change between renders without reconnecting.
+ */
+export function useRoom(party: string, room: string | null, marker: string, handlers: RoomHandlers): { current: RoomConnection | null } {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const connection = useRef<RoomConnection | null>(null);
+  useEffect(() => {
+    if (!room) return;
+    let cancelled = false;
+    import("./room-socket")
+      .then(({ connectRoom }) => {
+        if (cancelled) return;
+        connection.current = connectRoom({
+          party,
+          room,
+          marker,
+          onEvent: (event) => latest.current.onEvent(event),
+          onOpen: (opened, reconnected) => latest.current.onOpen?.((message) => opened.send(message), reconnected),
+        });
+      })
+      .catch((error: unknown) => console.warn("Live updates unavailable", error));
+    return () => {
+      cancelled = true;
+      connection.current?.close();
+      connection.current = null;
+    };
+  }, [party, room, marker]);
+  return connection;
+}
