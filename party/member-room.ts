@@ -1,17 +1,27 @@
 import { Server } from "partyserver";
-import { MemberEventSchema, type MemberEvent } from "../app/lib/realtime";
+import { getDb } from "../app/.server/db/client";
+import { memberBadges } from "../app/.server/messages";
+import { MemberSignalSchema, type MemberEvent, type MemberSignal } from "../app/lib/realtime";
 
 /**
  * One member's room, `member-room/{userId}` (docs/decisions/036): only that member's pages connect,
- * one socket a page. The app tells it of notifications that came or went and of changes to the
- * member's conversations, with the counts the navigation badges show, already read from D1.
+ * one socket a page. The app tells it that the member's notifications or conversations changed; while
+ * a page listens, the room reads the counts the navigation badges show from D1 (the source of truth)
+ * and tells every page. With no page open it reads nothing.
  */
 export class MemberRoom extends Server<Env> {
   static options = { hibernate: true };
 
   /** Called by the app (RPC through the Durable Object stub). */
-  async publish(event: MemberEvent): Promise<void> {
-    this.broadcast(JSON.stringify(MemberEventSchema.parse(event)));
+  async publish(signal: MemberSignal): Promise<void> {
+    const checked = MemberSignalSchema.parse(signal);
+    if (this.getConnections()[Symbol.iterator]().next().done) return;
+    const badges = await memberBadges(getDb(this.env.DB), this.name);
+    const event: MemberEvent =
+      checked.type === "notifications-changed"
+        ? { type: "notifications", unread: badges.notifications }
+        : { type: "inbox", unread: badges.messages, conversationId: checked.conversationId };
+    this.broadcast(JSON.stringify(event));
   }
 
   /** Listening only: what a page sends is ignored. */

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
@@ -10,6 +10,7 @@ import { mapRead, param, runRead, selectRead, type Read } from "./db/reads";
 import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
 import { newId } from "./ids";
+import { unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -412,14 +413,17 @@ export async function markConversationRead(db: Db, memberId: string, conversatio
   return marked.length > 0;
 }
 
-/** How many of each member's conversations have unread messages (the navigation badge, counted as far as it tells apart). */
-export async function unreadConversationCounts(db: Db, memberIds: string[]): Promise<Map<string, number>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, unread: unreadConversationsSql(USERS_ID) })
+/**
+ * A member's two badges now: unread notifications and conversations with unread messages (their member
+ * room reads them when told something changed, docs/decisions/036).
+ */
+export async function memberBadges(db: Db, memberId: string): Promise<{ notifications: number; messages: number }> {
+  const row = await db
+    .select({ notifications: unreadNotificationsSql(USERS_ID), messages: unreadConversationsSql(USERS_ID) })
     .from(users)
-    .where(inArray(users.id, memberIds));
-  return new Map(rows.map((row) => [row.id, row.unread]));
+    .where(eq(users.id, memberId))
+    .get();
+  return row ?? { notifications: 0, messages: 0 };
 }
 
 /** The badge's count for the member `memberId` names (conversation_members_unread_idx). */

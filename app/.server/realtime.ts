@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import {
   communityFeed,
@@ -10,15 +10,12 @@ import {
   PUBLIC_FEED_SHARDS,
   type ConversationEvent,
   type FeedEvent,
-  type MemberEvent,
+  type MemberSignal,
 } from "~/lib/realtime";
 import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { users } from "./db/schema";
-import { USERS_ID } from "./follows";
-import { unreadConversationCounts } from "./messages";
-import { unreadNotificationsSql } from "./notifications";
 import type { PostAudience } from "./posts/access";
 import { postCountsForRoom } from "./posts/interactions";
 
@@ -29,7 +26,7 @@ import { postCountsForRoom } from "./posts/interactions";
  */
 
 /** Each room kind (party) and the events the app publishes to its rooms. */
-type Events = { [FEED_PARTY]: FeedEvent; [CONVERSATION_PARTY]: ConversationEvent; [MEMBER_PARTY]: MemberEvent };
+type Events = { [FEED_PARTY]: FeedEvent; [CONVERSATION_PARTY]: ConversationEvent; [MEMBER_PARTY]: MemberSignal };
 type Party = keyof Events;
 
 function stubOf(env: Env, party: Party, name: string) {
@@ -118,47 +115,32 @@ export function publishCounts(context: AppLoadContext, db: Db, postId: string, k
 // ───────────────────────────── members and conversations ─────────────────────────────
 
 /**
- * Tells members (by id, or by username for mentions) that their notifications changed, with the
- * unread count their badge shows now. Called after a write whose triggers may have notified them;
- * the count is read after the response, in one statement for all of them.
+ * Tells members (by id, or by username for mentions) that their notifications may have changed: their
+ * rooms read the unread count their badge shows now and tell their pages (nothing when none listens).
+ * Called after a write whose triggers may have notified them.
  */
 export function tellNotified(context: AppLoadContext, db: Db, members: { ids?: string[]; usernames?: string[] }): void {
   const ids = members.ids ?? [];
-  const names = (members.usernames ?? []).map((name) => name.toLowerCase());
-  if (ids.length === 0 && names.length === 0) return;
+  const names = [...new Set((members.usernames ?? []).map((name) => name.toLowerCase()))];
+  publish(context, MEMBER_PARTY, ids, { type: "notifications-changed" });
+  if (names.length === 0) return;
   context.cloudflare.ctx.waitUntil(
     (async () => {
-      const who = sql.join(
-        [
-          ids.length > 0 ? inArray(users.id, ids) : undefined,
-          names.length > 0 ? sql`lower(${users.username}) IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})` : undefined,
-        ].filter((part) => part !== undefined),
-        sql` OR `,
-      );
-      const rows = await db.select({ id: users.id, unread: unreadNotificationsSql(USERS_ID) }).from(users).where(who);
-      for (const row of rows) publish(context, MEMBER_PARTY, [row.id], { type: "notifications", unread: row.unread });
-    })().catch((error: unknown) => console.error("realtime: telling members of notifications failed", error)),
-  );
-}
-
-/** A conversation's participants' badges and lists: the unread conversations each has now. */
-function tellInbox(context: AppLoadContext, db: Db, conversationId: string, memberIds: string[]): void {
-  context.cloudflare.ctx.waitUntil(
-    (async () => {
-      const counts = await unreadConversationCounts(db, memberIds);
-      for (const [id, unread] of counts) publish(context, MEMBER_PARTY, [id], { type: "inbox", unread, conversationId });
-    })().catch((error: unknown) => console.error("realtime: telling members of their conversations failed", error)),
+      const named = sql`lower(${users.username}) IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`;
+      const rows = await db.select({ id: users.id }).from(users).where(named);
+      publish(context, MEMBER_PARTY, rows.map((row) => row.id).filter((id) => !ids.includes(id)), { type: "notifications-changed" });
+    })().catch((error: unknown) => console.error("realtime: finding mentioned members failed", error)),
   );
 }
 
 /** A message written to D1: to the conversation's room, and to both members' lists and badges. */
-export function publishMessage(context: AppLoadContext, db: Db, sent: { conversationId: string; message: ChatMessage; recipientId: string }): void {
+export function publishMessage(context: AppLoadContext, sent: { conversationId: string; message: ChatMessage; recipientId: string }): void {
   publish(context, CONVERSATION_PARTY, [sent.conversationId], { type: "message", message: sent.message });
-  tellInbox(context, db, sent.conversationId, [sent.message.senderId, sent.recipientId]);
+  publish(context, MEMBER_PARTY, [sent.message.senderId, sent.recipientId], { type: "inbox-changed", conversationId: sent.conversationId });
 }
 
 /** A member read a conversation's messages: the sender sees it live, the reader's badge drops. */
-export function publishRead(context: AppLoadContext, db: Db, conversationId: string, readerId: string): void {
+export function publishRead(context: AppLoadContext, conversationId: string, readerId: string): void {
   publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, at: Date.now() });
-  tellInbox(context, db, conversationId, [readerId]);
+  publish(context, MEMBER_PARTY, [readerId], { type: "inbox-changed", conversationId });
 }

@@ -90,6 +90,16 @@ export type ConversationEvent = z.infer<typeof ConversationEventSchema>;
 export const MemberEventSchema = z.discriminatedUnion("type", [...MemberEvents]);
 export type MemberEvent = z.infer<typeof MemberEventSchema>;
 
+/**
+ * What the app tells a member room (RPC): something changed. The room reads the counts itself, from
+ * D1, and only while a page of the member listens: the write that caused it reads nothing more.
+ */
+export const MemberSignalSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("notifications-changed") }),
+  z.object({ type: z.literal("inbox-changed"), conversationId: z.string() }),
+]);
+export type MemberSignal = z.infer<typeof MemberSignalSchema>;
+
 /** Everything a room sends a page: one union. */
 export const RoomEventSchema = z.discriminatedUnion("type", [...FeedEvents, ...ConversationEvents, ...MemberEvents]);
 export type RoomEvent = z.infer<typeof RoomEventSchema>;

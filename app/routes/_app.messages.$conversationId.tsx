@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!user) throw redirect(signInPath(request));
   const found = await loaded;
   invariantResponse(found.found, DM_MESSAGES.notFound, { status: 404 });
-  if (found.markedRead) publishRead(context, context.db, conversationId, user.id);
+  if (found.markedRead) publishRead(context, conversationId, user.id);
   // A form rendered without JavaScript sends this id: sending it twice stores one message.
   return { conversation: found.conversation, viewerId: user.id, paged: Boolean(earlier), clientId: newClientId() };
 }

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { createAccount } from "~/.server/auth/accounts";
 import { hashPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
-import { eq } from "drizzle-orm";
-import { communityInvites, hashtagTrends } from "~/.server/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { communityInvites, hashtagTrends, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
 import { refreshTrends } from "~/.server/trends";
@@ -17,7 +17,7 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * a member with a session (tests that are not about signing in start signed in), follows (which
  * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
- * hashtag as that job would write it, explore's popular posts, and an expired invite. Exists only on a local Worker
+ * hashtag as that job would write it, explore's popular posts, an expired invite and a verified member. Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
@@ -29,6 +29,8 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("popular"), now: z.coerce.number().int().positive().optional() }),
   // An invite past its expiry (the form's shortest is a day; decision 035).
   z.object({ intent: z.literal("invite-expire"), code: z.string() }),
+  // A verified member (Messages' Verified Only filter, decision 036), as a verified subscription will make one.
+  z.object({ intent: z.literal("verify"), username: z.string() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -53,6 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fields = SignUpSchema.safeParse({ ...fixture, confirmPassword: fixture.password });
     if (!fields.success) return Response.json({ ok: false, issues: fields.error.issues }, { status: 400 });
     return memberWithSession(context, fields.data);
+  }
+  if (fixture.intent === "verify") {
+    await context.db.update(users).set({ verifiedType: "user" }).where(sql`lower(${users.username}) = lower(${fixture.username})`);
+    return Response.json({ ok: true });
   }
   if (fixture.intent === "trends") {
     await refreshTrends(context.db, fixture.now);

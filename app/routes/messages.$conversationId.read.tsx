@@ -13,7 +13,7 @@ export async function action(args: ActionFunctionArgs) {
   const conversationId = requiredParam(args.params, "conversationId");
   const answer = await memberAction(args, ["conversation-read"], async ({ context, member, form }) => {
     const marked = await markConversationRead(context.db, member.id, conversationId);
-    if (marked) publishRead(context, context.db, conversationId, member.id);
+    if (marked) publishRead(context, conversationId, member.id);
     return respond(context, form, { ok: true, marked });
   });
   return toResponse(answer);

@@ -25,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     const outcome = await sendMessage(context.db, member.id, conversationId, submission.value);
     if (!outcome.ok) return respond(context, form, outcome);
-    if (!outcome.duplicate) publishMessage(context, context.db, outcome);
+    if (!outcome.duplicate) publishMessage(context, outcome);
     return respond(context, form, { ok: true, sent: outcome.message });
   });
   return toResponse(answer);

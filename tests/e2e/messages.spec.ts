@@ -1,0 +1,139 @@
+import { request, type Page } from "@playwright/test";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, type Member } from "./fixtures";
+
+/**
+ * Direct messages and live updates through the rooms (issue 14; spec document 2 §2, §4, §8). Another
+ * member acts over HTTP through the real forms; the tester's page is what the test is about, with
+ * JavaScript (live) and without (on reload).
+ */
+
+/** `from` starts (or finds) the conversation with `to` through Message's form; its id. */
+async function conversationBetween(from: Member, to: { username: string }): Promise<string> {
+  const response = await from.api.post("/messages", {
+    form: { intent: "conversation-start", username: to.username, returnTo: `/profile/${to.username}` },
+    maxRedirects: 0,
+    headers: { Origin: from.origin, ...NEW_CONNECTION },
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  const id = response.headers().location?.match(/^\/messages\/([0-9A-Z]{26})$/)?.[1];
+  expect(id, response.headers().location).toBeTruthy();
+  return id!;
+}
+
+async function sendAs(member: Member, conversationId: string, content: string) {
+  const response = await member.api.post(`/messages/${conversationId}/send`, {
+    form: { intent: "message-send", content, clientId: crypto.randomUUID() },
+    headers: { Origin: member.origin, ...NEW_CONNECTION },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** With JavaScript, waits until the page listens to the room `marker` names (nothing sent before is missed). */
+async function listening(page: Page, marker: "live" | "live-member" | "live-conversation") {
+  if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute(`data-${marker}`, "open");
+}
+
+async function verify(baseURL: string, username: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
+  expect((await api.post("/dev/fixtures", { form: { intent: "verify", username } })).status()).toBe(200);
+  await api.dispose();
+}
+
+const bubbles = (page: Page) => page.getByRole("list", { name: "Messages" });
+
+test.describe("direct messages", () => {
+  test("Message on a profile starts the conversation, and a message is sent and kept", async ({ page, baseURL }) => {
+    const friend = await newMember(baseURL!);
+    await open(page, `/profile/${friend.username}`);
+    await page.getByRole("button", { name: "Message", exact: true }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9A-Z]{26}$/);
+    await expect(page.getByText(`Started conversation with ${friend.account.displayName}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: friend.account.displayName, level: 2 })).toBeVisible();
+    await expect(page.getByText("No messages yet. Start the conversation!")).toBeVisible();
+
+    const words = `Hello there ${uniqueWord("dm")}`;
+    await page.getByRole("textbox", { name: "Start a new message" }).fill(words);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(bubbles(page).getByText(words)).toBeVisible();
+    if (jsEnabled()) await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
+    // Kept: there after a reload, and in the list with 'You: '.
+    await page.reload();
+    await expect(bubbles(page).getByText(words)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Conversations" }).getByText(`You: ${words}`)).toBeVisible();
+  });
+
+  test("a message from the other member appears live with JavaScript, and on reload without; opening it clears the badge", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    // Elsewhere first: the navigation's Messages badge counts the unread conversation.
+    await open(page, "/bookmarks");
+    await listening(page, "live-member");
+    await sendAs(friend, conversationId, "Are you around?");
+    if (!jsEnabled()) await page.reload();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByLabel("1 unread conversations")).toBeVisible();
+
+    await open(page, `/messages/${conversationId}`);
+    await expect(bubbles(page).getByText("Are you around?")).toBeVisible();
+    await expect(nav.getByLabel("1 unread conversations")).toHaveCount(0);
+    await listening(page, "live-conversation");
+    const reply = `Right here ${uniqueWord("dm")}`;
+    await sendAs(friend, conversationId, reply);
+    if (!jsEnabled()) await page.reload();
+    await expect(bubbles(page).getByText(reply)).toBeVisible();
+  });
+
+  test("the list filters Verified Only with its counts, and searches names and words", async ({ page, baseURL, me }) => {
+    const plain = await newMember(baseURL!, { displayName: "Plain Penpal" });
+    const checked = await newMember(baseURL!, { displayName: "Checked Penpal" });
+    await verify(baseURL!, checked.username);
+    const secret = uniqueWord("word");
+    await sendAs(plain, await conversationBetween(plain, me), `The code is ${secret}`);
+    await sendAs(checked, await conversationBetween(checked, me), "Verified hello");
+
+    await open(page, "/messages");
+    await expect(page.getByRole("heading", { name: "Select a message" })).toBeVisible();
+    const list = page.getByRole("region", { name: "Conversations" });
+    await expect(list.getByRole("link", { name: "All Messages (2)" })).toBeVisible();
+    await list.getByRole("link", { name: "Verified Only (1)" }).click();
+    await expect(list.getByRole("list", { name: "Verified Only" }).getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByText("Checked Penpal")).toBeVisible();
+
+    await list.getByRole("link", { name: "All Messages (2)" }).click();
+    await list.getByRole("searchbox", { name: "Search messages" }).fill(secret);
+    await list.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${secret}`));
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByText("Plain Penpal")).toBeVisible();
+  });
+});
+
+test.describe("live updates through the rooms", () => {
+  test("another member's like changes the author's notification badge: live with JavaScript, on reload without", async ({ page, baseURL, me }) => {
+    const word = uniqueWord("nb");
+    await postAs(me, `Like me ${word}`);
+    await open(page, "/profile");
+    const id = await postIdOn(page, word);
+    await listening(page, "live-member");
+    const fan = await newMember(baseURL!);
+    const liked = await fan.api.post(`/post/${id}`, { form: { like: "true", returnTo: `/post/${id}` }, maxRedirects: 0 });
+    expect(liked.status()).toBe(302);
+    if (!jsEnabled()) await page.reload();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByLabel("1 unread notifications")).toBeVisible();
+  });
+
+  test("a deleted post disappears from an open profile: live with JavaScript, on reload without", async ({ page, baseURL }) => {
+    const author = await newMember(baseURL!);
+    const word = uniqueWord("gone");
+    await postAs(author, `Soon gone ${word}`);
+    await open(page, `/profile/${author.username}`);
+    const card = page.getByRole("article").filter({ hasText: word });
+    await expect(card).toBeVisible();
+    const id = await postIdOn(page, word);
+    await listening(page, "live");
+    const deleted = await author.api.post(`/post/${id}/delete`, { form: { intent: "delete" } });
+    expect(deleted.status()).toBe(200);
+    if (!jsEnabled()) await page.reload();
+    await expect(card).toHaveCount(0);
+  });
+});

@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { runRead, runReads } from "~/.server/db/reads";
+import { conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
+import { newId } from "~/.server/ids";
+import { conversationCountsRead, conversationListRead, sendMessage, startConversation } from "~/.server/messages";
+import { shellReads } from "~/.server/shell";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { DM_MESSAGES } from "~/lib/messages";
+import { capturingD1, createUser, db, fetchWorker, formPost, get, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
+import { getDb } from "~/.server/db/client";
+
+async function started(fromId: string, to: { username: string }) {
+  const outcome = await startConversation(db(), fromId, to.username);
+  if (!outcome.ok) throw new Error(outcome.message ?? "not started");
+  return outcome.conversationId;
+}
+
+const write = (conversationId: string, senderId: string, content: string) =>
+  sendMessage(db(), senderId, conversationId, { content, clientId: crypto.randomUUID() });
+
+/** The navigation badge as the shell reads it for the member's session. */
+async function badge(userId: string) {
+  const viewer = await sessionViewerOf(userId);
+  const [member] = await runReads(db(), shellReads(db(), viewer.session));
+  return member?.unreadMessages ?? 0;
+}
+
+describe("starting a conversation", () => {
+  it("finds or makes the one conversation of a pair, whoever starts it, and never with oneself", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const first = await started(ana.id, ben);
+    expect(await started(ben.id, ana)).toBe(first);
+    const twice = await Promise.all([startConversation(db(), ana.id, ben.username.toUpperCase()), startConversation(db(), ben.id, ana.username)]);
+    expect(twice.map((outcome) => outcome.ok && outcome.conversationId)).toEqual([first, first]);
+    expect(await startConversation(db(), ana.id, ana.username)).toMatchObject({ ok: false, status: 400, message: DM_MESSAGES.notYourself });
+    expect(await startConversation(db(), ana.id, "nobody-here-at-all")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("honours the recipient's allowDirectMessages: everyone, following (people they follow) or none", async () => {
+    const [writer, picky, closed] = [await createUser(), await createUser(), await createUser()];
+    await db().update(memberSettings).set({ allowDirectMessages: "following" }).where(eq(memberSettings.userId, picky.id));
+    await db().update(memberSettings).set({ allowDirectMessages: "none" }).where(eq(memberSettings.userId, closed.id));
+    expect(await startConversation(db(), writer.id, closed.username)).toMatchObject({ ok: false, status: 403, message: DM_MESSAGES.notAccepting(closed.displayName) });
+    expect(await startConversation(db(), writer.id, picky.username)).toMatchObject({ ok: false, status: 403, message: DM_MESSAGES.followersOnly(picky.displayName) });
+    await db().insert(follows).values({ id: newId(), followerId: picky.id, followingId: writer.id });
+    const conversationId = await started(writer.id, picky);
+    expect((await write(conversationId, writer.id, "Thanks for the follow")).ok).toBe(true);
+    // Changing their mind later stops new messages, with the reason.
+    await db().update(memberSettings).set({ allowDirectMessages: "none" }).where(eq(memberSettings.userId, picky.id));
+    expect(await write(conversationId, writer.id, "Still there?")).toMatchObject({ ok: false, status: 403, message: DM_MESSAGES.notAccepting(picky.displayName) });
+    expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+  });
+
+  it("over HTTP: opens the conversation with 'Started conversation with {name}', or says why not", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const cookie = await sessionCookieFor(ana.id);
+    const answer = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: ben.username, returnTo: `/profile/${ben.username}` }, { Cookie: cookie }));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/^\/messages\/[0-9A-Z]{26}$/);
+    expect(toastOf(answer)).toBe(DM_MESSAGES.started(ben.displayName));
+    const self = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: ana.username, returnTo: `/profile/${ana.username}` }, { Cookie: cookie }));
+    expect(self.headers.get("Location")).toBe(`/profile/${ana.username}`);
+    expect(toastOf(self)).toBe(DM_MESSAGES.notYourself);
+  });
+});
+
+describe("sending", () => {
+  it("refuses anyone but the participants, and empty or too long messages, storing nothing", async () => {
+    const [ana, ben, eve] = [await createUser(), await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    expect(await write(conversationId, eve.id, "Let me in")).toMatchObject({ ok: false, status: 404 });
+    const eveCookie = await sessionCookieFor(eve.id);
+    const refused = await fetchWorker(formPost(`/messages/${conversationId}/send`, { intent: "message-send", content: "hi", clientId: "abc" }, { Cookie: eveCookie }));
+    expect(refused.status).toBe(404);
+    const cookie = await sessionCookieFor(ana.id);
+    for (const [content, message] of [
+      ["   ", DM_MESSAGES.contentRequired],
+      ["x".repeat(MESSAGE_MAX_LENGTH + 1), DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH)],
+    ] as const) {
+      const answer = await fetchWorker(formPost(`/messages/${conversationId}/send`, { intent: "message-send", content, clientId: crypto.randomUUID() }, { Cookie: cookie }));
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBe(message);
+    }
+    // A client id that is not one of ours is refused, not stored.
+    const odd = await fetchWorker(formPost(`/messages/${conversationId}/send`, { intent: "message-send", content: "hi", clientId: "<script>" }, { Cookie: cookie }));
+    expect(odd.status).toBe(400);
+    expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+  });
+
+  it("without JavaScript, comes back to the conversation, where the message is shown escaped", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    const cookie = await sessionCookieFor(ana.id);
+    const answer = await fetchWorker(
+      formPost(`/messages/${conversationId}/send`, { intent: "message-send", content: "<b>bold</b> & true", clientId: crypto.randomUUID(), returnTo: `/messages/${conversationId}` }, { Cookie: cookie }),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/messages/${conversationId}`);
+    const page = await (await get(`/messages/${conversationId}`, { Cookie: cookie })).text();
+    expect(page).toContain("&lt;b&gt;bold&lt;/b&gt; &amp; true");
+    expect(page).not.toContain("<b>bold</b>");
+  });
+});
+
+describe("unread messages", () => {
+  it("count conversations in the badge, and opening one marks it read (the sender's 'Seen')", async () => {
+    const [ana, ben, cy] = [await createUser(), await createUser(), await createUser()];
+    const withBen = await started(ana.id, ben);
+    const withCy = await started(cy.id, ana);
+    await write(withBen, ben.id, "one");
+    await write(withBen, ben.id, "two");
+    await write(withCy, cy.id, "three");
+    await write(withCy, ana.id, "my own is never unread for me");
+    expect(await badge(ana.id)).toBe(2);
+    expect(await badge(ben.id)).toBe(0);
+    const rows = await db().select().from(conversationMembers).where(eq(conversationMembers.userId, ana.id));
+    expect(Object.fromEntries(rows.map((row) => [row.conversationId, row.unreadCount]))).toEqual({ [withBen]: 2, [withCy]: 1 });
+
+    // Opening it (a plain GET, as without JavaScript) marks Ben's messages read; the page's badge already says so.
+    const page = await get(`/messages/${withBen}`, { Cookie: await sessionCookieFor(ana.id) });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('aria-label="1 unread conversations"');
+    expect(await badge(ana.id)).toBe(1);
+    const read = await db().select({ isRead: messages.isRead }).from(messages).where(eq(messages.conversationId, withBen));
+    expect(read.every((row) => row.isRead)).toBe(true);
+    // A participant's own messages show 'Seen' once read.
+    expect(await (await get(`/messages/${withBen}`, { Cookie: await sessionCookieFor(ben.id) })).text()).toContain("Seen");
+  });
+
+  it("a conversation that is not yours is a 404, and reads nothing", async () => {
+    const [ana, ben, eve] = [await createUser(), await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    await write(conversationId, ana.id, "private words");
+    const page = await get(`/messages/${conversationId}`, { Cookie: await sessionCookieFor(eve.id) });
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain("private words");
+    const unknown = await get(`/messages/not-a-conversation`, { Cookie: await sessionCookieFor(eve.id) });
+    expect(unknown.status).toBe(404);
+    const visitor = await get(`/messages/${conversationId}`);
+    expect(visitor.status).toBe(302);
+  });
+});
+
+describe("the conversation list", () => {
+  it("lists newest message first with 'You: ' previews, filters Verified Only with counts, searches names and words", async () => {
+    const me = await createUser();
+    const plain = await createUser({ displayName: "Plain Person" });
+    const verified = await createUser({ displayName: "Checked Person", verifiedType: "user" });
+    const quiet = await createUser({ displayName: "Quiet Person" });
+    const toPlain = await started(me.id, plain);
+    const toVerified = await started(verified.id, me);
+    const toQuiet = await started(me.id, quiet);
+    await write(toPlain, plain.id, "about the zebra crossing");
+    await write(toVerified, me.id, "see you at noon");
+    const viewer = await sessionViewerOf(me.id);
+    const all = await runRead(conversationListRead(db(), viewer, "all", null, null));
+    // Newest first: the verified one had the last message; a conversation without messages lists by when it began.
+    expect(all.conversations.map((row) => row.id)).toEqual([toVerified, toPlain, toQuiet]);
+    expect(all.conversations[0]!.last).toEqual({ content: "see you at noon", mine: true });
+    expect(all.conversations[1]).toMatchObject({ unread: 1, last: { content: "about the zebra crossing", mine: false } });
+    expect(all.conversations[2]!.last).toBeNull();
+    expect(await runRead(conversationCountsRead(db(), viewer))).toEqual({ all: 3, verified: 1 });
+    const onlyVerified = await runRead(conversationListRead(db(), viewer, "verified", null, null));
+    expect(onlyVerified.conversations.map((row) => row.id)).toEqual([toVerified]);
+    for (const [term, expected] of [
+      ["zebra", [toPlain]],
+      ["quiet", [toQuiet]],
+      ["PERSON", [toVerified, toPlain, toQuiet]],
+      ["100%", []],
+    ] as const) {
+      const found = await runRead(conversationListRead(db(), viewer, "all", term, null));
+      expect(found.conversations.map((row) => row.id), term).toEqual(expected);
+    }
+  });
+
+  it("pages by keyset without repeats, and reads one member's rows by index", async () => {
+    const me = await createUser();
+    const ids: string[] = [];
+    for (let i = 0; i < CONVERSATIONS_PAGE_SIZE + 3; i++) {
+      const other = await createUser();
+      const conversationId = await started(other.id, me);
+      await write(conversationId, other.id, `hello ${i}`);
+      ids.push(conversationId);
+    }
+    const viewer = await sessionViewerOf(me.id);
+    const first = await runRead(conversationListRead(db(), viewer, "all", null, null));
+    expect(first.conversations).toHaveLength(CONVERSATIONS_PAGE_SIZE);
+    const second = await runRead(conversationListRead(db(), viewer, "all", null, first.nextCursor));
+    expect(second.nextCursor).toBeNull();
+    expect([...first.conversations, ...second.conversations].map((row) => row.id)).toEqual([...ids].reverse());
+    // The plan: the member's inbox rows by their index, never a scan of conversations or messages.
+    const { spy, captured } = capturingD1();
+    await runRead(conversationListRead(getDb(spy), viewer, "all", null, first.nextCursor));
+    const plan = (await planOf(captured[0]!)).join("\n");
+    expect(plan).toMatch(/conversation_members USING (COVERING )?INDEX conversation_members_list_idx/);
+    expect(plan).not.toMatch(/SCAN (messages|conversations|conversation_members)\b/);
+  });
+});
+
+describe("a member who is deleted", () => {
+  it("takes their conversations from the other's list", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    await write(conversationId, ben.id, "bye");
+    await db().delete(users).where(eq(users.id, ben.id));
+    const list = await runRead(conversationListRead(db(), await sessionViewerOf(ana.id), "all", null, null));
+    expect(list.conversations).toEqual([]);
+  });
+});
