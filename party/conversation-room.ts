@@ -23,7 +23,8 @@ export class ConversationRoom extends Server<Env> {
     try {
       const missed = await messagesSince(getDb(this.env.DB), this.name, said.after);
       const event: ConversationEvent = { type: "messages", messages: missed };
-      connection.send(JSON.stringify(event));
+      // A page that left meanwhile asks again when it comes back.
+      if (connection.readyState === WebSocket.OPEN) connection.send(JSON.stringify(event));
     } catch (error) {
       // The page keeps what it has; its next reconnect or reload asks again.
       console.error(`conversation room: resync of ${this.name} failed`, error);

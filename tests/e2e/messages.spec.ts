@@ -39,7 +39,7 @@ async function verify(baseURL: string, username: string) {
   await api.dispose();
 }
 
-const bubbles = (page: Page) => page.getByRole("list", { name: "Messages" });
+const bubbles = (page: Page) => page.getByRole("list", { name: "Messages", exact: true });
 
 test.describe("direct messages", () => {
   test("Message on a profile starts the conversation, and a message is sent and kept", async ({ page, baseURL }) => {
@@ -49,7 +49,7 @@ test.describe("direct messages", () => {
     await expect(page).toHaveURL(/\/messages\/[0-9A-Z]{26}$/);
     await expect(page.getByText(`Started conversation with ${friend.account.displayName}`)).toBeVisible();
     await expect(page.getByRole("heading", { name: friend.account.displayName, level: 2 })).toBeVisible();
-    await expect(page.getByText("No messages yet. Start the conversation!")).toBeVisible();
+    await expect(bubbles(page).getByText("No messages yet. Start the conversation!")).toBeVisible();
 
     const words = `Hello there ${uniqueWord("dm")}`;
     await page.getByRole("textbox", { name: "Start a new message" }).fill(words);

@@ -17,7 +17,8 @@ test.describe("profiles", () => {
     await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
     await expect(count(page, "Posts")).toContainText("1");
     await expect(count(page, "Followers")).toContainText("0");
-    await expect(header.getByRole("link", { name: "Message" })).toHaveAttribute("href", "/messages");
+    // Message starts the conversation (tests/e2e/messages.spec.ts follows it there).
+    await expect(header.getByRole("button", { name: "Message", exact: true })).toBeVisible();
 
     await submitAndSettle(page, page.getByRole("button", { name: `Follow @${other.username}`, exact: true }));
     await expect(page.getByText(`Following @${other.username}`)).toBeVisible();
