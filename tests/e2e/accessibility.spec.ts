@@ -162,5 +162,22 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, "/communities/new");
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    signedIn("messages, a conversation and its empty state have no serious or critical violations", async ({ page, baseURL, me }) => {
+      await open(page, "/messages");
+      expect(await seriousViolations(page)).toEqual([]);
+      const friend = await newMember(baseURL!);
+      const started = await friend.api.post("/messages", { form: { intent: "conversation-start", username: me.username, returnTo: "/" }, maxRedirects: 0 });
+      expect(started.status()).toBe(302);
+      const path = started.headers().location!;
+      await open(page, path);
+      await expect(page.getByText("No messages yet. Start the conversation!").last()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      const sent = await friend.api.post(`${path}/send`, { form: { intent: "message-send", content: "Hello, accessible world", clientId: crypto.randomUUID() } });
+      expect(sent.status()).toBe(200);
+      await open(page, path);
+      await expect(page.getByText("Hello, accessible world").last()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }
