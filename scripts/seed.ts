@@ -1,7 +1,8 @@
 /**
  * Demo data for a new local install: six members with avatars, bios and follows, and ten days of life
  * around them (posts with photos and a clip, reposts, comments and replies, likes, bookmarks, shares,
- * views and trending hashtags, and four communities with roles, posts and an invite link each), so a
+ * views and trending hashtags, four communities with roles, posts and an invite link each, and a few
+ * direct conversations), so a
  * new member sees a living feed on first start. Run by `npm start`
  * when the database is empty (or `npm run seed`).
  *
@@ -44,7 +45,7 @@ import {
 } from "../tests/fixtures/factories";
 import { putObjects } from "./lib/r2.mjs";
 import { executeFile } from "./lib/wrangler.mjs";
-import { SEED_COMMUNITIES, SEED_POSTS, type SeedComment, type SeedCommunity, type SeedPost, type Username } from "./seed-assets/content";
+import { SEED_COMMUNITIES, SEED_DIRECT_MESSAGES, SEED_POSTS, type SeedComment, type SeedCommunity, type SeedDirectConversation, type SeedPost, type Username } from "./seed-assets/content";
 import { paintPicture, PICTURE_HEIGHT, PICTURE_WIDTH } from "./seed-assets/pictures";
 import { between, pick, seededRandom, type Random } from "./seed-assets/random";
 
@@ -503,6 +504,24 @@ function addCommunity(seed: Seed, community: SeedCommunity) {
   });
 }
 
+// ───────────────────────────── direct messages ─────────────────────────────
+
+/**
+ * A conversation and its messages (the triggers make both inbox rows and count what is unread). Each
+ * message is read except the newest, when it is the other member's.
+ */
+function addDirectConversation(seed: Seed, conversation: SeedDirectConversation) {
+  const [first, second] = conversation.between.map((name) => member(seed, name).id).sort();
+  const started = seed.now - conversation.startedHoursAgo * HOUR;
+  const id = newId(started);
+  add(seed, "conversations", { id, participant_1_id: first, participant_2_id: second, created_at: started });
+  conversation.messages.forEach((message, index) => {
+    const at = started + message.minutesLater * MINUTE;
+    const newest = index === conversation.messages.length - 1;
+    add(seed, "messages", { id: newId(at), conversation_id: id, sender_id: member(seed, message.by).id, content: message.text, is_read: newest ? 0 : 1, created_at: at });
+  });
+}
+
 // ───────────────────────────── main ─────────────────────────────
 
 function addContent(seed: Seed) {
@@ -516,6 +535,7 @@ function addContent(seed: Seed) {
     addBrowsingViews(seed, row, buzz);
   }
   for (const community of SEED_COMMUNITIES) addCommunity(seed, community);
+  for (const conversation of SEED_DIRECT_MESSAGES) addDirectConversation(seed, conversation);
   // The trends as the cron computes them (its own SQL, at the seed's time), after every post.
   seed.statements.push(trendsScript(seed.now));
 }

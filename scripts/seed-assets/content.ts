@@ -519,3 +519,47 @@ export const SEED_COMMUNITIES: SeedCommunity[] = [
     ],
   },
 ];
+
+/** A direct conversation between two demo members: its messages in order, each minutes after the last. */
+export type SeedDirectConversation = {
+  between: [Username, Username];
+  /** When its first message was sent. */
+  startedHoursAgo: number;
+  messages: { by: Username; text: string; minutesLater: number }[];
+};
+
+/**
+ * Direct messages (decision 036): a few conversations of the demo members, so /messages is not empty.
+ * The newest message of each, when it is the other's, is still unread (the Messages badge shows them).
+ */
+export const SEED_DIRECT_MESSAGES: SeedDirectConversation[] = [
+  {
+    between: ["maya", "leo"],
+    startedHoursAgo: 26,
+    messages: [
+      { by: "leo", text: "Hey Maya! Loved the new onboarding flow. Got a minute to talk about the empty states?", minutesLater: 0 },
+      { by: "maya", text: "Always 😊 Which ones bug you?", minutesLater: 12 },
+      { by: "leo", text: "The search page mostly. It says nothing when there are no results.", minutesLater: 15 },
+      { by: "maya", text: "Fair. I'll sketch something tomorrow and send it over.", minutesLater: 40 },
+      { by: "leo", text: "Perfect, thanks! Coffee on me.", minutesLater: 42 },
+    ],
+  },
+  {
+    between: ["sofia", "maya"],
+    startedHoursAgo: 5,
+    messages: [
+      { by: "sofia", text: "Are you joining the Sunday group run? We're doing the ridge loop.", minutesLater: 0 },
+      { by: "maya", text: "How long is it?", minutesLater: 8 },
+      { by: "sofia", text: "About 14 km, mostly gentle. Bring a wind jacket, it gets cold at the top.", minutesLater: 10 },
+    ],
+  },
+  {
+    between: ["omar", "priya"],
+    startedHoursAgo: 50,
+    messages: [
+      { by: "omar", text: "Priya, do you have the heat map data for the tram corridor piece?", minutesLater: 0 },
+      { by: "priya", text: "Yes! Sending a cleaned CSV tonight. The 2023 summer is wild.", minutesLater: 30 },
+      { by: "omar", text: "You're the best.", minutesLater: 31 },
+    ],
+  },
+];
