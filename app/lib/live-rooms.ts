@@ -1,4 +1,4 @@
-import { useMatches } from "@remix-run/react";
+import { useMatches, useRevalidator } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { applyFeedEvent, onWatchedPosts, watchedPosts } from "./live-feed";
 import { communityFeed, FEED_PARTY, MEMBER_PARTY, profileFeed, publicShardOf, type FeedEvent, type MemberEvent, type RoomEvent } from "./realtime";
@@ -42,18 +42,27 @@ const FEED_EVENTS = new Set<RoomEvent["type"]>(["post-created", "post-deleted", 
 const MEMBER_EVENTS = new Set<RoomEvent["type"]>(["notifications", "inbox"]);
 
 export function useLiveRooms(viewerId: string) {
+  // After a reconnect the page reloads its data from the server rather than trusting what it missed.
+  const revalidator = useRevalidator();
+  const resync = (reconnected: boolean) => {
+    if (reconnected && revalidator.state === "idle") revalidator.revalidate();
+  };
   const feed = useRoom(FEED_PARTY, useFeedRoomName(), "live", {
     onEvent: (event) => {
       if (FEED_EVENTS.has(event.type)) applyFeedEvent(event as FeedEvent, viewerId);
     },
     // Every (re)connection says again which posts the page shows.
-    onOpen: (send) => send({ type: "watch", posts: watchedPosts() }),
+    onOpen: (send, reconnected) => {
+      send({ type: "watch", posts: watchedPosts() });
+      resync(reconnected);
+    },
   });
   useEffect(() => onWatchedPosts((posts) => feed.current?.send({ type: "watch", posts })), [feed]);
   useRoom(MEMBER_PARTY, viewerId, "liveMember", {
     onEvent: (event) => {
       if (MEMBER_EVENTS.has(event.type)) applyMemberEvent(event as MemberEvent);
     },
+    onOpen: (_send, reconnected) => resync(reconnected),
   });
 }
 

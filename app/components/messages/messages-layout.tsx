@@ -1,14 +1,11 @@
-import { Form, Link, Outlet, useFetcher, useParams, useRevalidator } from "@remix-run/react";
-import { useCallback, useId } from "react";
+import { Link, Outlet, useFetcher, useParams, useRevalidator } from "@remix-run/react";
+import { useCallback } from "react";
 import { Avatar } from "~/components/avatar";
-import { Icon } from "~/components/icon";
 import { RelativeTime } from "~/components/relative-time";
-import { buttonClass } from "~/components/ui/button";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
-import { SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
+import { SearchForm } from "~/components/ui/search-form";
 import { UnreadBadge } from "~/components/unread-badge";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { useMemberEvents } from "~/lib/live-rooms";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { MemberEvent } from "~/lib/realtime";
@@ -50,7 +47,7 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
       >
         <div className="sticky top-14 z-10 border-b border-line bg-bg/90 backdrop-blur lg:top-0">
           <h1 className="px-4 py-3 text-xl font-extrabold">Messages</h1>
-          <SearchMessages filter={filter} search={search} />
+          <SearchForm action="/messages" label={DM_MESSAGES.search} query={search} keep={filter === "all" ? {} : { filter }} />
           <nav aria-label="Filter conversations" className="flex">
             {(["all", "verified"] as const).map((name) => (
               <Link
@@ -77,34 +74,6 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
         <Outlet />
       </div>
     </div>
-  );
-}
-
-function SearchMessages({ filter, search }: { filter: ConversationFilter; search: string | null }) {
-  const id = useId();
-  return (
-    <Form method="get" action="/messages" role="search" className="flex items-center gap-2 px-4 pb-3">
-      {filter !== "all" ? <input type="hidden" name="filter" value={filter} /> : null}
-      <div className="relative flex-1">
-        <label htmlFor={id} className="sr-only">
-          {DM_MESSAGES.search}
-        </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
-        <input
-          key={search ?? ""}
-          id={id}
-          type="search"
-          name="q"
-          defaultValue={search ?? ""}
-          placeholder={DM_MESSAGES.search}
-          maxLength={SEARCH_QUERY_MAX_LENGTH}
-          className={SEARCH_INPUT_CLASS}
-        />
-      </div>
-      <button type="submit" className={buttonClass("secondary", "px-3 py-2 text-sm")}>
-        Search
-      </button>
-    </Form>
   );
 }
 

@@ -10,12 +10,17 @@ export const SEARCH_INPUT_CLASS =
 
 /**
  * A search box over one page's list: a GET form to `action` with `?q=` (a plain form without
- * JavaScript, a client navigation with it), its label read out and shown as the placeholder.
+ * JavaScript, a client navigation with it), its label read out and shown as the placeholder; `keep`:
+ * other parameters the search keeps.
  */
-export function SearchForm({ action, label, query }: { action: string; label: string; query: string | null }) {
+export function SearchForm({ action, label, query, keep = {} }: { action: string; label: string; query: string | null; keep?: Record<string, string> }) {
   const id = useId();
   return (
     <Form method="get" action={action} role="search" className="flex items-center gap-2 px-4 pb-3">
+      {/* What the list keeps while searching (a filter). */}
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="relative flex-1">
         <label htmlFor={id} className="sr-only">
           {label}
