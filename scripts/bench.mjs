@@ -16,13 +16,20 @@
 //    and from the edge cache (an answer that did not come from there counts as an error).
 //    Then the cron's trends job (docs/decisions/033), run at the data set's time through the local-only
 //    /dev/fixtures: its D1 time, budget 1 s (row "Trends job (cron)").
+//    Then the realtime rooms (docs/decisions/036), with WebSocket clients as pages open them (the
+//    session cookie, the site's Origin): "DM delivery (room)", a message sent (POST /messages/{id}/send)
+//    until the other participant's socket in conversation-room/{id} has it, and "Feed fan-out (100
+//    pages)", 100 sockets on the public feed shards, half of them watching a post: after a like of it
+//    every watching socket must get its counts and no other socket any. The run's messages are deleted
+//    afterwards too.
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
 // 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
 //    machine is UNRELIABLE, never a pass.
 //
 // Options: --regenerate, --preset=large|peer (tests/bench/generate.mjs), --requests=N (per round,
-// default 200), --rounds=N (default 3), --warmup=N (default 20), --only=<text> (measure only pages
-// whose label or path contains the text; "a|b": either). Exit code 0 unless the harness broke.
+// default 200), --rounds=N (default 3), --warmup=N (default 20), --sends=N (DM delivery's messages,
+// default --requests), --only=<text> (measure only rows whose label or path contains the text; "a|b":
+// either). Exit code 0 unless the harness broke.
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -33,6 +40,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import WebSocket from "ws";
 import { databaseBytes, dataDir, DEFAULT_PRESET, ensureBenchData, summarize } from "../tests/bench/generate.mjs";
 import { buildOrExit } from "./lib/build.mjs";
 import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
@@ -45,6 +53,23 @@ const WRITE_BUDGET = { ...BUDGET, d1: 3 };
 const DAY = 86_400_000;
 /** The text every post the benchmark writes starts with (deleted after the run). */
 const BENCH_POST = "Bench post";
+/** The text every direct message the benchmark sends starts with (deleted after the run). */
+const BENCH_MESSAGE = "Bench message";
+/**
+ * The realtime rows (docs/decisions/036): a message from the send's start to the other participant's
+ * socket on loopback; a like until the last page watching the post has its counts (rooms send counts
+ * at most once a second, FEED_COUNTS_FLUSH_MS, so about a second is expected).
+ */
+const REALTIME_BUDGET = { deliveryP50: 20, deliveryP95: 50, fanOutMs: 1500 };
+const DM_ROW = "DM delivery (room)";
+const FAN_OUT_ROW = "Feed fan-out (100 pages)";
+/** The public feed's shards (FEED_SHARDS in app/lib/constants.ts) and the sockets spread over them. */
+const FEED_SHARDS = 8;
+const FAN_OUT_SOCKETS = 100;
+/** Likes and unlikes of the watched post (even: the post ends as it was). */
+const FAN_OUT_TRIALS = 4;
+/** How long a message or counts may take before they count as never delivered. */
+const DELIVERY_TIMEOUT_MS = 5000;
 const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 const args = process.argv.slice(2);
@@ -56,6 +81,13 @@ const REGENERATE = args.includes("--regenerate");
 const REQUESTS = Number(option("requests", 200));
 const ROUNDS = Math.max(1, Number(option("rounds", 3)));
 const WARMUP = Number(option("warmup", 20));
+// DM delivery sends this many messages, from three members in turn: each stays far under the message
+// limit (RATE_LIMITS.message: 600 an hour, counted across runs, since the limiter keeps its state).
+const SENDS = Number(option("sends", Math.min(REQUESTS, 200)));
+if (!(SENDS >= 1 && SENDS <= 600)) {
+  console.error("--sends is between 1 and 600 (three members send a third each, under 600 messages an hour).");
+  process.exit(2);
+}
 // A writer posts for a whole round (or the warm-up): that must stay under the post limit
 // (RATE_LIMITS.post: 300 per 3 hours), or the row would measure refusals.
 if (REQUESTS > 290 || WARMUP > 290) {
@@ -235,10 +267,12 @@ function median(values) {
  */
 async function measureRows(rows) {
   // A write's form gets the row's running count (unique texts) and the count within this member's
-  // turn (a like toggle starts by liking, whoever the member is).
+  // turn (a like toggle starts by liking, whoever the member is). A write whose address depends on
+  // its member (a message to the member's conversation) has pathFor(turn).
   const send = (row, turn) => {
     const form = row.page.form ? row.page.form(row.sent++, row.turnSent++) : null;
-    return get(row.page.path, { ...row.page.headersFor(turn), "X-Measure-Server-Time": "1" }, form);
+    const path = row.page.pathFor ? row.page.pathFor(turn) : row.page.path;
+    return get(path, { ...row.page.headersFor(turn), "X-Measure-Server-Time": "1" }, form);
   };
   /** Warm-up is turn 0 (its own writers); round r is turn r + 1. */
   const startTurn = () => rows.forEach((row) => (row.turnSent = 0));
@@ -406,6 +440,65 @@ function rareHashtag() {
   return row?.hashtag ?? null;
 }
 
+/**
+ * The members the messaging and realtime rows act as, in one query: the median viewer's three newest
+ * conversations but the opened one (DM delivery's pairs), senders of other members' conversations
+ * (one conversation each, none with the median viewer: the "Messages: send" writers), a member who
+ * has not liked the popular post (fan-out's liker) and 40 newest public posts (what the fan-out's
+ * pages watch besides it). Signs the members in.
+ */
+function messagingMembers(meta, writerCount) {
+  const viewerList = [meta.viewer_heavy, meta.viewer_median, meta.viewer_light].map(sqlText).join(", ");
+  const median = sqlText(meta.viewer_median);
+  const post = sqlText(meta.popular_post);
+  const rows = queryLocal(
+    `SELECT 'partner' AS role, other_id AS id, conversation_id AS ref FROM
+  (SELECT other_id, conversation_id FROM conversation_members WHERE user_id = ${median} AND conversation_id <> ${sqlText(meta.messages_conversation ?? "")}
+   ORDER BY last_at DESC LIMIT 3)
+UNION ALL
+SELECT 'writer', sender, ref FROM
+  (SELECT participant_1_id AS sender, min(id) AS ref FROM conversations
+   WHERE participant_1_id NOT IN (${viewerList}) AND participant_2_id NOT IN (${viewerList})
+     AND participant_1_id NOT IN (SELECT other_id FROM conversation_members WHERE user_id = ${median})
+   GROUP BY participant_1_id ORDER BY random() LIMIT ${writerCount})
+UNION ALL
+SELECT 'liker', id, NULL FROM
+  (SELECT id FROM users WHERE id NOT IN (${viewerList})
+     AND NOT EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = ${post} AND l.user_id = users.id)
+   ORDER BY random() LIMIT 1)
+UNION ALL
+SELECT 'post', id, NULL FROM
+  (SELECT id FROM posts WHERE community_id IS NULL AND reposted_from_post_id IS NULL AND id <> ${post} ORDER BY id DESC LIMIT 40)`,
+    DATA_DIR,
+  );
+  const of = (role) => rows.filter((row) => row.role === role);
+  const members = signIn([
+    ...of("partner").map((row) => ({ kind: "partner", id: row.id, conversationId: row.ref })),
+    ...of("writer").map((row) => ({ kind: "message writer", id: row.id, conversationId: row.ref })),
+    ...of("liker").map((row) => ({ kind: "liker", id: row.id })),
+  ]);
+  return {
+    partners: members.filter((member) => member.kind === "partner"),
+    writers: members.filter((member) => member.kind === "message writer"),
+    liker: members.find((member) => member.kind === "liker") ?? null,
+    posts: of("post").map((row) => row.id),
+  };
+}
+
+/**
+ * Deletes the benchmark's messages (any run's), first giving their conversations back the last
+ * message and time they had before (the triggers only move them forward; deleting an unread
+ * message takes it off the other's unread count itself).
+ */
+const DELETE_BENCH_MESSAGES = `
+UPDATE conversations SET
+  last_message_id = (SELECT max(m.id) FROM messages m WHERE m.conversation_id = conversations.id AND m.content NOT LIKE '${BENCH_MESSAGE} %'),
+  last_message_at = (SELECT m.created_at FROM messages m WHERE m.conversation_id = conversations.id AND m.content NOT LIKE '${BENCH_MESSAGE} %' ORDER BY m.id DESC LIMIT 1)
+WHERE id IN (SELECT conversation_id FROM messages WHERE content LIKE '${BENCH_MESSAGE} %');
+UPDATE conversation_members SET last_at = (SELECT coalesce(c.last_message_at, c.created_at) FROM conversations c WHERE c.id = conversation_members.conversation_id)
+WHERE conversation_id IN (SELECT conversation_id FROM messages WHERE content LIKE '${BENCH_MESSAGE} %');
+DELETE FROM messages WHERE content LIKE '${BENCH_MESSAGE} %'`;
+
 // ───────────────────────────── the trends job ─────────────────────────────
 
 /** The cron's trends job (docs/decisions/033): not a page; its budget is its D1 time. */
@@ -432,6 +525,243 @@ async function measureTrendsJob(now) {
   const d1 = sorted("d1");
   const result = { runs: samples.length, d1P50: percentile(d1, 0.5), d1P95: percentile(d1, 0.95), serverP50: percentile(sorted("server"), 0.5), depths: [...depths].join(", "), errors };
   return { ...result, pass: errors === 0 && result.d1P95 <= TRENDS_JOB.budgetD1Ms };
+}
+
+// ───────────────────────────── realtime rooms ─────────────────────────────
+
+/**
+ * A WebSocket to a realtime room (`/parties/{party}/{room}`) as a page opens it: the member's session
+ * cookie and the site's Origin (docs/decisions/036). Resolves when open; each event the room sends
+ * goes to `socket.onEvent(event, receivedAt)`.
+ */
+function connectRoom(party, room, viewer) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/parties/${party}/${room}`, {
+      headers: { Cookie: `session=${viewer.token}`, Origin: `http://127.0.0.1:${server.port}`, "User-Agent": USER_AGENT },
+      perMessageDeflate: false,
+      handshakeTimeout: 30_000,
+    });
+    socket.onEvent = () => {};
+    socket.on("message", (data) => {
+      const at = performance.now();
+      let event;
+      try {
+        event = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      socket.onEvent(event, at);
+    });
+    socket.on("unexpected-response", (req, res) => {
+      req.destroy();
+      reject(new Error(`${party}/${room} refused the WebSocket as ${viewer.kind}: HTTP ${res.statusCode}`));
+    });
+    socket.on("error", (error) => reject(error));
+    socket.once("open", () => resolve(socket));
+  });
+}
+
+/** Closes sockets and waits (a little) until they are closed. */
+async function closeSockets(sockets) {
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          const timer = setTimeout(() => {
+            socket.terminate();
+            resolve();
+          }, 2000);
+          socket.once("close", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          socket.close();
+        }),
+    ),
+  );
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * DM delivery: each pair's receiver has its conversation's room open; the senders take turns, one
+ * message at a time (a fresh client id each, as the page sends them), and a message's time runs from
+ * the start of its POST to the moment the receiver's socket has it. Warm-up messages first.
+ */
+async function measureDelivery(pairs, runId) {
+  const sockets = await Promise.all(pairs.map((pair) => connectRoom("conversation-room", pair.conversationId, pair.receiver)));
+  const waiting = new Map(); // client id → resolve(receivedAt)
+  let strays = 0; // a bench message nobody waited for: delivered twice, or after its timeout
+  for (const socket of sockets) {
+    socket.onEvent = (event, at) => {
+      if (event.type !== "message") return;
+      const resolve = waiting.get(event.message?.clientId);
+      if (resolve) {
+        waiting.delete(event.message.clientId);
+        resolve(at);
+      } else if (String(event.message?.content).startsWith(BENCH_MESSAGE)) {
+        strays += 1;
+      }
+    };
+  }
+  const sendOne = async (i, tag) => {
+    const pair = pairs[i % pairs.length];
+    const clientId = `bench-${runId}-${tag}${i}`;
+    let timer;
+    const received = new Promise((resolve) => {
+      waiting.set(clientId, resolve);
+      timer = setTimeout(() => {
+        waiting.delete(clientId);
+        resolve(null);
+      }, DELIVERY_TIMEOUT_MS);
+    });
+    const started = performance.now();
+    const response = await get(
+      `/messages/${pair.conversationId}/send`,
+      { Cookie: `session=${pair.sender.token}`, Accept: "application/json", "X-Measure-Server-Time": "1" },
+      { intent: "message-send", content: `${BENCH_MESSAGE} ${runId} ${tag}${i}`, clientId },
+    );
+    let answer = null;
+    try {
+      answer = JSON.parse(response.body.toString("utf8"));
+    } catch {
+      // not JSON: counted as an error below
+    }
+    if (response.status !== 200 || answer?.ok !== true || answer?.sent?.clientId !== clientId) {
+      clearTimeout(timer);
+      waiting.delete(clientId);
+      const why = response.status === 429 ? "429: the member's message limit (600 an hour) is spent; wait or use fewer --sends" : `HTTP ${response.status}`;
+      return { error: why };
+    }
+    const at = await received;
+    clearTimeout(timer);
+    if (at === null) return { error: "never delivered" };
+    const depth = response.headers["x-d1-depth"];
+    return { latency: at - started, server: serverTime(response), depth: depth === undefined ? null : Number(depth) };
+  };
+  try {
+    for (let i = 0; i < Math.min(WARMUP, 3 * pairs.length); i++) await sendOne(i, "w");
+    const samples = [];
+    const errors = new Map();
+    for (let i = 0; i < SENDS; i++) {
+      const sample = await sendOne(i, "");
+      if (sample.error) errors.set(sample.error, (errors.get(sample.error) ?? 0) + 1);
+      else samples.push(sample);
+    }
+    await sleep(200); // a late duplicate would show now
+    const latencies = samples.map((sample) => sample.latency).sort((a, b) => a - b);
+    const servers = samples.map((sample) => sample.server ?? NaN).sort((a, b) => a - b);
+    const depths = [...new Set(samples.map((sample) => sample.depth))].sort();
+    const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0) + strays;
+    const result = {
+      sends: SENDS,
+      delivered: samples.length,
+      p50: latencies.length ? percentile(latencies, 0.5) : null,
+      p95: latencies.length ? percentile(latencies, 0.95) : null,
+      max: latencies.length ? latencies.at(-1) : null,
+      serverP50: servers.length ? percentile(servers, 0.5) : null,
+      depths: depths.join(", "),
+      errors: errorCount,
+      why: [...[...errors].map(([why, n]) => `${n} × ${why}`), ...(strays ? [`${strays} delivered twice or late`] : [])],
+    };
+    result.fast = result.p50 !== null && result.p50 <= REALTIME_BUDGET.deliveryP50 && result.p95 <= REALTIME_BUDGET.deliveryP95;
+    result.pass = errorCount === 0 && result.fast;
+    return result;
+  } finally {
+    await closeSockets(sockets);
+  }
+}
+
+/**
+ * Feed fan-out: FAN_OUT_SOCKETS sockets spread over the public shards (as many pages of members), half
+ * of them (some in every shard) watching `postId` among 20 posts, the other half 20 other posts. Then FAN_OUT_TRIALS
+ * likes and unlikes of the post by `liker`: each time every watching socket must get the post's counts
+ * (all the same), and no other socket may ever get counts of it. The time runs from the like's POST
+ * to the last watching socket having them.
+ */
+async function measureFanOut({ postId, otherPosts, members, liker }) {
+  const sockets = [];
+  for (let from = 0; from < FAN_OUT_SOCKETS; from += 10) {
+    const batch = [];
+    for (let n = from; n < Math.min(FAN_OUT_SOCKETS, from + 10); n++) {
+      batch.push(
+        connectRoom("feed-room", `public-${n % FEED_SHARDS}`, members[n % members.length]).then((socket) =>
+          // The first half watch: every shard has watching sockets and others (6 or 7 of each).
+          Object.assign(socket, { n, watching: n < FAN_OUT_SOCKETS / 2 }),
+        ),
+      );
+    }
+    sockets.push(...(await Promise.all(batch)));
+  }
+  let trial = null; // { started, got: Map(socket n → { at, likes }) }
+  let leaks = 0; // counts of the post at a socket that does not watch it
+  let repeats = 0; // a watching socket given the post's counts twice for one like
+  for (const socket of sockets) {
+    socket.onEvent = (event, at) => {
+      if (event.type !== "post-counts" || !event.posts?.[postId]) return;
+      if (!socket.watching) {
+        leaks += 1;
+        return;
+      }
+      if (!trial) return;
+      if (trial.got.has(socket.n)) repeats += 1;
+      else trial.got.set(socket.n, { at, likes: event.posts[postId].likes });
+    };
+  }
+  const watchers = sockets.filter((socket) => socket.watching).length;
+  try {
+    for (const socket of sockets) {
+      const others = otherPosts.slice(socket.n % 20, (socket.n % 20) + 19);
+      socket.send(JSON.stringify({ type: "watch", posts: socket.watching ? [postId, ...others] : [...others, otherPosts[(socket.n + 19) % otherPosts.length]] }));
+    }
+    // The rooms take the watch lists; counts an earlier row's likes left are flushed meanwhile.
+    await sleep(1500);
+    const trials = [];
+    for (let t = 0; t < FAN_OUT_TRIALS; t++) {
+      trial = { started: performance.now(), got: new Map() };
+      const response = await get(`/post/${postId}.data`, { Cookie: `session=${liker.token}` }, { like: String(t % 2 === 0) });
+      const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
+      while (trial.got.size < watchers && performance.now() < deadline) await sleep(5);
+      const arrivals = [...trial.got.values()];
+      trials.push({
+        status: response.status,
+        got: trial.got.size,
+        lastMs: arrivals.length ? Math.max(...arrivals.map((a) => a.at)) - trial.started : null,
+        firstMs: arrivals.length ? Math.min(...arrivals.map((a) => a.at)) - trial.started : null,
+        agree: new Set(arrivals.map((a) => a.likes)).size <= 1,
+        likes: arrivals[0]?.likes ?? null,
+      });
+      trial = null;
+    }
+    // A second's flush more: counts that reach a socket late (or one that does not watch) show now.
+    trial = { started: performance.now(), got: new Map() };
+    await sleep(1500);
+    const late = trial.got.size;
+    trial = null;
+    const lasts = trials.map((one) => one.lastMs).filter((value) => value !== null).sort((a, b) => a - b);
+    // A like and an unlike differ by one like.
+    const likesStep = trials.every((one, t) => t === 0 || one.likes === null || trials[t - 1].likes === null || Math.abs(one.likes - trials[t - 1].likes) === 1);
+    const errors =
+      trials.filter((one) => one.status !== 200 || one.got < watchers || !one.agree).length + leaks + repeats + late + (likesStep ? 0 : 1);
+    const result = {
+      sockets: sockets.length,
+      watchers,
+      trials,
+      leaks,
+      repeats: repeats + late,
+      likesStep,
+      p50: lasts.length ? percentile(lasts, 0.5) : null,
+      max: lasts.length ? lasts.at(-1) : null,
+      firstMin: Math.min(...trials.map((one) => one.firstMs ?? Infinity)),
+      errors,
+    };
+    result.fast = result.max !== null && result.max <= REALTIME_BUDGET.fanOutMs;
+    result.pass = errors === 0 && result.fast;
+    return result;
+  } finally {
+    await closeSockets(sockets);
+  }
 }
 
 // ───────────────────────────── initial JS ─────────────────────────────
@@ -486,7 +816,8 @@ async function main() {
   log(
     `› Data: ${PRESET} preset, ${counts.users.toLocaleString("en")} users, ${counts.posts.toLocaleString("en")} posts, ${counts.follows.toLocaleString("en")} follows, ` +
       `${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments, ` +
-      `${counts.communities.toLocaleString("en")} communities (${counts.community_members.toLocaleString("en")} members, ${counts.community_posts.toLocaleString("en")} posts); database files ${mib(databaseBytes(DATA_DIR))}` +
+      `${counts.communities.toLocaleString("en")} communities (${counts.community_members.toLocaleString("en")} members, ${counts.community_posts.toLocaleString("en")} posts), ` +
+      `${counts.conversations.toLocaleString("en")} conversations (${counts.messages.toLocaleString("en")} messages); database files ${mib(databaseBytes(DATA_DIR))}` +
       (generatedSeconds === null ? ` (generated earlier in ${meta.generated_seconds} s)` : ` (generated now in ${generatedSeconds.toFixed(1)} s)`),
   );
 
@@ -506,6 +837,8 @@ async function main() {
   );
   const writers = signIn(writerIds.map(({ id }) => ({ kind: "writer", id })));
   ensureViewerBookmarks(viewers);
+  // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
+  const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();
   /** Turn 0 is the warm-up, turn r + 1 round r: three members each, so no member posts more than a round. */
   const writerOf = (slot, turn) => writers[turn * 3 + slot];
@@ -546,6 +879,15 @@ async function main() {
         ]
       : []),
     ...(meta.invite_code ? [{ label: "Invite page", path: `/invite/${meta.invite_code}`, viewers: ["median"] }] : []),
+    // Direct messages (issue 14; tests/bench/generate.mjs, messagesStep): the median viewer's list of
+    // its 200 conversations, and its newest conversation (60 messages: a page and more). Opening it
+    // marks the other's messages read: the first request marks a few, the rest none.
+    ...(meta.messages_conversation
+      ? [
+          { label: "Messages: list", path: "/messages", viewers: ["median"] },
+          { label: "Messages: conversation", path: `/messages/${meta.messages_conversation}`, viewers: ["median"] },
+        ]
+      : []),
   ];
   const pages = [];
   for (const page of signedIn) {
@@ -571,6 +913,24 @@ async function main() {
   for (const page of writes) {
     for (const slot of [0, 1, 2]) {
       pages.push({ ...page, viewer: `writer ${slot + 1} (new each round)`, headersFor: (turn) => cookie(writerOf(slot, turn)), budget: WRITE_BUDGET });
+    }
+  }
+  // A message as the conversation page's JavaScript sends it (a fresh client id each), by senders of
+  // other members' conversations, three new ones each round (each sends at most a round: far under
+  // the 600 an hour of RATE_LIMITS.message).
+  if (messaging.writers.length >= 3 * (ROUNDS + 1)) {
+    const messageWriterOf = (slot, turn) => messaging.writers[turn * 3 + slot];
+    for (const slot of [0, 1, 2]) {
+      pages.push({
+        label: "Messages: send",
+        path: "/messages/{id}/send",
+        pathFor: (turn) => `/messages/${messageWriterOf(slot, turn).conversationId}/send`,
+        probePath: `/messages/${messageWriterOf(slot, 0).conversationId}`,
+        form: (i) => ({ intent: "message-send", content: `${BENCH_MESSAGE} ${runId} ${slot}-${i}`, clientId: `bench-${runId}-${slot}-${i}` }),
+        viewer: `writer ${slot + 1} (new each round)`,
+        headersFor: (turn) => ({ ...cookie(messageWriterOf(slot, turn)), Accept: "application/json" }),
+        budget: WRITE_BUDGET,
+      });
     }
   }
   // The public profile a visitor sees (docs/decisions/028), twice: cold, every request answered as a
@@ -619,7 +979,8 @@ async function main() {
   const skipped = [];
   for (const page of pages) {
     if (ONLY && !ONLY.split("|").some((text) => `${page.label} ${page.path}`.includes(text))) continue;
-    const probe = await get(page.path, page.headersFor(0));
+    // A write that answers only POSTs is probed by the page it is sent from (probePath).
+    const probe = await get(page.probePath ?? page.path, page.headersFor(0));
     if (probe.status === 404 || (probe.status >= 300 && probe.status < 400)) {
       if (!skipped.some((s) => s.label === page.label)) {
         skipped.push(page);
@@ -634,6 +995,31 @@ async function main() {
   const machineBefore = { ...machineNow(), load: loadBefore };
   await measureRows(measured);
   const trendsJob = !ONLY || ONLY.split("|").some((text) => `${TRENDS_JOB.label} ${TRENDS_JOB.path}`.includes(text)) ? await measureTrendsJob(meta.now) : null;
+  // The realtime rows (docs/decisions/036). A room that refuses or breaks the connection fails its row.
+  const realtimeSelected = (label) => !ONLY || ONLY.split("|").some((text) => label.includes(text));
+  const realtime = async (label, measure) => {
+    if (!realtimeSelected(label)) return null;
+    log(`  measuring ${label}…`);
+    try {
+      return await measure();
+    } catch (error) {
+      return { failure: error.message, errors: 1, pass: false };
+    }
+  };
+  // DM delivery's pairs: the median viewer sends to its first partner, the other two send to it, so
+  // no member sends more than a third of the messages.
+  const median = viewers[1];
+  const dmPairs = messaging.partners.map((partner, i) =>
+    i === 0 ? { sender: median, receiver: partner, conversationId: partner.conversationId } : { sender: partner, receiver: median, conversationId: partner.conversationId },
+  );
+  const delivery = await realtime(DM_ROW, () => {
+    if (dmPairs.length === 0) throw new Error("the median viewer has no conversations (is the data set's messages step missing?)");
+    return measureDelivery(dmPairs, runId);
+  });
+  const fanOut = await realtime(FAN_OUT_ROW, () => {
+    if (!messaging.liker || messaging.posts.length < 40) throw new Error("no member left to like the popular post, or too few posts to watch");
+    return measureFanOut({ postId: meta.popular_post, otherPosts: messaging.posts, members: viewers, liker: messaging.liker });
+  });
   const machineAfter = machineNow();
   for (const row of rows) {
     row.pass =
@@ -647,8 +1033,8 @@ async function main() {
 
   const js = ONLY ? null : await initialJs("/", cookie(viewers[1]));
   await stopServer();
-  // The run's posts go again (likes were toggled an even number of times: back where they were).
-  queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %'`, DATA_DIR);
+  // The run's posts and messages go again (likes were toggled an even number of times: back where they were).
+  queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %';\n${DELETE_BENCH_MESSAGES}`, DATA_DIR);
 
   // ── report ──
   const widths = [27, 26, 7, 7, 7, 7, 9, 8, 8, 7, 9, 8, 6];
@@ -720,13 +1106,40 @@ async function main() {
     );
   }
 
+  if (delivery || fanOut) log("");
+  if (delivery?.failure) log(`${DM_ROW}: ${delivery.failure}: FAIL`);
+  else if (delivery) {
+    log(
+      `${DM_ROW}, median viewer and 3 partners (senders in turn), ${delivery.sends} messages: send → the other's socket p50 ${ms(delivery.p50)} ms, ` +
+        `p95 ${ms(delivery.p95)} ms, max ${ms(delivery.max)} ms; the send's server time p50 ${ms(delivery.serverP50)} ms, D1 depth ${delivery.depths || "-"}; ` +
+        `${delivery.delivered} of ${delivery.sends} delivered${delivery.why.length ? ` (${delivery.why.join("; ")})` : ""} ` +
+        `(budget: p50 ≤ ${REALTIME_BUDGET.deliveryP50} ms, p95 ≤ ${REALTIME_BUDGET.deliveryP95} ms): ${delivery.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+  if (fanOut?.failure) log(`${FAN_OUT_ROW}: ${fanOut.failure}: FAIL`);
+  else if (fanOut) {
+    const statuses = fanOut.trials.filter((one) => one.status !== 200).map((one) => one.status);
+    log(
+      `${FAN_OUT_ROW}, ${fanOut.sockets} sockets on ${FEED_SHARDS} public shards, ${fanOut.watchers} watching the post: ${fanOut.trials.length} likes and unlikes; ` +
+        `watching sockets that got its counts ${fanOut.trials.map((one) => `${one.got}/${fanOut.watchers}`).join(", ")}` +
+        `${fanOut.trials.every((one) => one.agree) ? "" : " (not all the same counts)"}${fanOut.likesStep ? "" : " (likes did not step by one)"}; ` +
+        `counts of it at the ${fanOut.sockets - fanOut.watchers} other sockets: ${fanOut.leaks}; repeated or late: ${fanOut.repeats}` +
+        `${statuses.length ? `; like answered ${statuses.join(", ")}` : ""}; like → last watching socket p50 ${ms(fanOut.p50)} ms, max ${ms(fanOut.max)} ms ` +
+        `(first ${ms(fanOut.firstMin === Infinity ? null : fanOut.firstMin)} ms) (budget: every watching socket and no other, ≤ ${REALTIME_BUDGET.fanOutMs} ms): ${fanOut.pass ? "PASS" : "FAIL"}`,
+    );
+  }
+
   if (retries) log(`\nNote: ${retries} requests were retried after a dropped connection.`);
-  const failed = rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1) + (trendsJob && !trendsJob.pass ? 1 : 0);
-  // What a busy machine cannot cause: errors, a page that did not answer, D1 depth, the JS size.
+  const realtimeRows = [delivery, fanOut].filter(Boolean);
+  const failed =
+    rows.filter((row) => !row.pass).length + (jsPass ? 0 : 1) + (trendsJob && !trendsJob.pass ? 1 : 0) + realtimeRows.filter((one) => !one.pass).length;
+  // What a busy machine cannot cause: errors, a page that did not answer, D1 depth, the JS size, a
+  // message or counts not delivered (or delivered where they must not be).
   const broken =
     rows.filter(({ page, result }) => !result || result.errors > 0 || (result.d1Max !== null && result.d1Max > page.budget.d1)).length +
     (jsPass ? 0 : 1) +
-    (trendsJob?.errors ? 1 : 0);
+    (trendsJob?.errors ? 1 : 0) +
+    realtimeRows.filter((one) => one.errors > 0).length;
   log("");
   log(
     `Machine: ${machine.cores} cores; load average (1 min) ${machineBefore.load.toFixed(2)} before, ${machineAfter.load.toFixed(2)} after; ` +
@@ -736,14 +1149,14 @@ async function main() {
   log(`Data set (${PRESET}): database files ${mib(databaseBytes(DATA_DIR))}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   // A busy machine makes times unreliable, never the rest: a broken row fails whatever the load.
   const verdict =
-    broken > 0 || (rows.length === 0 && !trendsJob)
+    broken > 0 || (rows.length === 0 && !trendsJob && realtimeRows.length === 0)
       ? "FAIL"
       : machine.reasons.length > 0
         ? `UNRELIABLE (${machine.reasons.join("; ")}: times not judged, run again on a quiet machine)`
         : failed === 0
           ? "PASS"
           : "FAIL";
-  log(`Overall: ${verdict} (${rows.length} rows measured, ${failed} failing, ${skipped.length} pages not built yet)`);
+  log(`Overall: ${verdict} (${rows.length} rows measured, ${realtimeRows.length} realtime rows, ${failed} failing, ${skipped.length} pages not built yet)`);
 }
 
 try {

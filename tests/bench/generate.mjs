@@ -15,7 +15,8 @@
 //   (npm run bench [-- --preset=peer] calls ensureBenchData)
 //   BENCH_SCALE=0.05 shrinks every count of the preset (for trying the generator quickly);
 //   BENCH_DATA_DIR=<folder> puts the set there instead of the preset's folder.
-// A complete set made before the communities existed gets them alone (ensureCommunities), no regeneration.
+// A complete set made before the communities existed gets them alone (ensureCommunities), no regeneration;
+// likewise the direct messages (ensureMessages).
 import { execFileSync } from "node:child_process";
 import console from "node:console";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -495,6 +496,8 @@ DROP TABLE bench_uid;`;
     { name: "finish (bench_meta, drop helpers)", files: [finishSql] },
     // After the finish: it reads the viewers from bench_meta, as on a data set made before communities.
     communitiesStep(plan, schema),
+    // Likewise, as on a data set made before direct messages.
+    messagesStep(plan),
   ];
 }
 
@@ -795,6 +798,126 @@ DROP TABLE bench_tag;`;
   return { name: `communities (${communities.length.toLocaleString("en")}, ~${members.toLocaleString("en")} members, ~${plan.communityPosts.toLocaleString("en")} posts, ${invites.length} invites)`, files: [sql] };
 }
 
+// ───────────────────────────── direct messages (issue 14) ─────────────────────────────
+
+/**
+ * Bump when the conversations' shape changes: a data set whose bench_meta `messages` differs gets them
+ * again (the step replaces every conversation and message).
+ */
+export const MESSAGES_VERSION = "1";
+/** The median viewer's conversations, and those among other members. */
+const VIEWER_CONVERSATIONS = 200;
+const OTHER_CONVERSATIONS = 400;
+/** The conversation the benchmark opens (the median viewer's newest): more than a page (MESSAGES_PAGE_SIZE 40). */
+const OPENED_CONVERSATION_MESSAGES = 60;
+/** Messages' ids: the per-table sequence part is conversation × this + the message's place in it. */
+const MESSAGES_PER_CONVERSATION_SEQ = 1024;
+
+/**
+ * The direct messages step: one SQL file, so one transaction. It replaces whatever conversations the
+ * set has: the median viewer gets VIEWER_CONVERSATIONS with other members (the people it follows,
+ * a dozen verified members, then members at random; none with another viewer), the newest within
+ * the last minutes, the oldest ~6 months ago (recency ∝ rank², so most are recent), each with 5–30
+ * messages (the newest: OPENED_CONVERSATION_MESSAGES, the one the bench opens) over up to a month
+ * before its last one, senders at random; OTHER_CONVERSATIONS more among other random members.
+ * Unread: a tail of 1–3 messages by one participant that the other has not read (the median viewer
+ * has it in ~30% of its 20 newest conversations, 5% of the rest, and 3 in the opened one; the others
+ * in 25%). Rows go in with plain INSERTs and the migration's triggers do the rest (decision 036):
+ * inserting a conversation makes both members' inbox rows, each message (inserted oldest first)
+ * moves the conversation's last message and time and counts the unread. bench_meta gets
+ * `messages_conversation` (the opened one) and the `messages` marker. Runs last in a new data set and
+ * alone on an existing one (ensureBenchData); `now` is the data set's own time.
+ */
+function messagesStep(plan) {
+  const { now, users: N } = plan;
+  const texts = sentences(512, 14);
+  const median = "(SELECT value FROM bench_meta WHERE key = 'viewer_median')";
+  const viewerIds = "(SELECT value FROM bench_meta WHERE key IN ('viewer_heavy', 'viewer_median', 'viewer_light'))";
+  const V = VIEWER_CONVERSATIONS;
+  const total = V + OTHER_CONVERSATIONS;
+  const sql = `
+DROP TABLE IF EXISTS bench_text;
+CREATE TABLE bench_text (i INTEGER PRIMARY KEY, s TEXT NOT NULL);
+${valuesInsert("bench_text", ["i", "s"], texts.map((s, i) => [i + 1, s]))}
+DROP TABLE IF EXISTS bench_seq;
+CREATE TABLE bench_seq (n INTEGER PRIMARY KEY);
+WITH RECURSIVE ${seq(1, Math.max(2 * total, OPENED_CONVERSATION_MESSAGES))} INSERT INTO bench_seq SELECT n FROM seq;
+
+-- What an earlier version of this step (or a benchmark's sends) left.
+DELETE FROM conversation_members;
+DELETE FROM messages;
+DELETE FROM conversations;
+DELETE FROM bench_meta WHERE key IN ('messages', 'messages_conversation');
+
+-- The median viewer's partners, in order: the people it follows (newest follows first), a dozen
+-- verified members, then members at random; never another viewer; the first ${V}.
+DROP TABLE IF EXISTS bench_mp;
+CREATE TABLE bench_mp (k INTEGER PRIMARY KEY, other TEXT NOT NULL UNIQUE);
+INSERT OR IGNORE INTO bench_mp (other)
+SELECT following_id FROM follows WHERE follower_id = ${median} AND following_id NOT IN ${viewerIds} ORDER BY id DESC LIMIT ${Math.round(V * 0.4)};
+INSERT OR IGNORE INTO bench_mp (other)
+SELECT id FROM (SELECT id FROM users WHERE verified_type IS NOT NULL AND id NOT IN ${viewerIds} ORDER BY random() LIMIT 12);
+WITH r AS MATERIALIZED (SELECT n, 1 + ${rnd(N)} AS ur FROM bench_seq WHERE n <= ${2 * V})
+INSERT OR IGNORE INTO bench_mp (other)
+SELECT u.id FROM r JOIN users u ON u.rowid = r.ur WHERE u.id NOT IN ${viewerIds} ORDER BY r.n;
+DELETE FROM bench_mp WHERE k > (SELECT k FROM bench_mp ORDER BY k LIMIT 1 OFFSET ${V - 1});
+
+-- One row per conversation: i ≤ ${V} the median viewer's (a = the viewer, b = the partner; i = 1 the
+-- newest), the rest between two other members. t1: its last message; t0: its first; n messages;
+-- the last \`tail\` of them by \`writer\`, unread by the other.
+DROP TABLE IF EXISTS bench_cv;
+CREATE TABLE bench_cv (i INTEGER PRIMARY KEY, a TEXT NOT NULL, b TEXT NOT NULL, n INTEGER NOT NULL, tail INTEGER NOT NULL,
+  writer TEXT NOT NULL, t0 INTEGER NOT NULL, t1 INTEGER NOT NULL, cid TEXT);
+WITH x AS MATERIALIZED (
+  SELECT row_number() OVER (ORDER BY k) AS i, other, ${U} AS u1, ${U} AS u2, ${U} AS u3, ${rnd(26)} AS r26, ${rnd(3)} AS r3 FROM bench_mp),
+y AS (
+  SELECT i, other,
+    CASE WHEN i = 1 THEN ${OPENED_CONVERSATION_MESSAGES} ELSE 5 + r26 END AS n,
+    CASE WHEN i = 1 THEN 3 WHEN i <= 20 AND u1 < 0.3 THEN 1 + r3 WHEN u1 < 0.05 THEN 1 + r3 ELSE 0 END AS tail,
+    ${now} - ${10 * 60_000} - CAST(pow((i - 1) / ${V}.0, 2) * ${180 * DAY} AS INTEGER) - CASE WHEN i = 1 THEN 0 ELSE CAST(u2 * ${HOUR} AS INTEGER) END AS t1,
+    u3
+  FROM x)
+INSERT INTO bench_cv (i, a, b, n, tail, writer, t0, t1)
+SELECT i, ${median}, other, n, tail, other, t1 - ${2 * HOUR} - CAST(u3 * u3 * ${30 * DAY} AS INTEGER), t1 FROM y;
+WITH x AS MATERIALIZED (
+  SELECT n, 1 + ${rnd(N)} AS ra, 1 + ${rnd(N)} AS rb, ${U} AS u1, ${U} AS u2, ${U} AS u3, ${rnd(26)} AS r26, ${rnd(3)} AS r3, ${rnd(2)} AS side
+  FROM bench_seq WHERE n <= ${OTHER_CONVERSATIONS}),
+y AS (
+  SELECT x.*, ua.id AS a, ub.id AS b, ${now} - ${10 * 60_000} - CAST(u2 * u2 * ${180 * DAY} AS INTEGER) AS t1
+  FROM x JOIN users ua ON ua.rowid = x.ra JOIN users ub ON ub.rowid = x.rb
+  WHERE ua.id <> ub.id AND ua.id NOT IN ${viewerIds} AND ub.id NOT IN ${viewerIds})
+INSERT INTO bench_cv (i, a, b, n, tail, writer, t0, t1)
+SELECT ${V} + n, a, b, 5 + r26, CASE WHEN u1 < 0.25 THEN 1 + r3 ELSE 0 END, CASE WHEN side = 0 THEN a ELSE b END,
+  t1 - ${2 * HOUR} - CAST(u3 * u3 * ${30 * DAY} AS INTEGER), t1
+FROM y;
+UPDATE bench_cv SET cid = ${idSql("t0 - 60000", "i")};
+
+-- Conversations (the trigger makes both members' inbox rows); a pair drawn twice stays one.
+INSERT OR IGNORE INTO conversations (id, participant_1_id, participant_2_id, created_at)
+SELECT cid, min(a, b), max(a, b), t0 - 60000 FROM bench_cv ORDER BY i;
+
+-- Messages, oldest first in each conversation (the triggers move its last message and count the unread).
+WITH x AS MATERIALIZED (
+  SELECT c.i, c.cid, c.a, c.b, c.writer, s.n AS k, s.n > c.n - c.tail AS unread,
+    c.t0 + CAST((c.t1 - c.t0) * (s.n - 1) / (c.n - 1.0) AS INTEGER) AS t, ${rnd(2)} AS side
+  FROM bench_cv c JOIN conversations cv ON cv.id = c.cid JOIN bench_seq s ON s.n <= c.n)
+INSERT INTO messages (id, conversation_id, sender_id, content, is_read, created_at)
+SELECT ${idSql("x.t", `x.i * ${MESSAGES_PER_CONVERSATION_SEQ} + x.k`)}, x.cid,
+  CASE WHEN x.unread THEN x.writer WHEN x.side = 0 THEN x.a ELSE x.b END,
+  t.s, NOT x.unread, x.t
+FROM x JOIN bench_text t ON t.i = 1 + (x.i * 31 + x.k * 7) % ${texts.length}
+ORDER BY x.i, x.k;
+
+INSERT OR REPLACE INTO bench_meta (key, value) VALUES
+  ('messages_conversation', (SELECT cid FROM bench_cv WHERE i = 1)),
+  ('messages', '${MESSAGES_VERSION}');
+DROP TABLE bench_cv;
+DROP TABLE bench_mp;
+DROP TABLE bench_seq;
+DROP TABLE bench_text;`;
+  return { name: `direct messages (${V} conversations of the median viewer, ~${OTHER_CONVERSATIONS} others)`, files: [sql] };
+}
+
 // ───────────────────────────── running it ─────────────────────────────
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -859,6 +982,10 @@ export function summarize(dir = DATA_DIR) {
       (SELECT max(member_count) FROM communities) AS max_members,
       (SELECT count(*) FROM posts WHERE community_id IS NOT NULL) AS community_posts,
       (SELECT count(*) FROM community_invites) AS invites,
+      (SELECT count(*) FROM conversations) AS conversations,
+      (SELECT count(*) FROM messages) AS messages,
+      (SELECT count(*) FROM messages WHERE is_read = 0) AS unread_messages,
+      coalesce((SELECT sum(unread_count) FROM conversation_members), 0) = (SELECT count(*) FROM messages WHERE is_read = 0) AS unread_ok,
       coalesce((SELECT sum(member_count) FROM communities), 0) = (SELECT count(*) FROM community_members) AS members_ok,
       coalesce((SELECT sum(posts_count) FROM communities), 0) = (SELECT count(*) FROM posts WHERE community_id IS NOT NULL AND reposted_from_post_id IS NULL) AS community_posts_ok`,
     dir,
@@ -880,6 +1007,10 @@ export function verifyDeep(dir = DATA_DIR) {
       (SELECT count(*) FROM communities c WHERE posts_count <> (SELECT count(*) FROM posts p WHERE p.community_id = c.id AND p.reposted_from_post_id IS NULL)) AS bad_community_posts_count,
       (SELECT count(*) FROM communities c WHERE (SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.user_id = c.creator_id AND m.role = 'creator') <> 1) AS bad_creators,
       (SELECT count(*) FROM (SELECT lower(name) FROM communities GROUP BY lower(name) HAVING count(*) > 1)) AS duplicate_community_names,
+      (SELECT count(*) FROM conversation_members cm JOIN conversations c ON c.id = cm.conversation_id
+        WHERE cm.unread_count <> (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> cm.user_id AND m.is_read = 0)
+          OR cm.last_at <> coalesce(c.last_message_at, c.created_at)
+          OR c.last_message_id IS NOT (SELECT max(m.id) FROM messages m WHERE m.conversation_id = c.id)) AS bad_conversation_members,
       (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH 'coffee') AS fts_coffee,
       (SELECT count(*) FROM posts WHERE content LIKE '%coffee%') AS like_coffee`,
     dir,
@@ -938,6 +1069,29 @@ export function ensureCommunities(preset = DEFAULT_PRESET, meta = readMeta(prese
 }
 
 /**
+ * Adds the direct messages (messagesStep) to a complete data set that has none, or those of another
+ * MESSAGES_VERSION, at the data set's own time and scale: one transaction. Returns the seconds it
+ * took, or null when the set already had them.
+ */
+export function ensureMessages(preset = DEFAULT_PRESET, meta = readMeta(preset), log = console.log) {
+  if (!meta) throw new Error(`bench data: the ${preset} data set is not complete`);
+  if (meta.messages === MESSAGES_VERSION) return null;
+  const dir = dataDir(preset);
+  const started = performance.now();
+  log(`› Adding direct messages to the ${preset} data set (messages ${MESSAGES_VERSION})…`);
+  const schemaBefore = schemaRows(dir);
+  const plan = makePlan(preset, Number(meta.scale ?? 1), Number(meta.now));
+  runSteps([messagesStep(plan)], dir, log, started, "messages-");
+  if (JSON.stringify(schemaRows(dir)) !== JSON.stringify(schemaBefore)) {
+    throw new Error("bench data: the schema after the direct messages step differs from the migrated schema");
+  }
+  const took = (performance.now() - started) / 1000;
+  queryLocal(`INSERT OR REPLACE INTO bench_meta (key, value) VALUES ('messages_seconds', '${took.toFixed(1)}')`, dir);
+  log(`› Direct messages added in ${seconds(took * 1000)}.`);
+  return took;
+}
+
+/**
  * Makes sure the preset's data set exists in its folder (generating it when missing, incomplete,
  * from an older generator, or when `regenerate` is set) and that every migration is applied.
  * Returns the bench_meta values and, when it generated, the time it took.
@@ -949,9 +1103,11 @@ export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, s
     applyMigrations(dir); // new migrations since the data was made
     const meta = readMeta(preset);
     if (meta) {
-      // Sets made before communities get them now (a minute, not a regeneration).
+      // Sets made before communities or direct messages get them now (a minute or seconds, not a regeneration).
       const communitiesSeconds = ensureCommunities(preset, meta, log);
-      return { meta: communitiesSeconds === null ? meta : readMeta(preset), generatedSeconds: null, communitiesSeconds };
+      const afterCommunities = communitiesSeconds === null ? meta : readMeta(preset);
+      const messagesSeconds = ensureMessages(preset, afterCommunities, log);
+      return { meta: messagesSeconds === null ? afterCommunities : readMeta(preset), generatedSeconds: null, communitiesSeconds, messagesSeconds };
     }
     log(`› The ${preset} benchmark data set is incomplete or from an older generator: regenerating.`);
   }
