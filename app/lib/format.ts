@@ -60,3 +60,15 @@ export function formatGrowth(rate: number): string | null {
   const tenths = Math.round(rate * 1000);
   return Number.isFinite(tenths) && tenths > 0 ? `+${trimmed(tenths / 10)}%` : null;
 }
+
+let clockUtc: Intl.DateTimeFormat | undefined;
+let clockLocal: Intl.DateTimeFormat | undefined;
+
+/**
+ * A message's time of day ('09:41'): in UTC on the server, then in the reader's own time zone once the
+ * page runs in their browser (`local`). One formatter each, made when first needed.
+ */
+export function formatClock(at: number, local: boolean): string {
+  if (local) return (clockLocal ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" })).format(at);
+  return (clockUtc ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })).format(at);
+}

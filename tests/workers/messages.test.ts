@@ -198,6 +198,13 @@ describe("the conversation list", () => {
   });
 });
 
+describe("the inbox triggers", () => {
+  it("find a conversation's two inbox rows by index, never a scan of every inbox", async () => {
+    const plan = (await planOf({ sql: "UPDATE conversation_members SET unread_count = unread_count + 1 WHERE conversation_id = ?", params: ["x"] })).join("\n");
+    expect(plan).toMatch(/conversation_members USING INDEX conversation_members_conversation_idx/);
+  });
+});
+
 describe("a member who is deleted", () => {
   it("takes their conversations from the other's list", async () => {
     const [ana, ben] = [await createUser(), await createUser()];

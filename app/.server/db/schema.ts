@@ -639,6 +639,8 @@ export const conversationMembers = sqliteTable(
     primaryKey({ columns: [t.userId, t.conversationId] }),
     index("conversation_members_list_idx").on(t.userId, t.lastAt, t.conversationId),
     index("conversation_members_unread_idx").on(t.userId).where(sql`${t.unreadCount} > 0`),
+    // The triggers on messages update both participants' rows by conversation.
+    index("conversation_members_conversation_idx").on(t.conversationId),
   ],
 );
 

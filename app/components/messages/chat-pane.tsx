@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { newClientId } from "~/lib/client-ids";
 import { MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { formatClock } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
 import { CONVERSATION_PARTY, type RoomEvent } from "~/lib/realtime";
 import { countCharacters } from "~/lib/text";
@@ -210,6 +211,7 @@ function Bubble({
   failed?: { text: string; retry: () => void } | null;
 }) {
   const date = new Date(at);
+  const hydrated = useHydrated();
   return (
     <li className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
       <p
@@ -220,7 +222,7 @@ function Bubble({
       </p>
       <span className="flex items-center gap-2 text-xs text-muted">
         <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
-          {date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+          {formatClock(at, hydrated)}
         </time>
         {note ? <span>{note}</span> : null}
       </span>
