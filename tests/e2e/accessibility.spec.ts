@@ -139,6 +139,8 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     signedIn("communities, a community's tabs and its invite links have no serious or critical violations", async ({ page, baseURL }) => {
+      // Six pages, each scanned (without JavaScript in a twin context of its own): more than one page's time.
+      test.setTimeout(90_000);
       const name = `Accessible ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const multipart = new FormData();
       multipart.set("intent", "community-create");
@@ -164,6 +166,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     signedIn("messages, a conversation and its empty state have no serious or critical violations", async ({ page, baseURL, me }) => {
+      test.setTimeout(90_000);
       await open(page, "/messages");
       expect(await seriousViolations(page)).toEqual([]);
       const friend = await newMember(baseURL!);
