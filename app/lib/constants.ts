@@ -281,9 +281,9 @@ export const INVITES_SHOWN = 50;
 /** The longest message, in characters (as posts count them). */
 export const MESSAGE_MAX_LENGTH = 1000;
 /** Conversations per page of the list. */
-export const CONVERSATIONS_PAGE_SIZE = 30;
+export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
-export const MESSAGES_PAGE_SIZE = 40;
+export const MESSAGES_PAGE_SIZE = 30;
 /** The longest client-made message id a page may send (a retry of the same id stores one message). */
 export const MESSAGE_CLIENT_ID_MAX_LENGTH = 64;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */

@@ -808,7 +808,7 @@ export const MESSAGES_VERSION = "1";
 /** The median viewer's conversations, and those among other members. */
 const VIEWER_CONVERSATIONS = 200;
 const OTHER_CONVERSATIONS = 400;
-/** The conversation the benchmark opens (the median viewer's newest): more than a page (MESSAGES_PAGE_SIZE 40). */
+/** The conversation the benchmark opens (the median viewer's newest): more than a page (MESSAGES_PAGE_SIZE 30). */
 const OPENED_CONVERSATION_MESSAGES = 60;
 /** Messages' ids: the per-table sequence part is conversation × this + the message's place in it. */
 const MESSAGES_PER_CONVERSATION_SEQ = 1024;
