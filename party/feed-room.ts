@@ -1,6 +1,7 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { FEED_COUNTS_FLUSH_MS } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
+import { ROOM_MEMBER_HEADER } from "../app/lib/room-names";
 import type { PostCounts } from "../app/lib/types/post";
 
 /** What a page told its room: the posts it shows now (kept with the connection, so it outlives hibernation). */
@@ -45,6 +46,17 @@ export class FeedRoom extends Server<Env> {
       const event: FeedEvent = { type: "post-counts", posts: Object.fromEntries(shown.map((postId) => [postId, changed.get(postId)!])) };
       connection.send(JSON.stringify(event));
     }
+  }
+
+  /** Each connection is tagged with its member (set by the Worker), so `revoke` finds them. */
+  getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
+    const member = context.request.headers.get(ROOM_MEMBER_HEADER);
+    return member ? [member] : [];
+  }
+
+  /** A member who may no longer listen here (they left the community): their pages are disconnected. */
+  async revoke(memberId: string): Promise<void> {
+    for (const connection of this.getConnections(memberId)) connection.close(4003, "No longer a member");
   }
 
   /** A page says which posts it shows (as it scrolls and loads more); anything else is ignored. */

@@ -257,7 +257,8 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
     },
     values,
   );
-  return { conversation, messagePage, markRead: mapRead(marked, (rows) => rows.length > 0) };
+  // The newest message it marked read (the sender's 'Seen' goes up to it), null when none was unread.
+  return { conversation, messagePage, markRead: mapRead(marked, (rows) => newestOf(rows)) };
 }
 
 export function toConversation(
@@ -397,7 +398,7 @@ export async function sendMessage(
 }
 
 /** The other member's messages in a conversation, read now that the member sees them (a live page). */
-export async function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<boolean> {
+export async function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<string | null> {
   const marked = await db
     .update(messages)
     .set({ isRead: true })
@@ -410,8 +411,11 @@ export async function markConversationRead(db: Db, memberId: string, conversatio
       ),
     )
     .returning({ id: messages.id });
-  return marked.length > 0;
+  return newestOf(marked);
 }
+
+/** The newest of the messages an UPDATE … RETURNING marked (ids sort by time). */
+const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
 
 /**
  * A member's two badges now: unread notifications and conversations with unread messages (their member
@@ -472,17 +476,25 @@ export async function loadConversationList(
 }
 
 export type LoadedConversation =
-  | { found: true; conversation: Conversation; markedRead: boolean }
-  | { found: false; hadSession: boolean };
+  | { found: true; conversation: Conversation; readThrough: string | null }
+  | { found: false; hadSession: boolean }
+  | { found: null; failed: string };
 
 /** An open conversation's reads (and marking it read), in the session's round trip. */
 export async function loadConversation(context: AppLoadContext, conversationId: string, earlier: string | null): Promise<LoadedConversation> {
-  const answers = await context.readAsMember((viewer) => {
-    const { conversation, messagePage, markRead } = conversationReads(context.db, viewer, conversationId, earlier);
-    return markRead ? ([conversation, messagePage, markRead] as const) : ([conversation, messagePage] as const);
-  });
-  if (!answers) return { found: false, hadSession: false };
-  const [header, page, markedRead = false] = answers;
-  if (!header) return { found: false, hadSession: true };
-  return { found: true, conversation: toConversation(header, page), markedRead };
+  try {
+    const answers = await context.readAsMember((viewer) => {
+      const { conversation, messagePage, markRead } = conversationReads(context.db, viewer, conversationId, earlier);
+      return markRead ? ([conversation, messagePage, markRead] as const) : ([conversation, messagePage] as const);
+    });
+    if (!answers) return { found: false, hadSession: false };
+    const [header, page, readThrough = null] = answers;
+    if (!header) return { found: false, hadSession: true };
+    return { found: true, conversation: toConversation(header, page), readThrough };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // 'Failed to load conversations' in the pane, never an error page (spec document 2 §8).
+    console.error("Reading a conversation failed:", error);
+    return { found: null, failed: DM_MESSAGES.loadFailed };
+  }
 }

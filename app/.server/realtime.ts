@@ -16,7 +16,7 @@ import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { users } from "./db/schema";
-import type { PostAudience } from "./posts/access";
+import { audienceOf, type PostAudience } from "./posts/access";
 import { postCountsForRoom } from "./posts/interactions";
 
 /**
@@ -72,13 +72,15 @@ export function publish<P extends Party>(
 // ───────────────────────────── feeds ─────────────────────────────
 
 /**
- * The feed rooms a post's events go to: its community's room; unless kept, every public shard and its
- * author's profile room too (a public community's posts show on hashtag pages, bookmarks and profiles).
- * A kept post goes only where every listener may see it: its private community's room, else nowhere.
+ * The feed rooms a post's events go to, only where every listener may see it: none when its author
+ * keeps their posts for followers (a room cannot tell followers apart); its community's room; unless
+ * that community is private, every public shard and its author's profile room too (a public
+ * community's posts show on hashtag pages, bookmarks and profiles).
  */
-export function feedRoomsOf({ authorId, communityId, kept }: PostAudience): string[] {
+export function feedRoomsOf({ authorId, communityId, authorKeeps, privateCommunity }: PostAudience): string[] {
+  if (authorKeeps) return [];
   const rooms = communityId ? [communityFeed(communityId)] : [];
-  return kept ? rooms : [...rooms, ...PUBLIC_FEED_SHARDS, profileFeed(authorId)];
+  return privateCommunity ? rooms : [...rooms, ...PUBLIC_FEED_SHARDS, profileFeed(authorId)];
 }
 
 /** A new post or repost (offered as 'Show N new posts' where the page lists such posts). */
@@ -106,9 +108,19 @@ export function publishCounts(context: AppLoadContext, db: Db, postId: string, k
     (async () => {
       const row = await postCountsForRoom(db, postId).get();
       if (!row) return;
-      const { kept, authorId, communityId, ...counts } = row;
-      publish(context, FEED_PARTY, feedRoomsOf({ authorId, communityId, kept: Boolean(kept) }), { type: "post-counts", posts: { [postId]: counts } });
+      const { userId, communityId, authorKeeps, privateCommunity, ...counts } = row;
+      publish(context, FEED_PARTY, feedRoomsOf(audienceOf({ userId, communityId, authorKeeps, privateCommunity })), { type: "post-counts", posts: { [postId]: counts } });
     })().catch((error: unknown) => console.error("realtime: reading a post's counts failed", error)),
+  );
+}
+
+/** A member left a community: their open pages stop hearing its room (they are disconnected). */
+export function revokeCommunityRoom(context: AppLoadContext, communityId: string, memberId: string): void {
+  context.cloudflare.ctx.waitUntil(
+    (async () => {
+      const stub = await getServerByName(context.cloudflare.env.FeedRoom, communityFeed(communityId));
+      await stub.revoke(memberId);
+    })().catch((error: unknown) => console.error("realtime: disconnecting a member from a community room failed", error)),
   );
 }
 
@@ -140,7 +152,7 @@ export function publishMessage(context: AppLoadContext, sent: { conversationId: 
 }
 
 /** A member read a conversation's messages: the sender sees it live, the reader's badge drops. */
-export function publishRead(context: AppLoadContext, conversationId: string, readerId: string): void {
-  publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, at: Date.now() });
+export function publishRead(context: AppLoadContext, conversationId: string, readerId: string, through: string): void {
+  publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, through });
   publish(context, MEMBER_PARTY, [readerId], { type: "inbox-changed", conversationId });
 }

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { Lobby } from "partyserver";
-import { feedScopeOf, isRoomId } from "~/lib/realtime";
+import { feedScopeOf, isRoomId, ROOM_MEMBER_HEADER } from "~/lib/room-names";
 import type { SessionUser } from "~/lib/types/member";
 import { canPostIn } from "./communities";
 import type { Db } from "./db/client";
@@ -33,8 +33,12 @@ const RULES: Partial<Record<keyof Env, RoomRule>> = {
 
 const refusal = (status: number, text: string) => new Response(text, { status, headers: { "Cache-Control": "no-store" } });
 
-/** A WebSocket to a room: a signed-in member, from a page of this site, to a room its rule allows. */
-export async function authorizeConnection(request: Request, lobby: Lobby<Env>, context: AppLoadContext): Promise<Response | void> {
+/**
+ * A WebSocket to a room: a signed-in member, from a page of this site, to a room its rule allows. The
+ * room gets the request with whose connection it is (ROOM_MEMBER_HEADER, set here whatever the page
+ * sent), so it can close that member's connections when they may no longer listen.
+ */
+export async function authorizeConnection(request: Request, lobby: Lobby<Env>, context: AppLoadContext): Promise<Response | Request> {
   const rule = RULES[lobby.className];
   if (!rule) return refusal(404, "Not Found");
   // A handshake carries its page's Origin; cookies alone would not stop another site's page.
@@ -43,6 +47,9 @@ export async function authorizeConnection(request: Request, lobby: Lobby<Env>, c
   const { user } = await context.getSession();
   if (!user) return refusal(401, "Unauthorized");
   if (!(await rule(lobby.name, user, context.db))) return refusal(404, "Not Found");
+  const admitted = new Request(request);
+  admitted.headers.set(ROOM_MEMBER_HEADER, user.id);
+  return admitted;
 }
 
 /** Rooms only speak WebSocket; the app publishes to them by RPC, never by HTTP. */

@@ -55,7 +55,8 @@ export const INTENTS = {
   "invite-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.deleteFailed, quiet: false, limit: "communityAdmin" },
   "invite-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
   // Direct messages (docs/decisions/036): a sent message is shown at once with JavaScript (quiet).
-  "message-send": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.sendFailed, offline: DM_MESSAGES.sendFailed, quiet: true, limit: "message" },
+  // Only a member's page has the form: a refusal for no session is one that ended (spec document 2 §8).
+  "message-send": { signIn: DM_MESSAGES.sessionExpired, failed: DM_MESSAGES.sendFailed, offline: DM_MESSAGES.sendFailed, quiet: true, limit: "message" },
   "conversation-start": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.startFailed, quiet: false, limit: "conversation" },
   "conversation-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: true, limit: "notifications" },
 } as const satisfies Record<string, IntentSpec>;

@@ -1,7 +1,8 @@
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { applyFeedEvent, onWatchedPosts, watchedPosts } from "./live-feed";
-import { communityFeed, FEED_PARTY, MEMBER_PARTY, profileFeed, publicShardOf, type FeedEvent, type MemberEvent, type RoomEvent } from "./realtime";
+import type { FeedEvent, MemberEvent, RoomEvent } from "./realtime";
+import { communityFeed, FEED_PARTY, MEMBER_PARTY, profileFeed, publicShardOf } from "./room-names";
 import { useRoom } from "./use-room";
 
 /**
@@ -23,6 +24,8 @@ let pageId: string | undefined;
 function roomName(of: FeedRoomOf): string {
   if (of.kind === "community") return communityFeed(of.id);
   if (of.kind === "profile") return profileFeed(of.id);
+  // Rendered on the server too, where the name is never used: the id is the browser's own.
+  if (typeof window === "undefined") return "public-0";
   pageId ??= crypto.randomUUID();
   return publicShardOf(pageId);
 }

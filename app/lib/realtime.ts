@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { FEED_SHARDS, FEED_WATCH_MAX } from "./constants";
+import { FEED_WATCH_MAX } from "./constants";
 import type { ChatMessage } from "./types/message";
 import type { PostCounts } from "./types/post";
 
@@ -10,36 +10,19 @@ import type { PostCounts } from "./types/post";
  * checks it). zod/mini keeps this small for the browser, which loads it only once a page is interactive.
  */
 
-/** Feeds: the public feed's shards, a community's posts, a member's profile. */
-export const FEED_PARTY = "feed-room";
-/** One conversation's messages and read receipts; its two participants only. */
-export const CONVERSATION_PARTY = "conversation-room";
-/** One member's own events: notifications, the conversation list, the navigation badges. */
-export const MEMBER_PARTY = "member-room";
+export {
+  communityFeed,
+  CONVERSATION_PARTY,
+  FEED_PARTY,
+  feedScopeOf,
+  isRoomId,
+  MEMBER_PARTY,
+  profileFeed,
+  PUBLIC_FEED_SHARDS,
+  publicShardOf,
+} from "./room-names";
 
 const ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-/** The public feed's shards: `public-0` … `public-{FEED_SHARDS - 1}`. */
-export const PUBLIC_FEED_SHARDS: readonly string[] = Array.from({ length: FEED_SHARDS }, (_, i) => `public-${i}`);
-export const communityFeed = (communityId: string) => `community-${communityId}`;
-export const profileFeed = (userId: string) => `profile-${userId}`;
-
-/** What a feed room's name says it carries, or null for a name no room has. */
-export function feedScopeOf(name: string): { kind: "public" } | { kind: "community" | "profile"; id: string } | null {
-  if (PUBLIC_FEED_SHARDS.includes(name)) return { kind: "public" };
-  const [kind, id, ...rest] = name.split("-");
-  if (rest.length > 0 || !id || !ID.test(id)) return null;
-  return kind === "community" || kind === "profile" ? { kind, id } : null;
-}
-
-/** The shard a page joins: a hash of its connection's id, so pages spread evenly over the shards. */
-export function publicShardOf(connectionId: string): string {
-  let hash = 2166136261;
-  for (let i = 0; i < connectionId.length; i++) hash = Math.imul(hash ^ connectionId.charCodeAt(i), 16777619);
-  return PUBLIC_FEED_SHARDS[(hash >>> 0) % FEED_SHARDS]!;
-}
-
-export const isRoomId = (value: string) => ID.test(value);
 
 const Counts: z.ZodMiniType<PostCounts> = z.object({
   likes: z.number(),
@@ -70,8 +53,8 @@ const FeedEvents = [
 const ConversationEvents = [
   /** A message written to D1; a page that sent it knows it by its client id. */
   z.object({ type: z.literal("message"), message: Message }),
-  /** The reader has read every message the other sent until `at`. */
-  z.object({ type: z.literal("read"), readerId: z.string(), at: z.number() }),
+  /** The reader has read every message the other sent, up to the message `through` (ids sort by time). */
+  z.object({ type: z.literal("read"), readerId: z.string(), through: z.string() }),
   /** The answer to a page's resync: what it missed, in order, from D1. */
   z.object({ type: z.literal("messages"), messages: z.array(Message) }),
 ] as const;

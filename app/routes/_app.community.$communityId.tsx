@@ -10,6 +10,7 @@ import type { CommunityTab } from "~/lib/types/community";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { answerHeaders, respond } from "~/.server/respond";
+import { revokeCommunityRoom } from "~/.server/realtime";
 import { CommunityPage, communityNotFound } from "~/components/community/community-page";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
@@ -61,8 +62,11 @@ export function action(args: ActionFunctionArgs) {
     switch (intent) {
       case "community-join":
         return respond(context, form, await joinCommunity(db, member.id, communityId), COMMUNITY_MESSAGES.joined);
-      case "community-leave":
-        return respond(context, form, await leaveCommunity(db, member.id, communityId), COMMUNITY_MESSAGES.left);
+      case "community-leave": {
+        const left = await leaveCommunity(db, member.id, communityId);
+        if (left.ok) revokeCommunityRoom(context, communityId, member.id);
+        return respond(context, form, left, COMMUNITY_MESSAGES.left);
+      }
       case "community-role": {
         const submission = parseWithZod(form, { schema: SetRoleSchema });
         if (submission.status !== "success") return respond(context, form, refuse(400, COMMUNITY_MESSAGES.roleFailed));

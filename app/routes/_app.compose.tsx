@@ -85,7 +85,7 @@ export function action(args: ActionFunctionArgs) {
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
     const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId } as const;
-    publishNewPost(context, event, { authorId: member.id, communityId, kept: created.kept });
+    publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity });
     tellNotified(context, context.db, { usernames: created.mentions });
     const returnTo = returnToOf(form);
     const message = communityId ? COMMUNITY_MESSAGES.postedIn : mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;

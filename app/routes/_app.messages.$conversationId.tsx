@@ -1,38 +1,61 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { signInPath } from "~/.server/auth/guards";
-import { getOptionalUser } from "~/.server/auth/guards";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { loadConversation } from "~/.server/messages";
+import { beforeOf } from "~/.server/posts/cursors";
 import { publishRead } from "~/.server/realtime";
+import { readLater } from "~/.server/db/reads";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ChatPane } from "~/components/messages/chat-pane";
 import { newClientId } from "~/lib/client-ids";
 import { DM_MESSAGES } from "~/lib/messages";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.conversation.other.displayName} | Messages | Murmur` : "Messages | Murmur" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.ok ? `${data.conversation.other.displayName} | Messages | Murmur` : "Messages | Murmur" },
+];
 
 /**
  * An open conversation (spec document 2 §2): its newest messages oldest first, or the page before
  * `?earlier=` ('Load earlier messages'). Opening it marks the other's messages read in the same round
- * trip (without JavaScript too), and tells the sender live. Only its participants see it (404).
+ * trip (without JavaScript too), and tells the sender live. Only its participants see it (404). A
+ * failed read is 'Failed to load conversations' in the pane; 'Load earlier messages' after the session
+ * ended says 'Session expired. Please refresh the page.' (spec document 2 §8).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const conversationId = requiredParam(params, "conversationId");
-  const earlier = new URL(request.url).searchParams.get("earlier");
-  const loaded = loadConversation(context, conversationId, earlier);
+  const earlier = beforeOf(new URL(request.url).searchParams.get("earlier"));
+  const loaded = readLater(loadConversation(context, conversationId, earlier));
   const user = await getOptionalUser(context);
-  if (!user) throw redirect(signInPath(request));
   const found = await loaded;
+  if (!user) {
+    if (earlier && "hadSession" in found && found.hadSession) return { ok: false as const, failed: DM_MESSAGES.sessionExpired };
+    throw redirect(signInPath(request));
+  }
+  if (found.found === null) return { ok: false as const, failed: found.failed };
   invariantResponse(found.found, DM_MESSAGES.notFound, { status: 404 });
-  if (found.markedRead) publishRead(context, conversationId, user.id);
+  if (found.readThrough) publishRead(context, conversationId, user.id, found.readThrough);
   // A form rendered without JavaScript sends this id: sending it twice stores one message.
-  return { conversation: found.conversation, viewerId: user.id, paged: Boolean(earlier), clientId: newClientId() };
+  return { ok: true as const, conversation: found.conversation, viewerId: user.id, paged: earlier !== null, clientId: newClientId() };
 }
+
+/**
+ * Loaded when it is opened (or paged), never again for a reload of the list beside it: messages come
+ * from the room after that, and loading it again would mark them read in a tab nobody looks at.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 export default function ConversationPage() {
   const data = useLoaderData<typeof loader>();
+  if (!data.ok) {
+    return (
+      <p role="alert" className="m-auto px-6 py-16 text-center font-semibold">
+        {data.failed}
+      </p>
+    );
+  }
   return <ChatPane key={data.conversation.id} {...data} />;
 }
 

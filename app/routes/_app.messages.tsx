@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
-import { signInPath } from "~/.server/auth/guards";
+import { getOptionalUser, signInPath } from "~/.server/auth/guards";
+import { readLater } from "~/.server/db/reads";
 import { conversationFilterOf, loadConversationList, messageSearchOf, startConversation } from "~/.server/messages";
-import { respond } from "~/.server/respond";
-import { answerHeaders } from "~/.server/respond";
+import { parseConversationCursor } from "~/.server/posts/cursors";
+import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessagesLayout } from "~/components/messages/messages-layout";
 import { DM_MESSAGES } from "~/lib/messages";
 import { StartConversationSchema } from "~/lib/schemas/message";
-import { getOptionalUser } from "~/.server/auth/guards";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Murmur" }];
 
@@ -22,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filter = conversationFilterOf(url.searchParams.get("filter"));
   const search = messageSearchOf(url.searchParams.get("q"));
-  const cursor = url.searchParams.get("cursor");
-  const loaded = loadConversationList(context, filter, search, cursor);
+  const cursor = parseConversationCursor(url.searchParams.get("cursor")) ? url.searchParams.get("cursor") : null;
+  const loaded = readLater(loadConversationList(context, filter, search, cursor));
   const user = await getOptionalUser(context);
   const { list, failed, hadSession } = await loaded;
   if (!user) {

@@ -34,13 +34,14 @@ export function action(args: ActionFunctionArgs) {
     if (outcome.ok) {
       // Gone from the member's public profile and, for visitors, from its own page (docs/decisions/028).
       await Promise.all([purgePublicProfile(context, member.username), purgePublicPost(context, outcome.postId)]);
-      // Every room that may show it hears of it (an id says nothing of a post that is gone).
-      publishDeletedPost(context, outcome.postId, { authorId: member.id, communityId: outcome.communityId, kept: false });
+      publishDeletedPost(context, outcome.postId, outcome.audience);
       if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
     }
     // The deleted post's own page is gone: go home instead.
     if (returnToOf(form)?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
-    return respond(context, form, outcome.ok ? outcome : { ...outcome, message: POST_MESSAGES.deleteFailed }, POST_MESSAGES.deleted);
+    if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.deleteFailed });
+    const { audience: _audience, ...answer } = outcome;
+    return respond(context, form, answer, POST_MESSAGES.deleted);
   });
 }
 

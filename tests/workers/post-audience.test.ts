@@ -166,8 +166,8 @@ describe("a member who keeps their posts for followers", () => {
     expect(served.headers.get("Cache-Control")).toMatch(/^public, .*immutable/);
     // Other members keep their posts (earlier tests): the rule asks about this post's author alone.
     await circle();
-    expect(await findTargetPost(db(), null, post.id)).toMatchObject({ canView: true, kept: false });
-    expect(await findTargetPost(db(), (await createUser()).id, post.id)).toMatchObject({ canView: true, kept: false, viewerKept: false });
+    expect(await findTargetPost(db(), null, post.id)).toMatchObject({ canView: true, authorKeeps: false, privateCommunity: false });
+    expect(await findTargetPost(db(), (await createUser()).id, post.id)).toMatchObject({ canView: true, authorKeeps: false, privateCommunity: false, viewerKept: false });
   });
 
   it("opens and closes at once: unfollowing closes the posts, switching back to everyone opens them, and a like or bookmark can be taken back after losing access", async () => {

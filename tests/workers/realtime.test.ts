@@ -36,10 +36,12 @@ async function listen(cookie: string | null, path = `/parties/feed-room/${PUBLIC
       };
       waiting.push(check);
     });
+  const closed = new Promise<number>((resolve) => socket?.addEventListener("close", (event) => resolve(event.code)));
   return {
     status: response.status,
     events,
     next,
+    closed,
     send: (message: unknown) => socket?.send(JSON.stringify(message)),
     close: () => socket?.close(),
   };
@@ -183,6 +185,30 @@ describe("feed rooms", () => {
       expect(await profile.next((event) => event.type === "post-created" && event.communityId === null)).not.toBeNull();
       expect(await shard.next((event) => event.type === "post-created" && event.authorId === author.id)).not.toBeNull();
       expect([...profile.events, ...shard.events].filter((event) => event.type === "post-created" && event.communityId === community.id)).toEqual([]);
+    });
+  });
+
+  it("disconnect a member who leaves the community from its room, and never tell it of a followers-only author's posts", async () => {
+    const [creator, member, keeper] = [await createUser(), await createUser(), await createUser()];
+    const community = { id: newId(), name: `Leaving ${newId()}`, creatorId: creator.id, isPrivate: false };
+    await db().insert(communities).values(community);
+    await db().insert(communityMembers).values([
+      { id: newId(), communityId: community.id, userId: creator.id, role: "creator" },
+      { id: newId(), communityId: community.id, userId: member.id, role: "member" },
+      { id: newId(), communityId: community.id, userId: keeper.id, role: "member" },
+    ]);
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
+    const memberCookie = await sessionCookieFor(member.id);
+    const room = await listen(memberCookie, `/parties/feed-room/community-${community.id}`);
+    const creatorRoom = await listen(await sessionCookieFor(creator.id), `/parties/feed-room/community-${community.id}`);
+    await withRooms([room, creatorRoom], async () => {
+      expect((await composeAs(await sessionCookieFor(keeper.id), "For my followers only", { communityId: community.id })).status).toBe(302);
+      expect((await composeAs(await sessionCookieFor(creator.id), "For the whole community", { communityId: community.id })).status).toBe(302);
+      expect(await creatorRoom.next((event) => event.type === "post-created" && event.authorId === creator.id)).not.toBeNull();
+      expect(creatorRoom.events.filter((event) => event.type === "post-created" && event.authorId === keeper.id)).toEqual([]);
+      const left = await fetchWorker(formPost(`/community/${community.id}`, { intent: "community-leave" }, { Cookie: memberCookie }));
+      expect(left.status).toBe(200);
+      expect(await room.closed).toBe(4003);
     });
   });
 

@@ -93,10 +93,19 @@ export function shownPostId(postId: string | Placeholder): SQL<string> {
 }
 
 /**
- * `kept`: its author keeps their posts for followers, or it is in a private community; `viewerKept`: so does the member acting (their
- * repost is theirs). The feed room is told of neither (decision 031).
+ * `authorKeeps`: its author keeps their posts for followers; `privateCommunity`: it is in a private
+ * community; `viewerKept`: the member acting keeps theirs (their repost is theirs). Which feed rooms
+ * hear of it follows from these (decisions 031, 036).
  */
-export type ViewablePost = { id: string; userId: string; communityId: string | null; canView: boolean; kept: boolean; viewerKept: boolean };
+export type ViewablePost = {
+  id: string;
+  userId: string;
+  communityId: string | null;
+  canView: boolean;
+  authorKeeps: boolean;
+  privateCommunity: boolean;
+  viewerKept: boolean;
+};
 
 /** The target's row as a query of its own, for a write's batch (`findTargetPost` answers it). */
 export function targetPostQuery(db: Db, viewerId: string | null, postId: string, now = Date.now()) {
@@ -106,7 +115,7 @@ export function targetPostQuery(db: Db, viewerId: string | null, postId: string,
       userId: posts.userId,
       communityId: posts.communityId,
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
-      kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})`,
+      ...audienceColumns(),
       viewerKept: viewerId ? keepsForFollowersSql(sql`${viewerId}`) : sql<number>`0`,
     })
     .from(posts)
@@ -114,17 +123,35 @@ export function targetPostQuery(db: Db, viewerId: string | null, postId: string,
 }
 
 /**
- * Who may hear of a post: its author, its community (if any), and whether it is `kept` (its author
- * keeps posts for followers, or its community is private: decisions 031, 035). The feed rooms its
- * events go to follow from it (app/.server/realtime.ts, decision 036).
+ * Who may hear of a post: its author, its community (if any), whether its author keeps their posts for
+ * followers and whether its community is private (decisions 031, 035). The feed rooms its events go
+ * to follow from it (app/.server/realtime.ts `feedRoomsOf`, decision 036).
  */
-export type PostAudience = { authorId: string; communityId: string | null; kept: boolean };
+export type PostAudience = { authorId: string; communityId: string | null; authorKeeps: boolean; privateCommunity: boolean };
+
+/** A post row's audience flags, as columns of a select over posts. */
+export function audienceColumns() {
+  return {
+    authorKeeps: sql<number>`${keepsForFollowersSql(posts.userId)}`.as("audience_author_keeps"),
+    privateCommunity: sql<number>`${inPrivateCommunitySql(posts.communityId)}`.as("audience_private_community"),
+  };
+}
+
+/** The audience of a post as read with `audienceColumns`. */
+export const audienceOf = (row: { userId: string; communityId: string | null; authorKeeps: number | boolean; privateCommunity: number | boolean }): PostAudience => ({
+  authorId: row.userId,
+  communityId: row.communityId,
+  authorKeeps: Boolean(row.authorKeeps),
+  privateCommunity: Boolean(row.privateCommunity),
+});
 
 /** A target row as read: null when the post does not exist. */
 export function toTargetPost(
-  row: { id: string; userId: string; communityId: string | null; canView: number; kept: number; viewerKept: number } | undefined,
+  row: { id: string; userId: string; communityId: string | null; canView: number; authorKeeps: number; privateCommunity: number; viewerKept: number } | undefined,
 ): ViewablePost | null {
-  return row ? { ...row, canView: Boolean(row.canView), kept: Boolean(row.kept), viewerKept: Boolean(row.viewerKept) } : null;
+  return row
+    ? { ...row, canView: Boolean(row.canView), authorKeeps: Boolean(row.authorKeeps), privateCommunity: Boolean(row.privateCommunity), viewerKept: Boolean(row.viewerKept) }
+    : null;
 }
 
 /**

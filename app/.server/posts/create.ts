@@ -21,7 +21,7 @@ export async function createPost(
   authorId: string,
   input: CreatePostInput,
   { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number } = {},
-): Promise<Outcome<{ postId: string; kept: boolean; mentions: string[] }>> {
+): Promise<Outcome<{ postId: string; authorKeeps: boolean; privateCommunity: boolean; mentions: string[] }>> {
   const subscriberOnly = input.visibility === "subscribers";
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) {
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
@@ -44,7 +44,7 @@ export async function createPost(
     // Whether the author keeps their posts for followers, or posts in a private community: the public
     // feed rooms are not told of it (decisions 031, 035, 036).
     db
-      .select({ kept: sql<number>`(${keepsForFollowersSql(users.id)} OR ${communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql`0`})` })
+      .select({ authorKeeps: keepsForFollowersSql(users.id), privateCommunity: communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql<number>`0` })
       .from(users)
       .where(eq(users.id, authorId)),
     db.insert(posts).values({
@@ -80,7 +80,7 @@ export async function createPost(
         ]
       : []),
   ]);
-  return { ok: true, postId: id, kept: Boolean(author[0]?.kept), mentions };
+  return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentions };
 }
 
 
@@ -116,7 +116,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; hasVideo: boolean; kept: boolean; mentions: string[] } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentions: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -163,7 +163,8 @@ export async function createPostWithFiles(
     if (!outcome.ok) {
       return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
     }
-    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), kept: outcome.kept, mentions: outcome.mentions };
+    const { authorKeeps, privateCommunity, mentions } = outcome;
+    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentions };
   } catch (error) {
     return failed(error, stored);
   }

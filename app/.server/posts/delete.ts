@@ -4,11 +4,12 @@ import type { Db } from "../db/client";
 import { mediaUploads, postReposts, posts } from "../db/schema";
 import { deleteMedia } from "../media";
 import { refuse, type Outcome } from "../outcome";
+import { audienceColumns, audienceOf, type PostAudience } from "./access";
 
 /** The member's own post or repost, found by id and owner together (null for anyone else's). */
 export function findOwnPost(db: Db, userId: string, postId: string) {
   return db
-    .select({ id: posts.id, repostOf: posts.repostedFromPostId, communityId: posts.communityId })
+    .select({ id: posts.id, repostOf: posts.repostedFromPostId, userId: posts.userId, communityId: posts.communityId, ...audienceColumns() })
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
     .get();
@@ -23,7 +24,7 @@ export async function deletePost(
   bucket: R2Bucket,
   userId: string,
   postId: string,
-): Promise<Outcome<{ postId: string; repostOf: string | null; communityId: string | null }>> {
+): Promise<Outcome<{ postId: string; repostOf: string | null; audience: PostAudience }>> {
   const post = await findOwnPost(db, userId, postId);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
 
@@ -32,7 +33,7 @@ export async function deletePost(
       db.delete(postReposts).where(and(eq(postReposts.postId, post.repostOf), eq(postReposts.userId, userId))),
       db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
     ]);
-    return { ok: true, postId: post.id, repostOf: post.repostOf, communityId: post.communityId };
+    return { ok: true, postId: post.id, repostOf: post.repostOf, audience: audienceOf(post) };
   }
   const media = await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id));
   await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
@@ -42,6 +43,6 @@ export async function deletePost(
     bucket,
     media.map((row) => row.key),
   );
-  return { ok: true, postId: post.id, repostOf: null, communityId: post.communityId };
+  return { ok: true, postId: post.id, repostOf: null, audience: audienceOf(post) };
 }
 

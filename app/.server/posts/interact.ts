@@ -77,14 +77,13 @@ export async function interactWithPost(
       if (!outcome.ok) return respond(context, form, outcome, said);
       publishCounts(context, db, outcome.postId, outcome);
       tellNotified(context, db, { ids: [outcome.audience.authorId] });
-      // The repost is the reposter's, in the original's community if it has one (decisions 031, 035).
-      const repost = { authorId: memberId, communityId: outcome.audience.communityId, kept: outcome.repostKept };
+      const repost = outcome.repostAudience;
       if (outcome.repostId && outcome.reposted) {
         publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId }, repost);
       } else if (outcome.repostId) {
         publishDeletedPost(context, outcome.repostId, repost);
       }
-      const { audience: _audience, repostKept: _repostKept, ...answer } = outcome;
+      const { audience: _audience, repostAudience: _repostAudience, ...answer } = outcome;
       return respond(context, form, { ...answer, state: outcome.reposted }, said);
     }
   }

@@ -8,7 +8,7 @@ import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity 
 import { batchable } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, inPrivateCommunitySql, keepsForFollowersSql, shownPostId, targetPostQuery, toTargetPost, type PostAudience, type ViewablePost } from "./access";
+import { actableTargetId, audienceColumns, audienceOf, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -37,16 +37,13 @@ export function postCountsForRoom(db: Db, postId: string) {
   return db
     .select({
       ...countColumns,
-      authorId: posts.userId,
+      userId: posts.userId,
       communityId: posts.communityId,
-      kept: sql<number>`(${keepsForFollowersSql(posts.userId)} OR ${inPrivateCommunitySql(posts.communityId)})`,
+      ...audienceColumns(),
     })
     .from(posts)
     .where(eq(posts.id, postId));
 }
-
-/** Who may hear of an interaction with the post (the feed rooms it goes to, docs/decisions/036). */
-const audienceOf = (post: ViewablePost): PostAudience => ({ authorId: post.userId, communityId: post.communityId, kept: post.kept });
 
 /**
  * Each interaction is one batch (docs/decisions/026): the post it acts on (a repost stands for its
@@ -118,7 +115,7 @@ export async function setRepost(
   postId: string,
   reposted: boolean,
   now = Date.now(),
-): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; audience: PostAudience; repostKept: boolean }>> {
+): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; audience: PostAudience; repostAudience: PostAudience }>> {
   // Written only for a post the member may see and did not write.
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
@@ -145,9 +142,9 @@ export async function setRepost(
     counts: postCountsNow,
     repostId: changed[0]?.id ?? null,
     audience: audienceOf(post),
-    // The repost shows the original's author and is the reposter's: kept if either keeps their posts.
-    // A repost of a community's post belongs to the community: the feed room is not told of it (decision 035).
-    repostKept: post.kept || post.viewerKept || post.communityId !== null,
+    // The repost is the reposter's and shows the original: kept if either keeps their posts, in the
+    // original's community if it has one (decisions 031, 035).
+    repostAudience: { authorId: userId, communityId: post.communityId, authorKeeps: post.authorKeeps || post.viewerKept, privateCommunity: post.privateCommunity },
   };
 }
 

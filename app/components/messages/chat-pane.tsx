@@ -6,10 +6,11 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { newClientId } from "~/lib/client-ids";
-import { MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT } from "~/lib/constants";
 import { formatClock } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
-import { CONVERSATION_PARTY, type RoomEvent } from "~/lib/realtime";
+import type { RoomEvent } from "~/lib/realtime";
+import { CONVERSATION_PARTY } from "~/lib/room-names";
 import { countCharacters } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -41,12 +42,17 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
   const hydrated = useHydrated();
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
-  const [readUntil, setReadUntil] = useState(0);
-  const earlier = useFetcher<ChatData>();
+  // The other member has read my messages up to this one (ids sort by time).
+  const [readThrough, setReadThrough] = useState("");
+  const earlier = useFetcher<({ ok: true } & ChatData) | { ok: false; failed: string }>();
   const [earlierPages, setEarlierPages] = useState<Conversation[]>([]);
   useEffect(() => {
-    if (earlier.data?.conversation) setEarlierPages((pages) => [earlier.data!.conversation, ...pages]);
+    const answer = earlier.data;
+    if (!answer?.ok) return;
+    // Each page once, however often the answer is looked at.
+    setEarlierPages((pages) => (pages.some((page) => page.earlierCursor === answer.conversation.earlierCursor) ? pages : [answer.conversation, ...pages]));
   }, [earlier.data]);
+  const earlierFailed = earlier.data && !earlier.data.ok ? earlier.data.failed : null;
 
   const messages = useMemo(
     () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live),
@@ -60,7 +66,10 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
   const newest = useRef<string | null>(null);
   newest.current = messages.at(-1)?.id ?? null;
 
+  // Messages from the other that arrived while the page was hidden: read once it is in front again.
+  const unseen = useRef(false);
   const markRead = useCallback(() => {
+    unseen.current = false;
     const body = new FormData();
     body.set("intent", "conversation-read");
     fetch(`/messages/${conversation.id}/read`, { method: "POST", body }).catch((error: unknown) => console.warn("Marking messages read failed:", error));
@@ -71,19 +80,33 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
       if (event.type === "message" || event.type === "messages") {
         const arrived = event.type === "message" ? [event.message] : event.messages;
         if (arrived.length === 0) return;
-        setLive((held) => [...held, ...arrived]);
-        // Seen as it arrives while the page is in front: the sender is told.
-        if (arrived.some((message) => message.senderId !== viewerId && !message.read) && document.visibilityState === "visible") markRead();
+        setLive((held) => merged(held, arrived));
+        // A resync answers a page at a time: a full one asks for the rest.
+        if (event.type === "messages" && arrived.length >= MESSAGES_RESYNC_LIMIT) room.current?.send({ type: "resync", after: arrived.at(-1)!.id });
+        // Seen as it arrives while the page is in front (the sender is told), else once it is.
+        if (arrived.some((message) => message.senderId !== viewerId && !message.read)) {
+          if (document.visibilityState === "visible") markRead();
+          else unseen.current = true;
+        }
       } else if (event.type === "read" && event.readerId !== viewerId) {
-        setReadUntil((until) => Math.max(until, event.at));
+        setReadThrough((through) => (event.through > through ? event.through : through));
       }
     },
+    // `room` is a ref (stable), declared below: it is read only when an event comes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [viewerId, markRead],
   );
-  useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
+  const room = useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
     onEvent,
     onOpen: (send) => send({ type: "resync", after: newest.current }),
   });
+  useEffect(() => {
+    const shown = () => {
+      if (document.visibilityState === "visible" && unseen.current) markRead();
+    };
+    document.addEventListener("visibilitychange", shown);
+    return () => document.removeEventListener("visibilitychange", shown);
+  }, [markRead]);
 
   const send = useCallback(
     async (message: Pending) => {
@@ -98,7 +121,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
         const answer = (await response.json()) as { ok: boolean; sent?: ChatMessage; message: string | null };
         if (answer.ok && answer.sent) {
           const sent = answer.sent;
-          setLive((held) => [...held, sent]);
+          setLive((held) => merged(held, [sent]));
           setPending((held) => held.filter((one) => one.clientId !== message.clientId));
           return;
         }
@@ -120,7 +143,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
   }, [messages.length, waiting.length, paged]);
 
   // Of my messages, the newest the other has read carries 'Seen'.
-  const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.at <= readUntil))?.id;
+  const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.id <= readThrough))?.id;
 
   return (
     <section aria-label={`Conversation with ${other.displayName}`} className="flex min-h-0 flex-1 flex-col">
@@ -174,6 +197,11 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
             >
               {earlier.state !== "idle" ? "Loading..." : DM_MESSAGES.loadEarlier}
             </Link>
+          </li>
+        ) : null}
+        {earlierFailed ? (
+          <li role="alert" className="text-center text-sm font-semibold">
+            {earlierFailed}
           </li>
         ) : null}
         {messages.length === 0 && waiting.length === 0 ? <li className="m-auto py-16 text-center text-muted">{DM_MESSAGES.empty}</li> : null}

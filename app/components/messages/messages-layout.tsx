@@ -119,7 +119,9 @@ function Conversations({ filter, search, list, failed, openId }: Omit<MessagesDa
 
 /** A conversation: the other member, the newest message ('You: ' for one's own), its time, the unread badge. */
 function ConversationRow({ row, to, open }: { row: ConversationSummary; to: string; open: boolean }) {
-  const { other, last, unread } = row;
+  const { other, last } = row;
+  // The open one was just marked read (the list may have been read a moment before).
+  const unread = open ? 0 : row.unread;
   return (
     // Not prefetched: opening a conversation marks it read.
     <Link to={to} aria-current={open ? "page" : undefined} className={`flex gap-3 px-4 py-3 hover:bg-surface ${open ? "bg-surface" : ""}`}>
