@@ -585,8 +585,9 @@ export const conversations = sqliteTable(
   },
   (t) => [
     uniqueIndex("conversations_pair_unique").on(t.participant1Id, t.participant2Id),
-    index("conversations_p1_idx").on(t.participant1Id, t.lastMessageAt),
-    index("conversations_p2_idx").on(t.participant2Id, t.lastMessageAt),
+    // A member's conversations are listed from conversation_members (migration 0014), not from here;
+    // deleting a member finds theirs by the pair's index (first participant) or this one (second).
+    index("conversations_participant_2_idx").on(t.participant2Id),
     check("conversations_ordered_pair", sql`${t.participant1Id} < ${t.participant2Id}`),
   ],
 );
@@ -641,6 +642,8 @@ export const conversationMembers = sqliteTable(
     index("conversation_members_unread_idx").on(t.userId).where(sql`${t.unreadCount} > 0`),
     // The triggers on messages update both participants' rows by conversation.
     index("conversation_members_conversation_idx").on(t.conversationId),
+    // Deleting a member removes the rows where they are the other one without a scan.
+    index("conversation_members_other_idx").on(t.otherId),
   ],
 );
 

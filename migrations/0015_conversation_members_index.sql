@@ -1,1 +1,0 @@
-CREATE INDEX `conversation_members_conversation_idx` ON `conversation_members` (`conversation_id`);
