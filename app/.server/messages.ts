@@ -3,14 +3,14 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
-import type { VerifiedType } from "~/lib/types/post";
+import type { Author, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, runRead, selectRead, type Read } from "./db/reads";
 import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
 import { newId } from "./ids";
-import { unreadNotificationsSql } from "./notifications";
+import { preview, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -119,20 +119,15 @@ export function conversationListRead(
 }
 
 function toSummary(row: SummaryRow): ConversationSummary {
-  const { otherId, username, displayName, avatarUrl, verifiedType } = row;
   return {
     id: row.id,
-    other: { id: otherId, username, displayName, avatarUrl, verifiedType },
+    other: otherOf(row),
     at: row.lastAt.getTime(),
     unread: row.unread,
-    last: row.lastContent === null ? null : { content: previewOf(row.lastContent), mine: Boolean(row.lastMine) },
+    last: row.lastContent === null ? null : { content: preview(row.lastContent.replace(/\s+/g, " ")), mine: Boolean(row.lastMine) },
   };
 }
 
-function previewOf(text: string): string {
-  const chars = Array.from(text.replace(/\s+/g, " "));
-  return chars.length > NOTIFICATION_PREVIEW_LENGTH ? `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("").trimEnd()}…` : chars.join("");
-}
 
 /** The filter's counts: every conversation, and those with a verified member (one row, two index counts). */
 export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Read<ConversationList["counts"]> {
@@ -180,13 +175,11 @@ const toMessage = (row: MessageRow): ChatMessage => ({
  * An open conversation for one of its participants (anyone else reads nothing: a 404): the other
  * member, and the newest page of messages (or the page before `earlier`), shown oldest first. Opening
  * it (not paging back) first marks the other's messages read, in the same round trip, so the page and
- * its navigation badge already show them read (spec document 2 §4); `markedRead` says whether any were.
+ * its navigation badge already show them read (spec document 2 §4); `markRead` answers up to which.
  */
 export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversationId: string, earlier: string | null) {
   const before = beforeOf(earlier);
   const values = { ...viewerValues(viewer), conversation: conversationId, messagesBefore: before };
-  const participant = (me: ReturnType<typeof viewerSql>) =>
-    sql`EXISTS (SELECT 1 FROM ${conversationMembers} AS participant WHERE participant.user_id = ${me} AND participant.conversation_id = ${C.conversation})`;
   const header = selectRead<HeaderRow>(
     db,
     ["conversation-header", viewerKey(viewer)].join(":"),
@@ -217,7 +210,7 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
       const query = db
         .select(messageFields)
         .from(messages)
-        .where(and(sql`${messages.conversationId} = ${C.conversation}`, participant(me), before ? sql`${messages.id} < ${C.before}` : undefined))
+        .where(and(sql`${messages.conversationId} = ${C.conversation}`, participantSql(me), before ? sql`${messages.id} < ${C.before}` : undefined))
         .orderBy(desc(messages.id))
         .limit(MESSAGES_PAGE_SIZE + 1);
       return { fields: messageFields, query };
@@ -230,43 +223,57 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
     earlierCursor: rows.length > MESSAGES_PAGE_SIZE ? rows[MESSAGES_PAGE_SIZE - 1]!.id : null,
   }));
   if (before) return { conversation, messagePage, markRead: null };
+  return { conversation, messagePage, markRead: markReadRead(db, viewer, conversationId) };
+}
+
+/** The conversation's participant is `me` (a condition every read and write of it carries). */
+const participantSql = (me: unknown) =>
+  sql`EXISTS (SELECT 1 FROM ${conversationMembers} AS participant WHERE participant.user_id = ${me} AND participant.conversation_id = ${C.conversation})`;
+
+/**
+ * Marks the other member's messages read, for a participant only: an UPDATE … RETURNING read like a
+ * select, answering the newest message it marked (the sender's 'Seen' goes up to it), null when none
+ * was unread.
+ */
+function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: string): Read<string | null> {
   const marked = selectRead<{ id: string }>(
     db,
     ["conversation-mark-read", viewerKey(viewer)].join(":"),
     () => {
       const me = viewerSql(viewer)!;
-      const fields = { id: messages.id };
-      // An UPDATE … RETURNING read like a select: what it answers is what it marked.
       const query = {
         toSQL: () =>
           db
             .update(messages)
             .set({ isRead: true })
-            .where(
-              and(
-                sql`${messages.conversationId} = ${C.conversation}`,
-                eq(messages.isRead, false),
-                sql`${messages.senderId} <> ${me}`,
-                participant(me),
-              ),
-            )
+            .where(and(sql`${messages.conversationId} = ${C.conversation}`, eq(messages.isRead, false), sql`${messages.senderId} <> ${me}`, participantSql(me)))
             .returning({ id: messages.id })
             .toSQL(),
       };
-      return { fields, query };
+      return { fields: { id: messages.id }, query };
     },
-    values,
+    { ...viewerValues(viewer), conversation: conversationId },
   );
-  // The newest message it marked read (the sender's 'Seen' goes up to it), null when none was unread.
-  return { conversation, messagePage, markRead: mapRead(marked, (rows) => newestOf(rows)) };
+  return mapRead(marked, newestOf);
 }
+
+/** The newest of the messages an UPDATE … RETURNING marked (ids sort by time). */
+const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
+
+/** The other member of a conversation as its rows read them. */
+const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id">): Author => ({
+  id: otherId,
+  username,
+  displayName,
+  avatarUrl,
+  verifiedType,
+});
 
 export function toConversation(
   header: HeaderRow,
   page: { messages: ChatMessage[]; earlierCursor: string | null },
 ): Conversation {
-  const { otherId, username, displayName, avatarUrl, verifiedType } = header;
-  return { id: header.id, other: { id: otherId, username, displayName, avatarUrl, verifiedType }, ...page };
+  return { id: header.id, other: otherOf(header), ...page };
 }
 
 /**
@@ -398,24 +405,9 @@ export async function sendMessage(
 }
 
 /** The other member's messages in a conversation, read now that the member sees them (a live page). */
-export async function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<string | null> {
-  const marked = await db
-    .update(messages)
-    .set({ isRead: true })
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.isRead, false),
-        sql`${messages.senderId} <> ${memberId}`,
-        sql`EXISTS (SELECT 1 FROM ${conversationMembers} WHERE ${conversationMembers.userId} = ${memberId} AND ${conversationMembers.conversationId} = ${conversationId})`,
-      ),
-    )
-    .returning({ id: messages.id });
-  return newestOf(marked);
+export function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<string | null> {
+  return runRead(markReadRead(db, memberId, conversationId));
 }
-
-/** The newest of the messages an UPDATE … RETURNING marked (ids sort by time). */
-const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
 
 /**
  * A member's two badges now: unread notifications and conversations with unread messages (their member

@@ -150,7 +150,7 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
 }
 
 /** A text cut to the preview's length, with an ellipsis when there was more. */
-function preview(text: string): string {
+export function preview(text: string): string {
   const chars = Array.from(text);
   return chars.length > NOTIFICATION_PREVIEW_LENGTH ? `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("").trimEnd()}…` : text;
 }

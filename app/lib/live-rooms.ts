@@ -1,5 +1,5 @@
 import { useMatches, useRevalidator } from "@remix-run/react";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { applyFeedEvent, onWatchedPosts, watchedPosts } from "./live-feed";
 import type { FeedEvent, MemberEvent, RoomEvent } from "./realtime";
 import { communityFeed, FEED_PARTY, MEMBER_PARTY, profileFeed, publicShardOf } from "./room-names";
@@ -17,6 +17,14 @@ export type FeedRoomOf = { kind: "public" } | { kind: "community"; id: string } 
 
 /** A handle for a route whose page lists public posts (feeds, hashtags, bookmarks, a post). */
 export const publicFeedHandle: FeedRoomHandle = { feedRoom: () => ({ kind: "public" }) };
+
+/** A handle for a member's profile page: that member's feed room (from its loader's `profile`). */
+export const profileFeedHandle: FeedRoomHandle = {
+  feedRoom: (data) => {
+    const id = (data as { profile?: { id: string } } | undefined)?.profile?.id;
+    return id ? { kind: "profile", id } : null;
+  },
+};
 
 /** This page's own id, for its shard of the public feed: made once, when first needed. */
 let pageId: string | undefined;
@@ -104,12 +112,21 @@ export function useBadges(server: Badges): Badges {
   return { notifications: live.notifications ?? server.notifications, messages: live.messages ?? server.messages };
 }
 
-/** Runs `listener` on each of the member's events (a page reloads its list when it hears of a change). */
-export function useMemberEvents(listener: (event: MemberEvent) => void) {
+/**
+ * Reloads the page's data when the member room says `type` changed (a notification came or went, a
+ * conversation changed); once at a time. Routes that must not reload with it say so in shouldRevalidate.
+ */
+export function useReloadOnMemberEvent(type: MemberEvent["type"]) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
   useEffect(() => {
+    const listener = (event: MemberEvent) => {
+      if (event.type === type && latest.current.state === "idle") latest.current.revalidate();
+    };
     eventListeners.add(listener);
     return () => {
       eventListeners.delete(listener);
     };
-  }, [listener]);
+  }, [type]);
 }

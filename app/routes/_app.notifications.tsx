@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useCallback } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/http";
@@ -8,9 +7,8 @@ import { loadNotificationsPage, markAllNotificationsRead, markNotificationRead, 
 import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsView } from "~/components/notifications/notifications-view";
-import { useMemberEvents } from "~/lib/live-rooms";
+import { useReloadOnMemberEvent } from "~/lib/live-rooms";
 import { NOTIFICATION_MESSAGES } from "~/lib/messages";
-import type { MemberEvent } from "~/lib/realtime";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Murmur" }];
 
@@ -58,15 +56,7 @@ export const headers = answerHeaders;
 export default function Notifications() {
   const data = useLoaderData<typeof loader>();
   // A notification came or went (the member room, docs/decisions/036): the list shows it.
-  const revalidator = useRevalidator();
-  useMemberEvents(
-    useCallback(
-      (event: MemberEvent) => {
-        if (event.type === "notifications" && revalidator.state === "idle") revalidator.revalidate();
-      },
-      [revalidator],
-    ),
-  );
+  useReloadOnMemberEvent("notifications");
   return <NotificationsView {...data} />;
 }
 

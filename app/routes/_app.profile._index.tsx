@@ -11,15 +11,10 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
-import type { FeedRoomHandle } from "~/lib/live-rooms";
+import { profileFeedHandle } from "~/lib/live-rooms";
 
 /** Live posts of this member, from their profile's feed room (docs/decisions/036). */
-export const handle: FeedRoomHandle = {
-  feedRoom: (data) => {
-    const id = (data as { profile?: { id: string } } | undefined)?.profile?.id;
-    return id ? { kind: "profile", id } : null;
-  },
-};
+export const handle = profileFeedHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.profile.displayName} (@${data.profile.username}) | Murmur` : "Profile | Murmur" }];
 

@@ -9,7 +9,6 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { isQuietSubmission } from "~/lib/revalidation";
 
 /** As /post/{id}'s: Open Graph and Twitter card tags, so a shared link previews. */
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
 /**

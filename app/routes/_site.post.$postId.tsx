@@ -29,10 +29,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return (await getOptionalUser(context)) ? body : data(body, { headers: EDGE_CACHEABLE });
 }
 
-/** Open Graph and Twitter card tags, so a shared link previews. */
 /** Live counts, new and deleted posts from the public feed (docs/decisions/036). */
 export const handle = publicFeedHandle;
 
+/** Open Graph and Twitter card tags, so a shared link previews. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
 /**

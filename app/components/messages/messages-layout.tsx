@@ -1,14 +1,13 @@
-import { Link, Outlet, useFetcher, useParams, useRevalidator } from "@remix-run/react";
-import { useCallback } from "react";
+import { Link, Outlet, useFetcher, useParams } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
+import { BackToNewest } from "~/components/feed/feed-list";
 import { RelativeTime } from "~/components/relative-time";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { SearchForm } from "~/components/ui/search-form";
 import { UnreadBadge } from "~/components/unread-badge";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { useMemberEvents } from "~/lib/live-rooms";
+import { useReloadOnMemberEvent } from "~/lib/live-rooms";
 import { DM_MESSAGES } from "~/lib/messages";
-import type { MemberEvent } from "~/lib/realtime";
 import type { ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
 
@@ -30,15 +29,8 @@ function listQuery(filter: ConversationFilter, search: string | null, cursor?: s
  */
 export function MessagesLayout({ filter, search, list, failed, paged }: MessagesData) {
   const { conversationId } = useParams();
-  const revalidator = useRevalidator();
-  useMemberEvents(
-    useCallback(
-      (event: MemberEvent) => {
-        if (event.type === "inbox" && revalidator.state === "idle") revalidator.revalidate();
-      },
-      [revalidator],
-    ),
-  );
+  // A conversation changed (the member room): the list shows it (the open one is not reloaded).
+  useReloadOnMemberEvent("inbox");
   return (
     <div className="flex min-h-[calc(100dvh-3.5rem)] lg:h-dvh lg:min-h-0">
       <section
@@ -61,13 +53,7 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
             ))}
           </nav>
         </div>
-        {paged ? (
-          <p className="border-b border-line px-4 py-2 text-sm">
-            <Link to={`/messages${listQuery(filter, search)}`} className="text-accent hover:underline">
-              Back to the newest
-            </Link>
-          </p>
-        ) : null}
+        {paged ? <BackToNewest to={`/messages${listQuery(filter, search)}`}>Back to the newest</BackToNewest> : null}
         <Conversations filter={filter} search={search} list={list} failed={failed} openId={conversationId ?? null} />
       </section>
       <div className={`${conversationId ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>
