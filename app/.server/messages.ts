@@ -356,9 +356,11 @@ export async function startConversation(db: Db, memberId: string, username: stri
   if (existing) return { ok: true, conversationId: existing.id, name: recipient.displayName, created: false };
   const refusal = refusalOf(recipient);
   if (refusal) return refuse(403, refusal);
+  const now = Date.now();
   // Two requests at once make one conversation: the pair is unique, the second insert does nothing.
   const [, made] = await db.batch([
-    db.insert(conversations).values({ id: newId(), participant1Id: first, participant2Id: second }).onConflictDoNothing(),
+    // Its time by the same clock as its messages' (the list orders the two together).
+    db.insert(conversations).values({ id: newId(now), participant1Id: first, participant2Id: second, createdAt: new Date(now) }).onConflictDoNothing(),
     db.select({ id: conversations.id }).from(conversations).where(pair),
   ]);
   const conversationId = made[0]?.id;

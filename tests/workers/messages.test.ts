@@ -16,8 +16,14 @@ async function started(fromId: string, to: { username: string }) {
   return outcome.conversationId;
 }
 
-const write = (conversationId: string, senderId: string, content: string) =>
-  sendMessage(db(), senderId, conversationId, { content, clientId: crypto.randomUUID() });
+/** A message, then a few milliseconds: what is written next is newer, never at the same instant. */
+async function write(conversationId: string, senderId: string, content: string) {
+  const outcome = await sendMessage(db(), senderId, conversationId, { content, clientId: crypto.randomUUID() });
+  await tick();
+  return outcome;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 
 /** The navigation badge as the shell reads it for the member's session. */
 async function badge(userId: string) {
@@ -151,6 +157,7 @@ describe("the conversation list", () => {
     const toPlain = await started(me.id, plain);
     const toVerified = await started(verified.id, me);
     const toQuiet = await started(me.id, quiet);
+    await tick();
     await write(toPlain, plain.id, "about the zebra crossing");
     await write(toVerified, me.id, "see you at noon");
     const viewer = await sessionViewerOf(me.id);
