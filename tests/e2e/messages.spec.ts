@@ -55,7 +55,11 @@ test.describe("direct messages", () => {
     await page.getByRole("textbox", { name: "Start a new message" }).fill(words);
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(bubbles(page).getByText(words)).toBeVisible();
-    if (jsEnabled()) await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
+    if (jsEnabled()) {
+      await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
+      // Stored: the server answered the send (before that, the bubble is the page's own, 'Sending...').
+      await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    }
     // Kept: there after a reload, and in the list with 'You: '.
     await page.reload();
     await expect(bubbles(page).getByText(words)).toBeVisible();
