@@ -434,6 +434,56 @@ LIMIT ${VIEWER_BOOKMARKS}`,
   queryLocal(statements.join(";\n"), DATA_DIR);
 }
 
+/**
+ * Subscriptions (issue 15; docs/decisions/037), made once per data set (bench_meta `subscriptions`):
+ * the non-viewer with the most posts becomes a verified creator at $4.99 with every other one of their
+ * own posts subscriber-only ("subscription_creator"); 60 more members offer subscriptions; 3 000
+ * random members subscribe to random creators (the triggers count them); the median viewer subscribes
+ * to the creator and 9 others (some yearly) and has a verified subscription; the light viewer none.
+ * Returns the creator's username.
+ */
+function ensureSubscriptions(meta) {
+  const viewers = [meta.viewer_heavy, meta.viewer_median, meta.viewer_light].map(sqlText).join(", ");
+  const median = sqlText(meta.viewer_median);
+  const year = 365 * 24 * 3600 * 1000;
+  const until = `(CAST(strftime('%s', 'now') AS INTEGER) * 1000 + ${year})`;
+  queryLocal(
+    `INSERT OR IGNORE INTO bench_meta (key, value)
+SELECT 'subscription_creator', username FROM users
+WHERE id NOT IN (${viewers}) AND username <> ${sqlText(meta.popular_user)} AND posts_count >= 40 ORDER BY posts_count DESC LIMIT 1;
+UPDATE users SET verified_type = coalesce(verified_type, 'user'), offers_subscriptions = 1, subscription_price_cents = 499
+WHERE username = (SELECT value FROM bench_meta WHERE key = 'subscription_creator') AND NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+UPDATE posts SET is_subscriber_only = 1
+WHERE user_id = (SELECT id FROM users WHERE username = (SELECT value FROM bench_meta WHERE key = 'subscription_creator'))
+  AND reposted_from_post_id IS NULL AND community_id IS NULL AND rowid % 2 = 0
+  AND NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 200)
+UPDATE users SET offers_subscriptions = 1, subscription_price_cents = 199 + (rowid % 20) * 100
+WHERE rowid IN (SELECT 1 + abs(random() % (SELECT max(rowid) FROM users)) FROM seq LIMIT 60) AND id NOT IN (${viewers})
+  AND NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 3000),
+creators AS (SELECT id, subscription_price_cents AS price, row_number() OVER (ORDER BY id) AS k FROM users WHERE offers_subscriptions = 1 AND subscription_price_cents > 0),
+picked AS (SELECT n, 1 + abs(random() % (SELECT max(rowid) FROM users)) AS r, 1 + abs(random() % (SELECT count(*) FROM creators)) AS c FROM seq)
+INSERT OR IGNORE INTO creator_subscriptions (id, subscriber_id, subscribed_to_id, amount_cents, plan, status, expires_at, provider)
+SELECT 'bench-sub-' || picked.n, u.id, creators.id, creators.price, 'monthly', 'active', ${until}, 'test'
+FROM picked JOIN users u ON u.rowid = picked.r JOIN creators ON creators.k = picked.c
+WHERE u.id <> creators.id AND u.id NOT IN (${viewers}) AND NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+INSERT OR IGNORE INTO creator_subscriptions (id, subscriber_id, subscribed_to_id, amount_cents, plan, status, expires_at, provider)
+SELECT 'bench-sub-median-' || id, ${median}, id, iif(rowid % 3 = 0, subscription_price_cents * 96 / 10, subscription_price_cents),
+  iif(rowid % 3 = 0, 'yearly', 'monthly'), 'active', ${until}, 'test'
+FROM (SELECT id, rowid, subscription_price_cents FROM users
+  WHERE (offers_subscriptions = 1 AND subscription_price_cents > 0 AND id <> ${median})
+  ORDER BY username = (SELECT value FROM bench_meta WHERE key = 'subscription_creator') DESC, rowid LIMIT 10)
+WHERE NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+INSERT OR IGNORE INTO verified_subscriptions (id, user_id, status, amount_cents, expires_at, provider)
+SELECT 'bench-verified-median', ${median}, 'active', 999, (CAST(strftime('%s', 'now') AS INTEGER) * 1000 + 30 * 24 * 3600 * 1000), 'test'
+WHERE NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
+INSERT OR IGNORE INTO bench_meta (key, value) VALUES ('subscriptions', '1');`,
+    DATA_DIR,
+  );
+  return queryLocal("SELECT value FROM bench_meta WHERE key = 'subscription_creator'", DATA_DIR)[0]?.value ?? null;
+}
+
 /** The least used hashtag (a page whose few posts lie far apart in the tag index, counted without a trend row). */
 function rareHashtag() {
   const [row] = queryLocal("SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*), hashtag LIMIT 1", DATA_DIR);
@@ -837,6 +887,7 @@ async function main() {
   );
   const writers = signIn(writerIds.map(({ id }) => ({ kind: "writer", id })));
   ensureViewerBookmarks(viewers);
+  const subscriptionCreator = ensureSubscriptions(meta);
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();
@@ -887,6 +938,15 @@ async function main() {
           { label: "Messages: list", path: "/messages", viewers: ["median"] },
           { label: "Messages: conversation", path: `/messages/${meta.messages_conversation}`, viewers: ["median"] },
         ]
+      : []),
+    // Subscriptions (issue 15; ensureSubscriptions): the median viewer has 10 subscriptions and a
+    // verified one, the light viewer none; the creator's profile has subscriber-only posts, open to
+    // the median viewer (a subscriber) and locked for the light one.
+    { label: "Subscriptions: Subscribed", path: "/subscriptions", viewers: ["median", "light"] },
+    { label: "Subscriptions: Discover", path: "/subscriptions?tab=discover", viewers: ["median"] },
+    { label: "Verified", path: "/verified", viewers: ["median", "light"] },
+    ...(subscriptionCreator
+      ? [{ label: "Profile (creator: subscriber / not)", path: `/profile/${subscriptionCreator}`, viewers: ["median", "light"] }]
       : []),
   ];
   const pages = [];

@@ -6,8 +6,10 @@ import { createLoadContext } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
 import { refuseUnacceptedRequest, withSecurityHeaders } from "../app/.server/http";
-import { runScheduledMaintenance } from "../app/.server/maintenance";
+import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
+import { getDb } from "../app/.server/db/client";
+import { handleStripeWebhook } from "../app/.server/stripe";
 
 export { ConversationRoom } from "../party/conversation-room";
 export { FeedRoom } from "../party/feed-room";
@@ -18,6 +20,21 @@ const handleRemixRequest = createRequestHandler(build);
 
 /** Where partyserver (and partysocket's default prefix) puts the realtime rooms. */
 const ROOMS_PREFIX = "/parties/";
+
+/** Stripe's webhook (docs/decisions/037): JSON signed by Stripe, read raw, before any form rule. */
+const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
+
+async function stripeWebhook(request: Request, env: Env): Promise<Response> {
+  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  try {
+    const answer = await handleStripeWebhook(getDb(env.DB), readConfig(env), await request.text(), request.headers.get("Stripe-Signature"));
+    return Response.json(answer.body, { status: answer.status });
+  } catch (error) {
+    // Stripe retries an event that was not acknowledged: nothing applied is applied twice.
+    console.error("The Stripe webhook failed:", error);
+    return Response.json({ error: "failed" }, { status: 500 });
+  }
+}
 
 /**
  * Locally, a request carrying this header gets the whole server time (loaders and rendering, until
@@ -88,8 +105,10 @@ function serveVisitorPage(request: Request, env: Env, ctx: ExecutionContext, sta
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
+    const { pathname } = new URL(request.url);
+    if (pathname === STRIPE_WEBHOOK_PATH) return stripeWebhook(request, env);
     // Realtime rooms first (/parties/…): each connection authorized for its room.
-    if (new URL(request.url).pathname.startsWith(ROOMS_PREFIX)) {
+    if (pathname.startsWith(ROOMS_PREFIX)) {
       const context = createLoadContext(request, env, ctx);
       const room = await routePartykitRequest(request, env, {
         onBeforeConnect: (req, lobby) => authorizeConnection(req, lobby, context),
@@ -102,8 +121,8 @@ export default {
     return withoutMark(await render(request, env, ctx, started));
   },
 
-  // The cron's own time: every 5 minutes' trends are counted as of their slot (wrangler.toml).
+  // The cron's own time: every minute subscriptions end or renew; every 5 minutes' trends are counted as of their slot (wrangler.toml).
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledMaintenance(env, controller.scheduledTime));
+    ctx.waitUntil(runScheduledMaintenance(env, controller.scheduledTime, { all: isFiveMinuteSlot(controller.scheduledTime) }));
   },
 } satisfies ExportedHandler<Env>;

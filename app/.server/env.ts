@@ -16,8 +16,12 @@ const ConfigSchema = z
     APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin),
     /** Signs Murmur's own cookies (toasts, trusted devices). A secret (`wrangler secret put COOKIE_SECRET`). */
     COOKIE_SECRET: z.string().min(32).optional(),
+    /** With it, payments go through Stripe Checkout (docs/decisions/037); without it, the embedded test-mode provider. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Verifies Stripe's webhooks (whsec_…); required with STRIPE_SECRET_KEY. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   })
-  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET }, ctx) => {
+  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
     // The embedded secret is public: only a local Worker configured for localhost may sign with it (a
     // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
@@ -27,7 +31,12 @@ const ConfigSchema = z
       ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
       return z.NEVER;
     }
-    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET };
+    if (STRIPE_SECRET_KEY && !STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", message: "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (wrangler secret put STRIPE_WEBHOOK_SECRET)", path: ["STRIPE_WEBHOOK_SECRET"] });
+      return z.NEVER;
+    }
+    const stripe = STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET } : null;
+    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe };
   });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;
@@ -39,8 +48,14 @@ export function readConfig(env: Env): AppConfig {
   let config = configs.get(env);
   if (!config) {
     const { ENVIRONMENT, APP_ORIGIN } = env;
-    const secret = (env as { COOKIE_SECRET?: string }).COOKIE_SECRET;
-    config = ConfigSchema.parse({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET: secret });
+    const secrets = env as { COOKIE_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+    config = ConfigSchema.parse({
+      ENVIRONMENT,
+      APP_ORIGIN,
+      COOKIE_SECRET: secrets.COOKIE_SECRET,
+      STRIPE_SECRET_KEY: secrets.STRIPE_SECRET_KEY || undefined,
+      STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET || undefined,
+    });
     configs.set(env, config);
   }
   return config;

@@ -45,7 +45,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
     "base-uri 'self'",
     // A share without JavaScript is a form post that redirects to the chosen service.
-    `form-action 'self' ${SHARE_HOSTS.join(" ")} mailto:`,
+    // Paying through Stripe Checkout (docs/decisions/037) is a form post that redirects there.
+    `form-action 'self' ${SHARE_HOSTS.join(" ")} https://checkout.stripe.com mailto:`,
     "object-src 'none'",
   ].join("; ");
 }

@@ -1,20 +1,33 @@
 import { lt } from "drizzle-orm";
+import { TIME } from "~/lib/constants";
 import { getDb } from "./db/client";
 import { passwordResetTokens, sessions } from "./db/schema";
+import { readConfig } from "./env";
 import { deleteAbandonedUploads } from "./media";
 import { refreshPopularPosts } from "./popular-posts";
+import { expireSubscriptions } from "./subscriptions";
 import { refreshTrends } from "./trends";
 
+/** The cron runs every minute; the heavier jobs run in every fifth minute. */
+const HEAVY_EVERY_MINUTES = 5;
+
+/** Whether a cron time is one of the five-minute slots (12:00, 12:05, …). */
+export function isFiveMinuteSlot(at: number): boolean {
+  return Math.floor(at / TIME.MINUTE) % HEAVY_EVERY_MINUTES === 0;
+}
+
 /**
- * Cron housekeeping: expired sessions and reset links; the hashtag trends (docs/decisions/033), then
- * explore's popular posts, ranked per category by those trends (034); uploads no post claimed.
- * (Rate-limit objects forget themselves.)
+ * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
+ * so gating and badges change on time; in a five-minute slot (or when `all`) also expired sessions and
+ * reset links, the hashtag trends (docs/decisions/033), then explore's popular posts, ranked per
+ * category by those trends (034), and uploads no post claimed. (Rate-limit objects forget themselves.)
  */
-export async function runScheduledMaintenance(env: Env, now = Date.now()): Promise<void> {
+export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
   // Each job runs whatever happened to the one before (an R2 hiccup must not keep the trends stale);
   // a failure is reported once all have run.
-  const jobs: [string, () => Promise<unknown>][] = [
+  const jobs: [string, () => Promise<unknown>][] = [["subscriptions", () => expireSubscriptions(db, readConfig(env), now)]];
+  if (all) jobs.push(
     [
       "expired sessions and reset links",
       () =>
@@ -26,7 +39,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()): Promi
     ["the trends", () => refreshTrends(db, now)],
     ["abandoned uploads", () => deleteAbandonedUploads(db, env.MEDIA, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
-  ];
+  );
   const failed: string[] = [];
   for (const [name, job] of jobs) {
     try {

@@ -3,6 +3,7 @@ import { FOLLOW_LIST_PAGE_SIZE, USERNAME_MAX_LENGTH } from "~/lib/constants";
 import { webAddress } from "~/lib/schemas/settings";
 import type { Author, FeedPage } from "~/lib/types/post";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
+import type { RunningSubscription } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
@@ -53,6 +54,8 @@ export function viewerMarks(viewer: Viewer, member: SQL) {
 }
 
 type ProfileRow = Author & {
+  priceCents: number | null;
+  mySubscription: string | null;
   bio: string | null;
   location: string | null;
   website: string | null;
@@ -79,6 +82,19 @@ function subscribersSql(): SQL<number | null> {
     AND ${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${param("profileNow")}) END`;
 }
 
+/**
+ * The viewer's running subscription to the profile's member (the subscribed-until banner), as JSON
+ * from the pair's unique index; null when none runs (or for a visitor).
+ */
+function mySubscriptionSql(viewer: Viewer): SQL<string | null> {
+  const me = viewerSql(viewer);
+  if (!me) return sql<string | null>`NULL`;
+  return sql<string | null>`(SELECT json_object('amountCents', ${creatorSubscriptions.amountCents}, 'plan', ${creatorSubscriptions.plan},
+      'expiresAt', ${creatorSubscriptions.expiresAt}, 'cancelled', ${creatorSubscriptions.cancelledAt} IS NOT NULL)
+    FROM ${creatorSubscriptions} WHERE ${creatorSubscriptions.subscriberId} = ${me} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
+    AND ${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${param("profileNow")})`;
+}
+
 /** The profile's header: null when no member has that username (or, for one's own, no session). */
 export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Read<ProfileView | null> {
   const read = selectRead<ProfileRow>(
@@ -103,6 +119,8 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         totalViews: users.totalViews,
         // Computed columns are named (D1 answers batched rows by column name, 008).
         subscribersCount: subscribersSql().as("profile_subscribers"),
+        priceCents: sql<number | null>`CASE WHEN ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0 THEN ${users.subscriptionPriceCents} END`.as("profile_price"),
+        mySubscription: mySubscriptionSql(viewer).as("profile_my_subscription"),
         followed: marks.followed.as("profile_followed"),
         isSelf: marks.isSelf.as("profile_is_self"),
         postsVisible: inAudienceSql(viewerSql(viewer), USERS_ID).as("profile_posts_visible"),
@@ -140,10 +158,21 @@ function toProfile(row: ProfileRow): ProfileView {
     postsCount: row.postsCount ?? 0,
     totalViews: row.totalViews ?? 0,
     subscribersCount: row.subscribersCount === null ? null : Number(row.subscribersCount),
+    subscription: {
+      priceCents: row.priceCents === null ? null : Number(row.priceCents),
+      mine: runningOf(row.mySubscription),
+      canOffer: Boolean(row.isSelf) && row.verifiedType !== null,
+    },
     followed: Boolean(row.followed),
     isSelf: Boolean(row.isSelf),
     postsVisible: Boolean(row.postsVisible),
   };
+}
+
+function runningOf(json: string | null): RunningSubscription | null {
+  if (!json) return null;
+  const parsed = JSON.parse(json) as { amountCents: number; plan: RunningSubscription["plan"]; expiresAt: number; cancelled: number };
+  return { amountCents: parsed.amountCents, plan: parsed.plan, expiresAt: parsed.expiresAt, cancelled: Boolean(parsed.cancelled) };
 }
 
 /** A website is shown as a link only if it is an http(s) address (a stored `javascript:` never becomes one). */

@@ -23,6 +23,9 @@ import { viewerValues, type Viewer } from "./viewer";
 
 type SettingsRow = ProfileSettings & {
   profileUpdatedAt: Date;
+  priceCents: number;
+  offers: boolean;
+  verifiedType: string | null;
   likes: boolean | null;
   reposts: boolean | null;
   comments: boolean | null;
@@ -57,6 +60,9 @@ export function ownSettingsRead(db: Db, viewer: NonNullable<Viewer>): Read<OwnSe
         avatarUrl: users.avatarUrl,
         bannerUrl: users.bannerUrl,
         profileUpdatedAt: users.updatedAt,
+        priceCents: users.subscriptionPriceCents,
+        offers: users.offersSubscriptions,
+        verifiedType: users.verifiedType,
         likes: memberSettings.notifyLikes,
         reposts: memberSettings.notifyReposts,
         comments: memberSettings.notifyComments,
@@ -102,6 +108,7 @@ function toSettings(row: SettingsRow): OwnSettings {
       bannerUrl: row.bannerUrl,
     },
     profileVersion: row.profileUpdatedAt instanceof Date ? row.profileUpdatedAt.getTime() : Number(row.profileUpdatedAt),
+    subscription: { priceCents: row.offers ? row.priceCents : 0, canOffer: row.verifiedType !== null },
     notifications: {
       likes: pick(row.likes, n.likes),
       reposts: pick(row.reposts, n.reposts),

@@ -73,6 +73,8 @@ export const RATE_LIMITS = {
   message: { max: 600, windowMs: HOUR },
   /** Conversations started (a new one is a row for two members): as follows count. */
   conversation: { max: 200, windowMs: DAY },
+  /** Subscribing and cancelling (each a payment provider call): far above any member's clicking. */
+  subscription: { max: 30, windowMs: HOUR },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -173,9 +175,31 @@ export const VIDEO_MAX_HEIGHT_PX = 500;
 export const SHARE_POPUP = { width: 550, height: 420 } as const;
 export const TOAST_DURATION_MS = 4 * SECOND;
 
-// Money (spec 2 §9), in cents
+// Money (spec 2 §9; docs/decisions/037), in integer cents everywhere
 export const VERIFIED_PRICE_CENTS = 999;
+/** A verified subscription's period. */
+export const VERIFIED_PERIOD_DAYS = 30;
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
+/** Turning the creator offering on in settings sets this price; off sets 0. */
+export const SUBSCRIPTION_DEFAULT_PRICE_CENTS = 499;
+/** The subscription-settings dialog's presets. */
+export const SUBSCRIPTION_PRICE_PRESETS_CENTS = [499, 999, 1999] as const;
+/** A paid price is at least $1 (0 turns subscriptions off). */
+export const SUBSCRIPTION_MIN_PRICE_CENTS = 100;
+/** Ours: the highest monthly price ($999.99). */
+export const SUBSCRIPTION_MAX_PRICE_CENTS = 99_999;
+/** A yearly plan costs the monthly price × 12 × (1 − 20%): 'Save 20%'. */
+export const YEARLY_MONTHS = 12;
+export const YEARLY_DISCOUNT_PERCENT = 20;
+/** The earnings preview's subscriber counts. */
+export const EARNINGS_PREVIEW_SUBSCRIBERS = [100, 1000] as const;
+/** Creators on the Subscriptions page's Discover tab, and subscriptions on its Subscribed tab (a page). */
+export const DISCOVER_CREATORS_LIMIT = 20;
+export const SUBSCRIPTIONS_PAGE_SIZE = 50;
+/** Subscriptions the expiry job ends or renews per run, per kind (the next run takes the rest). */
+export const SUBSCRIPTION_EXPIRY_BATCH = 200;
+/** A Stripe webhook's signature is accepted this long after its timestamp (Stripe's own default). */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 
 // Legal (spec 2 §2)
 export const MINIMUM_AGE = 13;

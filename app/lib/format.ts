@@ -72,3 +72,10 @@ export function formatClock(at: number, local: boolean): string {
   if (local) return (clockLocal ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" })).format(at);
   return (clockUtc ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })).format(at);
 }
+
+let dayUtc: Intl.DateTimeFormat | undefined;
+
+/** A day, as a billing date is written ("March 5, 2027"), in UTC on the server and the browser alike. */
+export function formatDay(at: number): string {
+  return (dayUtc ??= new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })).format(at);
+}

@@ -1,5 +1,14 @@
 import type { RateLimitName } from "./constants";
-import { COMMUNITY_MESSAGES, DM_MESSAGES, INVITE_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES, SETTINGS_MESSAGES } from "./messages";
+import {
+  COMMUNITY_MESSAGES,
+  DM_MESSAGES,
+  INVITE_MESSAGES,
+  POST_MESSAGES,
+  PROFILE_MESSAGES,
+  SETTINGS_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  VERIFIED_MESSAGES,
+} from "./messages";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -59,6 +68,13 @@ export const INTENTS = {
   "message-send": { signIn: DM_MESSAGES.sessionExpired, failed: DM_MESSAGES.sendFailed, offline: DM_MESSAGES.sendFailed, quiet: true, limit: "message" },
   "conversation-start": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.startFailed, quiet: false, limit: "conversation" },
   "conversation-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: true, limit: "notifications" },
+  // Subscriptions and the verified badge (docs/decisions/037): the page reloads after each (badges, banners, counts are the server's).
+  subscribe: { signIn: SUBSCRIPTION_MESSAGES.signIn, failed: SUBSCRIPTION_MESSAGES.subscribeFailed, quiet: false, limit: "subscription" },
+  unsubscribe: { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.unsubscribeFailed, quiet: false, limit: "subscription" },
+  "verified-subscribe": { signIn: VERIFIED_MESSAGES.notAuthenticated, failed: VERIFIED_MESSAGES.subscribeFailed, quiet: false, limit: "subscription" },
+  "verified-cancel": { signIn: VERIFIED_MESSAGES.notAuthenticated, failed: VERIFIED_MESSAGES.cancelFailed, quiet: false, limit: "subscription" },
+  "subscription-price": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.priceFailed, quiet: false, limit: "settings" },
+  "subscription-offering": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.offeringFailed, quiet: false, limit: "settings" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

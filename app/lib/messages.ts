@@ -392,3 +392,53 @@ export const DM_MESSAGES = {
   noMatches: (term: string) => `No conversations match "${term}"`,
   signIn: "Please sign in to send messages",
 } as const;
+
+/** Creator subscriptions and the verified badge (spec document 2 §2, §4, §5, §8; docs/decisions/037). */
+export const SUBSCRIPTION_MESSAGES = {
+  subscribed: (name: string) => `Subscribed to ${name}!`,
+  created: "Subscription created successfully!",
+  cancelled: "Subscription cancelled successfully!",
+  subscribeFailed: "Failed to subscribe",
+  unsubscribeFailed: "Failed to unsubscribe",
+  offeringEnabled: "Subscription offering enabled",
+  offeringDisabled: "Subscription offering disabled",
+  offeringFailed: "Failed to update subscription settings",
+  priceUpdated: "Subscription price updated",
+  priceFailed: "Failed to update subscription price",
+  priceHint: "Set to $0 to disable subscriptions. Minimum $1 for paid subscriptions.",
+  verifiedOnly: "Only verified users can offer profile subscriptions. Get verified to unlock monetization features.",
+  saveTwenty: "Save 20%",
+  // Ours, where the spec is silent.
+  notYourself: "You cannot subscribe to yourself",
+  notOffered: (name: string) => `${name} does not offer subscriptions`,
+  alreadySubscribed: (name: string) => `You are already subscribed to ${name}`,
+  notSubscribed: "You have no active subscription to cancel",
+  priceTooHigh: "The highest price is $999.99 a month",
+  memberNotFound: "User not found",
+  choosePlan: "Choose a monthly or yearly plan",
+  testMode: "Test mode: no card is charged. Payments are approved at once and recorded.",
+  noSubscriptions: "No subscriptions yet",
+  noSubscriptionsHint: "Subscribe to creators to see their subscriber-only posts.",
+  noCreators: "No creators offer subscriptions yet",
+  loadFailed: "Failed to load subscriptions",
+  signIn: "Please sign in to subscribe",
+} as const;
+
+export const VERIFIED_MESSAGES = {
+  verifiedAccount: "Verified Account",
+  notVerified: "Not Verified",
+  getVerified: "Get Verified",
+  subscribeNow: "Subscribe Now",
+  cancelSubscription: "Cancel Subscription",
+  loadFailed: "Failed to load verification status",
+  activated: "Verified subscription activated!",
+  subscribeFailed: "Failed to subscribe",
+  cancelled: "Verified subscription cancelled",
+  cancelFailed: "Failed to cancel",
+  cancelConfirm: "Are you sure you want to cancel your verified subscription? You will lose access to verified features.",
+  notAuthenticated: "Not authenticated",
+  // Ours, where the spec is silent.
+  alreadyVerified: "Your verified subscription is already active",
+  notSubscribed: "You have no verified subscription to cancel",
+  renewalNotice: "Your subscription renews automatically every 30 days until you cancel. Cancelling keeps your badge until the end of the period you paid for.",
+} as const;

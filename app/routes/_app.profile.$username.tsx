@@ -8,6 +8,7 @@ import { invariantResponse } from "~/.server/http";
 import { loadProfilePage } from "~/.server/profile-page";
 import { profileUsername } from "~/.server/profiles";
 import { answerHeaders, respond } from "~/.server/respond";
+import { answerSubscription } from "~/.server/subscription-actions";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ProfilePage } from "~/components/profile/profile-page";
 import { PROFILE_MESSAGES } from "~/lib/messages";
@@ -33,9 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { profile: found.profile, page: found.page, failed: found.failed };
 }
 
-/** Follow / Unfollow (spec document 2 §4): 'Following @username' / 'Unfollowed @username'. */
+/**
+ * Follow / Unfollow (spec document 2 §4): 'Following @username' / 'Unfollowed @username'; Subscribe
+ * ('Subscribed to {name}!') and Cancel ('Subscription cancelled successfully!').
+ */
 export function action(args: ActionFunctionArgs) {
-  return memberAction(args, ["follow"], async ({ context, member, form, params }) => {
+  return memberAction(args, ["follow", "subscribe", "unsubscribe"], async ({ context, member, form, params, intent }) => {
+    if (intent !== "follow") return answerSubscription({ context, member, form, params, intent });
     const username = profileUsername(params.username);
     const outcome = username
       ? await setFollowByUsername(context.db, member.id, username, form.get("follow") === "true")

@@ -4,11 +4,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { updateProfile } from "~/.server/profile-changes";
 import { answerProfilePhoto } from "~/.server/profile-photo-action";
+import { answerSubscriptionPrice } from "~/.server/subscription-actions";
 import { answerHeaders, respond } from "~/.server/respond";
 import { loadOwnSettings } from "~/.server/settings-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfileSettingsForm } from "~/components/settings/profile-form";
 import { SettingsSection } from "~/components/settings/settings-nav";
+import { SubscriptionPriceSection } from "~/components/subscriptions/subscribe";
 import { SETTINGS_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
@@ -19,8 +21,8 @@ export const meta: MetaFunction = () => [{ title: "Profile settings | Murmur" },
 
 /** /settings/profile: the member's profile as they edit it, read with the session (docs/decisions/026). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { profile, profileVersion } = await loadOwnSettings(request, context);
-  return { profile, profileVersion };
+  const { profile, profileVersion, subscription } = await loadOwnSettings(request, context);
+  return { profile, profileVersion, subscription };
 }
 
 /**
@@ -28,8 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * file. A form that breaks the rules comes back with its errors and what was typed.
  */
 export function action(args: ActionFunctionArgs) {
-  return memberAction(args, ["profile-settings", "avatar"], async (actionArgs) => {
+  return memberAction(args, ["profile-settings", "avatar", "subscription-price", "subscription-offering"], async (actionArgs) => {
     if (actionArgs.intent === "avatar") return answerProfilePhoto({ ...actionArgs, intent: "avatar" });
+    if (actionArgs.intent === "subscription-price" || actionArgs.intent === "subscription-offering") {
+      return answerSubscriptionPrice({ ...actionArgs, intent: actionArgs.intent });
+    }
     const { context, member, form } = actionArgs;
     const submission = parseWithZod(form, { schema: ProfileSettingsSchema });
     if (submission.status !== "success") {
@@ -53,12 +58,15 @@ export const clientAction = answerOffline;
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ProfileSettingsPage() {
-  const { profile, profileVersion } = useLoaderData<typeof loader>();
+  const { profile, profileVersion, subscription } = useLoaderData<typeof loader>();
   const actionData = useActionData<SettingsAnswer>();
   return (
     <SettingsSection title="Profile" description="How you appear to others on Murmur.">
       {/* Starts again from what was saved after each save (the saved text may be cleaned or completed). */}
       <ProfileSettingsForm key={profileVersion} profile={profile} lastResult={actionData?.lastResult} />
+      <div className="mt-6">
+        <SubscriptionPriceSection priceCents={subscription.priceCents} canOffer={subscription.canOffer} />
+      </div>
     </SettingsSection>
   );
 }

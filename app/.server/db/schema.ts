@@ -52,7 +52,12 @@ export const users = sqliteTable(
     postsCount: counter("posts_count"),
     /** The sum of views_count over the member's posts (profile 'total views'), kept by triggers (migration 0008). */
     totalViews: counter("total_views"),
+    /** The badge shown wherever the name shows: granted, or 'user' while a verified subscription lasts (decision 037). */
     verifiedType: text("verified_type", { enum: ["user", "business"] }),
+    /** The badge came from a verified subscription (migration 0016's triggers set and clear it with verifiedType). */
+    verifiedBySubscription: integer("verified_by_subscription", { mode: "boolean" }).notNull().default(false),
+    /** Creator subscriptions with status active, kept by triggers (Discover ranks by it). */
+    subscribersCount: counter("subscribers_count"),
     subscriptionPriceCents: integer("subscription_price_cents").notNull().default(0),
     offersSubscriptions: integer("offers_subscriptions", { mode: "boolean" }).notNull().default(false),
     isBusinessEntity: integer("is_business_entity", { mode: "boolean" }).notNull().default(false),
@@ -65,6 +70,10 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
     index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
+    // Discover: creators who offer subscriptions, most subscribers first.
+    index("users_creators_idx")
+      .on(t.subscribersCount, t.id)
+      .where(sql`${t.offersSubscriptions} = 1 AND ${t.subscriptionPriceCents} > 0`),
     check("users_counts_non_negative", sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0 AND ${t.postsCount} >= 0`),
     check("users_price_non_negative", sql`${t.subscriptionPriceCents} >= 0`),
   ],
@@ -650,6 +659,22 @@ export const conversationMembers = sqliteTable(
 // ───────────────────────────── money ─────────────────────────────
 
 export const SUBSCRIPTION_STATUSES = ["active", "cancelled"] as const;
+export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
+
+/**
+ * Every payment provider event handled once (decision 037): a change made for an event is written in
+ * the same batch as its row here, each statement conditioned on this attempt having written it.
+ */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    attempt: text("attempt").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 export const creatorSubscriptions = sqliteTable(
   "creator_subscriptions",
@@ -662,16 +687,25 @@ export const creatorSubscriptions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
-    plan: text("plan", { enum: ["monthly", "yearly"] }).notNull().default("monthly"),
+    plan: text("plan", { enum: SUBSCRIPTION_PLANS }).notNull().default("monthly"),
+    /** active until the period ends (a cancel only stops renewal: cancelledAt), then cancelled. */
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /** Who takes the payments ('test' or 'stripe') and their id for it (Stripe's subscription id). */
+    provider: text("provider").notNull().default("test"),
+    providerReference: text("provider_reference"),
     createdAt: createdAt(),
   },
   (t) => [
     // One subscription per pair, renewed or cancelled in place; payments keep the history.
     uniqueIndex("creator_subscriptions_pair_unique").on(t.subscriberId, t.subscribedToId),
     index("creator_subscriptions_creator_idx").on(t.subscribedToId, t.status, t.expiresAt),
+    // The Subscribed tab: a member's subscriptions.
+    index("creator_subscriptions_subscriber_idx").on(t.subscriberId, t.status, t.expiresAt),
+    // The expiry job: active subscriptions by the end of their period.
+    index("creator_subscriptions_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index("creator_subscriptions_provider_idx").on(t.provider, t.providerReference).where(sql`${t.providerReference} IS NOT NULL`),
     check("creator_subscriptions_not_self", sql`${t.subscriberId} <> ${t.subscribedToId}`),
     check("creator_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],
@@ -688,11 +722,15 @@ export const verifiedSubscriptions = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    provider: text("provider").notNull().default("test"),
+    providerReference: text("provider_reference"),
     createdAt: createdAt(),
   },
   (t) => [
     // One verified subscription per member, renewed or cancelled in place; payments keep the history.
     uniqueIndex("verified_subscriptions_user_unique").on(t.userId),
+    index("verified_subscriptions_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index("verified_subscriptions_provider_idx").on(t.provider, t.providerReference).where(sql`${t.providerReference} IS NOT NULL`),
     check("verified_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],
 );

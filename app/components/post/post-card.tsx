@@ -10,6 +10,7 @@ import { useDeleted } from "~/lib/deleted-posts";
 import { Avatar } from "../avatar";
 import { RelativeTime } from "../relative-time";
 import { useReturnTo } from "../return-to";
+import { buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { VerifiedBadge } from "../verified-badge";
 import { CommentForm } from "./comment-form";
@@ -202,10 +203,18 @@ function LockedNotice({ username, lockedFor, signedIn }: { username: string; loc
   return (
     <div className="mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface p-4">
       <Icon name="lock" className="size-6 shrink-0 text-accent" />
-      <div>
+      <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>
         <p className="text-sm text-muted">{text}</p>
       </div>
+      {lockedFor === "subscribers" ? (
+        <PageLink
+          to={signedIn ? `/profile/${username}/subscribe` : `/auth?${new URLSearchParams({ returnTo: `/profile/${username}` })}`}
+          className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}
+        >
+          Subscribe
+        </PageLink>
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { FollowCountLink } from "./follow-list";
 import { MessageButton } from "./message-button";
 import { VisitorActions } from "./visitor-actions";
 import { OwnerProfileTools } from "./profile-photo-form";
+import { ProfileSubscription } from "~/components/subscriptions/subscribe";
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -42,6 +43,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           )}
         </div>
         {profile.isSelf ? <OwnerProfileTools /> : null}
+        {signIn ? null : <ProfileSubscription profile={profile} />}
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>
           <VerifiedBadge type={profile.verifiedType} />

@@ -1,4 +1,5 @@
 import type { Author } from "./post";
+import type { ProfileSubscription } from "./subscription";
 
 /** A member's profile as its page shows it (spec document 2 §2 "Profile", §3 user/profile). */
 export type ProfileView = Author & {
@@ -14,6 +15,8 @@ export type ProfileView = Author & {
   totalViews: number;
   /** Active subscribers, only when the member offers subscriptions (else null: not shown). */
   subscribersCount: number | null;
+  /** Subscribing to this member, and for the owner offering subscriptions (docs/decisions/037). */
+  subscription: ProfileSubscription;
   /** The profile is the viewer's own (no follow button). */
   isSelf: boolean;
   /** The viewer is in the member's audience (decision 031): false when they keep posts for followers, or from visitors. */

@@ -6,6 +6,8 @@ export type OwnSettings = {
   profile: ProfileSettings;
   /** When the public profile last changed (users.updated_at): the profile form starts again after a save. */
   profileVersion: number;
+  /** The creator offering (docs/decisions/037): the monthly price (0: not offering), and whether the member may offer (verified). */
+  subscription: { priceCents: number; canOffer: boolean };
   notifications: NotificationSettings;
   privacy: PrivacySettings;
 };

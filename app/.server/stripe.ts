@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib/constants";
+import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
+import type { Db } from "./db/client";
+import type { AppConfig } from "./env";
+import type { Order } from "./payments";
+import { applyPaidPeriod, endByProvider, orderByReference } from "./subscriptions";
+
+/**
+ * Stripe's webhook (POST /webhooks/stripe; docs/decisions/037). Nothing changes before the signature
+ * is verified: Stripe-Signature's v1 is the HMAC-SHA256, with the endpoint's secret, of
+ * "{timestamp}.{raw body}", and the timestamp must be within 5 minutes of now (older is a replay of a
+ * captured request, refused). A valid event is applied once per event id (payment_events), so
+ * Stripe's retries and a replay inside the window change nothing twice.
+ *
+ * - checkout.session.completed (mode subscription): the order in its metadata becomes active for its
+ *   first period.
+ * - invoice.paid for a renewal (billing_reason subscription_cycle): the next period, to the invoice's
+ *   period end.
+ * - customer.subscription.deleted: the subscription ends now.
+ * Anything else is acknowledged and ignored.
+ */
+
+const encoder = new TextEncoder();
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares two strings in time that does not depend on where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** The v1 signature of a payload at a timestamp (what Stripe sends, and what tests sign with). */
+export async function stripeSignature(secret: string, timestamp: number, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`)));
+}
+
+export type SignatureVerdict = "valid" | "malformed" | "stale" | "forged";
+
+/** Checks a Stripe-Signature header against the raw body, at `now` (ms). */
+export async function verifyStripeSignature(header: string | null, payload: string, secret: string, now = Date.now()): Promise<SignatureVerdict> {
+  if (!header) return "malformed";
+  let timestamp: number | null = null;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value] = part.trim().split("=", 2);
+    if (key === "t" && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
+    if (key === "v1" && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(value);
+  }
+  if (timestamp === null || signatures.length === 0) return "malformed";
+  const expected = await stripeSignature(secret, timestamp, payload);
+  if (!signatures.some((signature) => sameText(signature, expected))) return "forged";
+  if (Math.abs(now / 1000 - timestamp) > STRIPE_WEBHOOK_TOLERANCE_SECONDS) return "stale";
+  return "valid";
+}
+
+const Metadata = z.object({
+  kind: z.enum(["verified", "creator"]),
+  member_id: z.string().min(1),
+  creator_id: z.string().min(1).optional(),
+  plan: z.enum(["monthly", "yearly"]).optional(),
+  amount_cents: z.string().regex(/^\d{1,9}$/),
+});
+
+const EventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  created: z.number().int(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+function orderOf(metadata: unknown): Order | null {
+  const parsed = Metadata.safeParse(metadata);
+  if (!parsed.success) return null;
+  const { kind, member_id, creator_id, plan, amount_cents } = parsed.data;
+  const amountCents = Number(amount_cents);
+  if (kind === "verified") return { kind, memberId: member_id, amountCents };
+  if (!creator_id || !plan) return null;
+  return { kind, memberId: member_id, creatorId: creator_id, plan, amountCents };
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null);
+
+/** The subscription an invoice belongs to (older and newer API versions put it in different places). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const direct = text(invoice.subscription);
+  if (direct) return direct;
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  return text(parent?.subscription_details?.subscription);
+}
+
+function invoicePeriodEnd(invoice: Record<string, unknown>): number | null {
+  const lines = invoice.lines as { data?: { period?: { end?: unknown } }[] } | undefined;
+  const end = lines?.data?.[0]?.period?.end;
+  return typeof end === "number" ? end * 1000 : null;
+}
+
+/** What the webhook answers: its status and a short JSON body. */
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+/** Handles one webhook request's raw body and signature. */
+export async function handleStripeWebhook(db: Db, config: AppConfig, payload: string, signature: string | null, now = Date.now()): Promise<WebhookAnswer> {
+  if (!config.stripe) return { status: 404, body: { error: "Stripe is not configured" } };
+  const verdict = await verifyStripeSignature(signature, payload, config.stripe.webhookSecret, now);
+  if (verdict !== "valid") return { status: 400, body: { error: `signature ${verdict}` } };
+  let event: z.infer<typeof EventSchema>;
+  try {
+    event = EventSchema.parse(JSON.parse(payload));
+  } catch {
+    return { status: 400, body: { error: "not a Stripe event" } };
+  }
+  const object = event.data.object;
+  const at = event.created * 1000;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const order = orderOf(object.metadata);
+      if (object.mode !== "subscription" || !order) return { status: 200, body: { received: true, ignored: true } };
+      const periodEnd = order.kind === "verified" ? verifiedPeriodEnd(at) : creatorPeriodEnd(at, order.plan);
+      const applied = await applyPaidPeriod(db, {
+        provider: "stripe",
+        eventId: event.id,
+        order,
+        subscriptionReference: text(object.subscription),
+        paymentReference: text(object.invoice) ?? text(object.id) ?? event.id,
+        periodEnd,
+        renewal: false,
+      });
+      return { status: 200, body: { received: true, applied } };
+    }
+    case "invoice.paid": {
+      const reference = invoiceSubscription(object);
+      if (object.billing_reason !== "subscription_cycle" || !reference) return { status: 200, body: { received: true, ignored: true } };
+      const order = await orderByReference(db, "stripe", reference);
+      const periodEnd = invoicePeriodEnd(object);
+      if (!order || periodEnd === null) return { status: 200, body: { received: true, ignored: true } };
+      const applied = await applyPaidPeriod(db, {
+        provider: "stripe",
+        eventId: event.id,
+        order,
+        subscriptionReference: reference,
+        paymentReference: text(object.id) ?? event.id,
+        periodEnd,
+        renewal: true,
+      });
+      return { status: 200, body: { received: true, applied } };
+    }
+    case "customer.subscription.deleted": {
+      const reference = text(object.id);
+      if (!reference) return { status: 200, body: { received: true, ignored: true } };
+      const applied = await endByProvider(db, "stripe", event.id, reference, now);
+      return { status: 200, body: { received: true, applied } };
+    }
+    default:
+      return { status: 200, body: { received: true, ignored: true } };
+  }
+}

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/cloudflare";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SubscribeSchema, SubscriptionOfferingSchema, SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
+import type { MemberActionArgs } from "./actions";
+import { profileUsername } from "./profiles";
+import { tellNotified } from "./realtime";
+import { respond } from "./respond";
+import { refuse } from "./outcome";
+import { cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
+
+/**
+ * Subscribe and Cancel on a creator's profile (spec document 2 §4; docs/decisions/037): the profile's
+ * action serves them beside Follow. Paying on the provider's own page (Stripe Checkout) is a redirect
+ * there; the webhook activates it.
+ */
+export async function answerSubscription({ context, member, form, params, intent }: Pick<MemberActionArgs<"subscribe" | "unsubscribe">, "context" | "member" | "form" | "params" | "intent">) {
+  const username = profileUsername(params.username);
+  if (!username) return respond(context, form, refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound));
+  const acting = { context, memberId: member.id, origin: context.config.origin };
+  if (intent === "unsubscribe") return respond(context, form, await cancelCreatorSubscription(acting, username), SUBSCRIPTION_MESSAGES.cancelled);
+  const submission = parseWithZod(form, { schema: SubscribeSchema });
+  if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.choosePlan));
+  const outcome = await subscribeToCreator(acting, username, submission.value.plan);
+  if (!outcome.ok) return respond(context, form, outcome);
+  if (outcome.redirect) return redirect(outcome.redirect, 303);
+  // The creator's Notifications badge, live (a resumed subscription is no news).
+  if (!outcome.resumed) tellNotified(context, context.db, { usernames: [username] });
+  return respond(context, form, outcome, SUBSCRIPTION_MESSAGES.subscribed(outcome.name));
+}
+
+/**
+ * The creator offering (spec document 2 §4, §5): the settings switch ('Subscription offering enabled' /
+ * 'Subscription offering disabled') and the price, from the settings tab or the profile's dialog
+ * ('Subscription price updated'); one price rule for both. A preset button without JavaScript sends
+ * its price as `preset`. Only a verified member may offer.
+ */
+export async function answerSubscriptionPrice({ context, member, form, intent }: Pick<MemberActionArgs<"subscription-price" | "subscription-offering">, "context" | "member" | "form" | "intent">) {
+  if (intent === "subscription-offering") {
+    const submission = parseWithZod(form, { schema: SubscriptionOfferingSchema });
+    if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.offeringFailed));
+    const on = submission.value.offer === "on";
+    const outcome = await setOffering(context.db, member.id, on);
+    return respond(context, form, outcome, on ? SUBSCRIPTION_MESSAGES.offeringEnabled : SUBSCRIPTION_MESSAGES.offeringDisabled);
+  }
+  const preset = form.get("preset");
+  const submission = parseWithZod(typeof preset === "string" ? withPrice(form, preset) : form, { schema: SubscriptionPriceSchema });
+  if (submission.status !== "success") {
+    const problem = submission.error?.price?.[0] ?? SUBSCRIPTION_MESSAGES.priceHint;
+    return respond(context, form, refuse(400, problem, "price"));
+  }
+  return respond(context, form, await setSubscriptionPrice(context.db, member.id, submission.value.price), SUBSCRIPTION_MESSAGES.priceUpdated);
+}
+
+function withPrice(form: FormData, price: string): FormData {
+  const copy = new FormData();
+  for (const [key, value] of form) if (key !== "price") copy.append(key, value);
+  copy.set("price", price);
+  return copy;
+}

@@ -1,0 +1,480 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
+import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
+import type { CreatorCard, SubscriptionsPage, VerifiedStatus } from "~/lib/types/subscription";
+import type { Db } from "./db/client";
+import { batchable } from "./db/drizzle-internals";
+import { mapRead, param, selectRead, type Read } from "./db/reads";
+import { creatorSubscriptions, paymentEvents, payments, users, verifiedSubscriptions } from "./db/schema";
+import { USERS_ID } from "./follows";
+import { newId } from "./ids";
+import { notificationInsert } from "./notifications";
+import { refuse, type Outcome } from "./outcome";
+import { providerNamed, providerOf, type Order, type PaymentProvider } from "./payments";
+import { hasUsername } from "./users";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+
+/**
+ * Creator subscriptions, the verified subscription and the creator offering (spec document 2 §2, §4,
+ * §5; DESIGN.md §8; docs/decisions/037). Access is decided from the rows alone: a subscription counts
+ * while its status is active and its period (expires_at) is ahead; cancelling only stops renewal, and
+ * the expiry job ends it (status cancelled) when its period is over. Triggers (migration 0016) keep
+ * each creator's subscriber count and give or take the verified badge with the verified subscription.
+ * Every payment is applied once per provider event: its changes are conditioned on this attempt's row
+ * in payment_events, in the same batch.
+ */
+
+// ───────────────────────────── payments applied ─────────────────────────────
+
+/** A payment the provider took: what it paid for and the period it pays. */
+export type PaidPeriod = {
+  provider: string;
+  /** The provider's event (a webhook's id, or ours for the test provider): applied once. */
+  eventId: string;
+  order: Order;
+  /** The provider's id for the subscription (Stripe's sub_…), kept to cancel and renew through it. */
+  subscriptionReference: string | null;
+  paymentReference: string;
+  periodEnd: number;
+  /** A renewal of a running subscription (no new-subscriber notification). */
+  renewal: boolean;
+};
+
+/**
+ * Applies a paid period, once per (provider, eventId): the subscription made active until the period
+ * ends (a new one, one that ended, or the next period), the payment recorded, and for a new creator
+ * subscriber the creator notified. Answers whether this call applied it (false: it was already).
+ */
+export async function applyPaidPeriod(db: Db, paid: PaidPeriod): Promise<boolean> {
+  const attempt = newId();
+  const { order } = paid;
+  const ours = sql`EXISTS (SELECT 1 FROM ${paymentEvents} WHERE ${paymentEvents.provider} = ${paid.provider}
+    AND ${paymentEvents.eventId} = ${paid.eventId} AND ${paymentEvents.attempt} = ${attempt})`;
+  const raw = (statement: SQL) => batchable(db.$client, db.run(statement));
+  const subscriptionWrite =
+    order.kind === "verified"
+      ? raw(sql`INSERT INTO ${verifiedSubscriptions} (id, user_id, status, amount_cents, expires_at, cancelled_at, provider, provider_reference)
+          SELECT ${newId()}, ${order.memberId}, 'active', ${order.amountCents}, ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}
+          WHERE ${ours}
+          ON CONFLICT (user_id) DO UPDATE SET status = 'active', amount_cents = excluded.amount_cents, expires_at = excluded.expires_at,
+            cancelled_at = NULL, provider = excluded.provider, provider_reference = coalesce(excluded.provider_reference, provider_reference)`)
+      : raw(sql`INSERT INTO ${creatorSubscriptions} (id, subscriber_id, subscribed_to_id, amount_cents, plan, status, expires_at, cancelled_at, provider, provider_reference)
+          SELECT ${newId()}, ${order.memberId}, ${order.creatorId}, ${order.amountCents}, ${order.plan}, 'active', ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}
+          WHERE ${ours}
+          ON CONFLICT (subscriber_id, subscribed_to_id) DO UPDATE SET status = 'active', amount_cents = excluded.amount_cents, plan = excluded.plan,
+            expires_at = excluded.expires_at, cancelled_at = NULL, provider = excluded.provider,
+            provider_reference = coalesce(excluded.provider_reference, provider_reference)`);
+  const subscriptionId =
+    order.kind === "verified"
+      ? sql`(SELECT id FROM ${verifiedSubscriptions} WHERE user_id = ${order.memberId})`
+      : sql`(SELECT id FROM ${creatorSubscriptions} WHERE subscriber_id = ${order.memberId} AND subscribed_to_id = ${order.creatorId})`;
+  const paymentWrite = raw(sql`INSERT INTO ${payments} (id, user_id, kind, subscription_id, amount_cents, currency, provider, provider_reference, status)
+    SELECT ${newId()}, ${order.memberId}, ${order.kind === "verified" ? "verified_subscription" : "creator_subscription"}, ${subscriptionId},
+      ${order.amountCents}, 'usd', ${paid.provider}, ${paid.paymentReference}, 'succeeded'
+    WHERE ${ours} ON CONFLICT DO NOTHING`);
+  const notify =
+    order.kind === "creator" && !paid.renewal
+      ? [notificationInsert(db, { kind: "subscription", recipients: sql`SELECT ${order.creatorId} AS id WHERE ${ours}`, actorId: order.memberId })]
+      : [];
+  const [, , , ...rest] = await db.batch([
+    raw(sql`INSERT INTO ${paymentEvents} (provider, event_id, attempt) VALUES (${paid.provider}, ${paid.eventId}, ${attempt}) ON CONFLICT DO NOTHING`),
+    subscriptionWrite,
+    paymentWrite,
+    ...notify,
+    db
+      .select({ attempt: paymentEvents.attempt })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, paid.provider), eq(paymentEvents.eventId, paid.eventId))),
+  ]);
+  const rows = rest.at(-1) as { attempt: string }[];
+  return rows[0]?.attempt === attempt;
+}
+
+/**
+ * Ends a subscription the provider ended (Stripe's customer.subscription.deleted), once per event: its
+ * access stops now. Answers whether this call applied it.
+ */
+export async function endByProvider(db: Db, provider: string, eventId: string, subscriptionReference: string, now = Date.now()): Promise<boolean> {
+  const attempt = newId();
+  const ours = sql`EXISTS (SELECT 1 FROM ${paymentEvents} WHERE ${paymentEvents.provider} = ${provider}
+    AND ${paymentEvents.eventId} = ${eventId} AND ${paymentEvents.attempt} = ${attempt})`;
+  const end = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
+    batchable(
+      db.$client,
+      db.run(sql`UPDATE ${table} SET status = 'cancelled', expires_at = min(expires_at, ${now}), cancelled_at = coalesce(cancelled_at, ${now})
+        WHERE provider = ${provider} AND provider_reference = ${subscriptionReference} AND ${ours}`),
+    );
+  const [, , , rows] = await db.batch([
+    batchable(db.$client, db.run(sql`INSERT INTO ${paymentEvents} (provider, event_id, attempt) VALUES (${provider}, ${eventId}, ${attempt}) ON CONFLICT DO NOTHING`)),
+    end(creatorSubscriptions),
+    end(verifiedSubscriptions),
+    db.select({ attempt: paymentEvents.attempt }).from(paymentEvents).where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId))),
+  ]);
+  return rows[0]?.attempt === attempt;
+}
+
+/** The subscription a provider reference names, as an order (a Stripe renewal finds what it renews). */
+export async function orderByReference(db: Db, provider: string, reference: string): Promise<Order | null> {
+  const [creator, verified] = await db.batch([
+    db
+      .select({ memberId: creatorSubscriptions.subscriberId, creatorId: creatorSubscriptions.subscribedToId, plan: creatorSubscriptions.plan, amountCents: creatorSubscriptions.amountCents })
+      .from(creatorSubscriptions)
+      .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference))),
+    db
+      .select({ memberId: verifiedSubscriptions.userId, amountCents: verifiedSubscriptions.amountCents })
+      .from(verifiedSubscriptions)
+      .where(and(eq(verifiedSubscriptions.provider, provider), eq(verifiedSubscriptions.providerReference, reference))),
+  ]);
+  if (creator[0]) return { kind: "creator", ...creator[0] };
+  if (verified[0]) return { kind: "verified", ...verified[0] };
+  return null;
+}
+
+// ───────────────────────────── members' actions ─────────────────────────────
+
+/** Who acts, and where: the request's context (database, configuration). */
+type Acting = { context: AppLoadContext; memberId: string; origin: string };
+
+/** What subscribing answers: done at once (test mode), or the provider's page to go to. */
+export type SubscribeResult = { name: string; redirect: string | null; resumed: boolean };
+
+const active = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions, now: number) =>
+  sql`${table.status} = 'active' AND ${table.expiresAt} > ${now}`;
+
+/**
+ * Subscribe to the creator `username` names on a plan (spec document 2 §4): never to oneself, only to
+ * a creator who offers subscriptions at a price; the price is the creator's at this moment. One
+ * already running is kept; one cancelled but not yet over is renewed again instead of paid twice.
+ */
+export async function subscribeToCreator({ context, memberId, origin }: Acting, username: string, plan: Plan, now = Date.now()): Promise<Outcome<SubscribeResult>> {
+  const { db } = context;
+  const creator = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      username: users.username,
+      offers: users.offersSubscriptions,
+      price: users.subscriptionPriceCents,
+      runningId: sql<string | null>`(SELECT ${creatorSubscriptions.id} FROM ${creatorSubscriptions}
+        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
+        AND ${active(creatorSubscriptions, now)})`.as("running_id"),
+      runningCancelled: sql<number | null>`(SELECT ${creatorSubscriptions.cancelledAt} IS NOT NULL FROM ${creatorSubscriptions}
+        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID})`.as("running_cancelled"),
+      runningProvider: sql<string | null>`(SELECT ${creatorSubscriptions.provider} || ' ' || coalesce(${creatorSubscriptions.providerReference}, '') FROM ${creatorSubscriptions}
+        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID})`.as("running_provider"),
+    })
+    .from(users)
+    .where(hasUsername(username))
+    .get();
+  if (!creator) return refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound);
+  if (creator.id === memberId) return refuse(400, SUBSCRIPTION_MESSAGES.notYourself);
+  if (creator.runningId) {
+    if (!creator.runningCancelled) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
+    // Cancelled, still paid for: renewal back on.
+    const [providerName, reference] = (creator.runningProvider ?? "test ").split(" ");
+    await providerNamed(providerName!, context.config).resume(reference || null);
+    await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, creator.runningId));
+    return { ok: true, name: creator.displayName, redirect: null, resumed: true };
+  }
+  if (!creator.offers || creator.price <= 0) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
+  const order: Order = { kind: "creator", memberId, creatorId: creator.id, plan, amountCents: planAmountCents(creator.price, plan) };
+  const back = `${origin}/profile/${encodeURIComponent(creator.username)}`;
+  const redirect = await pay(context, order, { success: back, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
+  return { ok: true, name: creator.displayName, redirect, resumed: false };
+}
+
+/** Pays for an order with this deploy's provider: applied at once when it approves at once, else its page. */
+async function pay(context: AppLoadContext, order: Order, urls: { success: string; cancel: string }, description: string, periodEnd: number): Promise<string | null> {
+  const provider: PaymentProvider = providerOf(context.config);
+  const checkout = await provider.checkout(order, urls, description);
+  if ("redirect" in checkout) return checkout.redirect;
+  const { paymentReference, subscriptionReference } = checkout.approved;
+  await applyPaidPeriod(context.db, { provider: provider.name, eventId: paymentReference, order, subscriptionReference, paymentReference, periodEnd, renewal: false });
+  return null;
+}
+
+/** Cancel a creator subscription: renewal stops, access lasts until the period ends. */
+export async function cancelCreatorSubscription({ context, memberId }: Acting, username: string, now = Date.now()): Promise<Outcome<{ name: string }>> {
+  const { db } = context;
+  const row = await db
+    .select({ id: creatorSubscriptions.id, name: users.displayName, provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference })
+    .from(creatorSubscriptions)
+    .innerJoin(users, eq(users.id, creatorSubscriptions.subscribedToId))
+    .where(and(eq(creatorSubscriptions.subscriberId, memberId), hasUsername(username), active(creatorSubscriptions, now), sql`${creatorSubscriptions.cancelledAt} IS NULL`))
+    .get();
+  if (!row) return refuse(404, SUBSCRIPTION_MESSAGES.notSubscribed);
+  await providerNamed(row.provider, context.config).cancel(row.reference);
+  await db.update(creatorSubscriptions).set({ cancelledAt: new Date(now) }).where(eq(creatorSubscriptions.id, row.id));
+  return { ok: true, name: row.name };
+}
+
+/** Subscribe to the verified badge ($9.99 for 30 days, renewed until cancelled). */
+export async function subscribeVerified({ context, memberId, origin }: Acting, now = Date.now()): Promise<Outcome<{ redirect: string | null }>> {
+  const { db } = context;
+  const row = await db
+    .select({ id: verifiedSubscriptions.id, cancelledAt: verifiedSubscriptions.cancelledAt, provider: verifiedSubscriptions.provider, reference: verifiedSubscriptions.providerReference })
+    .from(verifiedSubscriptions)
+    .where(and(eq(verifiedSubscriptions.userId, memberId), active(verifiedSubscriptions, now)))
+    .get();
+  if (row && !row.cancelledAt) return refuse(409, VERIFIED_MESSAGES.alreadyVerified);
+  if (row) {
+    await providerNamed(row.provider, context.config).resume(row.reference);
+    await db.update(verifiedSubscriptions).set({ cancelledAt: null }).where(eq(verifiedSubscriptions.id, row.id));
+    return { ok: true, redirect: null };
+  }
+  const order: Order = { kind: "verified", memberId, amountCents: VERIFIED_PRICE_CENTS };
+  const back = `${origin}/verified`;
+  const redirect = await pay(context, order, { success: back, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
+  return { ok: true, redirect };
+}
+
+/** Cancel the verified subscription: the badge stays until the period ends. */
+export async function cancelVerified({ context, memberId }: Acting, now = Date.now()): Promise<Outcome> {
+  const { db } = context;
+  const row = await db
+    .select({ id: verifiedSubscriptions.id, provider: verifiedSubscriptions.provider, reference: verifiedSubscriptions.providerReference })
+    .from(verifiedSubscriptions)
+    .where(and(eq(verifiedSubscriptions.userId, memberId), active(verifiedSubscriptions, now), sql`${verifiedSubscriptions.cancelledAt} IS NULL`))
+    .get();
+  if (!row) return refuse(404, VERIFIED_MESSAGES.notSubscribed);
+  await providerNamed(row.provider, context.config).cancel(row.reference);
+  await db.update(verifiedSubscriptions).set({ cancelledAt: new Date(now) }).where(eq(verifiedSubscriptions.id, row.id));
+  return { ok: true };
+}
+
+/**
+ * The creator offering's price (spec document 2 §4, §5), in cents already checked by the price rule: a
+ * price above 0 offers subscriptions, 0 stops offering. Only a verified member may offer (checked in
+ * the statement itself); stopping is always allowed. Subscriptions already running keep their price.
+ */
+export async function setSubscriptionPrice(db: Db, memberId: string, cents: number): Promise<Outcome<{ offers: boolean; cents: number }>> {
+  const offers = cents > 0;
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ offersSubscriptions: offers, subscriptionPriceCents: cents, updatedAt: new Date() })
+      .where(and(eq(users.id, memberId), offers ? sql`${users.verifiedType} IS NOT NULL` : undefined))
+      .returning({ id: users.id }),
+  ]);
+  if (updated.length === 0) return refuse(403, SUBSCRIPTION_MESSAGES.verifiedOnly, "price");
+  return { ok: true, offers, cents };
+}
+
+/** The settings switch: on sets the default price ($4.99), off sets 0. */
+export function setOffering(db: Db, memberId: string, on: boolean) {
+  return setSubscriptionPrice(db, memberId, on ? SUBSCRIPTION_DEFAULT_PRICE_CENTS : 0);
+}
+
+// ───────────────────────────── the expiry job ─────────────────────────────
+
+type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan; amountCents: number; expiresAt: Date; provider: string; renews: number };
+
+/**
+ * Ends or renews subscriptions whose period is over (cron, docs/decisions/037): one still renewing with
+ * a provider that renews on request (the test provider) and, for a creator subscription, a creator who
+ * still offers, gets its next period paid and applied (once per period: the event is the period's
+ * end); every other one ends (status cancelled), which takes the verified badge back by trigger.
+ * Stripe renews on its own and says so by webhook before this finds the period over. Answers how many
+ * it ended and renewed.
+ */
+export async function expireSubscriptions(db: Db, config: Parameters<typeof providerNamed>[1], now = Date.now()): Promise<{ ended: number; renewed: number }> {
+  const [creators, verified] = await db.batch([
+    db
+      .select({
+        id: creatorSubscriptions.id,
+        memberId: creatorSubscriptions.subscriberId,
+        creatorId: creatorSubscriptions.subscribedToId,
+        plan: creatorSubscriptions.plan,
+        amountCents: creatorSubscriptions.amountCents,
+        expiresAt: creatorSubscriptions.expiresAt,
+        provider: creatorSubscriptions.provider,
+        renews: sql<number>`${creatorSubscriptions.cancelledAt} IS NULL AND (SELECT ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0
+          FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("renews"),
+      })
+      .from(creatorSubscriptions)
+      .where(and(eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.expiresAt} <= ${now}`))
+      .orderBy(creatorSubscriptions.expiresAt)
+      .limit(SUBSCRIPTION_EXPIRY_BATCH),
+    db
+      .select({
+        id: verifiedSubscriptions.id,
+        memberId: verifiedSubscriptions.userId,
+        creatorId: sql<string | null>`NULL`.as("creator_id"),
+        plan: sql<Plan>`'monthly'`.as("plan"),
+        amountCents: verifiedSubscriptions.amountCents,
+        expiresAt: verifiedSubscriptions.expiresAt,
+        provider: verifiedSubscriptions.provider,
+        renews: sql<number>`${verifiedSubscriptions.cancelledAt} IS NULL`.as("renews"),
+      })
+      .from(verifiedSubscriptions)
+      .where(and(eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.expiresAt} <= ${now}`))
+      .orderBy(verifiedSubscriptions.expiresAt)
+      .limit(SUBSCRIPTION_EXPIRY_BATCH),
+  ]);
+  let renewed = 0;
+  const ending: Due[] = [];
+  for (const due of [...(creators as Due[]), ...(verified as Due[])]) {
+    const provider = providerNamed(due.provider, config);
+    if (!due.renews || provider.name !== due.provider || !provider.renew) {
+      ending.push(due);
+      continue;
+    }
+    const order: Order = due.creatorId
+      ? { kind: "creator", memberId: due.memberId, creatorId: due.creatorId, plan: due.plan, amountCents: due.amountCents }
+      : { kind: "verified", memberId: due.memberId, amountCents: due.amountCents };
+    try {
+      const { paymentReference } = await provider.renew(order);
+      // The next period from the end of this one; from now if even that is over (the job was away).
+      const ended = due.expiresAt.getTime();
+      const next = (start: number) => (due.creatorId ? creatorPeriodEnd(start, due.plan) : verifiedPeriodEnd(start));
+      const periodEnd = next(ended) > now ? next(ended) : next(now);
+      await applyPaidPeriod(db, { provider: provider.name, eventId: `renewal:${due.id}:${ended}`, order, subscriptionReference: null, paymentReference, periodEnd, renewal: true });
+      renewed += 1;
+    } catch (error) {
+      console.error("A subscription renewal failed; it ends:", error);
+      ending.push(due);
+    }
+  }
+  const endOne = (due: Due) => {
+    const table = due.creatorId ? creatorSubscriptions : verifiedSubscriptions;
+    // Only if still over: a renewal that arrived meanwhile (a webhook) keeps it.
+    return db
+      .update(table)
+      .set({ status: "cancelled" })
+      .where(and(eq(table.id, due.id), eq(table.status, "active"), sql`${table.expiresAt} <= ${now}`));
+  };
+  const [first, ...rest] = ending.map(endOne);
+  if (first) await db.batch([first, ...rest]);
+  return { ended: ending.length, renewed };
+}
+
+// ───────────────────────────── reading ─────────────────────────────
+
+type VerifiedRow = { status: "active" | "cancelled"; amountCents: number; expiresAt: Date; cancelledAt: Date | null; provider: string };
+
+/** The viewer's verified subscription (/verified): none, or its state, fee and when it renews or ends. */
+export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<VerifiedStatus | null> {
+  const read = selectRead<VerifiedRow>(
+    db,
+    `verified-status:${viewerKey(viewer)}`,
+    () => {
+      const fields = {
+        status: verifiedSubscriptions.status,
+        amountCents: verifiedSubscriptions.amountCents,
+        expiresAt: verifiedSubscriptions.expiresAt,
+        cancelledAt: verifiedSubscriptions.cancelledAt,
+        provider: verifiedSubscriptions.provider,
+      };
+      const me = viewerSql(viewer) ?? sql`NULL`;
+      return { fields, query: db.select(fields).from(verifiedSubscriptions).where(sql`${verifiedSubscriptions.userId} = ${me}`) };
+    },
+    viewerValues(viewer),
+  );
+  return mapRead(read, (rows) => {
+    const row = rows[0];
+    if (!row || row.status !== "active" || row.expiresAt.getTime() <= now) return null;
+    return { amountCents: row.amountCents, expiresAt: row.expiresAt.getTime(), cancelled: row.cancelledAt !== null };
+  });
+}
+
+type SubscriptionRow = {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: "user" | "business" | null;
+  amountCents: number;
+  plan: Plan;
+  expiresAt: Date;
+  cancelledAt: Date | null;
+};
+
+const S = { now: param("subscriptionsNow") };
+
+/** The viewer's running subscriptions (the Subscribed tab), the latest to end last. */
+export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<SubscriptionsPage["subscribed"]> {
+  const read = selectRead<SubscriptionRow>(
+    db,
+    `my-subscriptions:${viewerKey(viewer)}`,
+    () => {
+      const fields = {
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+        amountCents: creatorSubscriptions.amountCents,
+        plan: creatorSubscriptions.plan,
+        expiresAt: creatorSubscriptions.expiresAt,
+        cancelledAt: creatorSubscriptions.cancelledAt,
+      };
+      const query = db
+        .select(fields)
+        .from(creatorSubscriptions)
+        .innerJoin(users, eq(users.id, creatorSubscriptions.subscribedToId))
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            sql`${creatorSubscriptions.subscriberId} = ${viewerSql(viewer) ?? sql`NULL`}`,
+            sql`${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${S.now}`,
+          ),
+        )
+        .orderBy(desc(creatorSubscriptions.expiresAt))
+        .limit(SUBSCRIPTIONS_PAGE_SIZE);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), subscriptionsNow: now },
+  );
+  return mapRead(read, (rows) =>
+    rows.map((row) => ({
+      creator: { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
+      amountCents: row.amountCents,
+      plan: row.plan,
+      expiresAt: row.expiresAt.getTime(),
+      cancelled: row.cancelledAt !== null,
+    })),
+  );
+}
+
+type CreatorRow = Omit<CreatorCard, "subscribed"> & { subscribed: number };
+
+/** Discover: creators who offer subscriptions, most subscribers first (users_creators_idx), not the viewer. */
+export function discoverCreatorsRead(db: Db, viewer: Viewer, now: number): Read<CreatorCard[]> {
+  const read = selectRead<CreatorRow>(
+    db,
+    `discover-creators:${viewerKey(viewer)}`,
+    () => {
+      const me = viewerSql(viewer) ?? sql`NULL`;
+      const fields = {
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        avatarUrl: users.avatarUrl,
+        verifiedType: users.verifiedType,
+        bio: users.bio,
+        priceCents: users.subscriptionPriceCents,
+        subscribersCount: users.subscribersCount,
+        subscribed: sql<number>`EXISTS (SELECT 1 FROM ${creatorSubscriptions} WHERE ${creatorSubscriptions.subscriberId} = ${me}
+          AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID} AND ${creatorSubscriptions.status} = 'active'
+          AND ${creatorSubscriptions.expiresAt} > ${S.now})`.as("creator_subscribed"),
+      };
+      const query = db
+        .select(fields)
+        .from(users)
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            sql`${users.offersSubscriptions} = 1 AND ${users.subscriptionPriceCents} > 0`,
+            sql`${USERS_ID} IS NOT ${me}`,
+          ),
+        )
+        .orderBy(desc(users.subscribersCount), desc(users.id))
+        .limit(DISCOVER_CREATORS_LIMIT);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), subscriptionsNow: now },
+  );
+  return mapRead(read, (rows) => rows.map(({ subscribed, ...creator }) => ({ ...creator, subscribed: Boolean(subscribed) })));
+}

@@ -1,0 +1,115 @@
+import { Link } from "@remix-run/react";
+import { MemberIdentity } from "~/components/member-identity";
+import { PageHeader } from "~/components/page-header";
+import { buttonClass } from "~/components/ui/button";
+import { formatCount, formatDay } from "~/lib/format";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { formatPrice, monthlyTotalCents } from "~/lib/money";
+import type { CreatorCard, SubscriptionsPage } from "~/lib/types/subscription";
+
+export type SubscriptionsTab = "subscribed" | "discover";
+
+const TABS: { tab: SubscriptionsTab; label: string; href: string }[] = [
+  { tab: "subscribed", label: "Subscribed", href: "/subscriptions" },
+  { tab: "discover", label: "Discover", href: "/subscriptions?tab=discover" },
+];
+
+/** /subscriptions (spec document 2 §2): tabs Subscribed and Discover (links, so they work without JavaScript). */
+export function SubscriptionsView({ tab, subscribed, discover, failed }: SubscriptionsPage & { tab: SubscriptionsTab; failed: string | null }) {
+  return (
+    <div>
+      <PageHeader title="Subscriptions">
+        <nav aria-label="Subscription tabs" className="flex border-b border-line">
+          {TABS.map(({ tab: name, label, href }) => (
+            <Link
+              key={name}
+              to={href}
+              aria-current={name === tab ? "page" : undefined}
+              className={`flex-1 py-3 text-center font-semibold hover:bg-surface ${name === tab ? "border-b-4 border-accent text-fg" : "text-muted"}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </PageHeader>
+      {failed ? (
+        <p role="alert" className="p-6 text-center text-danger">
+          {failed}
+        </p>
+      ) : tab === "subscribed" ? (
+        <Subscribed subscriptions={subscribed} />
+      ) : (
+        <Discover creators={discover} />
+      )}
+    </div>
+  );
+}
+
+function Subscribed({ subscriptions }: { subscriptions: SubscriptionsPage["subscribed"] }) {
+  if (subscriptions.length === 0) {
+    return (
+      <div className="px-6 py-16 text-center">
+        <h2 className="text-xl font-bold">{SUBSCRIPTION_MESSAGES.noSubscriptions}</h2>
+        <p className="mt-2 text-muted">{SUBSCRIPTION_MESSAGES.noSubscriptionsHint}</p>
+        <Link to="/subscriptions?tab=discover" className={buttonClass("primary", "mt-4 inline-block")}>
+          Discover creators
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="border-b border-line px-4 py-3">
+        <span className="text-muted">Total per month: </span>
+        <strong data-testid="monthly-total">{formatPrice(monthlyTotalCents(subscriptions))}</strong>
+      </p>
+      <ul aria-label="Subscribed">
+        {subscriptions.map(({ creator, amountCents, plan, expiresAt, cancelled }) => (
+          <li key={creator.id} className="border-b border-line">
+            <Link to={`/profile/${creator.username}`} className="flex items-center gap-3 px-4 py-3 hover:bg-surface">
+              <MemberIdentity member={creator}>
+                <span className="block text-sm text-muted">
+                  {`${formatPrice(amountCents)} / ${plan === "yearly" ? "year" : "month"} · ${cancelled ? "ends" : "renews"} ${formatDay(expiresAt)}`}
+                </span>
+              </MemberIdentity>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Discover({ creators }: { creators: CreatorCard[] }) {
+  if (creators.length === 0) {
+    return (
+      <div className="px-6 py-16 text-center">
+        <h2 className="text-xl font-bold">{SUBSCRIPTION_MESSAGES.noCreators}</h2>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Discover">
+      {creators.map((creator) => (
+        <li key={creator.id} className="flex items-center gap-3 border-b border-line px-4 py-3">
+          <Link to={`/profile/${creator.username}`} className="flex min-w-0 flex-1 items-center gap-3 hover:underline">
+            <MemberIdentity member={creator} line={`@${creator.username} · ${formatCount(creator.subscribersCount)} subscribers`}>
+              {creator.bio ? (
+                <span className="line-clamp-2 block text-sm" dir="auto">
+                  {creator.bio}
+                </span>
+              ) : null}
+            </MemberIdentity>
+          </Link>
+          {creator.subscribed ? (
+            <span className="text-sm font-semibold text-accent">Subscribed</span>
+          ) : (
+            <Link to={`/profile/${creator.username}/subscribe`} className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}>
+              {`${formatPrice(creator.priceCents)}/mo`}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

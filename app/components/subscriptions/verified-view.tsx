@@ -1,0 +1,161 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { FetcherForm } from "~/components/fetcher-form";
+import { Icon, type IconName } from "~/components/icon";
+import { MemberIdentity } from "~/components/member-identity";
+import { PageHeader } from "~/components/page-header";
+import { ReturnTo } from "~/components/return-to";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmActions } from "~/components/ui/confirm-actions";
+import { Dialog } from "~/components/ui/dialog";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { formatDay } from "~/lib/format";
+import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
+import { formatPrice } from "~/lib/money";
+import type { Author } from "~/lib/types/post";
+import type { VerifiedStatus } from "~/lib/types/subscription";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export const VERIFIED_PATH = "/verified";
+
+export type VerifiedData = { member: Author; status: VerifiedStatus | null; failed: string | null; testMode: boolean };
+
+const BENEFITS: { icon: IconName; title: string; text: string }[] = [
+  { icon: "badge-check", title: "Verified Badge", text: "A badge next to your name wherever it shows." },
+  { icon: "star", title: "Monetization", text: "Offer subscriptions and subscriber-only posts." },
+  { icon: "shield-check", title: "Priority Support", text: "Your questions are answered first." },
+  { icon: "bar-chart", title: "Advanced Analytics", text: "See how your posts do over time." },
+];
+
+/**
+ * /verified (spec document 2 §2): the member's card and status; with a subscription its fee, next
+ * billing date and Cancel Subscription (confirmed: a dialog with JavaScript, a page without); without
+ * one, Get Verified at $9.99 per month with Subscribe Now. Then the benefits and the renewal notice.
+ */
+export function VerifiedView({ member, status, failed, testMode }: VerifiedData) {
+  const verified = member.verifiedType !== null;
+  return (
+    <div>
+      <PageHeader title="Verified" />
+      <div className="flex flex-col gap-4 p-4">
+        <section aria-label="Your account" className="flex items-center gap-3 rounded-2xl border border-line p-4">
+          <MemberIdentity member={member} />
+          <p className={`ml-auto flex items-center gap-1 text-sm font-semibold ${verified ? "text-accent" : "text-muted"}`}>
+            <Icon name={verified ? "badge-check" : "shield"} className="size-4" />
+            {verified ? VERIFIED_MESSAGES.verifiedAccount : VERIFIED_MESSAGES.notVerified}
+          </p>
+        </section>
+        {failed ? (
+          <p role="alert" className="rounded-2xl border border-line p-4 text-danger">
+            {failed}
+          </p>
+        ) : status ? (
+          <ActiveSubscription status={status} />
+        ) : (
+          <GetVerified />
+        )}
+        {testMode ? <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p> : null}
+        <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
+          <h2 id="benefits-title" className="mb-3 text-lg font-bold">
+            Benefits
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title} className="flex gap-3">
+                <Icon name={benefit.icon} className="mt-0.5 size-5 text-accent" />
+                <span>
+                  <span className="block font-semibold">{benefit.title}</span>
+                  <span className="text-sm text-muted">{benefit.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <p className="text-sm text-muted">{VERIFIED_MESSAGES.renewalNotice}</p>
+      </div>
+    </div>
+  );
+}
+
+function GetVerified() {
+  const { fetcher, busy } = useActionFetcher("verified-subscribe");
+  return (
+    <section aria-labelledby="get-verified-title" className="rounded-2xl border border-accent/40 bg-accent/5 p-4">
+      <h2 id="get-verified-title" className="text-lg font-bold">
+        {VERIFIED_MESSAGES.getVerified}
+      </h2>
+      <p className="mt-1 text-2xl font-extrabold">
+        {formatPrice(VERIFIED_PRICE_CENTS)} <span className="text-base font-normal text-muted">per month</span>
+      </p>
+      <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="mt-3">
+        <input type="hidden" name="intent" value="verified-subscribe" />
+        <ReturnTo to={VERIFIED_PATH} />
+        <SubmitButton busy={busy} busyLabel="Subscribing...">
+          {VERIFIED_MESSAGES.subscribeNow}
+        </SubmitButton>
+      </FetcherForm>
+    </section>
+  );
+}
+
+function ActiveSubscription({ status }: { status: VerifiedStatus }) {
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const { fetcher, busy } = useActionFetcher("verified-subscribe");
+  return (
+    <section aria-labelledby="subscription-title" className="rounded-2xl border border-line p-4">
+      <h2 id="subscription-title" className="text-lg font-bold">
+        Your subscription
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">Status</dt>
+        <dd className="font-semibold">{status.cancelled ? "Cancelled" : "Active"}</dd>
+        <dt className="text-muted">Monthly fee</dt>
+        <dd>{formatPrice(status.amountCents)}</dd>
+        <dt className="text-muted">{status.cancelled ? "Ends on" : "Next billing date"}</dt>
+        <dd>{formatDay(status.expiresAt)}</dd>
+      </dl>
+      {status.cancelled ? (
+        <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="mt-3">
+          <input type="hidden" name="intent" value="verified-subscribe" />
+          <ReturnTo to={VERIFIED_PATH} />
+          <SubmitButton busy={busy} busyLabel="Subscribing...">
+            {VERIFIED_MESSAGES.subscribeNow}
+          </SubmitButton>
+        </FetcherForm>
+      ) : (
+        <Link
+          to={`${VERIFIED_PATH}/cancel`}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setConfirming(true);
+          }}
+          className={buttonClass("secondary", "mt-3 inline-block text-danger")}
+        >
+          {VERIFIED_MESSAGES.cancelSubscription}
+        </Link>
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={VERIFIED_MESSAGES.cancelSubscription}>
+        {confirming ? <CancelVerifiedForm onCancel={() => setConfirming(false)} /> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+/** The cancel confirmation (spec document 2 §4), in the dialog or on its own page. */
+export function CancelVerifiedForm({ onCancel }: { onCancel?: () => void }) {
+  const { fetcher, busy } = useActionFetcher("verified-cancel", (answer) => {
+    if (answer.ok) onCancel?.();
+  });
+  return (
+    <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="verified-cancel" />
+      <ReturnTo to={VERIFIED_PATH} />
+      <p>{VERIFIED_MESSAGES.cancelConfirm}</p>
+      <ConfirmActions label={VERIFIED_MESSAGES.cancelSubscription} busyLabel="Cancelling..." busy={busy} onCancel={onCancel} cancelHref={VERIFIED_PATH} />
+    </FetcherForm>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Plan } from "../money";
+import type { Author } from "./post";
+
+/** The viewer's verified subscription while it lasts (/verified): its fee, when it renews or ends, and whether renewal was cancelled. */
+export type VerifiedStatus = { amountCents: number; expiresAt: number; cancelled: boolean };
+
+/** One running creator subscription (the Subscribed tab, a profile's banner). */
+export type RunningSubscription = { amountCents: number; plan: Plan; expiresAt: number; cancelled: boolean };
+
+/** A creator on the Discover tab. */
+export type CreatorCard = Author & { bio: string | null; priceCents: number; subscribersCount: number; subscribed: boolean };
+
+export type SubscriptionsPage = {
+  subscribed: (RunningSubscription & { creator: Author })[];
+  discover: CreatorCard[];
+};
+
+/**
+ * What a profile says about subscribing (spec document 2 §2): the creator's monthly price when they
+ * offer subscriptions (null otherwise), the viewer's running subscription to them, and for the owner
+ * whether they may offer (verified).
+ */
+export type ProfileSubscription = { priceCents: number | null; mine: RunningSubscription | null; canOffer: boolean };

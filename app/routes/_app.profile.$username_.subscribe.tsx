@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { requireUser } from "~/.server/auth/guards";
+import { readLater } from "~/.server/db/reads";
+import { invariantResponse } from "~/.server/http";
+import { providerOf } from "~/.server/payments";
+import { profileRead, profileUsername } from "~/.server/profiles";
+import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { SubscribeForm } from "~/components/subscriptions/subscribe";
+import { formatDay } from "~/lib/format";
+import { PROFILE_MESSAGES, SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Subscribe to ${data.creator.displayName} | Murmur` : "Subscribe | Murmur" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The subscribe dialog as a page (without JavaScript; with it, a dialog on the profile). The form posts to the profile. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const username = profileUsername(params.username);
+  const answers = username ? readLater(context.readAsMember((viewer) => [profileRead(context.db, viewer, { username })] as const)) : null;
+  await requireUser(request, context);
+  const profile = (await answers)?.[0];
+  invariantResponse(profile, PROFILE_MESSAGES.notFound, { status: 404 });
+  const { username: name, displayName, isSelf, subscription } = profile;
+  return { creator: { username: name, displayName }, isSelf, subscription, testMode: providerOf(context.config).testMode };
+}
+
+export default function SubscribePage() {
+  const { creator, isSelf, subscription, testMode } = useLoaderData<typeof loader>();
+  const back = `/profile/${creator.username}`;
+  // With JavaScript, subscribed: back to the profile, as the form's redirect does without it.
+  const navigate = useNavigate();
+  const unavailable = isSelf
+    ? SUBSCRIPTION_MESSAGES.notYourself
+    : subscription.mine
+      ? `${SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName)} (until ${formatDay(subscription.mine.expiresAt)}).`
+      : subscription.priceCents === null
+        ? SUBSCRIPTION_MESSAGES.notOffered(creator.displayName)
+        : null;
+  return (
+    <div>
+      <PageHeader title={`Subscribe to ${creator.displayName}`} />
+      <div className="flex flex-col gap-4 px-4 py-4">
+        {unavailable || subscription.priceCents === null ? (
+          <p>{unavailable}</p>
+        ) : (
+          <SubscribeForm username={creator.username} priceCents={subscription.priceCents} onDone={() => navigate(back)} />
+        )}
+        {testMode ? <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p> : null}
+        <Link to={back} className="text-accent hover:underline">
+          Back to the profile
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") }} />;
+}

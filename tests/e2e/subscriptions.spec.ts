@@ -1,0 +1,143 @@
+import { request, type Page } from "@playwright/test";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, uniqueWord, type Member } from "./fixtures";
+
+/**
+ * The verified badge, the creator offering, subscribing and subscriber-only posts (issue 15; spec
+ * document 2 §2, §4, §5, §8; docs/decisions/037), with JavaScript (dialogs, fetchers) and without
+ * (pages and post/redirect/get). Payments go through the embedded test-mode provider.
+ */
+
+async function verify(baseURL: string, username: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
+  expect((await api.post("/dev/fixtures", { form: { intent: "verify", username } })).status()).toBe(200);
+  await api.dispose();
+}
+
+/** A verified creator offering subscriptions at `price`, set through the real settings form. */
+async function creator(baseURL: string, price: string): Promise<Member> {
+  const maker = await newMember(baseURL);
+  await verify(baseURL, maker.username);
+  const response = await maker.api.post("/settings/profile", { form: { intent: "subscription-price", price } });
+  expect(response.status(), await response.text()).toBe(200);
+  return maker;
+}
+
+/** A subscriber-only post through the real composer form. */
+async function subscriberPost(maker: Member, content: string) {
+  const response = await maker.api.post("/compose", {
+    multipart: { intent: "post", content, visibility: "subscribers", returnTo: "/" },
+    maxRedirects: 0,
+    headers: { Origin: maker.origin, ...NEW_CONNECTION },
+  });
+  expect(response.status(), await response.text()).toBe(302);
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
+
+test.describe("subscriptions and the verified badge", () => {
+  test("get verified, then cancel: the badge stays until the period ends", async ({ page }) => {
+    await open(page, "/verified");
+    await expect(page.getByText("Not Verified")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Get Verified" })).toBeVisible();
+    await expect(page.getByText("$9.99")).toBeVisible();
+    for (const benefit of ["Verified Badge", "Monetization", "Priority Support", "Advanced Analytics"]) await expect(page.getByText(benefit, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Subscribe Now" }).click();
+    await expect(toast(page, "Verified subscription activated!")).toBeVisible();
+    await expect(page.getByText("Verified Account")).toBeVisible();
+    await expect(page.getByText("Next billing date")).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel Subscription" }).click();
+    if (!jsEnabled()) await expect(page).toHaveURL(/\/verified\/cancel$/);
+    await expect(page.getByText("Are you sure you want to cancel your verified subscription? You will lose access to verified features.")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await expect(toast(page, "Verified subscription cancelled")).toBeVisible();
+    await expect(page).toHaveURL(/\/verified$/);
+    await expect(page.getByText("Ends on")).toBeVisible();
+    await expect(page.getByText("Verified Account")).toBeVisible();
+  });
+
+  test("offer subscriptions: verified members only, $4.99 when switched on, a price below $1 refused", async ({ page, baseURL, me }) => {
+    await open(page, "/settings/profile");
+    await expect(page.getByText("Only verified users can offer profile subscriptions. Get verified to unlock monetization features.")).toBeVisible();
+    await verify(baseURL!, me.username);
+    await open(page, "/settings/profile");
+    await page.getByRole("button", { name: "Enable subscriptions" }).click();
+    await expect(toast(page, "Subscription offering enabled")).toBeVisible();
+    const price = page.getByLabel("Monthly price (USD)");
+    await expect(price).toHaveValue("4.99");
+    await expect(page.getByText("100 subscribers: $499.00 / month")).toBeVisible();
+
+    await price.fill("0.5");
+    const hint = "Set to $0 to disable subscriptions. Minimum $1 for paid subscriptions.";
+    if (jsEnabled()) {
+      await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+      await expect(page.getByText(hint)).toBeVisible();
+    } else {
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(toast(page, hint)).toBeVisible();
+    }
+    await open(page, "/settings/profile");
+    await expect(page.getByLabel("Monthly price (USD)")).toHaveValue("4.99");
+
+    await page.getByLabel("Monthly price (USD)").fill("9.99");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page, "Subscription price updated")).toBeVisible();
+    await expect(page.getByText("Subscriptions are on at $9.99 a month.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Disable subscriptions" }).click();
+    await expect(toast(page, "Subscription offering disabled")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Enable subscriptions" })).toBeVisible();
+  });
+
+  test("subscribe monthly: the subscriber-only post opens; it stays locked for others and visitors; cancel keeps access until the end", async ({ page, baseURL }) => {
+    const maker = await creator(baseURL!, "4.99");
+    const secret = `For my subscribers ${uniqueWord("sub")}`;
+    await subscriberPost(maker, secret);
+
+    await open(page, `/profile/${maker.username}`);
+    await expect(page.getByText("This post is for subscribers").first()).toBeVisible();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Subscribe · $4.99/month" }).click();
+    if (!jsEnabled()) await expect(page).toHaveURL(new RegExp(`/profile/${maker.username}/subscribe$`));
+    await expect(page.getByText("$47.90 / year")).toBeVisible();
+    await expect(page.getByText("Save 20%")).toBeVisible();
+    await page.getByRole("radio", { name: /Monthly/ }).check();
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(toast(page, `Subscribed to ${maker.account.displayName}!`)).toBeVisible();
+    await expect(page.getByText(secret)).toBeVisible();
+    await expect(page.getByText(/Subscribed until .* \(monthly, \$4\.99\)/)).toBeVisible();
+
+    // Someone else, and a signed-out visitor, still see only the lock.
+    const other = await newMember(baseURL!);
+    const otherPage = await (await other.api.get(`/profile/${maker.username}`)).text();
+    expect(otherPage).not.toContain(secret);
+    expect(otherPage).toContain("This post is for subscribers");
+    const visitor = await request.newContext({ baseURL, extraHTTPHeaders: NEW_CONNECTION });
+    const visitorPage = await (await visitor.get(`/profile/${maker.username}`)).text();
+    expect(visitorPage).not.toContain(secret);
+    await visitor.dispose();
+
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(toast(page, "Subscription cancelled successfully!")).toBeVisible();
+    await expect(page.getByText(/Subscription cancelled\. You have access until/)).toBeVisible();
+    await expect(page.getByText(secret)).toBeVisible();
+  });
+
+  test("subscribe yearly from Discover; Subscribed lists it with the total a month", async ({ page, baseURL }) => {
+    const maker = await creator(baseURL!, "10");
+    await open(page, "/subscriptions?tab=discover");
+    const card = page.getByRole("listitem").filter({ hasText: maker.account.displayName });
+    await card.getByRole("link", { name: "$10.00/mo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${maker.username}/subscribe$`));
+    await page.getByRole("radio", { name: /Yearly/ }).check();
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(toast(page, `Subscribed to ${maker.account.displayName}!`)).toBeVisible();
+    await expect(page.getByText(/Subscribed until .* \(yearly, \$96\.00\)/)).toBeVisible();
+
+    await open(page, "/subscriptions");
+    await expect(page.getByRole("link", { name: "Subscribed" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("list", { name: "Subscribed" }).getByText(maker.account.displayName)).toBeVisible();
+    await expect(page.getByTestId("monthly-total")).toHaveText("$8.00");
+  });
+});

@@ -1,0 +1,368 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { readConfig, type AppConfig } from "~/.server/env";
+import { runScheduledMaintenance } from "~/.server/maintenance";
+import { creatorSubscriptions, notifications, paymentEvents, payments, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
+import { applyPaidPeriod, expireSubscriptions } from "~/.server/subscriptions";
+import { SUBSCRIPTION_DEFAULT_PRICE_CENTS, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
+import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
+import { createPost, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";
+
+/** A verified creator who offers subscriptions at `price` cents a month, with a session. */
+async function creator(price = 499) {
+  return member({ verifiedType: "user", offersSubscriptions: price > 0, subscriptionPriceCents: price });
+}
+
+const post = (path: string, fields: Record<string, string>, cookie: string) => fetchWorker(formPost(path, fields, { Cookie: cookie }));
+
+/** The same form as JavaScript's fetcher sends it (`.data`): the answer's status and its (turbo-stream) text. */
+async function fetcher(path: string, fields: Record<string, string>, cookie?: string) {
+  const response = await fetchWorker(formPost(`${path}.data`, fields, cookie ? { Cookie: cookie } : {}));
+  return { status: response.status, text: await response.text() };
+}
+
+async function userRow(id: string) {
+  return (await db().select().from(users).where(eq(users.id, id)).get())!;
+}
+
+async function subscriptionOf(subscriberId: string, creatorId: string) {
+  return db()
+    .select()
+    .from(creatorSubscriptions)
+    .where(and(eq(creatorSubscriptions.subscriberId, subscriberId), eq(creatorSubscriptions.subscribedToId, creatorId)))
+    .get();
+}
+
+const priceForm = (price: string) => ({ intent: "subscription-price", price, returnTo: "/settings/profile" });
+
+describe("the creator offering: one price rule on both paths, verified members only", () => {
+  it("refuses prices between 0 and 1, negative, malformed or with more than two decimals, and changes nothing", async () => {
+    const me = await creator(999);
+    for (const price of ["0.5", "0.99", "-1", "abc", "4.999", "", "1e3"]) {
+      const response = await post("/settings/profile", priceForm(price), me.cookie);
+      expect(response.status, price).toBe(302);
+      expect(toastOf(response), price).toBe(SUBSCRIPTION_MESSAGES.priceHint);
+      // With JavaScript: the same refusal as data.
+      const answer = await fetcher("/settings/profile", { intent: "subscription-price", price }, me.cookie);
+      expect(answer.status, price).toBe(400);
+      expect(answer.text, price).toContain(SUBSCRIPTION_MESSAGES.priceHint);
+    }
+    expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(999);
+  });
+
+  it("takes 0 (off), $1 and more with two decimals, in cents; a preset without JavaScript saves at once", async () => {
+    const me = await creator(999);
+    expect(toastOf(await post("/settings/profile", priceForm("1"), me.cookie))).toBe(SUBSCRIPTION_MESSAGES.priceUpdated);
+    expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 100, offersSubscriptions: true });
+    await post("/settings/profile", priceForm("12.5"), me.cookie);
+    expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1250);
+    await post("/settings/profile", { ...priceForm("3"), preset: "19.99" }, me.cookie);
+    expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1999);
+    await post("/settings/profile", priceForm("0"), me.cookie);
+    expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
+  });
+
+  it("the switch sets $4.99 or $0; a member who is not verified may not offer, but may always stop", async () => {
+    const me = await creator(0);
+    const on = await fetcher("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie);
+    expect(on.status).toBe(200);
+    expect(on.text).toContain(SUBSCRIPTION_MESSAGES.offeringEnabled);
+    expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: SUBSCRIPTION_DEFAULT_PRICE_CENTS, offersSubscriptions: true });
+    const off = await fetcher("/settings/profile", { intent: "subscription-offering", offer: "off" }, me.cookie);
+    expect(off.text).toContain(SUBSCRIPTION_MESSAGES.offeringDisabled);
+    expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
+
+    const plain = await member();
+    for (const fields of [{ intent: "subscription-offering", offer: "on" }, { intent: "subscription-price", price: "4.99" }]) {
+      const refused = await fetcher("/settings/profile", fields, plain.cookie);
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain(SUBSCRIPTION_MESSAGES.verifiedOnly);
+    }
+    expect(await userRow(plain.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
+    expect((await fetcher("/settings/profile", { intent: "subscription-price", price: "0" }, plain.cookie)).status).toBe(200);
+  });
+});
+
+describe("subscribing to a creator", () => {
+  it("monthly or yearly (× 12 × 0.8, in cents), with the payment, the creator's count and a notification", async () => {
+    const maker = await creator(499);
+    const [monthly, yearly] = [await member(), await member()];
+    const before = Date.now();
+    const first = await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", returnTo: `/profile/${maker.user.username}` }, monthly.cookie);
+    expect(toastOf(first)).toBe(SUBSCRIPTION_MESSAGES.subscribed(maker.user.displayName));
+    const answer = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "yearly" }, yearly.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(SUBSCRIPTION_MESSAGES.subscribed(maker.user.displayName));
+
+    const month = (await subscriptionOf(monthly.user.id, maker.user.id))!;
+    expect(month).toMatchObject({ amountCents: 499, plan: "monthly", status: "active", cancelledAt: null, provider: "test" });
+    expect(month.expiresAt.getTime()).toBeGreaterThanOrEqual(addCalendarMonths(before, 1));
+    expect(month.expiresAt.getTime()).toBeLessThanOrEqual(addCalendarMonths(Date.now(), 1));
+    const year = (await subscriptionOf(yearly.user.id, maker.user.id))!;
+    expect(year).toMatchObject({ amountCents: 4790, plan: "yearly" });
+    expect(year.expiresAt.getTime()).toBeGreaterThanOrEqual(addCalendarMonths(before, 12));
+
+    const paid = await db().select().from(payments).where(eq(payments.userId, yearly.user.id));
+    expect(paid).toMatchObject([{ kind: "creator_subscription", amountCents: 4790, currency: "usd", status: "succeeded", subscriptionId: year.id }]);
+    expect((await userRow(maker.user.id)).subscribersCount).toBe(2);
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, maker.user.id), eq(notifications.type, "subscription")));
+    expect(told.map((row) => row.relatedUserId).sort()).toEqual([monthly.user.id, yearly.user.id].sort());
+  });
+
+  it("refuses oneself, a creator who does not offer, a second running subscription and an unknown plan, charging nothing", async () => {
+    const maker = await creator(499);
+    const closed = await creator(0);
+    const fan = await member();
+    const answer = (cookie: string, username: string, plan = "monthly") => fetcher(`/profile/${username}`, { intent: "subscribe", plan }, cookie);
+    const refused = async (cookie: string, username: string, status: number, message: string, plan?: string) => {
+      const { status: got, text } = await answer(cookie, username, plan);
+      expect(got, message).toBe(status);
+      expect(text).toContain(message);
+    };
+    await refused(maker.cookie, maker.user.username, 400, SUBSCRIPTION_MESSAGES.notYourself);
+    await refused(fan.cookie, closed.user.username, 403, SUBSCRIPTION_MESSAGES.notOffered(closed.user.displayName));
+    await refused(fan.cookie, maker.user.username, 400, SUBSCRIPTION_MESSAGES.choosePlan, "weekly");
+    expect((await answer(fan.cookie, maker.user.username)).status).toBe(200);
+    await refused(fan.cookie, maker.user.username, 409, SUBSCRIPTION_MESSAGES.alreadySubscribed(maker.user.displayName));
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
+    expect(await db().select().from(payments).where(eq(payments.userId, maker.user.id))).toHaveLength(0);
+  });
+
+  it("opens the creator's subscriber-only posts to the subscriber until the period ends; cancelling keeps it until then", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const secret = `Subscriber secret ${crypto.randomUUID()}`;
+    const locked = await createPost(maker.user.id, { content: secret, isSubscriberOnly: true });
+    const page = async () => (await get(`/post/${locked.id}`, { Cookie: fan.cookie })).text();
+    const profile = async () => (await get(`/profile/${maker.user.username}`, { Cookie: fan.cookie })).text();
+    expect(await page()).not.toContain(secret);
+    expect(await profile()).not.toContain(secret);
+
+    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    expect(await page()).toContain(secret);
+    expect(await profile()).toContain("Subscribed until");
+
+    const cancelled = await post(`/profile/${maker.user.username}`, { intent: "unsubscribe", returnTo: `/profile/${maker.user.username}` }, fan.cookie);
+    expect(toastOf(cancelled)).toBe(SUBSCRIPTION_MESSAGES.cancelled);
+    const row = (await subscriptionOf(fan.user.id, maker.user.id))!;
+    expect(row.status).toBe("active");
+    expect(row.cancelledAt).not.toBeNull();
+    expect(await page()).toContain(secret);
+    expect(await profile()).toContain("Subscription cancelled. You have access until");
+    // A second cancel finds nothing to cancel.
+    expect((await fetcher(`/profile/${maker.user.username}`, { intent: "unsubscribe" }, fan.cookie)).status).toBe(404);
+
+    // The period ends: the job ends it (a cancelled one is not renewed), the posts lock again.
+    const end = row.expiresAt.getTime();
+    await expireSubscriptions(db(), readConfig(env), end + 1);
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.status).toBe("cancelled");
+    expect((await userRow(maker.user.id)).subscribersCount).toBe(0);
+    // Gating goes by the clock anyway: the row is past its end now too.
+    await db().update(creatorSubscriptions).set({ expiresAt: new Date(Date.now() - TIME.MINUTE) }).where(eq(creatorSubscriptions.id, row.id));
+    expect(await page()).not.toContain(secret);
+  });
+
+  it("renews a running subscription through the test provider at the end of its period, once per period", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    const row = (await subscriptionOf(fan.user.id, maker.user.id))!;
+    const end = row.expiresAt.getTime();
+    await expireSubscriptions(db(), readConfig(env), end + 1);
+    await expireSubscriptions(db(), readConfig(env), end + 2);
+    const renewed = (await subscriptionOf(fan.user.id, maker.user.id))!;
+    expect(renewed).toMatchObject({ status: "active", amountCents: 499 });
+    expect(renewed.expiresAt.getTime()).toBe(creatorPeriodEnd(end, "monthly"));
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(2);
+    // No second 'subscribed to you' for a renewal.
+    expect(await db().select().from(notifications).where(and(eq(notifications.userId, maker.user.id), eq(notifications.type, "subscription")))).toHaveLength(1);
+    // A creator who stopped offering: the subscription runs out instead.
+    await db().update(users).set({ offersSubscriptions: false, subscriptionPriceCents: 0 }).where(eq(users.id, maker.user.id));
+    await expireSubscriptions(db(), readConfig(env), renewed.expiresAt.getTime() + 1);
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.status).toBe("cancelled");
+  });
+});
+
+describe("the verified subscription", () => {
+  it("gives the badge at once, keeps it after a cancel until the period ends, then takes it back (and the offering with it)", async () => {
+    const me = await member();
+    const subscribed = await post("/verified", { intent: "verified-subscribe", returnTo: "/verified" }, me.cookie);
+    expect(toastOf(subscribed)).toBe(VERIFIED_MESSAGES.activated);
+    expect(await userRow(me.user.id)).toMatchObject({ verifiedType: "user", verifiedBySubscription: true });
+    const row = (await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, me.user.id)).get())!;
+    expect(row).toMatchObject({ status: "active", amountCents: VERIFIED_PRICE_CENTS });
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(verifiedPeriodEnd(Date.now()));
+    const page = await (await get("/verified", { Cookie: me.cookie })).text();
+    expect(page).toContain(VERIFIED_MESSAGES.verifiedAccount);
+    expect(page).toContain("Next billing date");
+    expect((await fetcher("/verified", { intent: "verified-subscribe" }, me.cookie)).status).toBe(409);
+
+    // Verified: may offer now.
+    expect((await fetcher("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie)).status).toBe(200);
+
+    const cancelled = await post("/verified", { intent: "verified-cancel", returnTo: "/verified" }, me.cookie);
+    expect(toastOf(cancelled)).toBe(VERIFIED_MESSAGES.cancelled);
+    expect((await userRow(me.user.id)).verifiedType).toBe("user");
+    expect(await (await get("/verified", { Cookie: me.cookie })).text()).toContain("Ends on");
+    expect((await fetcher("/verified", { intent: "verified-cancel" }, me.cookie)).status).toBe(404);
+
+    await runScheduledMaintenance(env, row.expiresAt.getTime() + 1, { all: false });
+    expect(await userRow(me.user.id)).toMatchObject({ verifiedType: null, verifiedBySubscription: false, offersSubscriptions: false });
+    expect(await (await get("/verified", { Cookie: me.cookie })).text()).toContain(VERIFIED_MESSAGES.notVerified);
+  });
+
+  it("never takes away a badge that was granted", async () => {
+    const business = await member({ verifiedType: "business" });
+    await post("/verified", { intent: "verified-subscribe" }, business.cookie);
+    expect(await userRow(business.user.id)).toMatchObject({ verifiedType: "business", verifiedBySubscription: false });
+    await db().update(verifiedSubscriptions).set({ cancelledAt: new Date() }).where(eq(verifiedSubscriptions.userId, business.user.id));
+    await expireSubscriptions(db(), readConfig(env), Date.now() + 31 * TIME.DAY);
+    expect((await userRow(business.user.id)).verifiedType).toBe("business");
+  });
+
+  it("a signed-out visitor is told 'Not authenticated' and sent to sign in from the page", async () => {
+    const response = await fetcher("/verified", { intent: "verified-subscribe" });
+    expect(response.status).toBe(401);
+    expect(response.text).toContain(VERIFIED_MESSAGES.notAuthenticated);
+    expect((await get("/verified")).headers.get("Location")).toContain("/auth?returnTo=%2Fverified");
+  });
+});
+
+describe("the subscriptions page", () => {
+  it("Subscribed: running subscriptions and the total a month (a yearly plan as its twelfth); Discover: creators by subscribers", async () => {
+    const [big, small] = [await creator(1000), await creator(250)];
+    const fan = await member();
+    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    await post(`/profile/${small.user.username}`, { intent: "subscribe", plan: "yearly" }, fan.cookie);
+    const other = await member();
+    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly" }, other.cookie);
+    const subscribed = await (await get("/subscriptions", { Cookie: fan.cookie })).text();
+    // $10.00 + $24.00 / 12 = $12.00
+    expect(subscribed).toMatch(/data-testid="monthly-total"[^>]*>\$12\.00</);
+    expect(subscribed).toContain(big.user.displayName);
+    const discover = await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text();
+    expect(discover.indexOf(big.user.displayName)).toBeGreaterThan(-1);
+    expect(discover.indexOf(big.user.displayName)).toBeLessThan(discover.indexOf(small.user.displayName));
+    expect((await get("/subscriptions")).status).toBe(302);
+  });
+});
+
+describe("payments are applied once per provider event", () => {
+  it("the same event twice records one payment and one period", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const paid = {
+      provider: "test",
+      eventId: `evt_${crypto.randomUUID()}`,
+      order: { kind: "creator" as const, memberId: fan.user.id, creatorId: maker.user.id, plan: "monthly" as const, amountCents: 499 },
+      subscriptionReference: null,
+      paymentReference: `pay_${crypto.randomUUID()}`,
+      periodEnd: Date.now() + TIME.DAY,
+      renewal: false,
+    };
+    const answers = await Promise.all([applyPaidPeriod(db(), paid), applyPaidPeriod(db(), paid)]);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(await applyPaidPeriod(db(), { ...paid, periodEnd: Date.now() + 2 * TIME.DAY })).toBe(false);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(paid.periodEnd);
+    expect(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, paid.eventId))).toHaveLength(1);
+  });
+});
+
+describe("Stripe's webhook", () => {
+  const secret = "whsec_test_secret";
+  const config: AppConfig = { ...readConfig(env), stripe: { secretKey: "sk_test_x", webhookSecret: secret } };
+  const signed = async (event: object, at = Date.now()) => {
+    const payload = JSON.stringify(event);
+    const t = Math.floor(at / 1000);
+    return { payload, header: `t=${t},v1=${await stripeSignature(secret, t, payload)}` };
+  };
+  const checkoutEvent = (fanId: string, creatorId: string, subscription: string) => ({
+    id: `evt_${crypto.randomUUID()}`,
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_${crypto.randomUUID()}`,
+        mode: "subscription",
+        subscription,
+        invoice: `in_${crypto.randomUUID()}`,
+        metadata: { kind: "creator", member_id: fanId, creator_id: creatorId, plan: "monthly", amount_cents: "499" },
+      },
+    },
+  });
+
+  it("refuses forged, malformed and stale signatures and changes nothing", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const event = checkoutEvent(fan.user.id, maker.user.id, `sub_${crypto.randomUUID()}`);
+    const { payload, header } = await signed(event);
+    const forged = header.replace(/v1=(.)/, (_, c: string) => `v1=${c === "a" ? "b" : "a"}`);
+    expect((await handleStripeWebhook(db(), config, payload, forged)).status).toBe(400);
+    expect((await handleStripeWebhook(db(), config, payload.replace("499", "1"), header)).status).toBe(400);
+    expect((await handleStripeWebhook(db(), config, payload, null)).status).toBe(400);
+    expect((await handleStripeWebhook(db(), { ...config, stripe: { secretKey: "sk", webhookSecret: "whsec_other" } }, payload, header)).status).toBe(400);
+    const stale = await signed(event, Date.now() - 10 * TIME.MINUTE);
+    expect(await handleStripeWebhook(db(), config, stale.payload, stale.header)).toMatchObject({ status: 400, body: { error: "signature stale" } });
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toBeUndefined();
+    // Without Stripe configured, the route is not there.
+    const response = await fetchWorker(new Request("http://localhost/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": header } }));
+    expect(response.status).toBe(404);
+  });
+
+  it("activates a checkout, ignores its replay, renews on a cycle's invoice and ends on deletion", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const reference = `sub_${crypto.randomUUID()}`;
+    const { payload, header } = await signed(checkoutEvent(fan.user.id, maker.user.id, reference));
+    expect(await handleStripeWebhook(db(), config, payload, header)).toMatchObject({ status: 200, body: { applied: true } });
+    expect(await handleStripeWebhook(db(), config, payload, header)).toMatchObject({ status: 200, body: { applied: false } });
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "active", provider: "stripe", providerReference: reference });
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
+
+    const periodEnd = Math.floor((Date.now() + 40 * TIME.DAY) / 1000);
+    const invoice = {
+      id: `evt_${crypto.randomUUID()}`,
+      type: "invoice.paid",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: `in_${crypto.randomUUID()}`, billing_reason: "subscription_cycle", subscription: reference, lines: { data: [{ period: { end: periodEnd } }] } } },
+    };
+    const renewal = await signed(invoice);
+    expect(await handleStripeWebhook(db(), config, renewal.payload, renewal.header)).toMatchObject({ body: { applied: true } });
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(periodEnd * 1000);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(2);
+
+    const deleted = await signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000), data: { object: { id: reference } } });
+    expect(await handleStripeWebhook(db(), config, deleted.payload, deleted.header)).toMatchObject({ body: { applied: true } });
+    const ended = (await subscriptionOf(fan.user.id, maker.user.id))!;
+    expect(ended.status).toBe("cancelled");
+    expect(ended.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // The expiry job leaves Stripe's subscriptions to Stripe: it never renews one itself.
+    expect((await userRow(maker.user.id)).subscribersCount).toBe(0);
+  });
+});
+
+describe("the subscription pages", () => {
+  it("each answers a member, and sends a visitor to sign in", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    for (const path of ["/verified", "/verified/cancel", "/subscriptions", "/subscriptions?tab=discover", `/profile/${maker.user.username}/subscribe`]) {
+      expect((await get(path, { Cookie: fan.cookie })).status, path).toBe(200);
+      expect((await get(path)).status, path).toBe(302);
+    }
+    const page = await (await get(`/profile/${maker.user.username}/subscribe`, { Cookie: fan.cookie })).text();
+    expect(page).toContain("$47.90 / year");
+    expect(page).toContain(SUBSCRIPTION_MESSAGES.saveTwenty);
+    expect((await get("/profile/nobody_here_at_all/subscribe", { Cookie: fan.cookie })).status).toBe(404);
+  });
+
+  it("the profile shows Subscribe to others, Subscription settings to its owner", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    expect(await (await get(`/profile/${maker.user.username}`, { Cookie: fan.cookie })).text()).toContain("Subscribe · $4.99/month");
+    expect(await (await get("/profile", { Cookie: maker.cookie })).text()).toContain("Subscription settings");
+  });
+});
