@@ -76,7 +76,8 @@ describe("the creator offering: one price rule on both paths, verified members o
     expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
 
     const plain = await member();
-    for (const fields of [{ intent: "subscription-offering", offer: "on" }, { intent: "subscription-price", price: "4.99" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "subscription-offering", offer: "on" }, { intent: "subscription-price", price: "4.99" }];
+    for (const fields of attempts) {
       const refused = await fetcher("/settings/profile", fields, plain.cookie);
       expect(refused.status).toBe(403);
       expect(refused.text).toContain(SUBSCRIPTION_MESSAGES.verifiedOnly);
