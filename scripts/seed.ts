@@ -31,6 +31,7 @@ import {
   POST_MAX_LENGTH,
   TIME,
 } from "../app/lib/constants";
+import { planAmountCents } from "../app/lib/money";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
   buildComment,
@@ -45,7 +46,7 @@ import {
 } from "../tests/fixtures/factories";
 import { putObjects } from "./lib/r2.mjs";
 import { executeFile } from "./lib/wrangler.mjs";
-import { SEED_COMMUNITIES, SEED_DIRECT_MESSAGES, SEED_POSTS, type SeedComment, type SeedCommunity, type SeedDirectConversation, type SeedPost, type Username } from "./seed-assets/content";
+import { SEED_COMMUNITIES, SEED_DIRECT_MESSAGES, SEED_POSTS, SEED_SUBSCRIPTIONS, type SeedComment, type SeedCommunity, type SeedDirectConversation, type SeedPost, type Username } from "./seed-assets/content";
 import { paintPicture, PICTURE_HEIGHT, PICTURE_WIDTH } from "./seed-assets/pictures";
 import { between, pick, seededRandom, type Random } from "./seed-assets/random";
 
@@ -268,8 +269,26 @@ function addPostRow(seed: Seed, post: PostRow) {
     location: post.location,
     community_id: post.communityId,
     reposted_from_post_id: post.repostedFromPostId,
+    is_subscriber_only: post.isSubscriberOnly,
     created_at: post.createdAt,
   });
+}
+
+/** Creators' offers and their subscribers, each with the payment of its current period (test provider). */
+function addSubscriptions(seed: Seed) {
+  for (const { creator, priceCents, subscribers } of SEED_SUBSCRIPTIONS) {
+    const maker = member(seed, creator);
+    seed.statements.push(`UPDATE users SET offers_subscriptions = 1, subscription_price_cents = ${priceCents} WHERE id = '${maker.id}';`);
+    for (const { by, plan, daysLeft } of subscribers) {
+      const fan = member(seed, by);
+      const expiresAt = seed.now + daysLeft * DAY;
+      const startedAt = plan === "yearly" ? expiresAt - 365 * DAY : expiresAt - 30 * DAY;
+      const amount = planAmountCents(priceCents, plan);
+      const id = newId(startedAt);
+      add(seed, "creator_subscriptions", { id, subscriber_id: fan.id, subscribed_to_id: maker.id, amount_cents: amount, plan, status: "active", expires_at: expiresAt, provider: "test", created_at: startedAt });
+      add(seed, "payments", { id: newId(startedAt), user_id: fan.id, kind: "creator_subscription", subscription_id: id, amount_cents: amount, currency: "usd", provider: "test", provider_reference: `test_seed_${id}`, status: "succeeded", created_at: startedAt });
+    }
+  }
 }
 
 /** A post of the feed, or with `communityId` a post in that community. */
@@ -285,6 +304,7 @@ function addPost(seed: Seed, post: SeedPost, communityId: string | null = null):
     location: post.location ?? null,
     communityId,
     createdAt: new Date(createdAt),
+    isSubscriberOnly: post.forSubscribers ?? false,
     ...media.urls,
   });
   addPostRow(seed, row);
@@ -536,6 +556,7 @@ function addContent(seed: Seed) {
   }
   for (const community of SEED_COMMUNITIES) addCommunity(seed, community);
   for (const conversation of SEED_DIRECT_MESSAGES) addDirectConversation(seed, conversation);
+  addSubscriptions(seed);
   // The trends as the cron computes them (its own SQL, at the seed's time), after every post.
   seed.statements.push(trendsScript(seed.now));
 }

@@ -20,9 +20,23 @@ export type SeedPost = {
   video?: boolean;
   reposts?: { by: Username; hoursLater: number }[];
   comments?: SeedComment[];
+  /** Subscriber-only (its author offers subscriptions: SEED_SUBSCRIPTIONS). */
+  forSubscribers?: boolean;
 };
 
 export const SEED_POSTS: SeedPost[] = [
+  {
+    by: "maya",
+    hoursAgo: 30,
+    text: "Subscribers first: the new icon set is done. 48 glyphs, one 1.5px stroke, no exceptions. Source files next week. #design",
+    forSubscribers: true,
+  },
+  {
+    by: "maya",
+    hoursAgo: 5,
+    text: "For my subscribers: the type scale I use everywhere, 12/14/16/20/24/32. Boring on purpose.",
+    forSubscribers: true,
+  },
   {
     by: "murmur",
     hoursAgo: 236,
@@ -560,6 +574,21 @@ export const SEED_DIRECT_MESSAGES: SeedDirectConversation[] = [
       { by: "omar", text: "Priya, do you have the heat map data for the tram corridor piece?", minutesLater: 0 },
       { by: "priya", text: "Yes! Sending a cleaned CSV tonight. The 2023 summer is wild.", minutesLater: 30 },
       { by: "omar", text: "You're the best.", minutesLater: 31 },
+    ],
+  },
+];
+
+/**
+ * Creators who offer subscriptions (their monthly price in cents) and who subscribes to them, with how
+ * many days of the current period are left (docs/decisions/037).
+ */
+export const SEED_SUBSCRIPTIONS: { creator: Username; priceCents: number; subscribers: { by: Username; plan: "monthly" | "yearly"; daysLeft: number }[] }[] = [
+  {
+    creator: "maya",
+    priceCents: 499,
+    subscribers: [
+      { by: "leo", plan: "monthly", daysLeft: 18 },
+      { by: "sofia", plan: "yearly", daysLeft: 240 },
     ],
   },
 ];
