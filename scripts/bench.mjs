@@ -478,7 +478,10 @@ WHERE NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
 INSERT OR IGNORE INTO verified_subscriptions (id, user_id, status, amount_cents, expires_at, provider)
 SELECT 'bench-verified-median', ${median}, 'active', 999, (CAST(strftime('%s', 'now') AS INTEGER) * 1000 + 30 * 24 * 3600 * 1000), 'test'
 WHERE NOT EXISTS (SELECT 1 FROM bench_meta WHERE key = 'subscriptions');
-INSERT OR IGNORE INTO bench_meta (key, value) VALUES ('subscriptions', '1');`,
+INSERT OR IGNORE INTO bench_meta (key, value) VALUES ('subscriptions', '1');
+-- Every run: the periods run a year (the verified one 30 days) from now, so the rows never measure lapsed ones.
+UPDATE creator_subscriptions SET expires_at = ${until} WHERE id LIKE 'bench-sub-%';
+UPDATE verified_subscriptions SET expires_at = (CAST(strftime('%s', 'now') AS INTEGER) * 1000 + 30 * 24 * 3600 * 1000) WHERE id = 'bench-verified-median';`,
     DATA_DIR,
   );
   return queryLocal("SELECT value FROM bench_meta WHERE key = 'subscription_creator'", DATA_DIR)[0]?.value ?? null;

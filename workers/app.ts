@@ -10,6 +10,7 @@ import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/mainte
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
 import { handleStripeWebhook } from "../app/.server/stripe";
+import { STRIPE_WEBHOOK_MAX_BYTES } from "../app/lib/constants";
 
 export { ConversationRoom } from "../party/conversation-room";
 export { FeedRoom } from "../party/feed-room";
@@ -26,8 +27,11 @@ const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 
 async function stripeWebhook(request: Request, env: Env): Promise<Response> {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  if (Number(request.headers.get("Content-Length") ?? 0) > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
   try {
-    const answer = await handleStripeWebhook(getDb(env.DB), readConfig(env), await request.text(), request.headers.get("Stripe-Signature"));
+    const payload = await request.text();
+    if (payload.length > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
+    const answer = await handleStripeWebhook(getDb(env.DB), readConfig(env), payload, request.headers.get("Stripe-Signature"));
     return Response.json(answer.body, { status: answer.status });
   } catch (error) {
     // Stripe retries an event that was not acknowledged: nothing applied is applied twice.

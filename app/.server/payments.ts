@@ -1,4 +1,4 @@
-import { VERIFIED_PERIOD_DAYS } from "~/lib/constants";
+import { CHECKOUT_IDEMPOTENCY_WINDOW_MS, VERIFIED_PERIOD_DAYS } from "~/lib/constants";
 import type { Plan } from "~/lib/money";
 import type { AppConfig } from "./env";
 import { newId } from "./ids";
@@ -56,9 +56,14 @@ function stripeForm(params: Record<string, string | number>): URLSearchParams {
   return form;
 }
 
-async function stripeCall(secretKey: string, path: string, params: Record<string, string | number>, idempotencyKey?: string): Promise<Record<string, unknown>> {
+async function stripeCall(
+  secretKey: string,
+  path: string,
+  params: Record<string, string | number>,
+  { idempotencyKey, method = "POST" }: { idempotencyKey?: string; method?: "POST" | "DELETE" } = {},
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${STRIPE_API}${path}`, {
-    method: "POST",
+    method,
     headers: {
       Authorization: `Bearer ${secretKey}`,
       "Content-Type": "application/x-www-form-urlencoded",
@@ -82,7 +87,7 @@ export function orderMetadata(order: Order): Record<string, string> {
 export function stripeProvider(secretKey: string): PaymentProvider {
   return {
     name: "stripe",
-    testMode: secretKey.startsWith("sk_test_"),
+    testMode: secretKey.startsWith("sk_test_") || secretKey.startsWith("rk_test_"),
     async checkout(order, urls, description) {
       const metadata = orderMetadata(order);
       const recurring: Record<string, string | number> =
@@ -104,7 +109,11 @@ export function stripeProvider(secretKey: string): PaymentProvider {
         params[`metadata[${key}]`] = value;
         params[`subscription_data[metadata][${key}]`] = value;
       }
-      const session = await stripeCall(secretKey, "/checkout/sessions", params, `checkout_${newId()}`);
+      // The same order asked again within a few minutes (a double click, a second tab) gets the same
+      // Checkout session from Stripe, never a second subscription.
+      const bucket = Math.floor(Date.now() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
+      const key = ["checkout", ...Object.values(metadata), bucket].join(":");
+      const session = await stripeCall(secretKey, "/checkout/sessions", params, { idempotencyKey: key });
       if (typeof session.url !== "string") throw new Error("Stripe Checkout answered no url");
       return { redirect: session.url };
     },
@@ -116,6 +125,11 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       if (reference) await stripeCall(secretKey, `/subscriptions/${encodeURIComponent(reference)}`, { cancel_at_period_end: "false" });
     },
   };
+}
+
+/** Ends a Stripe subscription now (one paid for twice: the second is stopped at once). */
+export async function stripeCancelNow(secretKey: string, reference: string): Promise<void> {
+  await stripeCall(secretKey, `/subscriptions/${encodeURIComponent(reference)}`, {}, { method: "DELETE" });
 }
 
 /** The provider this deploy uses: Stripe when its secret is configured, else the test-mode one. */

@@ -11,7 +11,7 @@ import { inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/acce
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
 import { USERS_ID } from "./follows";
-import { hasUsername } from "./users";
+import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -77,7 +77,7 @@ type ProfileRow = Author & {
  * creator_subscriptions_creator_idx.
  */
 function subscribersSql(): SQL<number | null> {
-  return sql<number | null>`CASE WHEN ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0 THEN (
+  return sql<number | null>`CASE WHEN ${offeringSql()} THEN (
     SELECT count(*) FROM ${creatorSubscriptions} WHERE ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
     AND ${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${param("profileNow")}) END`;
 }
@@ -119,7 +119,7 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         totalViews: users.totalViews,
         // Computed columns are named (D1 answers batched rows by column name, 008).
         subscribersCount: subscribersSql().as("profile_subscribers"),
-        priceCents: sql<number | null>`CASE WHEN ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0 THEN ${users.subscriptionPriceCents} END`.as("profile_price"),
+        priceCents: sql<number | null>`CASE WHEN ${offeringSql()} THEN ${users.subscriptionPriceCents} END`.as("profile_price"),
         mySubscription: mySubscriptionSql(viewer).as("profile_my_subscription"),
         followed: marks.followed.as("profile_followed"),
         isSelf: marks.isSelf.as("profile_is_self"),

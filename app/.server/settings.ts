@@ -108,7 +108,8 @@ function toSettings(row: SettingsRow): OwnSettings {
       bannerUrl: row.bannerUrl,
     },
     profileVersion: row.profileUpdatedAt instanceof Date ? row.profileUpdatedAt.getTime() : Number(row.profileUpdatedAt),
-    subscription: { priceCents: row.offers ? row.priceCents : 0, canOffer: row.verifiedType !== null },
+    // A lapsed badge pauses the offering (decision 037): shown as off until the member is verified again.
+    subscription: { priceCents: row.offers && row.verifiedType !== null ? row.priceCents : 0, canOffer: row.verifiedType !== null },
     notifications: {
       likes: pick(row.likes, n.likes),
       reposts: pick(row.reposts, n.reposts),

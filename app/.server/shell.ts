@@ -30,6 +30,7 @@ export function shellReads(db: Db, sessionId: string) {
     unreadMessages: unreadConversationsSql(users.id).as("shell_unread_messages"),
     offers: users.offersSubscriptions,
     price: users.subscriptionPriceCents,
+    verified: users.verifiedType,
   };
   const member = selectRead<ShellMember>(
     db,
@@ -53,7 +54,7 @@ export function shellReads(db: Db, sessionId: string) {
   return [mapRead(member, (rows) => rows[0] ?? null), trends] as const;
 }
 
-type ShellMember = { unread: number; unreadMessages: number; offers: boolean; price: number };
+type ShellMember = { unread: number; unreadMessages: number; offers: boolean; price: number; verified: string | null };
 
 export function toShell(member: ShellMember | null, trends: ShellData["trends"]): ShellData {
   return {

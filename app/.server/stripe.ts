@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib/constants";
+import { STRIPE_RENEWAL_GRACE_MS, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib/constants";
 import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import type { Db } from "./db/client";
 import type { AppConfig } from "./env";
-import type { Order } from "./payments";
-import { applyPaidPeriod, endByProvider, orderByReference } from "./subscriptions";
+import { stripeCancelNow, stripeProvider, type Order } from "./payments";
+import { applyPaidPeriod, endByProvider, orderByReference, stopRenewal } from "./subscriptions";
 
 /**
  * Stripe's webhook (POST /webhooks/stripe; docs/decisions/037). Nothing changes before the signature
@@ -13,10 +13,13 @@ import { applyPaidPeriod, endByProvider, orderByReference } from "./subscription
  * captured request, refused). A valid event is applied once per event id (payment_events), so
  * Stripe's retries and a replay inside the window change nothing twice.
  *
- * - checkout.session.completed (mode subscription): the order in its metadata becomes active for its
- *   first period.
+ * - checkout.session.completed (mode subscription, paid) or async_payment_succeeded: the order in its
+ *   metadata becomes active for its first period; one paid while a period runs (two checkouts) is
+ *   cancelled at Stripe at once and changes nothing here.
  * - invoice.paid for a renewal (billing_reason subscription_cycle): the next period, to the invoice's
- *   period end.
+ *   period end; renewal then stops if the creator no longer offers subscriptions.
+ * Periods are kept STRIPE_RENEWAL_GRACE_MS longer than Stripe's: its renewal is paid about an hour
+ * after a period ends.
  * - customer.subscription.deleted: the subscription ends now.
  * Anything else is acknowledged and ignored.
  */
@@ -118,37 +121,48 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
   const object = event.data.object;
   const at = event.created * 1000;
   switch (event.type) {
-    case "checkout.session.completed": {
+    // Paid at once, or (a delayed payment method) once the payment succeeded.
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
       const order = orderOf(object.metadata);
-      if (object.mode !== "subscription" || !order) return { status: 200, body: { received: true, ignored: true } };
-      const periodEnd = order.kind === "verified" ? verifiedPeriodEnd(at) : creatorPeriodEnd(at, order.plan);
-      const applied = await applyPaidPeriod(db, {
-        provider: "stripe",
-        eventId: event.id,
-        order,
-        subscriptionReference: text(object.subscription),
-        paymentReference: text(object.invoice) ?? text(object.id) ?? event.id,
-        periodEnd,
-        renewal: false,
-      });
-      return { status: 200, body: { received: true, applied } };
-    }
-    case "invoice.paid": {
-      const reference = invoiceSubscription(object);
-      if (object.billing_reason !== "subscription_cycle" || !reference) return { status: 200, body: { received: true, ignored: true } };
-      const order = await orderByReference(db, "stripe", reference);
-      const periodEnd = invoicePeriodEnd(object);
-      if (!order || periodEnd === null) return { status: 200, body: { received: true, ignored: true } };
-      const applied = await applyPaidPeriod(db, {
+      const paidNow = object.payment_status === "paid" || object.payment_status === "no_payment_required";
+      if (object.mode !== "subscription" || !order || !paidNow) return { status: 200, body: { received: true, ignored: true } };
+      const periodEnd = (order.kind === "verified" ? verifiedPeriodEnd(at) : creatorPeriodEnd(at, order.plan)) + STRIPE_RENEWAL_GRACE_MS;
+      const reference = text(object.subscription);
+      const result = await applyPaidPeriod(db, {
         provider: "stripe",
         eventId: event.id,
         order,
         subscriptionReference: reference,
-        paymentReference: text(object.id) ?? event.id,
+        paymentReference: text(object.invoice) ?? text(object.id) ?? event.id,
         periodEnd,
+        renewal: false,
+      }, now);
+      // Paid for twice (two checkouts): the period running stays; the second subscription stops now.
+      if (result === "running" && reference) {
+        console.error(`Stripe: ${reference} paid for a subscription already running; cancelled now, its payment needs a refund.`);
+        await stripeCancelNow(config.stripe.secretKey, reference);
+      }
+      return { status: 200, body: { received: true, applied: result === "applied", result } };
+    }
+    case "invoice.paid": {
+      const reference = invoiceSubscription(object);
+      if (object.billing_reason !== "subscription_cycle" || !reference) return { status: 200, body: { received: true, ignored: true } };
+      const found = await orderByReference(db, "stripe", reference);
+      const periodEnd = invoicePeriodEnd(object);
+      if (!found || periodEnd === null) return { status: 200, body: { received: true, ignored: true } };
+      const result = await applyPaidPeriod(db, {
+        provider: "stripe",
+        eventId: event.id,
+        order: found.order,
+        subscriptionReference: reference,
+        paymentReference: text(object.id) ?? event.id,
+        periodEnd: periodEnd + STRIPE_RENEWAL_GRACE_MS,
         renewal: true,
-      });
-      return { status: 200, body: { received: true, applied } };
+      }, now);
+      // Paid, so honoured; but a creator who no longer offers subscriptions is not paid again.
+      if (result === "applied" && !found.creatorOffers) await stopRenewal(db, "stripe", reference, () => stripeProvider(config.stripe!.secretKey).cancel(reference), now);
+      return { status: 200, body: { received: true, applied: result === "applied", result } };
     }
     case "customer.subscription.deleted": {
       const reference = text(object.id);

@@ -7,7 +7,7 @@ import { profileUsername } from "./profiles";
 import { tellNotified } from "./realtime";
 import { respond } from "./respond";
 import { refuse } from "./outcome";
-import { cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
+import { cancelAtProviders, cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
 
 /**
  * Subscribe and Cancel on a creator's profile (spec document 2 §4; docs/decisions/037): the profile's
@@ -32,8 +32,8 @@ export async function answerSubscription({ context, member, form, params, intent
 /**
  * The creator offering (spec document 2 §4, §5): the settings switch ('Subscription offering enabled' /
  * 'Subscription offering disabled') and the price, from the settings tab or the profile's dialog
- * ('Subscription price updated'); one price rule for both. A preset button without JavaScript sends
- * its price as `preset`. Only a verified member may offer.
+ * ('Subscription price updated'); one price rule for both (a preset without JavaScript is a form of
+ * its own with its price). Only a verified member may offer.
  */
 export async function answerSubscriptionPrice({ context, member, form, intent }: Pick<MemberActionArgs<"subscription-price" | "subscription-offering">, "context" | "member" | "form" | "intent">) {
   if (intent === "subscription-offering") {
@@ -41,20 +41,16 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
     if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.offeringFailed));
     const on = submission.value.offer === "on";
     const outcome = await setOffering(context.db, member.id, on);
-    return respond(context, form, outcome, on ? SUBSCRIPTION_MESSAGES.offeringEnabled : SUBSCRIPTION_MESSAGES.offeringDisabled);
+    if (outcome.ok) cancelAtProviders(context, outcome.stopped);
+    // The answer says what was saved, never whose subscriptions stopped.
+    return respond(context, form, outcome.ok ? { ok: true } : outcome, on ? SUBSCRIPTION_MESSAGES.offeringEnabled : SUBSCRIPTION_MESSAGES.offeringDisabled);
   }
-  const preset = form.get("preset");
-  const submission = parseWithZod(typeof preset === "string" ? withPrice(form, preset) : form, { schema: SubscriptionPriceSchema });
+  const submission = parseWithZod(form, { schema: SubscriptionPriceSchema });
   if (submission.status !== "success") {
     const problem = submission.error?.price?.[0] ?? SUBSCRIPTION_MESSAGES.priceHint;
     return respond(context, form, refuse(400, problem, "price"));
   }
-  return respond(context, form, await setSubscriptionPrice(context.db, member.id, submission.value.price), SUBSCRIPTION_MESSAGES.priceUpdated);
-}
-
-function withPrice(form: FormData, price: string): FormData {
-  const copy = new FormData();
-  for (const [key, value] of form) if (key !== "price") copy.append(key, value);
-  copy.set("price", price);
-  return copy;
+  const outcome = await setSubscriptionPrice(context.db, member.id, submission.value.price);
+  if (outcome.ok) cancelAtProviders(context, outcome.stopped);
+  return respond(context, form, outcome.ok ? { ok: true } : outcome, SUBSCRIPTION_MESSAGES.priceUpdated);
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
@@ -13,7 +13,7 @@ import { newId } from "./ids";
 import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { providerNamed, providerOf, type Order, type PaymentProvider } from "./payments";
-import { hasUsername } from "./users";
+import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -42,41 +42,52 @@ export type PaidPeriod = {
   renewal: boolean;
 };
 
+/** What applying a paid period did: applied now; seen before (nothing changed); or a first payment that found a subscription running (nothing changed: the caller undoes the payment). */
+export type Applied = "applied" | "seen" | "running";
+
 /**
  * Applies a paid period, once per (provider, eventId): the subscription made active until the period
  * ends (a new one, one that ended, or the next period), the payment recorded, and for a new creator
- * subscriber the creator notified. Answers whether this call applied it (false: it was already).
+ * subscriber the creator notified. A first payment never replaces a period that is still running
+ * (two checkouts at once pay once); a renewal extends it and keeps a cancel made meanwhile.
  */
-export async function applyPaidPeriod(db: Db, paid: PaidPeriod): Promise<boolean> {
+export async function applyPaidPeriod(db: Db, paid: PaidPeriod, now = Date.now()): Promise<Applied> {
   const attempt = newId();
   const { order } = paid;
   const ours = sql`EXISTS (SELECT 1 FROM ${paymentEvents} WHERE ${paymentEvents.provider} = ${paid.provider}
     AND ${paymentEvents.eventId} = ${paid.eventId} AND ${paymentEvents.attempt} = ${attempt})`;
   const raw = (statement: SQL) => batchable(db.$client, db.run(statement));
+  // A renewal keeps cancelled_at (a cancel that came meanwhile stands); a first payment starts afresh,
+  // but only where nothing runs.
+  const onConflict = paid.renewal
+    ? sql`status = 'active', amount_cents = excluded.amount_cents, expires_at = max(expires_at, excluded.expires_at),
+        provider_reference = coalesce(excluded.provider_reference, provider_reference), last_event = excluded.last_event`
+    : sql`status = 'active', amount_cents = excluded.amount_cents, expires_at = excluded.expires_at, cancelled_at = NULL,
+        provider = excluded.provider, provider_reference = excluded.provider_reference, last_event = excluded.last_event
+        WHERE status <> 'active' OR expires_at <= ${now}`;
   const subscriptionWrite =
     order.kind === "verified"
-      ? raw(sql`INSERT INTO ${verifiedSubscriptions} (id, user_id, status, amount_cents, expires_at, cancelled_at, provider, provider_reference)
-          SELECT ${newId()}, ${order.memberId}, 'active', ${order.amountCents}, ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}
+      ? raw(sql`INSERT INTO ${verifiedSubscriptions} (id, user_id, status, amount_cents, expires_at, cancelled_at, provider, provider_reference, last_event)
+          SELECT ${newId()}, ${order.memberId}, 'active', ${order.amountCents}, ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}, ${paid.eventId}
           WHERE ${ours}
-          ON CONFLICT (user_id) DO UPDATE SET status = 'active', amount_cents = excluded.amount_cents, expires_at = excluded.expires_at,
-            cancelled_at = NULL, provider = excluded.provider, provider_reference = coalesce(excluded.provider_reference, provider_reference)`)
-      : raw(sql`INSERT INTO ${creatorSubscriptions} (id, subscriber_id, subscribed_to_id, amount_cents, plan, status, expires_at, cancelled_at, provider, provider_reference)
-          SELECT ${newId()}, ${order.memberId}, ${order.creatorId}, ${order.amountCents}, ${order.plan}, 'active', ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}
+          ON CONFLICT (user_id) DO UPDATE SET ${onConflict}`)
+      : raw(sql`INSERT INTO ${creatorSubscriptions} (id, subscriber_id, subscribed_to_id, amount_cents, plan, status, expires_at, cancelled_at, provider, provider_reference, last_event)
+          SELECT ${newId()}, ${order.memberId}, ${order.creatorId}, ${order.amountCents}, ${order.plan}, 'active', ${paid.periodEnd}, NULL, ${paid.provider}, ${paid.subscriptionReference}, ${paid.eventId}
           WHERE ${ours}
-          ON CONFLICT (subscriber_id, subscribed_to_id) DO UPDATE SET status = 'active', amount_cents = excluded.amount_cents, plan = excluded.plan,
-            expires_at = excluded.expires_at, cancelled_at = NULL, provider = excluded.provider,
-            provider_reference = coalesce(excluded.provider_reference, provider_reference)`);
-  const subscriptionId =
+          ON CONFLICT (subscriber_id, subscribed_to_id) DO UPDATE SET ${onConflict}`);
+  const row =
     order.kind === "verified"
-      ? sql`(SELECT id FROM ${verifiedSubscriptions} WHERE user_id = ${order.memberId})`
-      : sql`(SELECT id FROM ${creatorSubscriptions} WHERE subscriber_id = ${order.memberId} AND subscribed_to_id = ${order.creatorId})`;
+      ? sql`FROM ${verifiedSubscriptions} WHERE user_id = ${order.memberId}`
+      : sql`FROM ${creatorSubscriptions} WHERE subscriber_id = ${order.memberId} AND subscribed_to_id = ${order.creatorId}`;
+  // This event set the period (not a first payment that found one running).
+  const took = sql`EXISTS (SELECT 1 ${row} AND last_event = ${paid.eventId})`;
   const paymentWrite = raw(sql`INSERT INTO ${payments} (id, user_id, kind, subscription_id, amount_cents, currency, provider, provider_reference, status)
-    SELECT ${newId()}, ${order.memberId}, ${order.kind === "verified" ? "verified_subscription" : "creator_subscription"}, ${subscriptionId},
+    SELECT ${newId()}, ${order.memberId}, ${order.kind === "verified" ? "verified_subscription" : "creator_subscription"}, (SELECT id ${row}),
       ${order.amountCents}, 'usd', ${paid.provider}, ${paid.paymentReference}, 'succeeded'
-    WHERE ${ours} ON CONFLICT DO NOTHING`);
+    WHERE ${ours} AND ${took} ON CONFLICT DO NOTHING`);
   const notify =
     order.kind === "creator" && !paid.renewal
-      ? [notificationInsert(db, { kind: "subscription", recipients: sql`SELECT ${order.creatorId} AS id WHERE ${ours}`, actorId: order.memberId })]
+      ? [notificationInsert(db, { kind: "subscription", recipients: sql`SELECT ${order.creatorId} AS id WHERE ${ours} AND ${took}`, actorId: order.memberId })]
       : [];
   const [, , , ...rest] = await db.batch([
     raw(sql`INSERT INTO ${paymentEvents} (provider, event_id, attempt) VALUES (${paid.provider}, ${paid.eventId}, ${attempt}) ON CONFLICT DO NOTHING`),
@@ -84,12 +95,13 @@ export async function applyPaidPeriod(db: Db, paid: PaidPeriod): Promise<boolean
     paymentWrite,
     ...notify,
     db
-      .select({ attempt: paymentEvents.attempt })
+      .select({ attempt: paymentEvents.attempt, took: sql<number>`${took}`.as("took") })
       .from(paymentEvents)
       .where(and(eq(paymentEvents.provider, paid.provider), eq(paymentEvents.eventId, paid.eventId))),
   ]);
-  const rows = rest.at(-1) as { attempt: string }[];
-  return rows[0]?.attempt === attempt;
+  const [answer] = rest.at(-1) as { attempt: string; took: number }[];
+  if (answer?.attempt !== attempt) return "seen";
+  return answer.took ? "applied" : "running";
 }
 
 /**
@@ -116,10 +128,16 @@ export async function endByProvider(db: Db, provider: string, eventId: string, s
 }
 
 /** The subscription a provider reference names, as an order (a Stripe renewal finds what it renews). */
-export async function orderByReference(db: Db, provider: string, reference: string): Promise<Order | null> {
+export async function orderByReference(db: Db, provider: string, reference: string): Promise<{ order: Order; creatorOffers: boolean } | null> {
   const [creator, verified] = await db.batch([
     db
-      .select({ memberId: creatorSubscriptions.subscriberId, creatorId: creatorSubscriptions.subscribedToId, plan: creatorSubscriptions.plan, amountCents: creatorSubscriptions.amountCents })
+      .select({
+        memberId: creatorSubscriptions.subscriberId,
+        creatorId: creatorSubscriptions.subscribedToId,
+        plan: creatorSubscriptions.plan,
+        amountCents: creatorSubscriptions.amountCents,
+        offers: sql<number>`(SELECT ${offeringSql()} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("creator_offers"),
+      })
       .from(creatorSubscriptions)
       .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference))),
     db
@@ -127,9 +145,41 @@ export async function orderByReference(db: Db, provider: string, reference: stri
       .from(verifiedSubscriptions)
       .where(and(eq(verifiedSubscriptions.provider, provider), eq(verifiedSubscriptions.providerReference, reference))),
   ]);
-  if (creator[0]) return { kind: "creator", ...creator[0] };
-  if (verified[0]) return { kind: "verified", ...verified[0] };
+  if (creator[0]) {
+    const { offers, ...order } = creator[0];
+    return { order: { kind: "creator", ...order }, creatorOffers: Boolean(offers) };
+  }
+  if (verified[0]) return { order: { kind: "verified", ...verified[0] }, creatorOffers: true };
   return null;
+}
+
+/** Stops the renewal of the subscription a provider reference names: at the provider, then here. */
+export async function stopRenewal(db: Db, provider: string, reference: string, cancelAtProvider: () => Promise<void>, now = Date.now()): Promise<void> {
+  await cancelAtProvider();
+  await db.batch([
+    db
+      .update(creatorSubscriptions)
+      .set({ cancelledAt: new Date(now) })
+      .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference), sql`${creatorSubscriptions.cancelledAt} IS NULL`)),
+  ]);
+}
+
+/** Running subscriptions whose renewal was just stopped here, to stop at their provider too. */
+export type StoppedRenewals = { provider: string; reference: string | null }[];
+
+/** Stops the renewal at their providers (after the response; a failure is logged, the period paid for stays). */
+export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenewals): void {
+  const atProvider = stopped.filter((one) => one.reference !== null && one.provider !== "test");
+  if (atProvider.length === 0) return;
+  context.cloudflare.ctx.waitUntil(
+    Promise.all(
+      atProvider.map(({ provider, reference }) =>
+        providerNamed(provider, context.config)
+          .cancel(reference)
+          .catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error)),
+      ),
+    ),
+  );
 }
 
 // ───────────────────────────── members' actions ─────────────────────────────
@@ -155,7 +205,7 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
       id: users.id,
       displayName: users.displayName,
       username: users.username,
-      offers: users.offersSubscriptions,
+      offers: offeringSql().as("creator_offers"),
       price: users.subscriptionPriceCents,
       runningId: sql<string | null>`(SELECT ${creatorSubscriptions.id} FROM ${creatorSubscriptions}
         WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
@@ -181,7 +231,7 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
   if (!creator.offers || creator.price <= 0) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
   const order: Order = { kind: "creator", memberId, creatorId: creator.id, plan, amountCents: planAmountCents(creator.price, plan) };
   const back = `${origin}/profile/${encodeURIComponent(creator.username)}`;
-  const redirect = await pay(context, order, { success: back, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
+  const redirect = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
   return { ok: true, name: creator.displayName, redirect, resumed: false };
 }
 
@@ -226,7 +276,7 @@ export async function subscribeVerified({ context, memberId, origin }: Acting, n
   }
   const order: Order = { kind: "verified", memberId, amountCents: VERIFIED_PRICE_CENTS };
   const back = `${origin}/verified`;
-  const redirect = await pay(context, order, { success: back, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
+  const redirect = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
   return { ok: true, redirect };
 }
 
@@ -247,19 +297,33 @@ export async function cancelVerified({ context, memberId }: Acting, now = Date.n
 /**
  * The creator offering's price (spec document 2 §4, §5), in cents already checked by the price rule: a
  * price above 0 offers subscriptions, 0 stops offering. Only a verified member may offer (checked in
- * the statement itself); stopping is always allowed. Subscriptions already running keep their price.
+ * the statement itself); stopping is always allowed, and stops the renewal of every subscription to
+ * them (each runs to the end of its period; `stopped` names those to stop at their provider).
+ * Subscriptions already running keep their price.
  */
-export async function setSubscriptionPrice(db: Db, memberId: string, cents: number): Promise<Outcome<{ offers: boolean; cents: number }>> {
+export async function setSubscriptionPrice(db: Db, memberId: string, cents: number, now = Date.now()): Promise<Outcome<{ offers: boolean; cents: number; stopped: StoppedRenewals }>> {
   const offers = cents > 0;
-  const [updated] = await db.batch([
-    db
-      .update(users)
-      .set({ offersSubscriptions: offers, subscriptionPriceCents: cents, updatedAt: new Date() })
-      .where(and(eq(users.id, memberId), offers ? sql`${users.verifiedType} IS NOT NULL` : undefined))
-      .returning({ id: users.id }),
-  ]);
-  if (updated.length === 0) return refuse(403, SUBSCRIPTION_MESSAGES.verifiedOnly, "price");
-  return { ok: true, offers, cents };
+  const update = db
+    .update(users)
+    .set({ offersSubscriptions: offers, subscriptionPriceCents: cents, updatedAt: new Date(now) })
+    .where(and(eq(users.id, memberId), offers ? sql`${users.verifiedType} IS NOT NULL` : undefined))
+    .returning({ id: users.id });
+  if (offers) {
+    const [updated] = await db.batch([update]);
+    if (updated.length === 0) return refuse(403, SUBSCRIPTION_MESSAGES.verifiedOnly, "price");
+    return { ok: true, offers, cents, stopped: [] };
+  }
+  const [, stopped] = await db.batch([update, stopRenewalsTo(db, memberId, now)]);
+  return { ok: true, offers, cents, stopped: stopped.map((row) => ({ provider: row.provider, reference: row.reference })) };
+}
+
+/** Stops renewing every running subscription to the creator (renewal off; the periods paid for stay). */
+function stopRenewalsTo(db: Db, creatorId: string, now: number) {
+  return db
+    .update(creatorSubscriptions)
+    .set({ cancelledAt: new Date(now) })
+    .where(and(eq(creatorSubscriptions.subscribedToId, creatorId), eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.cancelledAt} IS NULL`))
+    .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference });
 }
 
 /** The settings switch: on sets the default price ($4.99), off sets 0. */
@@ -275,9 +339,11 @@ type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan;
  * Ends or renews subscriptions whose period is over (cron, docs/decisions/037): one still renewing with
  * a provider that renews on request (the test provider) and, for a creator subscription, a creator who
  * still offers, gets its next period paid and applied (once per period: the event is the period's
- * end); every other one ends (status cancelled), which takes the verified badge back by trigger.
- * Stripe renews on its own and says so by webhook before this finds the period over. Answers how many
- * it ended and renewed.
+ * end); every other one ends (status cancelled), which takes the verified badge back by trigger, and
+ * a member who lost the badge so stops offering: the renewal of subscriptions to them stops. Stripe
+ * renews on its own and says so by webhook within the grace its periods carry (STRIPE_RENEWAL_GRACE_MS);
+ * test-mode subscriptions are not renewed once Stripe is configured. Answers how many it ended and
+ * renewed.
  */
 export async function expireSubscriptions(db: Db, config: Parameters<typeof providerNamed>[1], now = Date.now()): Promise<{ ended: number; renewed: number }> {
   const [creators, verified] = await db.batch([
@@ -290,7 +356,7 @@ export async function expireSubscriptions(db: Db, config: Parameters<typeof prov
         amountCents: creatorSubscriptions.amountCents,
         expiresAt: creatorSubscriptions.expiresAt,
         provider: creatorSubscriptions.provider,
-        renews: sql<number>`${creatorSubscriptions.cancelledAt} IS NULL AND (SELECT ${users.offersSubscriptions} AND ${users.subscriptionPriceCents} > 0
+        renews: sql<number>`${creatorSubscriptions.cancelledAt} IS NULL AND (SELECT ${offeringSql()}
           FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("renews"),
       })
       .from(creatorSubscriptions)
@@ -317,7 +383,8 @@ export async function expireSubscriptions(db: Db, config: Parameters<typeof prov
   const ending: Due[] = [];
   for (const due of [...(creators as Due[]), ...(verified as Due[])]) {
     const provider = providerNamed(due.provider, config);
-    if (!due.renews || provider.name !== due.provider || !provider.renew) {
+    const renewsHere = provider.name === due.provider && provider.renew !== null && !(due.provider === "test" && config.stripe);
+    if (!due.renews || !renewsHere || !provider.renew) {
       ending.push(due);
       continue;
     }
@@ -347,6 +414,28 @@ export async function expireSubscriptions(db: Db, config: Parameters<typeof prov
   };
   const [first, ...rest] = ending.map(endOne);
   if (first) await db.batch([first, ...rest]);
+  // Members whose badge ended with it no longer offer: subscriptions to them stop renewing.
+  const unverified = ending.filter((due) => !due.creatorId).map((due) => due.memberId);
+  if (unverified.length > 0) {
+    const stopped = await db
+      .update(creatorSubscriptions)
+      .set({ cancelledAt: new Date(now) })
+      .where(
+        and(
+          inArray(creatorSubscriptions.subscribedToId, unverified),
+          eq(creatorSubscriptions.status, "active"),
+          sql`${creatorSubscriptions.cancelledAt} IS NULL`,
+          sql`(SELECT ${users.verifiedType} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId}) IS NULL`,
+        ),
+      )
+      .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference });
+    for (const { provider, reference } of stopped) {
+      if (provider === "test" || !reference) continue;
+      await providerNamed(provider, config)
+        .cancel(reference)
+        .catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error));
+    }
+  }
   return { ended: ending.length, renewed };
 }
 
@@ -438,6 +527,37 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<S
   );
 }
 
+/**
+ * What all the viewer's running subscriptions cost a month (the Subscribed tab's total, over every one
+ * of them, not only the page shown): a yearly plan counts as its twelfth, rounded once.
+ */
+export function mySubscriptionsTotalRead(db: Db, viewer: Viewer, now: number): Read<number> {
+  const read = selectRead<{ twelfths: number }>(
+    db,
+    `my-subscriptions-total:${viewerKey(viewer)}`,
+    () => {
+      const fields = {
+        twelfths: sql<number>`coalesce(sum(iif(${creatorSubscriptions.plan} = 'yearly', ${creatorSubscriptions.amountCents}, ${creatorSubscriptions.amountCents} * 12)), 0)`.as(
+          "subscriptions_twelfths",
+        ),
+      };
+      const query = db
+        .select(fields)
+        .from(creatorSubscriptions)
+        .where(
+          and(
+            viewerPresentSql(viewer),
+            sql`${creatorSubscriptions.subscriberId} = ${viewerSql(viewer) ?? sql`NULL`}`,
+            sql`${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${S.now}`,
+          ),
+        );
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), subscriptionsNow: now },
+  );
+  return mapRead(read, (rows) => Math.round(Number(rows[0]?.twelfths ?? 0) / 12));
+}
+
 type CreatorRow = Omit<CreatorCard, "subscribed"> & { subscribed: number };
 
 /** Discover: creators who offer subscriptions, most subscribers first (users_creators_idx), not the viewer. */
@@ -466,7 +586,7 @@ export function discoverCreatorsRead(db: Db, viewer: Viewer, now: number): Read<
         .where(
           and(
             viewerPresentSql(viewer),
-            sql`${users.offersSubscriptions} = 1 AND ${users.subscriptionPriceCents} > 0`,
+            offeringSql(),
             sql`${USERS_ID} IS NOT ${me}`,
           ),
         )

@@ -37,14 +37,22 @@ export async function suggestMentions(db: Db, query: string): Promise<Byline[]> 
     .limit(MENTION_SUGGESTIONS);
 }
 
-/** May the member mark posts subscriber-only? Only with subscriptions on offer at a price above 0. */
-export function offersPaidSubscriptions(member: { offers: boolean; price: number } | undefined): boolean {
-  return Boolean(member?.offers && member.price > 0);
+/**
+ * A member offers subscriptions (decision 037): on, at a price above 0, and verified. A badge that
+ * lapses pauses the offering (the price is kept; it resumes with the badge).
+ */
+export function offeringSql(): SQL<number> {
+  return sql<number>`(${users.offersSubscriptions} = 1 AND ${users.subscriptionPriceCents} > 0 AND ${users.verifiedType} IS NOT NULL)`;
+}
+
+/** May the member mark posts subscriber-only? Only while they offer subscriptions (`offeringSql`). */
+export function offersPaidSubscriptions(member: { offers: boolean; price: number; verified: string | null } | undefined): boolean {
+  return Boolean(member?.offers && member.price > 0 && member.verified !== null);
 }
 
 function subscriptionOffer(db: Db, userId: string) {
   return db
-    .select({ offers: users.offersSubscriptions, price: users.subscriptionPriceCents })
+    .select({ offers: users.offersSubscriptions, price: users.subscriptionPriceCents, verified: users.verifiedType })
     .from(users)
     .where(eq(users.id, userId));
 }

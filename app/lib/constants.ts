@@ -200,6 +200,15 @@ export const SUBSCRIPTIONS_PAGE_SIZE = 50;
 export const SUBSCRIPTION_EXPIRY_BATCH = 200;
 /** A Stripe webhook's signature is accepted this long after its timestamp (Stripe's own default). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+/** The largest webhook body read (Stripe's events are a few kB). */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
+/**
+ * A Stripe period is kept this much longer than Stripe's own: its renewal invoice is paid about an hour
+ * after the period ends, and a subscriber must not lose access (nor a creator the badge) meanwhile.
+ */
+export const STRIPE_RENEWAL_GRACE_MS = DAY;
+/** The same order asked of Stripe within this window reuses its Checkout session (idempotency key). */
+export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * MINUTE;
 
 // Legal (spec 2 §2)
 export const MINIMUM_AGE = 13;

@@ -396,7 +396,6 @@ export const DM_MESSAGES = {
 /** Creator subscriptions and the verified badge (spec document 2 §2, §4, §5, §8; docs/decisions/037). */
 export const SUBSCRIPTION_MESSAGES = {
   subscribed: (name: string) => `Subscribed to ${name}!`,
-  created: "Subscription created successfully!",
   cancelled: "Subscription cancelled successfully!",
   subscribeFailed: "Failed to subscribe",
   unsubscribeFailed: "Failed to unsubscribe",
@@ -416,6 +415,7 @@ export const SUBSCRIPTION_MESSAGES = {
   priceTooHigh: "The highest price is $999.99 a month",
   memberNotFound: "User not found",
   choosePlan: "Choose a monthly or yearly plan",
+  checkoutPending: "Payment received. Your subscription starts as soon as the payment provider confirms it, usually within seconds: reload the page to see it.",
   testMode: "Test mode: no card is charged. Payments are approved at once and recorded.",
   noSubscriptions: "No subscriptions yet",
   noSubscriptionsHint: "Subscribe to creators to see their subscriber-only posts.",

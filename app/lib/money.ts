@@ -49,13 +49,6 @@ export function planAmountCents(monthlyCents: number, plan: Plan): number {
   return Math.round((monthlyCents * YEARLY_MONTHS * (100 - YEARLY_DISCOUNT_PERCENT)) / 100);
 }
 
-/** What subscriptions cost a month, a yearly one counted as its twelfth (rounded once, at the end). */
-export function monthlyTotalCents(subscriptions: readonly { amountCents: number; plan: Plan }[]): number {
-  let twelfths = 0;
-  for (const { amountCents, plan } of subscriptions) twelfths += plan === "yearly" ? amountCents : amountCents * YEARLY_MONTHS;
-  return Math.round(twelfths / YEARLY_MONTHS);
-}
-
 /** The same day and time `months` calendar months later (UTC), on the month's last day when it is shorter (Jan 31 → Feb 28). */
 export function addCalendarMonths(at: number, months: number): number {
   const date = new Date(at);

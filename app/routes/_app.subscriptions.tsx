@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
-import { discoverCreatorsRead, mySubscriptionsRead } from "~/.server/subscriptions";
+import { discoverCreatorsRead, mySubscriptionsRead, mySubscriptionsTotalRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubscriptionsView, type SubscriptionsTab } from "~/components/subscriptions/subscriptions-view";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
@@ -19,13 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const { db } = context;
   const discover = tab === "discover" ? readLater(context.readAsMember((viewer) => [discoverCreatorsRead(db, viewer, now)] as const)) : null;
-  const subscribed = tab === "subscribed" ? readLater(context.readAsMember((viewer) => [mySubscriptionsRead(db, viewer, now)] as const)) : null;
+  const subscribed =
+    tab === "subscribed" ? readLater(context.readAsMember((viewer) => [mySubscriptionsRead(db, viewer, now), mySubscriptionsTotalRead(db, viewer, now)] as const)) : null;
   await requireUser(request, context);
   try {
-    return { tab, subscribed: (await subscribed)?.[0] ?? [], discover: (await discover)?.[0] ?? [], failed: null };
+    const [rows, total] = (await subscribed) ?? [[], 0];
+    return { tab, subscribed: rows, monthlyTotalCents: total, discover: (await discover)?.[0] ?? [], failed: null };
   } catch (error) {
     console.error("The subscriptions read failed:", error);
-    return { tab, subscribed: [], discover: [], failed: SUBSCRIPTION_MESSAGES.loadFailed };
+    return { tab, subscribed: [], monthlyTotalCents: 0, discover: [], failed: SUBSCRIPTION_MESSAGES.loadFailed };
   }
 }
 

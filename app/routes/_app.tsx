@@ -1,3 +1,4 @@
+import { providerOf } from "~/.server/payments";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
@@ -9,7 +10,8 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const shell = await context.getShell();
-  return { user, ...shell! };
+  // Pages that take money say so when no card is charged (docs/decisions/037).
+  return { user, ...shell!, paymentsTestMode: providerOf(context.config).testMode };
 }
 
 export const shouldRevalidate = skipQuietRevalidation;

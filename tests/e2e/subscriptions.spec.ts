@@ -128,7 +128,7 @@ test.describe("subscriptions and the verified badge", () => {
     const maker = await creator(baseURL!, "10");
     await open(page, "/subscriptions?tab=discover");
     const card = page.getByRole("listitem").filter({ hasText: maker.account.displayName });
-    await card.getByRole("link", { name: "$10.00/mo" }).click();
+    await card.getByRole("link", { name: `Subscribe to ${maker.account.displayName} for $10.00 a month` }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${maker.username}/subscribe$`));
     await page.getByRole("radio", { name: /Yearly/ }).check();
     await page.getByRole("button", { name: "Subscribe", exact: true }).click();

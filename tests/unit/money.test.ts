@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addCalendarMonths, creatorPeriodEnd, formatPrice, monthlyTotalCents, parsePriceCents, planAmountCents, priceProblem, verifiedPeriodEnd } from "~/lib/money";
+import { addCalendarMonths, creatorPeriodEnd, formatPrice, parsePriceCents, planAmountCents, priceProblem, verifiedPeriodEnd } from "~/lib/money";
 import { SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
 
@@ -32,10 +32,7 @@ describe("money in integer cents", () => {
     expect(planAmountCents(105, "yearly")).toBe(1008);
   });
 
-  it("totals a month with yearly plans as their twelfth", () => {
-    expect(monthlyTotalCents([])).toBe(0);
-    expect(monthlyTotalCents([{ amountCents: 1000, plan: "monthly" }, { amountCents: 2400, plan: "yearly" }])).toBe(1200);
-    expect(monthlyTotalCents([{ amountCents: 4790, plan: "yearly" }, { amountCents: 4790, plan: "yearly" }])).toBe(798); // 798.33…
+  it("writes cents as dollars", () => {
     expect(formatPrice(123456)).toBe("$1,234.56");
     expect(formatPrice(5)).toBe("$0.05");
   });

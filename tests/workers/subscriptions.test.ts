@@ -6,7 +6,7 @@ import { runScheduledMaintenance } from "~/.server/maintenance";
 import { creatorSubscriptions, notifications, paymentEvents, payments, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions } from "~/.server/subscriptions";
-import { SUBSCRIPTION_DEFAULT_PRICE_CENTS, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import { createPost, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";
@@ -53,13 +53,13 @@ describe("the creator offering: one price rule on both paths, verified members o
     expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(999);
   });
 
-  it("takes 0 (off), $1 and more with two decimals, in cents; a preset without JavaScript saves at once", async () => {
+  it("takes 0 (off), $1 and more with two decimals, in cents", async () => {
     const me = await creator(999);
     expect(toastOf(await post("/settings/profile", priceForm("1"), me.cookie))).toBe(SUBSCRIPTION_MESSAGES.priceUpdated);
     expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 100, offersSubscriptions: true });
     await post("/settings/profile", priceForm("12.5"), me.cookie);
     expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1250);
-    await post("/settings/profile", { ...priceForm("3"), preset: "19.99" }, me.cookie);
+    await post("/settings/profile", priceForm("19.99"), me.cookie);
     expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1999);
     await post("/settings/profile", priceForm("0"), me.cookie);
     expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
@@ -210,9 +210,19 @@ describe("the verified subscription", () => {
     expect(await (await get("/verified", { Cookie: me.cookie })).text()).toContain("Ends on");
     expect((await fetcher("/verified", { intent: "verified-cancel" }, me.cookie)).status).toBe(404);
 
+    // A subscriber of theirs: renewal stops with the badge.
+    const fan = await member();
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).toBeNull();
+
     await runScheduledMaintenance(env, row.expiresAt.getTime() + 1, { all: false });
-    expect(await userRow(me.user.id)).toMatchObject({ verifiedType: null, verifiedBySubscription: false, offersSubscriptions: false });
+    // The badge goes; the offering pauses (the price is kept for when the badge comes back).
+    expect(await userRow(me.user.id)).toMatchObject({ verifiedType: null, verifiedBySubscription: false, subscriptionPriceCents: SUBSCRIPTION_DEFAULT_PRICE_CENTS });
     expect(await (await get("/verified", { Cookie: me.cookie })).text()).toContain(VERIFIED_MESSAGES.notVerified);
+    expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).not.toBeNull();
+    expect(await (await get(`/profile/${me.user.username}`, { Cookie: fan.cookie })).text()).not.toContain("Subscribe · ");
+    const fresh = await member();
+    expect((await fetcher(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fresh.cookie)).status).toBe(403);
   });
 
   it("never takes away a badge that was granted", async () => {
@@ -252,6 +262,35 @@ describe("the subscriptions page", () => {
 });
 
 describe("payments are applied once per provider event", () => {
+  it("a creator who stops offering stops every renewal; the periods paid for run out", async () => {
+    const maker = await creator(499);
+    const fans = [await member(), await member()];
+    for (const fan of fans) await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    const answer = await fetcher("/settings/profile", { intent: "subscription-offering", offer: "off" }, maker.cookie);
+    expect(answer.text).not.toContain("stopped");
+    for (const fan of fans) expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "active", cancelledAt: expect.any(Date) });
+  });
+
+  it("a second first payment while a period runs changes nothing; a renewal keeps a cancel made meanwhile", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const order = { kind: "creator" as const, memberId: fan.user.id, creatorId: maker.user.id, plan: "monthly" as const, amountCents: 499 };
+    const first = { provider: "test", eventId: `evt_${crypto.randomUUID()}`, order, subscriptionReference: null, paymentReference: `pay_${crypto.randomUUID()}`, periodEnd: Date.now() + TIME.DAY, renewal: false };
+    expect(await applyPaidPeriod(db(), first)).toBe("applied");
+    const again = { ...first, eventId: `evt_${crypto.randomUUID()}`, paymentReference: `pay_${crypto.randomUUID()}`, periodEnd: Date.now() + 5 * TIME.DAY };
+    expect(await applyPaidPeriod(db(), again)).toBe("running");
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(first.periodEnd);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
+    expect(await db().select().from(notifications).where(and(eq(notifications.userId, maker.user.id), eq(notifications.type, "subscription")))).toHaveLength(1);
+
+    await db().update(creatorSubscriptions).set({ cancelledAt: new Date() }).where(eq(creatorSubscriptions.subscriberId, fan.user.id));
+    const renewal = { ...first, eventId: `evt_${crypto.randomUUID()}`, paymentReference: `pay_${crypto.randomUUID()}`, periodEnd: Date.now() + 30 * TIME.DAY, renewal: true };
+    expect(await applyPaidPeriod(db(), renewal)).toBe("applied");
+    const row = (await subscriptionOf(fan.user.id, maker.user.id))!;
+    expect(row.expiresAt.getTime()).toBe(renewal.periodEnd);
+    expect(row.cancelledAt).not.toBeNull();
+  });
+
   it("the same event twice records one payment and one period", async () => {
     const maker = await creator(499);
     const fan = await member();
@@ -265,8 +304,8 @@ describe("payments are applied once per provider event", () => {
       renewal: false,
     };
     const answers = await Promise.all([applyPaidPeriod(db(), paid), applyPaidPeriod(db(), paid)]);
-    expect(answers.filter(Boolean)).toHaveLength(1);
-    expect(await applyPaidPeriod(db(), { ...paid, periodEnd: Date.now() + 2 * TIME.DAY })).toBe(false);
+    expect(answers.sort()).toEqual(["applied", "seen"]);
+    expect(await applyPaidPeriod(db(), { ...paid, periodEnd: Date.now() + 2 * TIME.DAY })).toBe("seen");
     expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
     expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(paid.periodEnd);
     expect(await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, paid.eventId))).toHaveLength(1);
@@ -289,6 +328,7 @@ describe("Stripe's webhook", () => {
       object: {
         id: `cs_${crypto.randomUUID()}`,
         mode: "subscription",
+        payment_status: "paid",
         subscription,
         invoice: `in_${crypto.randomUUID()}`,
         metadata: { kind: "creator", member_id: fanId, creator_id: creatorId, plan: "monthly", amount_cents: "499" },
@@ -318,6 +358,13 @@ describe("Stripe's webhook", () => {
     const maker = await creator(499);
     const fan = await member();
     const reference = `sub_${crypto.randomUUID()}`;
+    // Not paid yet (a delayed payment method): nothing happens until it is.
+    const unpaid = checkoutEvent(fan.user.id, maker.user.id, reference);
+    unpaid.data.object.payment_status = "unpaid";
+    const waiting = await signed(unpaid);
+    expect(await handleStripeWebhook(db(), config, waiting.payload, waiting.header)).toMatchObject({ status: 200, body: { ignored: true } });
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toBeUndefined();
+
     const { payload, header } = await signed(checkoutEvent(fan.user.id, maker.user.id, reference));
     expect(await handleStripeWebhook(db(), config, payload, header)).toMatchObject({ status: 200, body: { applied: true } });
     expect(await handleStripeWebhook(db(), config, payload, header)).toMatchObject({ status: 200, body: { applied: false } });
@@ -333,7 +380,8 @@ describe("Stripe's webhook", () => {
     };
     const renewal = await signed(invoice);
     expect(await handleStripeWebhook(db(), config, renewal.payload, renewal.header)).toMatchObject({ body: { applied: true } });
-    expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(periodEnd * 1000);
+    // Stripe's period and a day's grace (its renewal is paid about an hour after a period ends).
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime()).toBe(periodEnd * 1000 + STRIPE_RENEWAL_GRACE_MS);
     expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(2);
 
     const deleted = await signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000), data: { object: { id: reference } } });

@@ -695,6 +695,8 @@ export const creatorSubscriptions = sqliteTable(
     /** Who takes the payments ('test' or 'stripe') and their id for it (Stripe's subscription id). */
     provider: text("provider").notNull().default("test"),
     providerReference: text("provider_reference"),
+    /** The payment event that set the current period (a first payment that finds one running changes nothing). */
+    lastEvent: text("last_event"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -724,6 +726,7 @@ export const verifiedSubscriptions = sqliteTable(
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     provider: text("provider").notNull().default("test"),
     providerReference: text("provider_reference"),
+    lastEvent: text("last_event"),
     createdAt: createdAt(),
   },
   (t) => [

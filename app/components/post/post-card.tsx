@@ -209,7 +209,8 @@ function LockedNotice({ username, lockedFor, signedIn }: { username: string; loc
       </div>
       {lockedFor === "subscribers" ? (
         <PageLink
-          to={signedIn ? `/profile/${username}/subscribe` : `/auth?${new URLSearchParams({ returnTo: `/profile/${username}` })}`}
+          to={signedIn ? `/profile/${username}/subscribe` : `/auth?${new URLSearchParams({ returnTo: `/profile/${username}/subscribe` })}`}
+          aria-label={`Subscribe to @${username}`}
           className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}
         >
           Subscribe

@@ -43,7 +43,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           )}
         </div>
         {profile.isSelf ? <OwnerProfileTools /> : null}
-        {signIn ? null : <ProfileSubscription profile={profile} />}
+        <ProfileSubscription profile={profile} signIn={signIn} />
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>
           <VerifiedBadge type={profile.verifiedType} />

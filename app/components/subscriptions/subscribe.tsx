@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useId, useState } from "react";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
@@ -28,17 +28,47 @@ function useDialogLink() {
   return { open, onClick, close: () => setOpen(false) };
 }
 
+/** The payments are the embedded test-mode provider's (docs/decisions/037): pages that take money say so. */
+export function TestModeNotice() {
+  const testMode = useRouteLoaderData<{ paymentsTestMode?: boolean }>("routes/_app")?.paymentsTestMode;
+  if (!testMode) return null;
+  return <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p>;
+}
+
+/** Back from the provider's own payment page: the webhook activates what was paid for, usually within seconds. */
+export function CheckoutPending() {
+  const [params] = useSearchParams();
+  if (params.get("checkout") !== "done") return null;
+  return (
+    <p role="status" className="mt-3 rounded-xl bg-surface px-4 py-3 text-sm">
+      {SUBSCRIPTION_MESSAGES.checkoutPending}
+    </p>
+  );
+}
+
 /**
  * On a creator's profile (spec document 2 §2): Subscribe while the viewer has no subscription (the
  * subscribe dialog, or its page without JavaScript), else the subscribed-until banner with Cancel (or,
- * once cancelled, Subscribe again before the period ends).
+ * once cancelled, Subscribe again before the period ends). A visitor's Subscribe leads to sign in.
  */
-export function ProfileSubscription({ profile }: { profile: ProfileView }) {
+export function ProfileSubscription({ profile, signIn }: { profile: ProfileView; signIn?: string }) {
   const { subscription } = profile;
   if (profile.isSelf) return <OwnerSubscriptionTools profile={profile} />;
   if (subscription.mine) return <SubscribedBanner profile={profile} />;
   if (subscription.priceCents === null) return null;
-  return <SubscribeButton profile={profile} priceCents={subscription.priceCents} />;
+  if (signIn) {
+    return (
+      <Link to={`/auth?${new URLSearchParams({ returnTo: `/profile/${profile.username}/subscribe` })}`} className={buttonClass("primary", "mt-3 inline-flex px-4 py-1.5 text-sm")}>
+        {`Subscribe · ${formatPrice(subscription.priceCents)}/month`}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <SubscribeButton profile={profile} priceCents={subscription.priceCents} />
+      {subscription.mine ? null : <CheckoutPending />}
+    </>
+  );
 }
 
 function SubscribeButton({ profile, priceCents }: { profile: ProfileView; priceCents: number }) {
@@ -83,6 +113,7 @@ export function SubscribeForm({ username, priceCents, onDone }: { username: stri
         ))}
       </fieldset>
       <p className="text-sm text-muted">Subscribers see this creator&apos;s subscriber-only posts. Renews until you cancel.</p>
+      <TestModeNotice />
       <SubmitButton busy={busy} busyLabel="Subscribing...">
         Subscribe
       </SubmitButton>
@@ -170,56 +201,69 @@ export function PriceForm({ priceCents, onSaved }: { priceCents: number; onSaved
   const cents = parsePriceCents(text);
   const problem = cents === null ? "below-minimum" : priceProblem(cents);
   const hint = problem === "too-high" ? SUBSCRIPTION_MESSAGES.priceTooHigh : SUBSCRIPTION_MESSAGES.priceHint;
+  const presets = SUBSCRIPTION_PRICE_PRESETS_CENTS.map((preset) => ({ preset, label: formatPrice(preset), pressed: cents === preset }));
   return (
-    <FetcherForm fetcher={fetcher} action={SUBSCRIPTION_SETTINGS_PATH} className="flex flex-col gap-3">
-      <input type="hidden" name="intent" value="subscription-price" />
-      <ReturnTo to={`${SUBSCRIPTION_SETTINGS_PATH}#subscription`} />
+    <div className="flex flex-col gap-3">
+      {/* Without JavaScript each preset is a form of its own that saves it at once (outside the price
+          form, so Enter in the field never sends a preset); with it, a preset fills the field. */}
       <div className="flex flex-wrap gap-2" role="group" aria-label="Preset prices">
-        {SUBSCRIPTION_PRICE_PRESETS_CENTS.map((preset) => (
-          <button
-            key={preset}
-            // Without JavaScript a preset is saved at once; with it, it fills the field.
-            type={hydrated ? "button" : "submit"}
-            name={hydrated ? undefined : "preset"}
-            value={hydrated ? undefined : priceText(preset)}
-            onClick={hydrated ? () => setText(priceText(preset)) : undefined}
-            aria-pressed={hydrated ? cents === preset : undefined}
-            className={buttonClass(cents === preset ? "primary" : "secondary", "px-3 py-1 text-sm")}
-          >
-            {formatPrice(preset)}
-          </button>
-        ))}
+        {presets.map(({ preset, label, pressed }) =>
+          hydrated ? (
+            <button
+              key={preset}
+              type="button"
+              onClick={() => setText(priceText(preset))}
+              aria-pressed={pressed}
+              className={buttonClass(pressed ? "primary" : "secondary", "px-3 py-1 text-sm")}
+            >
+              {label}
+            </button>
+          ) : (
+            <form key={preset} method="post" action={SUBSCRIPTION_SETTINGS_PATH}>
+              <input type="hidden" name="intent" value="subscription-price" />
+              <input type="hidden" name="price" value={priceText(preset)} />
+              <ReturnTo to={`${SUBSCRIPTION_SETTINGS_PATH}#subscription`} />
+              <button type="submit" className={buttonClass(pressed ? "primary" : "secondary", "px-3 py-1 text-sm")}>
+                {label}
+              </button>
+            </form>
+          ),
+        )}
       </div>
-      <label htmlFor={id} className="font-semibold">
-        Monthly price (USD)
-      </label>
-      <input
-        id={id}
-        name="price"
-        type="number"
-        min={0}
-        step={0.01}
-        inputMode="decimal"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={hydrated && problem ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        className="rounded-lg border border-line bg-bg px-3 py-2"
-      />
-      <p id={`${id}-hint`} className={`text-sm ${hydrated && problem ? "text-danger" : "text-muted"}`}>
-        {hint}
-      </p>
-      {cents !== null && !problem && cents > 0 ? (
-        <ul aria-label="Earnings preview" className="text-sm text-muted">
-          {EARNINGS_PREVIEW_SUBSCRIBERS.map((count) => (
-            <li key={count}>{`${count.toLocaleString("en-US")} subscribers: ${formatPrice(cents * count)} / month`}</li>
-          ))}
-        </ul>
-      ) : null}
-      <SubmitButton busy={busy} busyLabel="Saving..." disabled={hydrated && problem !== null} className="self-start">
-        Save
-      </SubmitButton>
-    </FetcherForm>
+      <FetcherForm fetcher={fetcher} action={SUBSCRIPTION_SETTINGS_PATH} className="flex flex-col gap-3">
+        <input type="hidden" name="intent" value="subscription-price" />
+        <ReturnTo to={`${SUBSCRIPTION_SETTINGS_PATH}#subscription`} />
+        <label htmlFor={id} className="font-semibold">
+          Monthly price (USD)
+        </label>
+        <input
+          id={id}
+          name="price"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={hydrated && problem ? true : undefined}
+          aria-describedby={`${id}-hint`}
+          className="rounded-lg border border-line bg-bg px-3 py-2"
+        />
+        <p id={`${id}-hint`} className={`text-sm ${hydrated && problem ? "text-danger" : "text-muted"}`}>
+          {hint}
+        </p>
+        {cents !== null && !problem && cents > 0 ? (
+          <ul aria-label="Earnings preview" className="text-sm text-muted">
+            {EARNINGS_PREVIEW_SUBSCRIBERS.map((count) => (
+              <li key={count}>{`${count.toLocaleString("en-US")} subscribers: ${formatPrice(cents * count)} / month`}</li>
+            ))}
+          </ul>
+        ) : null}
+        <SubmitButton busy={busy} busyLabel="Saving..." disabled={hydrated && problem !== null} className="self-start">
+          Save
+        </SubmitButton>
+      </FetcherForm>
+    </div>
   );
 }
 
@@ -233,9 +277,9 @@ export function SubscriptionPriceSection({ priceCents, canOffer }: { priceCents:
   const upsell = useDialogLink();
   return (
     <section id="subscription" aria-labelledby="subscription-title" className="flex flex-col gap-3 rounded-2xl border border-line p-4">
-      <h2 id="subscription-title" className="text-lg font-bold">
+      <h3 id="subscription-title" className="text-lg font-bold">
         Subscription price
-      </h2>
+      </h3>
       <p className="text-sm text-muted">
         {offering ? `Subscriptions are on at ${formatPrice(priceCents)} a month.` : "Let people subscribe to you for subscriber-only posts."}
       </p>

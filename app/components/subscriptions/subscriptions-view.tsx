@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { formatCount, formatDay } from "~/lib/format";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
-import { formatPrice, monthlyTotalCents } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
 import type { CreatorCard, SubscriptionsPage } from "~/lib/types/subscription";
 
 export type SubscriptionsTab = "subscribed" | "discover";
@@ -15,7 +15,7 @@ const TABS: { tab: SubscriptionsTab; label: string; href: string }[] = [
 ];
 
 /** /subscriptions (spec document 2 §2): tabs Subscribed and Discover (links, so they work without JavaScript). */
-export function SubscriptionsView({ tab, subscribed, discover, failed }: SubscriptionsPage & { tab: SubscriptionsTab; failed: string | null }) {
+export function SubscriptionsView({ tab, subscribed, monthlyTotalCents, discover, failed }: SubscriptionsPage & { tab: SubscriptionsTab; failed: string | null }) {
   return (
     <div>
       <PageHeader title="Subscriptions">
@@ -37,7 +37,7 @@ export function SubscriptionsView({ tab, subscribed, discover, failed }: Subscri
           {failed}
         </p>
       ) : tab === "subscribed" ? (
-        <Subscribed subscriptions={subscribed} />
+        <Subscribed subscriptions={subscribed} monthlyTotalCents={monthlyTotalCents} />
       ) : (
         <Discover creators={discover} />
       )}
@@ -45,7 +45,7 @@ export function SubscriptionsView({ tab, subscribed, discover, failed }: Subscri
   );
 }
 
-function Subscribed({ subscriptions }: { subscriptions: SubscriptionsPage["subscribed"] }) {
+function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: SubscriptionsPage["subscribed"]; monthlyTotalCents: number }) {
   if (subscriptions.length === 0) {
     return (
       <div className="px-6 py-16 text-center">
@@ -61,7 +61,7 @@ function Subscribed({ subscriptions }: { subscriptions: SubscriptionsPage["subsc
     <>
       <p className="border-b border-line px-4 py-3">
         <span className="text-muted">Total per month: </span>
-        <strong data-testid="monthly-total">{formatPrice(monthlyTotalCents(subscriptions))}</strong>
+        <strong data-testid="monthly-total">{formatPrice(monthlyTotalCents)}</strong>
       </p>
       <ul aria-label="Subscribed">
         {subscriptions.map(({ creator, amountCents, plan, expiresAt, cancelled }) => (
@@ -104,7 +104,11 @@ function Discover({ creators }: { creators: CreatorCard[] }) {
           {creator.subscribed ? (
             <span className="text-sm font-semibold text-accent">Subscribed</span>
           ) : (
-            <Link to={`/profile/${creator.username}/subscribe`} className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}>
+            <Link
+              to={`/profile/${creator.username}/subscribe`}
+              aria-label={`Subscribe to ${creator.displayName} for ${formatPrice(creator.priceCents)} a month`}
+              className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}
+            >
               {`${formatPrice(creator.priceCents)}/mo`}
             </Link>
           )}

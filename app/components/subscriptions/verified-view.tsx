@@ -17,6 +17,7 @@ import type { Author } from "~/lib/types/post";
 import type { VerifiedStatus } from "~/lib/types/subscription";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CheckoutPending } from "./subscribe";
 
 export const VERIFIED_PATH = "/verified";
 
@@ -57,6 +58,7 @@ export function VerifiedView({ member, status, failed, testMode }: VerifiedData)
           <GetVerified />
         )}
         {testMode ? <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p> : null}
+        {status ? null : <CheckoutPending />}
         <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
           <h2 id="benefits-title" className="mb-3 text-lg font-bold">
             Benefits

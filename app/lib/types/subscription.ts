@@ -12,6 +12,8 @@ export type CreatorCard = Author & { bio: string | null; priceCents: number; sub
 
 export type SubscriptionsPage = {
   subscribed: (RunningSubscription & { creator: Author })[];
+  /** What every running subscription costs a month (yearly plans as their twelfth), in cents. */
+  monthlyTotalCents: number;
   discover: CreatorCard[];
 };
 
