@@ -1,13 +1,13 @@
 import type { RateLimitName } from "./constants";
 import {
-  COMMUNITY_MESSAGES,
-  DM_MESSAGES,
-  INVITE_MESSAGES,
+  COMMUNITY_ACTION_TEXTS,
+  DM_ACTION_TEXTS,
+  INVITE_ACTION_TEXTS,
   POST_MESSAGES,
-  PROFILE_MESSAGES,
-  SETTINGS_MESSAGES,
-  SUBSCRIPTION_MESSAGES,
-  VERIFIED_MESSAGES,
+  PROFILE_ACTION_TEXTS,
+  SETTINGS_ACTION_TEXTS,
+  SUBSCRIPTION_ACTION_TEXTS,
+  VERIFIED_ACTION_TEXTS,
 } from "./messages";
 
 /**
@@ -43,38 +43,38 @@ export const INTENTS = {
   // it is only logged with JavaScript; without it the share page says so.
   share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true, limit: "share" },
   // The page reloads after it: the counts on it are the server's.
-  follow: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_MESSAGES.followFailed, quiet: false, limit: "follow" },
+  follow: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.followFailed, quiet: false, limit: "follow" },
   // Settings and the owner's photos: the page reloads after each, so the shell and forms show what was saved.
-  "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.profileFailed, quiet: false, limit: "settings" },
-  "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.notificationsFailed, quiet: false, limit: "settings" },
-  "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.privacyFailed, quiet: false, limit: "settings" },
-  avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.photoFailed, quiet: false, limit: "profilePhoto" },
-  banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_MESSAGES.bannerFailed, quiet: false, limit: "profilePhoto" },
+  "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.profileFailed, quiet: false, limit: "settings" },
+  "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.notificationsFailed, quiet: false, limit: "settings" },
+  "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.privacyFailed, quiet: false, limit: "settings" },
+  avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.photoFailed, quiet: false, limit: "profilePhoto" },
+  banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.bannerFailed, quiet: false, limit: "profilePhoto" },
   // Opening an item and 'Mark all as read': failures are only logged (spec document 1 §8).
   "notification-open": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   "notifications-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   // Communities and invite links (docs/decisions/035): the page reloads after each, so counts and roles are the server's.
-  "community-create": { signIn: COMMUNITY_MESSAGES.signInToCreate, failed: COMMUNITY_MESSAGES.createFailed, quiet: false, limit: "community" },
-  "community-update": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.updateFailed, quiet: false, limit: "community" },
-  "community-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.deleteFailed, quiet: false, limit: "community" },
-  "community-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
-  "community-leave": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.leaveFailed, quiet: false, limit: "membership" },
-  "community-role": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.roleFailed, quiet: false, limit: "communityAdmin" },
-  "invite-create": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.createFailed, quiet: false, limit: "communityAdmin" },
-  "invite-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_MESSAGES.deleteFailed, quiet: false, limit: "communityAdmin" },
-  "invite-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_MESSAGES.joinFailed, quiet: false, limit: "membership" },
+  "community-create": { signIn: COMMUNITY_ACTION_TEXTS.signInToCreate, failed: COMMUNITY_ACTION_TEXTS.createFailed, quiet: false, limit: "community" },
+  "community-update": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.updateFailed, quiet: false, limit: "community" },
+  "community-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.deleteFailed, quiet: false, limit: "community" },
+  "community-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.joinFailed, quiet: false, limit: "membership" },
+  "community-leave": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.leaveFailed, quiet: false, limit: "membership" },
+  "community-role": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.roleFailed, quiet: false, limit: "communityAdmin" },
+  "invite-create": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_ACTION_TEXTS.createFailed, quiet: false, limit: "communityAdmin" },
+  "invite-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: INVITE_ACTION_TEXTS.deleteFailed, quiet: false, limit: "communityAdmin" },
+  "invite-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.joinFailed, quiet: false, limit: "membership" },
   // Direct messages (docs/decisions/036): a sent message is shown at once with JavaScript (quiet).
   // Only a member's page has the form: a refusal for no session is one that ended (spec document 2 §8).
-  "message-send": { signIn: DM_MESSAGES.sessionExpired, failed: DM_MESSAGES.sendFailed, offline: DM_MESSAGES.sendFailed, quiet: true, limit: "message" },
-  "conversation-start": { signIn: DM_MESSAGES.signIn, failed: DM_MESSAGES.startFailed, quiet: false, limit: "conversation" },
+  "message-send": { signIn: DM_ACTION_TEXTS.sessionExpired, failed: DM_ACTION_TEXTS.sendFailed, offline: DM_ACTION_TEXTS.sendFailed, quiet: true, limit: "message" },
+  "conversation-start": { signIn: DM_ACTION_TEXTS.signIn, failed: DM_ACTION_TEXTS.startFailed, quiet: false, limit: "conversation" },
   "conversation-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: true, limit: "notifications" },
   // Subscriptions and the verified badge (docs/decisions/037): the page reloads after each (badges, banners, counts are the server's).
-  subscribe: { signIn: SUBSCRIPTION_MESSAGES.signIn, failed: SUBSCRIPTION_MESSAGES.subscribeFailed, quiet: false, limit: "subscription" },
-  unsubscribe: { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.unsubscribeFailed, quiet: false, limit: "subscription" },
-  "verified-subscribe": { signIn: VERIFIED_MESSAGES.notAuthenticated, failed: VERIFIED_MESSAGES.subscribeFailed, quiet: false, limit: "subscription" },
-  "verified-cancel": { signIn: VERIFIED_MESSAGES.notAuthenticated, failed: VERIFIED_MESSAGES.cancelFailed, quiet: false, limit: "subscription" },
-  "subscription-price": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.priceFailed, quiet: false, limit: "settings" },
-  "subscription-offering": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_MESSAGES.offeringFailed, quiet: false, limit: "settings" },
+  subscribe: { signIn: SUBSCRIPTION_ACTION_TEXTS.signIn, failed: SUBSCRIPTION_ACTION_TEXTS.subscribeFailed, quiet: false, limit: "subscription" },
+  unsubscribe: { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_ACTION_TEXTS.unsubscribeFailed, quiet: false, limit: "subscription" },
+  "verified-subscribe": { signIn: VERIFIED_ACTION_TEXTS.notAuthenticated, failed: VERIFIED_ACTION_TEXTS.subscribeFailed, quiet: false, limit: "subscription" },
+  "verified-cancel": { signIn: VERIFIED_ACTION_TEXTS.notAuthenticated, failed: VERIFIED_ACTION_TEXTS.cancelFailed, quiet: false, limit: "subscription" },
+  "subscription-price": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_ACTION_TEXTS.priceFailed, quiet: false, limit: "settings" },
+  "subscription-offering": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_ACTION_TEXTS.offeringFailed, quiet: false, limit: "settings" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

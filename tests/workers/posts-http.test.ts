@@ -129,7 +129,7 @@ describe("uploads and media", () => {
     const { body } = await uploadOverHttp(author.cookie, new File([PNG], "x.png", { type: "image/png" }), "image");
     await db()
       .update(users)
-      .set({ offersSubscriptions: true, subscriptionPriceCents: 500 })
+      .set({ verifiedType: "user", offersSubscriptions: true, subscriptionPriceCents: 500 })
       .where(eq(users.id, author.user.id));
     const created = await multipartPost(
       "/compose",

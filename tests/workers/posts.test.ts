@@ -83,11 +83,14 @@ describe("creating a post", () => {
     expect(mentioned.length).toBe(15);
   });
 
-  it("subscriber-only needs subscriptions on offer at a price above 0", async () => {
+  it("subscriber-only needs subscriptions on offer at a price above 0, by a verified member", async () => {
     const author = await createUser();
     const refused = await createPost(db(), author.id, input({ visibility: "subscribers" }));
     expect(refused).toEqual({ ok: false, status: 400, message: POST_MESSAGES.subscribersOnlyUnavailable, field: "visibility" });
     await db().update(users).set({ offersSubscriptions: true, subscriptionPriceCents: 499 }).where(eq(users.id, author.id));
+    // A lapsed badge pauses the offering (decision 037).
+    expect(await createPost(db(), author.id, input({ visibility: "subscribers" }))).toMatchObject({ ok: false, status: 400 });
+    await db().update(users).set({ verifiedType: "user" }).where(eq(users.id, author.id));
     const allowed = await createPost(db(), author.id, input({ visibility: "subscribers" }));
     expect(allowed.ok && (await postRow(allowed.postId)).isSubscriberOnly).toBe(true);
   });

@@ -176,7 +176,7 @@ describe("profile pages", () => {
 describe("subscribers count (spec document 2 §2: only if the member offers subscriptions)", () => {
   it("counts active, unexpired subscriptions, and is absent for a member who offers none", async () => {
     const viewer = await createUser();
-    const creator = await createUser();
+    const creator = await createUser({ verifiedType: "user" });
     const day = 86_400_000;
     const subscribe = async (status: "active" | "cancelled", expiresIn: number) => {
       const fan = await createUser();

@@ -1,0 +1,28 @@
+import { DM_ACTION_TEXTS } from "./actions";
+
+/** Direct messages (spec document 2 §2, §5, §8). */
+export const DM_MESSAGES = {
+  ...DM_ACTION_TEXTS,
+  starting: "Starting conversation...",
+  started: (name: string) => `Started conversation with ${name}`,
+  loadFailed: "Failed to load conversations",
+  selectOne: "Select a message",
+  empty: "No messages yet. Start the conversation!",
+  placeholder: "Start a new message",
+  search: "Search messages",
+  all: "All Messages",
+  verifiedOnly: "Verified Only",
+  you: "You: ",
+  loadEarlier: "Load earlier messages",
+  // Ours, where the spec is silent.
+  contentRequired: "Message cannot be empty",
+  tooLong: (max: number) => `Messages can be at most ${max.toLocaleString("en-US")} characters`,
+  notYourself: "You cannot message yourself",
+  notAccepting: (name: string) => `${name} is not accepting messages`,
+  followersOnly: (name: string) => `${name} only accepts messages from people they follow`,
+  notFound: "Conversation not found",
+  memberNotFound: "User not found",
+  noConversations: "No conversations yet",
+  noConversationsHint: "Start one with Message on a member's profile.",
+  noMatches: (term: string) => `No conversations match "${term}"`,
+} as const;

@@ -1,0 +1,8 @@
+/** The hashtag page (spec document 2 §2 "Hashtag page"). */
+export const HASHTAG_MESSAGES = {
+  emptyTitle: "No posts found",
+  emptyText: (hashtag: string) => `No posts have been made with #${hashtag} yet.`,
+  emptyPrompt: "Be the first to post about this topic!",
+  notAHashtag: "Not a hashtag",
+  notAHashtagText: "A hashtag is letters, digits or underscores after a #, like #murmur.",
+} as const;

@@ -1,0 +1,28 @@
+import { SUBSCRIPTION_ACTION_TEXTS } from "./actions";
+
+/** Creator subscriptions and the verified badge (spec document 2 §2, §4, §5, §8; docs/decisions/037). */
+export const SUBSCRIPTION_MESSAGES = {
+  ...SUBSCRIPTION_ACTION_TEXTS,
+  subscribed: (name: string) => `Subscribed to ${name}!`,
+  cancelled: "Subscription cancelled successfully!",
+  offeringEnabled: "Subscription offering enabled",
+  offeringDisabled: "Subscription offering disabled",
+  priceUpdated: "Subscription price updated",
+  priceHint: "Set to $0 to disable subscriptions. Minimum $1 for paid subscriptions.",
+  verifiedOnly: "Only verified users can offer profile subscriptions. Get verified to unlock monetization features.",
+  saveTwenty: "Save 20%",
+  // Ours, where the spec is silent.
+  notYourself: "You cannot subscribe to yourself",
+  notOffered: (name: string) => `${name} does not offer subscriptions`,
+  alreadySubscribed: (name: string) => `You are already subscribed to ${name}`,
+  notSubscribed: "You have no active subscription to cancel",
+  priceTooHigh: "The highest price is $999.99 a month",
+  memberNotFound: "User not found",
+  choosePlan: "Choose a monthly or yearly plan",
+  checkoutPending: "Payment received. Your subscription starts as soon as the payment provider confirms it, usually within seconds: reload the page to see it.",
+  testMode: "Test mode: no card is charged. Payments are approved at once and recorded.",
+  noSubscriptions: "No subscriptions yet",
+  noSubscriptionsHint: "Subscribe to creators to see their subscriber-only posts.",
+  noCreators: "No creators offer subscriptions yet",
+  loadFailed: "Failed to load subscriptions",
+} as const;

@@ -1,0 +1,14 @@
+export const UPLOAD_MESSAGES = {
+  selectImage: "Please select an image file",
+  imageFormats: "Supported formats: JPEG, PNG, GIF, WebP",
+  imageTooLarge: "Image size must be less than 5MB",
+  selectVideo: "Please select a video file",
+  videoTooLarge: "Video size must be less than 50MB",
+  videoHint: "Video must be smaller than 50MB for faster upload",
+  imagesUploaded: (count: number) => `Successfully uploaded ${count} image(s)`,
+  videoUploaded: "Video uploaded successfully! It will autoplay in posts.",
+  uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,
+  generic: "Upload failed",
+  tooMany: "Too many uploads. Please wait a moment and try again.",
+  missing: "An attached file is no longer available. Please attach it again.",
+} as const;

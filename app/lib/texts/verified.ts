@@ -1,0 +1,18 @@
+import { VERIFIED_ACTION_TEXTS } from "./actions";
+
+export const VERIFIED_MESSAGES = {
+  ...VERIFIED_ACTION_TEXTS,
+  verifiedAccount: "Verified Account",
+  notVerified: "Not Verified",
+  getVerified: "Get Verified",
+  subscribeNow: "Subscribe Now",
+  cancelSubscription: "Cancel Subscription",
+  loadFailed: "Failed to load verification status",
+  activated: "Verified subscription activated!",
+  cancelled: "Verified subscription cancelled",
+  cancelConfirm: "Are you sure you want to cancel your verified subscription? You will lose access to verified features.",
+  // Ours, where the spec is silent.
+  alreadyVerified: "Your verified subscription is already active",
+  notSubscribed: "You have no verified subscription to cancel",
+  renewalNotice: "Your subscription renews automatically every 30 days until you cancel. Cancelling keeps your badge until the end of the period you paid for.",
+} as const;
