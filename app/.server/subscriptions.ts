@@ -482,6 +482,15 @@ type SubscriptionRow = {
 
 const S = { now: param("subscriptionsNow") };
 
+/** The viewer's running subscriptions (status active, period ahead), by creator_subscriptions_subscriber_idx. */
+function runningOfViewer(viewer: Viewer): SQL | undefined {
+  return and(
+    viewerPresentSql(viewer),
+    sql`${creatorSubscriptions.subscriberId} = ${viewerSql(viewer) ?? sql`NULL`}`,
+    sql`${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${S.now}`,
+  );
+}
+
 /** The viewer's running subscriptions (the Subscribed tab), the latest to end last. */
 export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<SubscriptionsPage["subscribed"]> {
   const read = selectRead<SubscriptionRow>(
@@ -503,13 +512,7 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<S
         .select(fields)
         .from(creatorSubscriptions)
         .innerJoin(users, eq(users.id, creatorSubscriptions.subscribedToId))
-        .where(
-          and(
-            viewerPresentSql(viewer),
-            sql`${creatorSubscriptions.subscriberId} = ${viewerSql(viewer) ?? sql`NULL`}`,
-            sql`${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${S.now}`,
-          ),
-        )
+        .where(runningOfViewer(viewer))
         .orderBy(desc(creatorSubscriptions.expiresAt))
         .limit(SUBSCRIPTIONS_PAGE_SIZE);
       return { fields, query };
@@ -541,16 +544,7 @@ export function mySubscriptionsTotalRead(db: Db, viewer: Viewer, now: number): R
           "subscriptions_twelfths",
         ),
       };
-      const query = db
-        .select(fields)
-        .from(creatorSubscriptions)
-        .where(
-          and(
-            viewerPresentSql(viewer),
-            sql`${creatorSubscriptions.subscriberId} = ${viewerSql(viewer) ?? sql`NULL`}`,
-            sql`${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${S.now}`,
-          ),
-        );
+      const query = db.select(fields).from(creatorSubscriptions).where(runningOfViewer(viewer));
       return { fields, query };
     },
     { ...viewerValues(viewer), subscriptionsNow: now },

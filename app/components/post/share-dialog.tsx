@@ -15,7 +15,7 @@ import { QuotedPost } from "./quoted-post";
 export const SHARE_TITLE = "Share post";
 
 function SharePreview({ post }: { post: PostView }) {
-  return <QuotedPost displayName={post.author.displayName} username={post.author.username} text={post.content} />;
+  return <QuotedPost displayName={post.author.displayName} username={post.author.username} verifiedType={post.author.verifiedType} text={post.content} />;
 }
 
 function useShareUrl(post: PostView) {

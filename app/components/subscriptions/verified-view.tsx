@@ -82,7 +82,6 @@ export function VerifiedView({ member, status, failed, testMode }: VerifiedData)
 }
 
 function GetVerified() {
-  const { fetcher, busy } = useActionFetcher("verified-subscribe");
   return (
     <section aria-labelledby="get-verified-title" className="rounded-2xl border border-accent/40 bg-accent/5 p-4">
       <h2 id="get-verified-title" className="text-lg font-bold">
@@ -91,21 +90,28 @@ function GetVerified() {
       <p className="mt-1 text-2xl font-extrabold">
         {formatPrice(VERIFIED_PRICE_CENTS)} <span className="text-base font-normal text-muted">per month</span>
       </p>
-      <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="mt-3">
-        <input type="hidden" name="intent" value="verified-subscribe" />
-        <ReturnTo to={VERIFIED_PATH} />
-        <SubmitButton busy={busy} busyLabel="Subscribing...">
-          {VERIFIED_MESSAGES.subscribeNow}
-        </SubmitButton>
-      </FetcherForm>
+      <SubscribeNow />
     </section>
+  );
+}
+
+/** Subscribe Now: a first subscription, or renewal back on after a cancel (the period paid for still runs). */
+function SubscribeNow() {
+  const { fetcher, busy } = useActionFetcher("verified-subscribe");
+  return (
+    <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="mt-3">
+      <input type="hidden" name="intent" value="verified-subscribe" />
+      <ReturnTo to={VERIFIED_PATH} />
+      <SubmitButton busy={busy} busyLabel="Subscribing...">
+        {VERIFIED_MESSAGES.subscribeNow}
+      </SubmitButton>
+    </FetcherForm>
   );
 }
 
 function ActiveSubscription({ status }: { status: VerifiedStatus }) {
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
-  const { fetcher, busy } = useActionFetcher("verified-subscribe");
   return (
     <section aria-labelledby="subscription-title" className="rounded-2xl border border-line p-4">
       <h2 id="subscription-title" className="text-lg font-bold">
@@ -120,13 +126,7 @@ function ActiveSubscription({ status }: { status: VerifiedStatus }) {
         <dd>{formatDay(status.expiresAt)}</dd>
       </dl>
       {status.cancelled ? (
-        <FetcherForm fetcher={fetcher} action={VERIFIED_PATH} className="mt-3">
-          <input type="hidden" name="intent" value="verified-subscribe" />
-          <ReturnTo to={VERIFIED_PATH} />
-          <SubmitButton busy={busy} busyLabel="Subscribing...">
-            {VERIFIED_MESSAGES.subscribeNow}
-          </SubmitButton>
-        </FetcherForm>
+        <SubscribeNow />
       ) : (
         <Link
           to={`${VERIFIED_PATH}/cancel`}
