@@ -222,6 +222,8 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
   if (creator.id === memberId) return refuse(400, SUBSCRIPTION_MESSAGES.notYourself);
   if (creator.runningId) {
     if (!creator.runningCancelled) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
+    // Renewal back on only while the creator still offers (else the period paid for just runs out).
+    if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
     // Cancelled, still paid for: renewal back on.
     const [providerName, reference] = (creator.runningProvider ?? "test ").split(" ");
     await providerNamed(providerName!, context.config).resume(reference || null);

@@ -269,6 +269,10 @@ describe("payments are applied once per provider event", () => {
     const answer = await fetcher("/settings/profile", { intent: "subscription-offering", offer: "off" }, maker.cookie);
     expect(answer.text).not.toContain("stopped");
     for (const fan of fans) expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "active", cancelledAt: expect.any(Date) });
+    // Renewal cannot be turned back on while the creator offers nothing.
+    const again = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fans[0]!.cookie);
+    expect(again.status).toBe(403);
+    expect((await subscriptionOf(fans[0]!.user.id, maker.user.id))!.cancelledAt).not.toBeNull();
   });
 
   it("a second first payment while a period runs changes nothing; a renewal keeps a cancel made meanwhile", async () => {

@@ -132,7 +132,7 @@ function SubscribedBanner({ profile }: { profile: ProfileView }) {
       <span className="flex-1">
         {mine.cancelled ? `Subscription cancelled. You have access until ${until}.` : `Subscribed until ${until} (${mine.plan}, ${formatPrice(mine.amountCents)}).`}
       </span>
-      {mine.cancelled ? (
+      {mine.cancelled && profile.subscription.priceCents === null ? null : mine.cancelled ? (
         <FetcherForm fetcher={resume.fetcher} action={`/profile/${profile.username}`}>
           <input type="hidden" name="intent" value="subscribe" />
           <input type="hidden" name="plan" value={mine.plan} />
