@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn, submitAndSettle } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn, submitAndSettle, verify } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -43,6 +43,8 @@ async function runAxe(page: Page): Promise<string[]> {
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
+    // A scan without JavaScript opens a twin page of its own; a test scans up to six pages.
+    test.describe.configure({ timeout: 90_000 });
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     });
@@ -140,7 +142,6 @@ for (const theme of ["light", "dark"] as const) {
 
     signedIn("communities, a community's tabs and its invite links have no serious or critical violations", async ({ page, baseURL }) => {
       // Six pages, each scanned (without JavaScript in a twin context of its own): more than one page's time.
-      test.setTimeout(90_000);
       const name = `Accessible ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const multipart = new FormData();
       multipart.set("intent", "community-create");
@@ -166,7 +167,6 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     signedIn("messages, a conversation and its empty state have no serious or critical violations", async ({ page, baseURL, me }) => {
-      test.setTimeout(90_000);
       await open(page, "/messages");
       expect(await seriousViolations(page)).toEqual([]);
       const friend = await newMember(baseURL!);
@@ -182,5 +182,20 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByText("Hello, accessible world").last()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    signedIn("verified, subscriptions, a subscribe page and the subscription price have no serious or critical violations", async ({ page, baseURL, me }) => {
+      const creator = await newMember(baseURL!);
+      await verify(baseURL!, creator.username);
+      expect((await creator.api.post("/settings/profile", { form: { intent: "subscription-price", price: "4.99" } })).status()).toBe(200);
+      await verify(baseURL!, me.username);
+      for (const path of ["/verified", "/subscriptions", "/subscriptions?tab=discover", `/profile/${creator.username}/subscribe`, "/settings/profile"]) {
+        await open(page, path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await page.getByRole("button", { name: "Enable subscriptions" }).click();
+      await expect(page.getByLabel("Monthly price (USD)")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }
+

@@ -158,6 +158,14 @@ export async function follow(baseURL: string, follower: string, following: strin
   await api.dispose();
 }
 
+/** Makes a member verified (as a verified subscription does), through the local-only fixtures endpoint. */
+export async function verify(baseURL: string, username: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
+  const response = await api.post("/dev/fixtures", { form: { intent: "verify", username } });
+  expect(response.status(), await response.text()).toBe(200);
+  await api.dispose();
+}
+
 /** Tests of a signed-in tester: every test starts signed in; `me` acts over HTTP with the same session. */
 export const signedIn = test.extend<{ me: Member }>({
   me: [

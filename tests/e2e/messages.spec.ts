@@ -1,5 +1,5 @@
-import { request, type Page } from "@playwright/test";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, type Member } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
  * Direct messages and live updates through the rooms (issue 14; spec document 2 §2, §4, §8). Another
@@ -33,11 +33,6 @@ async function listening(page: Page, marker: "live" | "live-member" | "live-conv
   if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute(`data-${marker}`, "open");
 }
 
-async function verify(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
-  expect((await api.post("/dev/fixtures", { form: { intent: "verify", username } })).status()).toBe(200);
-  await api.dispose();
-}
 
 const bubbles = (page: Page) => page.getByRole("list", { name: "Messages", exact: true });
 

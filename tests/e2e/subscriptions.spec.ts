@@ -1,5 +1,5 @@
 import { request, type Page } from "@playwright/test";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, uniqueWord, type Member } from "./fixtures";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
  * The verified badge, the creator offering, subscribing and subscriber-only posts (issue 15; spec
@@ -7,11 +7,6 @@ import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, u
  * (pages and post/redirect/get). Payments go through the embedded test-mode provider.
  */
 
-async function verify(baseURL: string, username: string) {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...NEW_CONNECTION } });
-  expect((await api.post("/dev/fixtures", { form: { intent: "verify", username } })).status()).toBe(200);
-  await api.dispose();
-}
 
 /** A verified creator offering subscriptions at `price`, set through the real settings form. */
 async function creator(baseURL: string, price: string): Promise<Member> {
@@ -128,7 +123,7 @@ test.describe("subscriptions and the verified badge", () => {
     const maker = await creator(baseURL!, "10");
     await open(page, "/subscriptions?tab=discover");
     const card = page.getByRole("listitem").filter({ hasText: maker.account.displayName });
-    await card.getByRole("link", { name: `Subscribe to ${maker.account.displayName} for $10.00 a month` }).click();
+    await card.getByRole("link", { name: `Subscribe · $10.00/mo to ${maker.account.displayName}` }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${maker.username}/subscribe$`));
     await page.getByRole("radio", { name: /Yearly/ }).check();
     await page.getByRole("button", { name: "Subscribe", exact: true }).click();

@@ -106,10 +106,10 @@ function Discover({ creators }: { creators: CreatorCard[] }) {
           ) : (
             <Link
               to={`/profile/${creator.username}/subscribe`}
-              aria-label={`Subscribe to ${creator.displayName} for ${formatPrice(creator.priceCents)} a month`}
+              aria-label={`Subscribe · ${formatPrice(creator.priceCents)}/mo to ${creator.displayName}`}
               className={buttonClass("primary", "shrink-0 px-4 py-1.5 text-sm")}
             >
-              {`${formatPrice(creator.priceCents)}/mo`}
+              {`Subscribe · ${formatPrice(creator.priceCents)}/mo`}
             </Link>
           )}
         </li>
