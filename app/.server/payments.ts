@@ -111,8 +111,10 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       }
       // The same order asked again within a few minutes (a double click, a second tab) gets the same
       // Checkout session from Stripe, never a second subscription.
+      // (Every parameter is in the key: Stripe refuses a key reused with other parameters.)
       const bucket = Math.floor(Date.now() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
-      const key = ["checkout", ...Object.values(metadata), bucket].join(":");
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify([params, bucket])));
+      const key = `checkout:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
       const session = await stripeCall(secretKey, "/checkout/sessions", params, { idempotencyKey: key });
       if (typeof session.url !== "string") throw new Error("Stripe Checkout answered no url");
       return { redirect: session.url };

@@ -4,7 +4,7 @@ import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import type { Db } from "./db/client";
 import type { AppConfig } from "./env";
 import { stripeCancelNow, stripeProvider, type Order } from "./payments";
-import { applyPaidPeriod, endByProvider, orderByReference, stopRenewal } from "./subscriptions";
+import { applyPaidPeriod, currentReference, endByProvider, orderByReference, stopRenewal, stopRenewalsToUnverified } from "./subscriptions";
 
 /**
  * Stripe's webhook (POST /webhooks/stripe; docs/decisions/037). Nothing changes before the signature
@@ -104,6 +104,12 @@ function invoicePeriodEnd(invoice: Record<string, unknown>): number | null {
   return typeof end === "number" ? end * 1000 : null;
 }
 
+/** Ends a Stripe subscription Murmur has no period for, now; its payment is left for a refund (logged). */
+async function cancelUnknown(secretKey: string, reference: string, why: string): Promise<void> {
+  console.error(`Stripe: ${reference} ${why}; cancelled now, its payment needs a refund.`);
+  await stripeCancelNow(secretKey, reference).catch((error: unknown) => console.error(`Stripe: cancelling ${reference} failed:`, error));
+}
+
 /** What the webhook answers: its status and a short JSON body. */
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -139,9 +145,9 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
         renewal: false,
       }, now);
       // Paid for twice (two checkouts): the period running stays; the second subscription stops now.
-      if (result === "running" && reference) {
-        console.error(`Stripe: ${reference} paid for a subscription already running; cancelled now, its payment needs a refund.`);
-        await stripeCancelNow(config.stripe.secretKey, reference);
+      // Decided from the row, so a retry of an event whose cancel failed tries it again.
+      if (result !== "applied" && reference && (await currentReference(db, order)) !== reference) {
+        await cancelUnknown(config.stripe.secretKey, reference, "paid for a subscription already running");
       }
       return { status: 200, body: { received: true, applied: result === "applied", result } };
     }
@@ -150,7 +156,12 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       if (object.billing_reason !== "subscription_cycle" || !reference) return { status: 200, body: { received: true, ignored: true } };
       const found = await orderByReference(db, "stripe", reference);
       const periodEnd = invoicePeriodEnd(object);
-      if (!found || periodEnd === null) return { status: 200, body: { received: true, ignored: true } };
+      // A subscription Murmur no longer knows (replaced, or ended here) must not go on charging.
+      if (!found) {
+        await cancelUnknown(config.stripe.secretKey, reference, "renewed a subscription Murmur does not know");
+        return { status: 200, body: { received: true, ignored: true } };
+      }
+      if (periodEnd === null) return { status: 200, body: { received: true, ignored: true } };
       const result = await applyPaidPeriod(db, {
         provider: "stripe",
         eventId: event.id,
@@ -160,14 +171,19 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
         periodEnd: periodEnd + STRIPE_RENEWAL_GRACE_MS,
         renewal: true,
       }, now);
-      // Paid, so honoured; but a creator who no longer offers subscriptions is not paid again.
-      if (result === "applied" && !found.creatorOffers) await stopRenewal(db, "stripe", reference, () => stripeProvider(config.stripe!.secretKey).cancel(reference), now);
+      // Paid, so honoured; but one cancelled here, or to a creator who no longer offers, is not paid
+      // again (sent to Stripe again on every renewal it still makes, also on a retried event).
+      if (result !== "running" && (found.cancelled || !found.creatorOffers)) {
+        await stopRenewal(db, "stripe", reference, () => stripeProvider(config.stripe!.secretKey).cancel(reference), now);
+      }
       return { status: 200, body: { received: true, applied: result === "applied", result } };
     }
     case "customer.subscription.deleted": {
       const reference = text(object.id);
       if (!reference) return { status: 200, body: { received: true, ignored: true } };
-      const applied = await endByProvider(db, "stripe", event.id, reference, now);
+      const { applied, verifiedMemberId } = await endByProvider(db, "stripe", event.id, reference, now);
+      // A verified subscription that ended takes the badge, and the offering with it.
+      if (verifiedMemberId) await stopRenewalsToUnverified(db, config, [verifiedMemberId], now);
       return { status: 200, body: { received: true, applied } };
     }
     default:

@@ -12,6 +12,7 @@ import { USERS_ID } from "./follows";
 import { newId } from "./ids";
 import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
+import type { AppConfig } from "./env";
 import { providerNamed, providerOf, type Order, type PaymentProvider } from "./payments";
 import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -108,7 +109,7 @@ export async function applyPaidPeriod(db: Db, paid: PaidPeriod, now = Date.now()
  * Ends a subscription the provider ended (Stripe's customer.subscription.deleted), once per event: its
  * access stops now. Answers whether this call applied it.
  */
-export async function endByProvider(db: Db, provider: string, eventId: string, subscriptionReference: string, now = Date.now()): Promise<boolean> {
+export async function endByProvider(db: Db, provider: string, eventId: string, subscriptionReference: string, now = Date.now()): Promise<{ applied: boolean; verifiedMemberId: string | null }> {
   const attempt = newId();
   const ours = sql`EXISTS (SELECT 1 FROM ${paymentEvents} WHERE ${paymentEvents.provider} = ${provider}
     AND ${paymentEvents.eventId} = ${eventId} AND ${paymentEvents.attempt} = ${attempt})`;
@@ -118,17 +119,21 @@ export async function endByProvider(db: Db, provider: string, eventId: string, s
       db.run(sql`UPDATE ${table} SET status = 'cancelled', expires_at = min(expires_at, ${now}), cancelled_at = coalesce(cancelled_at, ${now})
         WHERE provider = ${provider} AND provider_reference = ${subscriptionReference} AND ${ours}`),
     );
-  const [, , , rows] = await db.batch([
+  const [, , , rows, verified] = await db.batch([
     batchable(db.$client, db.run(sql`INSERT INTO ${paymentEvents} (provider, event_id, attempt) VALUES (${provider}, ${eventId}, ${attempt}) ON CONFLICT DO NOTHING`)),
     end(creatorSubscriptions),
     end(verifiedSubscriptions),
     db.select({ attempt: paymentEvents.attempt }).from(paymentEvents).where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId))),
+    db
+      .select({ memberId: verifiedSubscriptions.userId })
+      .from(verifiedSubscriptions)
+      .where(and(eq(verifiedSubscriptions.provider, provider), eq(verifiedSubscriptions.providerReference, subscriptionReference))),
   ]);
-  return rows[0]?.attempt === attempt;
+  return { applied: rows[0]?.attempt === attempt, verifiedMemberId: verified[0]?.memberId ?? null };
 }
 
 /** The subscription a provider reference names, as an order (a Stripe renewal finds what it renews). */
-export async function orderByReference(db: Db, provider: string, reference: string): Promise<{ order: Order; creatorOffers: boolean } | null> {
+export async function orderByReference(db: Db, provider: string, reference: string): Promise<{ order: Order; creatorOffers: boolean; cancelled: boolean } | null> {
   const [creator, verified] = await db.batch([
     db
       .select({
@@ -137,20 +142,37 @@ export async function orderByReference(db: Db, provider: string, reference: stri
         plan: creatorSubscriptions.plan,
         amountCents: creatorSubscriptions.amountCents,
         offers: sql<number>`(SELECT ${offeringSql()} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("creator_offers"),
+        cancelledAt: creatorSubscriptions.cancelledAt,
       })
       .from(creatorSubscriptions)
       .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference))),
     db
-      .select({ memberId: verifiedSubscriptions.userId, amountCents: verifiedSubscriptions.amountCents })
+      .select({ memberId: verifiedSubscriptions.userId, amountCents: verifiedSubscriptions.amountCents, cancelledAt: verifiedSubscriptions.cancelledAt })
       .from(verifiedSubscriptions)
       .where(and(eq(verifiedSubscriptions.provider, provider), eq(verifiedSubscriptions.providerReference, reference))),
   ]);
   if (creator[0]) {
-    const { offers, ...order } = creator[0];
-    return { order: { kind: "creator", ...order }, creatorOffers: Boolean(offers) };
+    const { offers, cancelledAt, ...order } = creator[0];
+    return { order: { kind: "creator", ...order }, creatorOffers: Boolean(offers), cancelled: cancelledAt !== null };
   }
-  if (verified[0]) return { order: { kind: "verified", ...verified[0] }, creatorOffers: true };
+  if (verified[0]) {
+    const { cancelledAt, ...order } = verified[0];
+    return { order: { kind: "verified", ...order }, creatorOffers: true, cancelled: cancelledAt !== null };
+  }
   return null;
+}
+
+/** The provider reference of the subscription an order is for (null: none, or none kept). */
+export async function currentReference(db: Db, order: Order): Promise<string | null> {
+  const row =
+    order.kind === "verified"
+      ? await db.select({ reference: verifiedSubscriptions.providerReference }).from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, order.memberId)).get()
+      : await db
+          .select({ reference: creatorSubscriptions.providerReference })
+          .from(creatorSubscriptions)
+          .where(and(eq(creatorSubscriptions.subscriberId, order.memberId), eq(creatorSubscriptions.subscribedToId, order.creatorId)))
+          .get();
+  return row?.reference ?? null;
 }
 
 /** Stops the renewal of the subscription a provider reference names: at the provider, then here. */
@@ -347,7 +369,7 @@ type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan;
  * test-mode subscriptions are not renewed once Stripe is configured. Answers how many it ended and
  * renewed.
  */
-export async function expireSubscriptions(db: Db, config: Parameters<typeof providerNamed>[1], now = Date.now()): Promise<{ ended: number; renewed: number }> {
+export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.now()): Promise<{ ended: number; renewed: number }> {
   const [creators, verified] = await db.batch([
     db
       .select({
@@ -416,15 +438,28 @@ export async function expireSubscriptions(db: Db, config: Parameters<typeof prov
   };
   const [first, ...rest] = ending.map(endOne);
   if (first) await db.batch([first, ...rest]);
-  // Members whose badge ended with it no longer offer: subscriptions to them stop renewing.
-  const unverified = ending.filter((due) => !due.creatorId).map((due) => due.memberId);
-  if (unverified.length > 0) {
+  // Members whose badge really ended (a test-mode period over; a Stripe one ends by Stripe's deletion,
+  // not when its grace lapses while Stripe still retries the card) no longer offer.
+  await stopRenewalsToUnverified(db, config, ending.filter((due) => !due.creatorId && due.provider === "test").map((due) => due.memberId), now);
+  return { ended: ending.length, renewed };
+}
+
+/** Bound values a D1 statement takes at most (100), with room for the statement's own. */
+const IDS_PER_STATEMENT = 90;
+
+/**
+ * Members who lost the badge no longer offer subscriptions: renewal of every running subscription to
+ * them stops, here and at its provider (the periods paid for run out). Members still verified (a
+ * granted badge) are left alone.
+ */
+export async function stopRenewalsToUnverified(db: Db, config: AppConfig, memberIds: string[], now = Date.now()): Promise<void> {
+  for (let start = 0; start < memberIds.length; start += IDS_PER_STATEMENT) {
     const stopped = await db
       .update(creatorSubscriptions)
       .set({ cancelledAt: new Date(now) })
       .where(
         and(
-          inArray(creatorSubscriptions.subscribedToId, unverified),
+          inArray(creatorSubscriptions.subscribedToId, memberIds.slice(start, start + IDS_PER_STATEMENT)),
           eq(creatorSubscriptions.status, "active"),
           sql`${creatorSubscriptions.cancelledAt} IS NULL`,
           sql`(SELECT ${users.verifiedType} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId}) IS NULL`,
@@ -438,7 +473,6 @@ export async function expireSubscriptions(db: Db, config: Parameters<typeof prov
         .catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error));
     }
   }
-  return { ended: ending.length, renewed };
 }
 
 // ───────────────────────────── reading ─────────────────────────────

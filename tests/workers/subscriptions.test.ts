@@ -396,6 +396,25 @@ describe("Stripe's webhook", () => {
     // The expiry job leaves Stripe's subscriptions to Stripe: it never renews one itself.
     expect((await userRow(maker.user.id)).subscribersCount).toBe(0);
   });
+
+  it("a verified subscription Stripe ends takes the badge, and renewals to that creator stop", async () => {
+    const me = await member();
+    const reference = `sub_${crypto.randomUUID()}`;
+    const checkout = checkoutEvent(me.user.id, me.user.id, reference);
+    checkout.data.object.metadata = { kind: "verified", member_id: me.user.id, amount_cents: String(VERIFIED_PRICE_CENTS) } as typeof checkout.data.object.metadata;
+    const paid = await signed(checkout);
+    expect(await handleStripeWebhook(db(), config, paid.payload, paid.header)).toMatchObject({ body: { applied: true } });
+    expect((await userRow(me.user.id)).verifiedType).toBe("user");
+    await post("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie);
+    const fan = await member();
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).toBeNull();
+
+    const deleted = await signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000), data: { object: { id: reference } } });
+    expect(await handleStripeWebhook(db(), config, deleted.payload, deleted.header)).toMatchObject({ body: { applied: true } });
+    expect((await userRow(me.user.id)).verifiedType).toBeNull();
+    expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).not.toBeNull();
+  });
 });
 
 describe("the subscription pages", () => {

@@ -66,7 +66,7 @@ export function ProfileSubscription({ profile, signIn }: { profile: ProfileView;
   return (
     <>
       <SubscribeButton profile={profile} priceCents={subscription.priceCents} />
-      {subscription.mine ? null : <CheckoutPending />}
+      <CheckoutPending />
     </>
   );
 }
