@@ -229,26 +229,27 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
       username: users.username,
       offers: offeringSql().as("creator_offers"),
       price: users.subscriptionPriceCents,
-      runningId: sql<string | null>`(SELECT ${creatorSubscriptions.id} FROM ${creatorSubscriptions}
-        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
-        AND ${active(creatorSubscriptions, now)})`.as("running_id"),
-      runningCancelled: sql<number | null>`(SELECT ${creatorSubscriptions.cancelledAt} IS NOT NULL FROM ${creatorSubscriptions}
-        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID})`.as("running_cancelled"),
-      runningProvider: sql<string | null>`(SELECT ${creatorSubscriptions.provider} || ' ' || coalesce(${creatorSubscriptions.providerReference}, '') FROM ${creatorSubscriptions}
-        WHERE ${creatorSubscriptions.subscriberId} = ${memberId} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID})`.as("running_provider"),
+      // The viewer's subscription to them while it runs (one row: the pair is unique).
+      runningId: creatorSubscriptions.id,
+      runningCancelledAt: creatorSubscriptions.cancelledAt,
+      runningProvider: creatorSubscriptions.provider,
+      runningReference: creatorSubscriptions.providerReference,
     })
     .from(users)
+    .leftJoin(
+      creatorSubscriptions,
+      and(eq(creatorSubscriptions.subscribedToId, users.id), eq(creatorSubscriptions.subscriberId, memberId), active(creatorSubscriptions, now)),
+    )
     .where(hasUsername(username))
     .get();
   if (!creator) return refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound);
   if (creator.id === memberId) return refuse(400, SUBSCRIPTION_MESSAGES.notYourself);
   if (creator.runningId) {
-    if (!creator.runningCancelled) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
+    if (!creator.runningCancelledAt) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
     // Renewal back on only while the creator still offers (else the period paid for just runs out).
     if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
     // Cancelled, still paid for: renewal back on.
-    const [providerName, reference] = (creator.runningProvider ?? "test ").split(" ");
-    await providerNamed(providerName!, context.config).resume(reference || null);
+    await providerNamed(creator.runningProvider ?? "test", context.config).resume(creator.runningReference);
     await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, creator.runningId));
     return { ok: true, name: creator.displayName, redirect: null, resumed: true };
   }
@@ -477,7 +478,7 @@ export async function stopRenewalsToUnverified(db: Db, config: AppConfig, member
 
 // ───────────────────────────── reading ─────────────────────────────
 
-type VerifiedRow = { status: "active" | "cancelled"; amountCents: number; expiresAt: Date; cancelledAt: Date | null; provider: string };
+type VerifiedRow = { status: "active" | "cancelled"; amountCents: number; expiresAt: Date; cancelledAt: Date | null };
 
 /** The viewer's verified subscription (/verified): none, or its state, fee and when it renews or ends. */
 export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<VerifiedStatus | null> {
@@ -490,7 +491,6 @@ export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<Ve
         amountCents: verifiedSubscriptions.amountCents,
         expiresAt: verifiedSubscriptions.expiresAt,
         cancelledAt: verifiedSubscriptions.cancelledAt,
-        provider: verifiedSubscriptions.provider,
       };
       const me = viewerSql(viewer) ?? sql`NULL`;
       return { fields, query: db.select(fields).from(verifiedSubscriptions).where(sql`${verifiedSubscriptions.userId} = ${me}`) };
