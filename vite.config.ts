@@ -8,6 +8,42 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
+type ModuleInfo = { isEntry: boolean; importedIds: readonly string[] } | null;
+type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo; getModuleIds: () => IterableIterator<string> };
+
+// The layers of the home page, outermost first. A module joins the first layer that imports it
+// statically; lazy imports (dialogs, the room socket) stay chunks of their own.
+const HOME_LAYERS: [string, RegExp][] = [
+  ["core", /\/app\/(entry\.client\.tsx|root\.tsx\?__remix-build-client-route)$/],
+  ["shell", /\/app\/routes\/_app\.tsx\?__remix-build-client-route$/],
+  ["feed", /\/app\/routes\/_app\._index\.tsx\?__remix-build-client-route$/],
+];
+const APP_DIR = new URL("./app/", import.meta.url).pathname;
+const layersOfBuild = new WeakMap<ChunkMeta["getModuleInfo"], Map<string, string>>();
+
+function homeLayers({ getModuleInfo, getModuleIds }: ChunkMeta): Map<string, string> {
+  const layerOf = new Map<string, string>();
+  const ids = [...getModuleIds()];
+  for (const [layer, entry] of HOME_LAYERS) {
+    const stack = ids.filter((id) => entry.test(id));
+    while (stack.length > 0) {
+      for (const next of getModuleInfo(stack.pop()!)?.importedIds ?? []) {
+        if (layerOf.has(next) || getModuleInfo(next)?.isEntry !== false) continue;
+        // What the core imports from outside app/ (React, Remix, Rollup's helpers) is the framework.
+        layerOf.set(next, layer === "core" && !next.startsWith(APP_DIR) ? "framework" : layer);
+        stack.push(next);
+      }
+    }
+  }
+  return layerOf;
+}
+
+function homeChunks(id: string, meta: ChunkMeta): string | undefined {
+  let layerOf = layersOfBuild.get(meta.getModuleInfo);
+  if (!layerOf) layersOfBuild.set(meta.getModuleInfo, (layerOf = homeLayers(meta)));
+  return layerOf.get(id);
+}
+
 export default defineConfig({
   plugins: [
     remix({
@@ -28,13 +64,13 @@ export default defineConfig({
     emptyOutDir: false,
     rollupOptions: {
       output: {
-        // Shared modules of a few hundred bytes each would otherwise be chunks of their own: Home
-        // preloaded 32 scripts, and Lighthouse's mobile run (six connections, 150 ms round trips)
-        // counts every preloaded script as blocking the first paint. Chunks under 2 kB without side
-        // effects join one that loads in the same places: Home 14 scripts and 111 instead of 114 KB
-        // gzip, first paint ~0.5 s sooner there. Larger sizes merge more but ship more JS (20 kB:
-        // 8 scripts, 115 KB; /auth +7 KB), while the 85 kB framework chunk stays the longest download.
-        experimentalMinChunkSize: 2000,
+        // Home's scripts are four chunks beside its three route modules (decision 039): the
+        // framework, and the app code the root, the signed-in shell and the home feed import
+        // statically, one chunk per layer. Left to itself, Rollup made a chunk per set of routes
+        // sharing a module (32 scripts on Home), and merging the small ones
+        // (experimentalMinChunkSize) put other routes' modules into Home's: 24 scripts and 124 KB
+        // gzip, where these 8 are 113 KB, because one script compresses better than twenty.
+        manualChunks: homeChunks,
       },
     },
   },
