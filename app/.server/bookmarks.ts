@@ -9,7 +9,7 @@ import { loadFeedPage } from "./feed-load";
 import { canViewSql, inAudienceSql, inCommunitySql } from "./posts/access";
 import { cardsRead, P, type CardCondition } from "./posts/cards";
 import { bookmarkCursor, parseBookmarkCursor, type BookmarkCursor } from "./posts/cursors";
-import { namesMatch, searchTermsOf, type SearchTerms } from "./posts/search";
+import { namesMatch, postWordsMatch, searchTermsOf, type SearchTerms } from "./posts/search";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -45,7 +45,7 @@ function pageValues(after: BookmarkCursor | null, search: Search): Record<string
   return {
     ...(after ? { bookmarkAt: after.at, bookmarkPost: after.postId } : {}),
     ...(search && search !== "nothing"
-      ? { bookmarkWords: search.prefixes, bookmarkName: namesMatch(search, ["display_name", "username"]), bookmarkTag: search.tag }
+      ? { bookmarkWords: postWordsMatch(search.prefixes), bookmarkName: namesMatch(search, ["display_name", "username"]), bookmarkTag: search.tag }
       : {}),
   };
 }

@@ -146,6 +146,27 @@ describe("posts search (spec document 1 §7 'search by content match or hashtags
     expect(ids(await search(viewer.id, `${word} nu`))).toEqual([]);
   });
 
+  it("newer matches in a community or in reposts hide no post: the index passes over them (0017); its scope is never a word", async () => {
+    const viewer = await createUser();
+    const author = await createUser();
+    const word = uniqueWord("hush");
+    const listed = await createPost(author.id, { content: `Plain ${word}`, createdAt: new Date(Date.now() - TIME.HOUR) });
+    const community = { id: newId(), name: unique("community"), creatorId: author.id };
+    await db().insert(communities).values(community);
+    for (let i = 0; i < EXPLORE_POSTS_PAGE_SIZE + 2; i++) await createPost(author.id, { content: `Club ${word} ${i}`, communityId: community.id });
+    await createPost(author.id, { content: `Quoted ${word}`, repostedFromPostId: listed.id });
+
+    expect(ids(await search(viewer.id, word))).toEqual([listed.id]);
+    expect(ids(await search(viewer.id, word.slice(0, -1)))).toEqual([listed.id]);
+    // The scope's tokens are not words of any post: every word of a query must be in the post's text.
+    for (const scope of ["listed", "community", "repost"]) expect(ids(await search(viewer.id, `${word} ${scope}`))).toEqual([]);
+    // An edit keeps the index in step: the old words are gone, the new ones found, the scope kept.
+    const edited = uniqueWord("edited");
+    await db().update(posts).set({ content: `Plain ${edited}` }).where(eq(posts.id, listed.id));
+    expect(ids(await search(viewer.id, word))).toEqual([]);
+    expect(ids(await search(viewer.id, edited))).toEqual([listed.id]);
+  });
+
   it("a query that is only '#tag' finds exactly the posts with that tag, in any case; not its word in text or names", async () => {
     const viewer = await createUser();
     const hashtag = uniqueTag();

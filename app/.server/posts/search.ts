@@ -50,13 +50,23 @@ export function namesMatch(terms: SearchTerms, columns: ("display_name" | "usern
   return `{${columns.join(" ")}}: (${terms.prefixes})`;
 }
 
+/**
+ * An FTS5 query on `posts_fts` for posts whose words hold the terms; "listed" also asks that the post
+ * be one lists show, outside communities and not a repost (migration 0017's `search_scope`), so the
+ * index passes over the others without a row read. Words never match the scope's own tokens.
+ */
+export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): string {
+  const words = `{content}: (${terms})`;
+  return scope === "listed" ? `search_scope: listed AND ${words}` : words;
+}
+
 export function matching(query: string): CardCondition {
   const terms = searchTermsOf(query);
   if (!terms) return matchesNothing;
   return {
     key: "search",
     values: {
-      searchWords: terms.prefixes,
+      searchWords: postWordsMatch(terms.prefixes),
       searchName: namesMatch(terms, ["display_name"]),
       searchTag: terms.tag,
     },
@@ -82,8 +92,8 @@ const E = { whole: param("searchWhole"), beginnings: param("searchBeginnings"), 
  * matches (016). Unlike `matching`, which walks the newest posts and tests each against every match
  * (a common word: 135 ms at a million posts, a rare one 3 s), it picks its page from the indexes:
  * posts_fts in the order posts were written (its rowid, which follows the id for every post Murmur
- * writes), stopping at a page, and post_hashtags_tag_idx newest first. Whole words when a post the
- * viewer may see has them all (a term is read lazily: well under a millisecond however common), else
+ * writes), stopping at a page, the index itself passing over community posts and reposts (0017), and
+ * post_hashtags_tag_idx newest first. Whole words when a post the viewer may see has them all (a term is read lazily: well under a millisecond however common), else
  * word beginnings ('hap' still finds 'happy'), which FTS5 gathers term by term: a few milliseconds
  * for a short beginning of common words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH characters.
  */
@@ -93,7 +103,11 @@ export function searchedPosts(query: string): CardCondition {
   return {
     key: "searched",
     picksPage: true,
-    values: { searchWhole: terms.whole, searchBeginnings: terms.beginnings, searchTag: terms.tag },
+    values: {
+      searchWhole: postWordsMatch(terms.whole, "listed"),
+      searchBeginnings: postWordsMatch(terms.beginnings, "listed"),
+      searchTag: terms.tag,
+    },
     where: ({ viewer, before, size }) => {
       const listed = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
       const visible = (alias: string) => canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now, null);
