@@ -47,7 +47,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // A test tagged @js-only repeats, without JavaScript, what other tests already check (see its note).
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: "node tests/e2e/serve.mjs",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { MESSAGES_PAGE_SIZE } from "~/lib/constants";
 import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -80,6 +81,26 @@ test.describe("direct messages", () => {
     await sendAs(friend, conversationId, reply);
     if (!jsEnabled()) await page.reload();
     await expect(bubbles(page).getByText(reply)).toBeVisible();
+  });
+
+  test("'Load earlier messages' brings the older page above the newest, oldest first, until the first message", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    const tag = uniqueWord("older");
+    const sent = Array.from({ length: MESSAGES_PAGE_SIZE + 2 }, (_, i) => `${tag} number ${i + 1}.`);
+    for (const content of sent) await sendAs(friend, conversationId, content);
+
+    await open(page, `/messages/${conversationId}`);
+    const list = bubbles(page);
+    await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeVisible();
+    await expect(list.getByText(sent[2]!, { exact: true })).toBeVisible();
+    await expect(list.getByText(sent[1]!, { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Load earlier messages" }).click();
+    await expect(list.getByText(sent[0]!, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Load earlier messages" })).toHaveCount(0);
+    // Oldest first: with JavaScript the older page joins the newest above it; without, it is a page of its own.
+    const shown = await list.getByText(new RegExp(`^${tag} number \\d+\\.$`)).allTextContents();
+    expect(shown).toEqual(jsEnabled() ? sent : sent.slice(0, 2));
   });
 
   test("the list filters Verified Only with its counts, and searches names and words", async ({ page, baseURL, me }) => {
