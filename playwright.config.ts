@@ -6,7 +6,8 @@ import { join } from "node:path";
 
 /**
  * End-to-end tests in Debian's Chromium against `wrangler dev` on a fresh database.
- * Every test runs twice: with JavaScript (project "js") and without ("no-js").
+ * Every test runs twice: with JavaScript (project "js") and without ("no-js"), but for tests tagged
+ * @js-only (the dark theme's accessibility scans: see tests/e2e/accessibility.spec.ts).
  */
 function freePort(): string {
   const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";

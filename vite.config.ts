@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 declare module "@remix-run/cloudflare" {
@@ -18,7 +19,7 @@ const HOME_LAYERS: [string, RegExp][] = [
   ["shell", /\/app\/routes\/_app\.tsx\?__remix-build-client-route$/],
   ["feed", /\/app\/routes\/_app\._index\.tsx\?__remix-build-client-route$/],
 ];
-const APP_DIR = new URL("./app/", import.meta.url).pathname;
+const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
 const layersOfBuild = new WeakMap<ChunkMeta["getModuleInfo"], Map<string, string>>();
 
 function homeLayers({ getModuleInfo, getModuleIds }: ChunkMeta): Map<string, string> {

@@ -27,8 +27,9 @@ CREATE TRIGGER `posts_fts_delete` AFTER DELETE ON `posts` BEGIN
   INSERT INTO `posts_fts`(`posts_fts`, rowid, `content`, `search_scope`) VALUES ('delete', OLD.rowid, OLD.`content`, OLD.`search_scope`);
 END;
 --> statement-breakpoint
--- A post's community and what it reposts never change; its words may.
-CREATE TRIGGER `posts_fts_update` AFTER UPDATE OF `content` ON `posts` BEGIN
+-- A post's words may change; its community and what it reposts never do today, but if they did, the
+-- index must not keep a scope the next 'delete' would not match.
+CREATE TRIGGER `posts_fts_update` AFTER UPDATE OF `content`, `community_id`, `reposted_from_post_id` ON `posts` BEGIN
   INSERT INTO `posts_fts`(`posts_fts`, rowid, `content`, `search_scope`) VALUES ('delete', OLD.rowid, OLD.`content`, OLD.`search_scope`);
   INSERT INTO `posts_fts`(rowid, `content`, `search_scope`) VALUES (NEW.rowid, NEW.`content`, NEW.`search_scope`);
 END;

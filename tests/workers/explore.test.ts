@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { runRead, type Read } from "~/.server/db/reads";
-import { communities, creatorSubscriptions, follows, hashtagTrends, memberSettings, popularPosts, postHashtags, posts, users } from "~/.server/db/schema";
+import { communities, creatorSubscriptions, follows, hashtagTrends, memberSettings, popularPosts, postBookmarks, postHashtags, posts, users } from "~/.server/db/schema";
 import { exploreTrendsRead, loadExplorePage, peopleRead, searchPostsRead } from "~/.server/explore";
 import { newId } from "~/.server/ids";
 import { runScheduledMaintenance } from "~/.server/maintenance";
@@ -147,7 +147,7 @@ describe("posts search (spec document 1 §7 'search by content match or hashtags
   });
 
   it("newer matches in a community or in reposts hide no post: the index passes over them (0017); its scope is never a word", async () => {
-    const viewer = await createUser();
+    const { user: viewer, cookie } = await member();
     const author = await createUser();
     const word = uniqueWord("hush");
     const listed = await createPost(author.id, { content: `Plain ${word}`, createdAt: new Date(Date.now() - TIME.HOUR) });
@@ -159,7 +159,16 @@ describe("posts search (spec document 1 §7 'search by content match or hashtags
     expect(ids(await search(viewer.id, word))).toEqual([listed.id]);
     expect(ids(await search(viewer.id, word.slice(0, -1)))).toEqual([listed.id]);
     // The scope's tokens are not words of any post: every word of a query must be in the post's text.
-    for (const scope of ["listed", "community", "repost"]) expect(ids(await search(viewer.id, `${word} ${scope}`))).toEqual([]);
+    await db().insert(postBookmarks).values({ postId: listed.id, userId: viewer.id });
+    const found = async (path: string, query: string) => (await (await get(`${path}?${new URLSearchParams({ q: query })}`, { Cookie: cookie })).text()).includes(`Plain ${word}`);
+    expect(await found("/", word)).toBe(true);
+    expect(await found("/bookmarks", word)).toBe(true);
+    for (const scope of ["listed", "community", "repost", "lis"]) {
+      expect(ids(await search(viewer.id, `${word} ${scope}`))).toEqual([]);
+      // The feed's and the bookmarks' searches name the words' column too.
+      expect(await found("/", `${word} ${scope}`)).toBe(false);
+      expect(await found("/bookmarks", `${word} ${scope}`)).toBe(false);
+    }
     // An edit keeps the index in step: the old words are gone, the new ones found, the scope kept.
     const edited = uniqueWord("edited");
     await db().update(posts).set({ content: `Plain ${edited}` }).where(eq(posts.id, listed.id));

@@ -266,6 +266,9 @@ export const communityInvites = sqliteTable(
 
 // ───────────────────────────── posts ─────────────────────────────
 
+// Migration 0017 adds `search_scope`, a virtual generated column posts_fts indexes (decision 039). It
+// is not declared here: nothing reads it from drizzle, and a later migration that rebuilds this table
+// must keep it (posts_fts and its triggers name it).
 export const posts = sqliteTable(
   "posts",
   {
