@@ -1,16 +1,13 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
   }
 }
-
-type ModuleInfo = { isEntry: boolean; importedIds: readonly string[] } | null;
-type ChunkMeta = { getModuleInfo: (id: string) => ModuleInfo; getModuleIds: () => IterableIterator<string> };
 
 // The layers of the home page, outermost first. A module joins the first layer that imports it
 // statically; lazy imports (dialogs, the room socket) stay chunks of their own.
@@ -20,9 +17,9 @@ const HOME_LAYERS: [string, RegExp][] = [
   ["feed", /\/app\/routes\/_app\._index\.tsx\?__remix-build-client-route$/],
 ];
 const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
-const layersOfBuild = new WeakMap<ChunkMeta["getModuleInfo"], Map<string, string>>();
+const layersOfBuild = new WeakMap<Rollup.ManualChunkMeta["getModuleInfo"], Map<string, string>>();
 
-function homeLayers({ getModuleInfo, getModuleIds }: ChunkMeta): Map<string, string> {
+function homeLayers({ getModuleInfo, getModuleIds }: Rollup.ManualChunkMeta): Map<string, string> {
   const layerOf = new Map<string, string>();
   const ids = [...getModuleIds()];
   for (const [layer, entry] of HOME_LAYERS) {
@@ -39,11 +36,11 @@ function homeLayers({ getModuleInfo, getModuleIds }: ChunkMeta): Map<string, str
   return layerOf;
 }
 
-function homeChunks(id: string, meta: ChunkMeta): string | undefined {
+const homeChunks: Rollup.GetManualChunk = (id, meta) => {
   let layerOf = layersOfBuild.get(meta.getModuleInfo);
   if (!layerOf) layersOfBuild.set(meta.getModuleInfo, (layerOf = homeLayers(meta)));
   return layerOf.get(id);
-}
+};
 
 export default defineConfig({
   plugins: [
