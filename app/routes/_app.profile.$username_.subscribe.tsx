@@ -3,7 +3,6 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
 import { invariantResponse } from "~/.server/http";
-import { providerOf } from "~/.server/payments";
 import { profileRead, profileUsername } from "~/.server/profiles";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -24,11 +23,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profile = (await answers)?.[0];
   invariantResponse(profile, PROFILE_MESSAGES.notFound, { status: 404 });
   const { username: name, displayName, isSelf, subscription } = profile;
-  return { creator: { username: name, displayName }, isSelf, subscription, testMode: providerOf(context.config).testMode };
+  return { creator: { username: name, displayName }, isSelf, subscription };
 }
 
 export default function SubscribePage() {
-  const { creator, isSelf, subscription, testMode } = useLoaderData<typeof loader>();
+  const { creator, isSelf, subscription } = useLoaderData<typeof loader>();
   const back = `/profile/${creator.username}`;
   // With JavaScript, subscribed: back to the profile, as the form's redirect does without it.
   const navigate = useNavigate();
@@ -48,7 +47,6 @@ export default function SubscribePage() {
         ) : (
           <SubscribeForm username={creator.username} priceCents={subscription.priceCents} onDone={() => navigate(back)} />
         )}
-        {testMode ? <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p> : null}
         <Link to={back} className="text-accent hover:underline">
           Back to the profile
         </Link>

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
-import { providerOf } from "~/.server/payments";
 import { answerHeaders, respond } from "~/.server/respond";
 import { cancelVerified, subscribeVerified, verifiedStatusRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -20,12 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const answers = readLater(context.readAsMember((viewer) => [verifiedStatusRead(context.db, viewer, now)] as const));
   const user = await requireUser(request, context);
   const member = { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl, verifiedType: user.verifiedType };
-  const testMode = providerOf(context.config).testMode;
   try {
-    return { member, status: (await answers)?.[0] ?? null, failed: null, testMode };
+    return { member, status: (await answers)?.[0] ?? null, failed: null };
   } catch (error) {
     console.error("The verified status read failed:", error);
-    return { member, status: null, failed: VERIFIED_MESSAGES.loadFailed, testMode };
+    return { member, status: null, failed: VERIFIED_MESSAGES.loadFailed };
   }
 }
 

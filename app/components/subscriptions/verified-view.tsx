@@ -11,17 +11,17 @@ import { Dialog } from "~/components/ui/dialog";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { formatDay } from "~/lib/format";
-import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
+import { VERIFIED_MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/money";
 import type { Author } from "~/lib/types/post";
 import type { VerifiedStatus } from "~/lib/types/subscription";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
-import { CheckoutPending } from "./subscribe";
+import { CheckoutPending, TestModeNotice } from "./subscribe";
 
 export const VERIFIED_PATH = "/verified";
 
-export type VerifiedData = { member: Author; status: VerifiedStatus | null; failed: string | null; testMode: boolean };
+export type VerifiedData = { member: Author; status: VerifiedStatus | null; failed: string | null };
 
 const BENEFITS: { icon: IconName; title: string; text: string }[] = [
   { icon: "badge-check", title: "Verified Badge", text: "A badge next to your name wherever it shows." },
@@ -35,7 +35,7 @@ const BENEFITS: { icon: IconName; title: string; text: string }[] = [
  * billing date and Cancel Subscription (confirmed: a dialog with JavaScript, a page without); without
  * one, Get Verified at $9.99 per month with Subscribe Now. Then the benefits and the renewal notice.
  */
-export function VerifiedView({ member, status, failed, testMode }: VerifiedData) {
+export function VerifiedView({ member, status, failed }: VerifiedData) {
   const verified = member.verifiedType !== null;
   return (
     <div>
@@ -57,7 +57,7 @@ export function VerifiedView({ member, status, failed, testMode }: VerifiedData)
         ) : (
           <GetVerified />
         )}
-        {testMode ? <p className="rounded-xl bg-surface px-4 py-3 text-sm text-muted">{SUBSCRIPTION_MESSAGES.testMode}</p> : null}
+        <TestModeNotice />
         {status ? null : <CheckoutPending />}
         <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
           <h2 id="benefits-title" className="mb-3 text-lg font-bold">
