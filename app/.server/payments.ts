@@ -1,3 +1,5 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { CHECKOUT_IDEMPOTENCY_WINDOW_MS, VERIFIED_PERIOD_DAYS } from "~/lib/constants";
 import type { Plan } from "~/lib/money";
 import type { AppConfig } from "./env";
@@ -113,8 +115,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       // Checkout session from Stripe, never a second subscription.
       // (Every parameter is in the key: Stripe refuses a key reused with other parameters.)
       const bucket = Math.floor(Date.now() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
-      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify([params, bucket])));
-      const key = `checkout:${[...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+      const key = `checkout:${encodeHexLowerCase(sha256(new TextEncoder().encode(JSON.stringify([params, bucket]))))}`;
       const session = await stripeCall(secretKey, "/checkout/sessions", params, { idempotencyKey: key });
       if (typeof session.url !== "string") throw new Error("Stripe Checkout answered no url");
       return { redirect: session.url };

@@ -1,3 +1,4 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { z } from "zod";
 import { STRIPE_RENEWAL_GRACE_MS, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib/constants";
 import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
@@ -26,10 +27,6 @@ import { applyPaidPeriod, currentReference, endByProvider, orderByReference, sto
 
 const encoder = new TextEncoder();
 
-function hex(bytes: ArrayBuffer): string {
-  return [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** Compares two strings in time that does not depend on where they differ. */
 function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -41,7 +38,7 @@ function sameText(a: string, b: string): boolean {
 /** The v1 signature of a payload at a timestamp (what Stripe sends, and what tests sign with). */
 export async function stripeSignature(secret: string, timestamp: number, payload: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return hex(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`)));
+  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestamp}.${payload}`))));
 }
 
 export type SignatureVerdict = "valid" | "malformed" | "stale" | "forged";
