@@ -13,6 +13,7 @@ import type { Db } from "./db/client";
 import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
 import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
+import { chunksOf } from "./db/chunks";
 
 /**
  * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
@@ -108,16 +109,13 @@ export async function findClaimableMedia(db: Db, userId: string, keys: string[])
     );
 }
 
-/** D1 binds at most 100 values a statement; R2 deletes at most 1,000 keys a call. */
-const KEYS_PER_STATEMENT = 90;
+/** R2 deletes at most 1,000 keys a call. */
 const KEYS_PER_R2_DELETE = 1000;
-
-const chunksOf = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Removes objects and their records (a deleted post's media, a discarded upload, a deleted community's), any number of them. */
 export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  const [first, ...rest] = chunksOf(keys, KEYS_PER_STATEMENT).map((chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)));
+  const [first, ...rest] = chunksOf(keys).map((chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)));
   await db.batch([first!, ...rest]);
   for (const chunk of chunksOf(keys, KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
 }

@@ -170,9 +170,7 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       }, now);
       // Paid, so honoured; but one cancelled here, or to a creator who no longer offers, is not paid
       // again (sent to Stripe again on every renewal it still makes, also on a retried event).
-      if (result !== "running" && (found.cancelled || !found.creatorOffers)) {
-        await stopRenewal(db, "stripe", reference, () => stripeProvider(config.stripe!.secretKey).cancel(reference), now);
-      }
+      if (found.cancelled || !found.creatorOffers) await stopRenewal(db, stripeProvider(config.stripe.secretKey), reference, now);
       return { status: 200, body: { received: true, applied: result === "applied", result } };
     }
     case "customer.subscription.deleted": {

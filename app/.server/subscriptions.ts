@@ -5,6 +5,7 @@ import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscriptionsPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
+import { chunksOf } from "./db/chunks";
 import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, paymentEvents, payments, users, verifiedSubscriptions } from "./db/schema";
@@ -176,32 +177,31 @@ export async function currentReference(db: Db, order: Order): Promise<string | n
 }
 
 /** Stops the renewal of the subscription a provider reference names: at the provider, then here. */
-export async function stopRenewal(db: Db, provider: string, reference: string, cancelAtProvider: () => Promise<void>, now = Date.now()): Promise<void> {
-  await cancelAtProvider();
-  await db.batch([
-    db
-      .update(creatorSubscriptions)
-      .set({ cancelledAt: new Date(now) })
-      .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference), sql`${creatorSubscriptions.cancelledAt} IS NULL`)),
-  ]);
+export async function stopRenewal(db: Db, provider: PaymentProvider, reference: string, now = Date.now()): Promise<void> {
+  await provider.cancel(reference);
+  await db
+    .update(creatorSubscriptions)
+    .set({ cancelledAt: new Date(now) })
+    .where(and(eq(creatorSubscriptions.provider, provider.name), eq(creatorSubscriptions.providerReference, reference), sql`${creatorSubscriptions.cancelledAt} IS NULL`));
 }
 
 /** Running subscriptions whose renewal was just stopped here, to stop at their provider too. */
 export type StoppedRenewals = { provider: string; reference: string | null }[];
 
-/** Stops the renewal at their providers (after the response; a failure is logged, the period paid for stays). */
-export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenewals): void {
-  const atProvider = stopped.filter((one) => one.reference !== null && one.provider !== "test");
-  if (atProvider.length === 0) return;
-  context.cloudflare.ctx.waitUntil(
-    Promise.all(
-      atProvider.map(({ provider, reference }) =>
-        providerNamed(provider, context.config)
-          .cancel(reference)
-          .catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error)),
-      ),
+/** Stops the renewals at their providers, side by side (a failure is logged; the period paid for stays). */
+function cancelStopped(config: AppConfig, stopped: StoppedRenewals): Promise<unknown> {
+  return Promise.all(
+    stopped.flatMap(({ provider, reference }) =>
+      reference === null || provider === "test"
+        ? []
+        : [providerNamed(provider, config).cancel(reference).catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error))],
     ),
   );
+}
+
+/** Stops the renewals at their providers after the response. */
+export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenewals): void {
+  if (stopped.some(({ provider, reference }) => reference !== null && provider !== "test")) context.cloudflare.ctx.waitUntil(cancelStopped(context.config, stopped));
 }
 
 // ───────────────────────────── members' actions ─────────────────────────────
@@ -338,16 +338,26 @@ export async function setSubscriptionPrice(db: Db, memberId: string, cents: numb
     if (updated.length === 0) return refuse(403, SUBSCRIPTION_MESSAGES.verifiedOnly, "price");
     return { ok: true, offers, cents, stopped: [] };
   }
-  const [, stopped] = await db.batch([update, stopRenewalsTo(db, memberId, now)]);
-  return { ok: true, offers, cents, stopped: stopped.map((row) => ({ provider: row.provider, reference: row.reference })) };
+  const [, stopped] = await db.batch([update, stopRenewalsTo(db, [memberId], now)]);
+  return { ok: true, offers, cents, stopped };
 }
 
-/** Stops renewing every running subscription to the creator (renewal off; the periods paid for stay). */
-function stopRenewalsTo(db: Db, creatorId: string, now: number) {
+/**
+ * Stops renewing every running subscription to these creators (at most VALUES_PER_STATEMENT; renewal
+ * off, the periods paid for stay); "unverified": only to those who no longer have the badge.
+ */
+function stopRenewalsTo(db: Db, creatorIds: string[], now: number, only: "all" | "unverified" = "all") {
   return db
     .update(creatorSubscriptions)
     .set({ cancelledAt: new Date(now) })
-    .where(and(eq(creatorSubscriptions.subscribedToId, creatorId), eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.cancelledAt} IS NULL`))
+    .where(
+      and(
+        inArray(creatorSubscriptions.subscribedToId, creatorIds),
+        eq(creatorSubscriptions.status, "active"),
+        sql`${creatorSubscriptions.cancelledAt} IS NULL`,
+        only === "unverified" ? sql`(SELECT ${users.verifiedType} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId}) IS NULL` : undefined,
+      ),
+    )
     .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference });
 }
 
@@ -445,35 +455,16 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
   return { ended: ending.length, renewed };
 }
 
-/** Bound values a D1 statement takes at most (100), with room for the statement's own. */
-const IDS_PER_STATEMENT = 90;
-
 /**
  * Members who lost the badge no longer offer subscriptions: renewal of every running subscription to
  * them stops, here and at its provider (the periods paid for run out). Members still verified (a
  * granted badge) are left alone.
  */
 export async function stopRenewalsToUnverified(db: Db, config: AppConfig, memberIds: string[], now = Date.now()): Promise<void> {
-  for (let start = 0; start < memberIds.length; start += IDS_PER_STATEMENT) {
-    const stopped = await db
-      .update(creatorSubscriptions)
-      .set({ cancelledAt: new Date(now) })
-      .where(
-        and(
-          inArray(creatorSubscriptions.subscribedToId, memberIds.slice(start, start + IDS_PER_STATEMENT)),
-          eq(creatorSubscriptions.status, "active"),
-          sql`${creatorSubscriptions.cancelledAt} IS NULL`,
-          sql`(SELECT ${users.verifiedType} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId}) IS NULL`,
-        ),
-      )
-      .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference });
-    for (const { provider, reference } of stopped) {
-      if (provider === "test" || !reference) continue;
-      await providerNamed(provider, config)
-        .cancel(reference)
-        .catch((error: unknown) => console.error(`Stopping the renewal of ${provider} ${reference} failed:`, error));
-    }
-  }
+  const [first, ...rest] = chunksOf(memberIds).map((ids) => stopRenewalsTo(db, ids, now, "unverified"));
+  if (!first) return;
+  const stopped = await db.batch([first, ...rest]);
+  await cancelStopped(config, stopped.flat());
 }
 
 // ───────────────────────────── reading ─────────────────────────────
