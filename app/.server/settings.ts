@@ -13,6 +13,7 @@ import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { memberSettings, sessions, users } from "./db/schema";
 import { changePublicProfile } from "./profile-changes";
+import { offeringSql } from "./users";
 import { viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -24,7 +25,7 @@ import { viewerValues, type Viewer } from "./viewer";
 type SettingsRow = ProfileSettings & {
   profileUpdatedAt: Date;
   priceCents: number;
-  offers: boolean;
+  offering: number;
   verifiedType: string | null;
   likes: boolean | null;
   reposts: boolean | null;
@@ -61,7 +62,7 @@ export function ownSettingsRead(db: Db, viewer: NonNullable<Viewer>): Read<OwnSe
         bannerUrl: users.bannerUrl,
         profileUpdatedAt: users.updatedAt,
         priceCents: users.subscriptionPriceCents,
-        offers: users.offersSubscriptions,
+        offering: offeringSql().as("settings_offering"),
         verifiedType: users.verifiedType,
         likes: memberSettings.notifyLikes,
         reposts: memberSettings.notifyReposts,
@@ -109,7 +110,7 @@ function toSettings(row: SettingsRow): OwnSettings {
     },
     profileVersion: row.profileUpdatedAt instanceof Date ? row.profileUpdatedAt.getTime() : Number(row.profileUpdatedAt),
     // A lapsed badge pauses the offering (decision 037): shown as off until the member is verified again.
-    subscription: { priceCents: row.offers && row.verifiedType !== null ? row.priceCents : 0, canOffer: row.verifiedType !== null },
+    subscription: { priceCents: row.offering ? row.priceCents : 0, canOffer: row.verifiedType !== null },
     notifications: {
       likes: pick(row.likes, n.likes),
       reposts: pick(row.reposts, n.reposts),

@@ -5,7 +5,7 @@ import { mapRead, param, selectRead } from "./db/reads";
 import { hashtagTrends, sessions, users } from "./db/schema";
 import { unreadConversationsSql } from "./messages";
 import { unreadNotificationsSql } from "./notifications";
-import { offersPaidSubscriptions } from "./users";
+import { offeringSql } from "./users";
 
 /**
  * What the signed-in shell shows on every page: the unread badge, the trends and whether the composer
@@ -28,9 +28,8 @@ export function shellReads(db: Db, sessionId: string) {
     // only as far as the badge tells them apart (99+).
     unread: unreadNotificationsSql(users.id).as("shell_unread"),
     unreadMessages: unreadConversationsSql(users.id).as("shell_unread_messages"),
-    offers: users.offersSubscriptions,
-    price: users.subscriptionPriceCents,
-    verified: users.verifiedType,
+    // Subscriber-only posts only while the member offers subscriptions.
+    offering: offeringSql().as("shell_offering"),
   };
   const member = selectRead<ShellMember>(
     db,
@@ -54,13 +53,13 @@ export function shellReads(db: Db, sessionId: string) {
   return [mapRead(member, (rows) => rows[0] ?? null), trends] as const;
 }
 
-type ShellMember = { unread: number; unreadMessages: number; offers: boolean; price: number; verified: string | null };
+type ShellMember = { unread: number; unreadMessages: number; offering: number };
 
 export function toShell(member: ShellMember | null, trends: ShellData["trends"]): ShellData {
   return {
     unreadNotifications: member?.unread ?? 0,
     unreadMessages: member?.unreadMessages ?? 0,
     trends,
-    canPostForSubscribers: offersPaidSubscriptions(member ?? undefined),
+    canPostForSubscribers: Boolean(member?.offering),
   };
 }

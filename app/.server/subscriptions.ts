@@ -253,7 +253,7 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
     await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, creator.runningId));
     return { ok: true, name: creator.displayName, redirect: null, resumed: true };
   }
-  if (!creator.offers || creator.price <= 0) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
+  if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
   const order: Order = { kind: "creator", memberId, creatorId: creator.id, plan, amountCents: planAmountCents(creator.price, plan) };
   const back = `${origin}/profile/${encodeURIComponent(creator.username)}`;
   const redirect = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));

@@ -46,17 +46,7 @@ export function offeringSql(): SQL<number> {
 }
 
 /** May the member mark posts subscriber-only? Only while they offer subscriptions (`offeringSql`). */
-export function offersPaidSubscriptions(member: { offers: boolean; price: number; verified: string | null } | undefined): boolean {
-  return Boolean(member?.offers && member.price > 0 && member.verified !== null);
-}
-
-function subscriptionOffer(db: Db, userId: string) {
-  return db
-    .select({ offers: users.offersSubscriptions, price: users.subscriptionPriceCents, verified: users.verifiedType })
-    .from(users)
-    .where(eq(users.id, userId));
-}
-
 export async function canPostForSubscribers(db: Db, userId: string): Promise<boolean> {
-  return offersPaidSubscriptions(await subscriptionOffer(db, userId).get());
+  const row = await db.select({ offering: offeringSql() }).from(users).where(eq(users.id, userId)).get();
+  return Boolean(row?.offering);
 }
