@@ -60,6 +60,10 @@ describe.each(builds)("route matching with cached branches (%s)", (_name, load) 
     expect(first[1]?.at(-1)?.params).toEqual({ postId: "abc" });
     expect(first[5]?.at(-1)?.params).toEqual({ lang: "fr" });
     expect(PATHS.map((path) => summary(matchRoutes(tree, path)))).toEqual(first);
+    // Each match is made afresh from the pathname, whichever branch it tries first.
+    expect(matchRoutes(tree, "/post/xyz")?.at(-1)?.params).toEqual({ postId: "xyz" });
+    expect(matchRoutes(tree, "/post/abc")?.at(-1)?.params).toEqual({ postId: "abc" });
+    expect(matchRoutes(tree, "/post/abc/more")?.at(-1)?.route.id).toBe("handle");
   });
 
   it("answers a tree made again with the same shape with that tree's own route objects", async () => {
