@@ -903,6 +903,9 @@ async function main() {
 
   const cookie = (viewer) => ({ Cookie: `session=${viewer.token}` });
   const signedIn = [
+    // The smallest page, what every page stands on (docs/decisions/040): Remix, React and the shell;
+    // signed in, the session's one D1 trip too. The rows below are that plus their own reads and cards.
+    { label: "Terms (the smallest page)", path: "/terms", viewers: ["median"] },
     { label: "Home: For you", path: "/" },
     { label: "Home: Following", path: "/?tab=following" },
     { label: "Videos", path: "/videos" },
@@ -1020,6 +1023,8 @@ async function main() {
     },
   );
 
+  // The smallest page as a visitor sees it: no D1 at all.
+  pages.push({ label: "Terms (the smallest page)", path: "/terms", viewer: "signed out", headersFor: () => ({}), budget: BUDGET });
   // The invite page as a visitor who is not signed in sees it (Sign In to Join, Create Account).
   if (meta.invite_code) {
     pages.push({ label: "Invite page", path: `/invite/${meta.invite_code}`, viewer: "signed out", headersFor: () => ({}), budget: BUDGET });
