@@ -63,9 +63,9 @@ const PATHS = [
 ];
 
 /** A tree of the app's shape changed by `change`. */
-function changed(change: (app: RouteObject[], tree: RouteObject[]) => void): RouteObject[] {
+function changed(change: (app: RouteObject[]) => void): RouteObject[] {
   const tree = appRoutes();
-  change(tree[0]!.children![0]!.children!, tree);
+  change(tree[0]!.children![0]!.children!);
   return tree;
 }
 
