@@ -22,6 +22,14 @@ test("the left navigation has every item, the active one marked, and the member'
   }
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Explore", exact: true })).not.toHaveAttribute("aria-current", "page");
+  // Each item draws its own icon: a mask of its own drawing (app/icons.css), not the bare coloured box.
+  const drawings: string[] = [];
+  for (const [label] of NAV) {
+    const icon = nav.getByRole("link", { name: label, exact: true }).locator(".icon");
+    drawings.push(await icon.evaluate((element) => getComputedStyle(element).maskImage));
+  }
+  for (const drawing of drawings) expect(drawing).toMatch(/^url\("data:image\/svg\+xml,/);
+  expect(new Set(drawings).size).toBe(NAV.length);
   await expect(nav.getByRole("link", { name: "Create Post" })).toHaveAttribute("href", "/compose");
   await expect(nav.getByRole("link", { name: `Your profile: ${account.displayName} @${account.username}` })).toHaveAttribute(
     "href",
