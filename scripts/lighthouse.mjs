@@ -5,7 +5,7 @@
 // One Lighthouse run of a page varies by ±10 performance points on a busy 2-core machine, so each page is
 // measured N times (5 unless --runs), the pages taken in turn each round, and the run with the median
 // performance score is the one reported (Lighthouse's own advice on variability), with the lowest and
-// highest score beside it and the machine's load average before and after.
+// highest score beside it and the machine's load average at the start, before the runs and after them.
 //
 // It runs scripts/start.mjs (build, migrations, demo seed, the worker in Miniflare) on a free port with its
 // own temporary state folder (MURMUR_STATE_DIR), never .wrangler/state, in its own process group, stopped
@@ -27,7 +27,12 @@ import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-const RUNS = Math.max(1, Number(argv.find((arg) => arg.startsWith("--runs="))?.slice("--runs=".length)) || 5);
+const RUNS_ARG = argv.find((arg) => arg.startsWith("--runs="))?.slice("--runs=".length);
+const RUNS = RUNS_ARG === undefined ? 5 : Number(RUNS_ARG);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  console.error(`› --runs takes a whole number of runs, at least 1 (got '${RUNS_ARG}').`);
+  process.exit(2);
+}
 const DESKTOP = args.has("--desktop");
 const SKIP_BUILD = args.has("--skip-build");
 const PRESET = DESKTOP ? "desktop" : "mobile";
@@ -242,11 +247,20 @@ async function measure(page, origin) {
   };
   const result = await lighthouse(`${origin}${page.path}`, flags, DESKTOP ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-  const { lhr, report } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const { lhr } = result;
+  const report = Array.isArray(result.report) ? result.report[0] : result.report;
+  // A run that failed keeps its report, to see why.
+  const failed = () => writeFileSync(join(REPORTS_DIR, `${PRESET}-${page.name}-failed.json`), report);
+  if (lhr.runtimeError) {
+    failed();
+    throw new Error(`Lighthouse could not measure ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
-  if (landed !== page.path) throw new Error(`${page.path} ended at ${landed} (was the session cookie not sent?)`);
-  return { lhr, report: Array.isArray(report) ? report[0] : report };
+  if (landed !== page.path) {
+    failed();
+    throw new Error(`${page.path} ended at ${landed} (was the session cookie not sent?)`);
+  }
+  return { lhr, report };
 }
 
 const performanceOf = (lhr) => lhr.categories.performance?.score ?? 0;
@@ -264,6 +278,7 @@ function printTable(rows) {
 // ───────────────────────────── main ─────────────────────────────
 
 async function main() {
+  const loadAtStart = load();
   mkdirSync(REPORTS_DIR, { recursive: true });
   stateDir = mkdtempSync(join(tmpdir(), "murmur-lighthouse-"));
   const port = await pickPort();
@@ -310,7 +325,8 @@ async function main() {
 
   console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, ${PRESET}, Chromium ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"}, ` +
     `benchmark index ${results[0].lhr.environment.benchmarkIndex}; the median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page ` +
-    `by performance; load average (1 / 5 / 15 min) ${loadBefore} before, ${loadAfter} after\n`);
+    `by performance; load average (1 / 5 / 15 min) ${loadAtStart} at the start, ${loadBefore} before the runs ` +
+    `(after the build and the seed), ${loadAfter} after them\n`);
   printTable(
     results.map(({ page, lhr, range }) => [
       page.label,

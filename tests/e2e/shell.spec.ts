@@ -14,7 +14,7 @@ const NAV = [
   ["Settings", "/settings"],
 ] as const;
 
-test("the left navigation has every item, the active one marked, and the member's card", async ({ page, account }) => {
+test("the left navigation has every item with its own icon, the active one marked, and the member's card", async ({ page, account }) => {
   await open(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   for (const [label, href] of NAV) {
