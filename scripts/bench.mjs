@@ -198,12 +198,16 @@ async function get(path, headers, form = null) {
   }
 }
 
-/** One request: a GET, or with `form` a POST of that form as a browser sends it. */
+/**
+ * One request: a GET, or with `form` a POST of that form as a browser sends it. Asked at the site's
+ * own address (APP_ORIGIN, `localhost`, over 127.0.0.1), as a deployed site is asked at its domain: a
+ * write then purges its public pages under one origin, not under 127.0.0.1's too (docs/decisions/042).
+ */
 function getOnce(path, headers, form = null) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const body = form ? new URLSearchParams(form).toString() : null;
-    const post = body === null ? {} : { Origin: `http://127.0.0.1:${server.port}`, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) };
+    const post = body === null ? {} : { Origin: `http://localhost:${server.port}`, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body) };
     const req = request(
       {
         host: "127.0.0.1",
@@ -211,7 +215,7 @@ function getOnce(path, headers, form = null) {
         path,
         method: body === null ? "GET" : "POST",
         agent,
-        headers: { "User-Agent": USER_AGENT, Accept: "text/html,*/*", ...post, ...headers },
+        headers: { Host: `localhost:${server.port}`, "User-Agent": USER_AGENT, Accept: "text/html,*/*", ...post, ...headers },
       },
       (res) => {
         const chunks = [];

@@ -86,7 +86,7 @@ export function action(args: ActionFunctionArgs) {
     await purgePublicProfile(context, member.username);
     const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId } as const;
     publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity });
-    tellNotified(context, context.db, { usernames: created.mentions });
+    tellNotified(context, context.db, { ids: created.mentionedIds });
     const returnTo = returnToOf(form);
     const message = communityId ? COMMUNITY_MESSAGES.postedIn : mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });

@@ -244,6 +244,16 @@ describe("member rooms", () => {
       expect(await room.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
     });
   });
+
+  it("tell a member mentioned in a new post their unread count, live (whatever case the mention is in)", async () => {
+    const [author, named] = [await createUser(), await createUser()];
+    const room = await listen(await sessionCookieFor(named.id), `/parties/member-room/${named.id}`);
+    await withRooms([room], async () => {
+      const content = `Hello @${named.username.toUpperCase()} and @nobody_by_that_name`;
+      expect((await composeAs(await sessionCookieFor(author.id), content)).status).toBe(302);
+      expect(await room.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
+    });
+  });
 });
 
 describe("conversation rooms", () => {

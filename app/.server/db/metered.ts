@@ -20,11 +20,13 @@ export class Meter {
     return Math.max(0, ...this.#trips.map((trip) => trip.depth));
   }
 
-  /** Milliseconds during which at least one round trip was on its way. */
+  /** Milliseconds during which at least one round trip was on its way (one still on its way counts until now). */
   get waited(): number {
+    const now = performance.now();
     let total = 0;
     let reach = -Infinity;
-    for (const { start, end } of [...this.#trips].sort((a, b) => a.start - b.start)) {
+    for (const { start, end: ended } of [...this.#trips].sort((a, b) => a.start - b.start)) {
+      const end = Math.min(ended, now);
       if (end <= reach) continue;
       total += end - Math.max(start, reach);
       reach = end;

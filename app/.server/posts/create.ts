@@ -21,7 +21,7 @@ export async function createPost(
   authorId: string,
   input: CreatePostInput,
   { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number } = {},
-): Promise<Outcome<{ postId: string; authorKeeps: boolean; privateCommunity: boolean; mentions: string[] }>> {
+): Promise<Outcome<{ postId: string; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] }>> {
   const subscriberOnly = input.visibility === "subscribers";
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) {
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
@@ -40,7 +40,7 @@ export async function createPost(
   const hashtags = extractHashtags(input.content);
   const mentions = extractMentions(input.content);
   const createdAt = new Date(now);
-  const [author] = await db.batch([
+  const [author, ...rest] = await db.batch([
     // Whether the author keeps their posts for followers, or posts in a private community: the public
     // feed rooms are not told of it (decisions 031, 035, 036).
     db
@@ -69,7 +69,7 @@ export async function createPost(
         userId: communityId
           ? sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)} AND ${inCommunitySql(sql`${users.id}`, sql`${communityId}`)})`
           : sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)})`,
-      }),
+      }).returning({ userId: postMentions.userId }),
     ),
     ...(keys.length > 0
       ? [
@@ -80,7 +80,10 @@ export async function createPost(
         ]
       : []),
   ]);
-  return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentions };
+  // The members the mentions named (whose notifications the triggers wrote), as the batch found them.
+  const mentioned = rest.slice(1 + hashtags.length, 1 + hashtags.length + mentions.length) as { userId: string | null }[][];
+  const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)).filter((userId): userId is string => userId !== null))];
+  return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
 }
 
 
@@ -116,7 +119,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentions: string[] } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -163,8 +166,8 @@ export async function createPostWithFiles(
     if (!outcome.ok) {
       return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
     }
-    const { authorKeeps, privateCommunity, mentions } = outcome;
-    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentions };
+    const { authorKeeps, privateCommunity, mentionedIds } = outcome;
+    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentionedIds };
   } catch (error) {
     return failed(error, stored);
   }
