@@ -11,23 +11,39 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 /**
  * Runs axe-core on the page as the visitor sees it (evaluated over the DevTools protocol, so the page's
  * CSP does not apply). A page without JavaScript cannot evaluate anything, so the same URL is opened in a
- * twin context whose own scripts are blocked: the server-rendered page, unhydrated, as without JavaScript.
+ * twin page whose own scripts are blocked: the server-rendered page, unhydrated, as without JavaScript.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (!jsEnabled()) {
-    const browser = page.context().browser()!;
-    const twin = await browser.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-    await twin.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    const twinPage = await twin.newPage();
-    await twinPage.goto(page.url());
-    try {
-      return await runAxe(twinPage);
-    } finally {
-      await twin.close();
-    }
-  }
-  return runAxe(page);
+  if (jsEnabled()) return runAxe(page);
+  const twin = await twinOf(page);
+  await twin.goto(page.url());
+  // The same page, not (say) sign-in because the session did not carry over.
+  expect(twin.url(), "the twin opened the page itself").toBe(page.url());
+  return runAxe(twin);
 }
+
+/**
+ * The twin page: one per worker, kept from scan to scan (a new context and renderer for each scan took
+ * longer than the scan), given the page's cookies (its session and theme) before each.
+ */
+let twinPage: Page | undefined;
+
+async function twinOf(page: Page): Promise<Page> {
+  if (!twinPage || twinPage.isClosed()) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    twinPage = await context.newPage();
+  }
+  const context = twinPage.context();
+  await context.clearCookies();
+  await context.addCookies(await page.context().cookies());
+  return twinPage;
+}
+
+test.afterAll(async () => {
+  await twinPage?.context().close();
+  twinPage = undefined;
+});
 
 async function runAxe(page: Page): Promise<string[]> {
   const violations = (await page.evaluate(`(async () => {
