@@ -17,7 +17,7 @@
 //    Then the cron's trends job (docs/decisions/033), run at the data set's time through the local-only
 //    /dev/fixtures: its D1 time, budget 1 s (row "Trends job (cron)").
 //    Then the realtime rooms (docs/decisions/036), with WebSocket clients as pages open them (the
-//    session cookie, the site's Origin): "DM delivery (room)", a message sent (POST /messages/{id}/send)
+//    session cookie, the Origin of the address they connect to): "DM delivery (room)", a message sent (POST /messages/{id}/send)
 //    until the other participant's socket in conversation-room/{id} has it, and "Feed fan-out (100
 //    pages)", 100 sockets on the public feed shards, half of them watching a post: after a like of it
 //    every watching socket must get its counts and no other socket any. The run's messages are deleted
@@ -588,7 +588,7 @@ async function measureTrendsJob(now) {
 
 /**
  * A WebSocket to a realtime room (`/parties/{party}/{room}`) as a page opens it: the member's session
- * cookie and the site's Origin (docs/decisions/036). Resolves when open; each event the room sends
+ * cookie and the Origin of the address it connects to (docs/decisions/036). Resolves when open; each event the room sends
  * goes to `socket.onEvent(event, receivedAt)`.
  */
 function connectRoom(party, room, viewer) {

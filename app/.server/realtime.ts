@@ -39,6 +39,20 @@ function stubOf(env: Env, party: Party, name: string) {
 }
 
 /**
+ * Calls a room once more when Cloudflare says the call may be retried (the room moved or restarted)
+ * and not that it is overloaded, as Durable Objects' documentation advises.
+ */
+async function callRoom(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+  } catch (error) {
+    const flags = error as { retryable?: boolean; overloaded?: boolean };
+    if (!flags.retryable || flags.overloaded) throw error;
+    await call();
+  }
+}
+
+/**
  * Publishes an event to rooms of one kind, after the response. `event` may be a function that reads
  * what to say (current counts) once the response is on its way; null says nothing.
  */
@@ -57,7 +71,7 @@ export function publish<P extends Party>(
       const sent = await Promise.allSettled(
         names.map(async (name) => {
           const stub = stubOf(env, party, name) as unknown as { publish(event: Events[P]): Promise<void> };
-          await stub.publish(ready);
+          await callRoom(() => stub.publish(ready));
         }),
       );
       sent.forEach((result, i) => {
@@ -116,8 +130,8 @@ export function publishCounts(context: AppLoadContext, db: Db, postId: string, k
 export function revokeCommunityRoom(context: AppLoadContext, communityId: string, memberId: string): void {
   context.cloudflare.ctx.waitUntil(
     (async () => {
-      const rooms = context.cloudflare.env.FeedRoom;
-      await rooms.get(rooms.idFromName(communityFeed(communityId))).revoke(memberId);
+      const room = stubOf(context.cloudflare.env, FEED_PARTY, communityFeed(communityId)) as unknown as { revoke(memberId: string): Promise<void> };
+      await callRoom(() => room.revoke(memberId));
     })().catch((error: unknown) => console.error("realtime: disconnecting a member from a community room failed", error)),
   );
 }
@@ -125,8 +139,9 @@ export function revokeCommunityRoom(context: AppLoadContext, communityId: string
 // ───────────────────────────── members and conversations ─────────────────────────────
 
 /**
- * Tells members (by id, or by username for mentions) that their notifications may have changed: their
- * rooms read the unread count their badge shows now and tell their pages (nothing when none listens).
+ * Tells members (by id, or by username: a comment's mentions, a follow, a subscription) that their
+ * notifications may have changed: their rooms read the unread count their badge shows now and tell
+ * their pages (nothing when none listens).
  * Called after a write whose triggers may have notified them.
  */
 export function tellNotified(context: AppLoadContext, db: Db, members: { ids?: string[]; usernames?: string[] }): void {
@@ -139,7 +154,7 @@ export function tellNotified(context: AppLoadContext, db: Db, members: { ids?: s
       const named = sql`lower(${users.username}) IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`;
       const rows = await db.select({ id: users.id }).from(users).where(named);
       publish(context, MEMBER_PARTY, rows.map((row) => row.id).filter((id) => !ids.includes(id)), { type: "notifications-changed" });
-    })().catch((error: unknown) => console.error("realtime: finding mentioned members failed", error)),
+    })().catch((error: unknown) => console.error("realtime: finding members by username failed", error)),
   );
 }
 

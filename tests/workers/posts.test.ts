@@ -2,9 +2,11 @@ import { env } from "cloudflare:workers";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, setCommentLike } from "~/.server/comments";
+import { createCommunity } from "~/.server/communities";
 import {
   commentLikes,
   comments,
+  communityMembers,
   mediaUploads,
   postBookmarks,
   postHashtags,
@@ -16,6 +18,7 @@ import {
   userActivity,
   users,
 } from "~/.server/db/schema";
+import { newId } from "~/.server/ids";
 import { deleteAbandonedUploads, storeMedia } from "~/.server/media";
 import { createPost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
@@ -65,6 +68,20 @@ describe("creating a post", () => {
     const mentions = await db().select().from(postMentions).where(eq(postMentions.postId, result.postId));
     expect(mentions).toEqual([{ postId: result.postId, username: mentioned.username.toLowerCase(), userId: mentioned.id }]);
     expect((await db().select().from(users).where(eq(users.id, author.id)).get())?.postsCount).toBe(1);
+  });
+
+  it("names the members its mentions found, once each: not the author, an unknown name or a private community's outsider", async () => {
+    const [friend, insider, outsider, author] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const image = await upload(author.id);
+    const content = `#tag @${friend.username} @${friend.username.toUpperCase()} @${author.username} @nobody_${Date.now().toString(36)} #more`;
+    const open = await createPost(db(), author.id, input({ content, imageKeys: [image.key] }));
+    expect(open.ok && open.mentionedIds).toEqual([friend.id]);
+
+    const circle = await createCommunity(db(), author.id, { name: `Quiet ${Date.now().toString(36)}`, description: undefined, isPrivate: true });
+    if (!circle.ok) throw new Error(circle.message ?? "community refused");
+    await db().insert(communityMembers).values({ id: newId(), communityId: circle.communityId, userId: insider.id, role: "member" });
+    const inside = await createPost(db(), author.id, input({ content: `#club @${outsider.username} @${insider.username}` }), { communityId: circle.communityId });
+    expect(inside.ok && inside.mentionedIds).toEqual([insider.id]);
   });
 
   it("a post of nothing but hashtags and mentions (more than D1 binds in one statement) is stored whole", async () => {

@@ -80,9 +80,12 @@ export async function createPost(
         ]
       : []),
   ]);
-  // The members the mentions named (whose notifications the triggers wrote), as the batch found them.
+  // The members the mentions found, as the batch found them, but the author: their rooms are told to
+  // read their unread count again (a member who turned mention notifications off reads an unchanged one).
   const mentioned = rest.slice(1 + hashtags.length, 1 + hashtags.length + mentions.length) as { userId: string | null }[][];
-  const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)).filter((userId): userId is string => userId !== null))];
+  const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)))].filter(
+    (userId): userId is string => userId !== null && userId !== authorId,
+  );
   return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
 }
 
