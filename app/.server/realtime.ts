@@ -11,6 +11,7 @@ import {
   type FeedEvent,
   type MemberSignal,
 } from "~/lib/realtime";
+import { ROOM_RETRY_DELAY_MS } from "~/lib/constants";
 import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
@@ -39,16 +40,18 @@ function stubOf(env: Env, party: Party, name: string) {
 }
 
 /**
- * Calls a room once more when Cloudflare says the call may be retried (the room moved or restarted)
- * and not that it is overloaded, as Durable Objects' documentation advises.
+ * Calls a room, and once more on a new stub when Cloudflare says the call may be retried (the room
+ * moved or restarted) and not that it is overloaded, after a short pause, as Durable Objects'
+ * documentation advises: a stub whose call failed so stays broken, so each try takes its own.
  */
-async function callRoom(call: () => Promise<unknown>): Promise<void> {
+async function callRoom<R>(env: Env, party: Party, name: string, call: (room: R) => Promise<unknown>): Promise<void> {
   try {
-    await call();
+    await call(stubOf(env, party, name) as unknown as R);
   } catch (error) {
-    const flags = error as { retryable?: boolean; overloaded?: boolean };
-    if (!flags.retryable || flags.overloaded) throw error;
-    await call();
+    const flags = typeof error === "object" && error !== null ? (error as { retryable?: unknown; overloaded?: unknown }) : {};
+    if (flags.retryable !== true || flags.overloaded === true) throw error;
+    await new Promise((resolve) => setTimeout(resolve, ROOM_RETRY_DELAY_MS * (1 + Math.random())));
+    await call(stubOf(env, party, name) as unknown as R);
   }
 }
 
@@ -70,8 +73,7 @@ export function publish<P extends Party>(
       const env = context.cloudflare.env;
       const sent = await Promise.allSettled(
         names.map(async (name) => {
-          const stub = stubOf(env, party, name) as unknown as { publish(event: Events[P]): Promise<void> };
-          await callRoom(() => stub.publish(ready));
+          await callRoom<{ publish(event: Events[P]): Promise<void> }>(env, party, name, (room) => room.publish(ready));
         }),
       );
       sent.forEach((result, i) => {
@@ -130,8 +132,9 @@ export function publishCounts(context: AppLoadContext, db: Db, postId: string, k
 export function revokeCommunityRoom(context: AppLoadContext, communityId: string, memberId: string): void {
   context.cloudflare.ctx.waitUntil(
     (async () => {
-      const room = stubOf(context.cloudflare.env, FEED_PARTY, communityFeed(communityId)) as unknown as { revoke(memberId: string): Promise<void> };
-      await callRoom(() => room.revoke(memberId));
+      await callRoom<{ revoke(memberId: string): Promise<void> }>(context.cloudflare.env, FEED_PARTY, communityFeed(communityId), (room) =>
+        room.revoke(memberId),
+      );
     })().catch((error: unknown) => console.error("realtime: disconnecting a member from a community room failed", error)),
   );
 }

@@ -327,3 +327,5 @@ export const MESSAGES_RESYNC_LIMIT = 200;
 export const FEED_SHARDS = 8;
 /** The posts a page tells its feed room it shows (those on or near the screen): count updates go to it only for these. */
 export const FEED_WATCH_MAX = 40;
+/** Before a room is called again after a call Cloudflare says may be retried: this, up to twice it (jitter). */
+export const ROOM_RETRY_DELAY_MS = 50;

@@ -70,7 +70,8 @@ describe("creating a post", () => {
     expect((await db().select().from(users).where(eq(users.id, author.id)).get())?.postsCount).toBe(1);
   });
 
-  it("names the members its mentions found, once each: not the author, an unknown name or a private community's outsider", async () => {
+  it("names the members its mentions found: one for a name in two cases, not the author, an unknown name or a private community's outsider", async () => {
+    // With an image and hashtags too, so the mentions' answers are told from the batch's others.
     const [friend, insider, outsider, author] = [await createUser(), await createUser(), await createUser(), await createUser()];
     const image = await upload(author.id);
     const content = `#tag @${friend.username} @${friend.username.toUpperCase()} @${author.username} @nobody_${Date.now().toString(36)} #more`;
