@@ -45,8 +45,8 @@ export default defineConfig({
       ],
     },
     // No trace while the suite runs: recording one (screenshots and DOM snapshots at every step, kept
-    // only on failure) made the suite about a fifth slower, and CI keeps only what the run prints.
-    // To look at a failure, run it again with `npx playwright test <file> --trace retain-on-failure`.
+    // only on failure) took about a fifth of the suite's time, and CI keeps only what the run prints.
+    // To look at a failure: `npm run build`, then `npm run test:e2e -- <file> --trace retain-on-failure`.
     trace: "off",
   },
   projects: [
