@@ -15,9 +15,13 @@ function freePort(): string {
 }
 
 // Chosen once by the runner; its worker processes inherit them. The server keeps its local D1 and R2
-// in E2E_PERSIST, a new temporary directory per run.
+// in E2E_PERSIST, a new temporary directory per run that the server removes when it stops (one given
+// from outside is kept).
 process.env.E2E_PORT ??= freePort();
-process.env.E2E_PERSIST ??= mkdtempSync(join(tmpdir(), "murmur-e2e-"));
+if (!process.env.E2E_PERSIST) {
+  process.env.E2E_PERSIST = mkdtempSync(join(tmpdir(), "murmur-e2e-"));
+  process.env.E2E_PERSIST_TEMPORARY = "1";
+}
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -62,6 +66,6 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    env: { E2E_PORT: process.env.E2E_PORT, E2E_PERSIST: process.env.E2E_PERSIST },
+    env: { E2E_PORT: process.env.E2E_PORT, E2E_PERSIST: process.env.E2E_PERSIST, E2E_PERSIST_TEMPORARY: process.env.E2E_PERSIST_TEMPORARY ?? "" },
   },
 });
