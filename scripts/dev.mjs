@@ -3,7 +3,7 @@
 // public/ rebuilds, bundles again and reloads the worker in place (same port, same state).
 import { join, resolve } from "node:path";
 import { buildApp, buildOrExit } from "./lib/build.mjs";
-import { disposeOnSignals, exitIfPortTaken, prepareWorker } from "./lib/serve.mjs";
+import { exitIfPortTaken, exitOnSignals, prepareWorker } from "./lib/serve.mjs";
 import { watchFolders } from "./lib/watch.mjs";
 import { applyMigrations, DEFAULT_STATE_DIR, ROOT } from "./lib/wrangler.mjs";
 
@@ -18,7 +18,7 @@ const worker = prepareWorker({ production: false });
 console.log("› Applying local D1 migrations…");
 applyMigrations(STATE_DIR);
 const server = await worker.serve({ port: PORT, persistTo: STATE_DIR });
-disposeOnSignals(server);
+exitOnSignals();
 
 let timer;
 let building = false;

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildOrExit } from "./lib/build.mjs";
-import { disposeOnSignals, exitIfPortTaken, prepareWorker } from "./lib/serve.mjs";
+import { exitIfPortTaken, exitOnSignals, prepareWorker } from "./lib/serve.mjs";
 import { applyMigrations, DEFAULT_STATE_DIR, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -45,6 +45,6 @@ if (count === 0) {
   console.log(`› Database has ${count} members: not seeding.`);
 }
 
-const server = await worker.serve({ port: PORT, persistTo: STATE_DIR });
-disposeOnSignals(server);
+await worker.serve({ port: PORT, persistTo: STATE_DIR });
+exitOnSignals();
 console.log(`› Murmur on http://localhost:${PORT} (demo sign-ins are in README.md)`);

@@ -67,12 +67,13 @@ function miniflareOptions({ wrangler, host, port, persistTo, outdir }) {
  * Starts bundling the worker (production: React's production build) and loading wrangler right away,
  * so both run while the caller prepares the state, and returns serve(): once the bundle is ready it
  * serves it on host:port with its state under persistTo (D1, R2 and Durable Objects in
- * persistTo/v3) and resolves to the server: its url, reload() (bundle the current build again and
- * restart the worker on the same port with the same state) and dispose().
+ * persistTo/v3) and resolves to the server: its url and reload() (bundle the current build again and
+ * restart the worker on the same port with the same state). It stops when the process exits
+ * (Miniflare stops workerd in its exit hook; see exitOnSignals).
  */
 export function prepareWorker({ production = true } = {}) {
   const outdir = mkdtempSync(join(tmpdir(), "murmur-bundle-"));
-  process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  removeOnExit(outdir);
   const bundled = bundleWorker(outdir, { production });
   // Loading wrangler takes ~2 s; it is only needed for the bindings wrangler.toml declares.
   const wrangler = import("wrangler");
@@ -90,7 +91,6 @@ export function prepareWorker({ production = true } = {}) {
           await bundleWorker(outdir, { production });
           await miniflare.setOptions(miniflareOptions(settings));
         },
-        dispose: () => miniflare.dispose(),
       };
     },
   };
@@ -112,15 +112,19 @@ export async function exitIfPortTaken(port) {
   process.exit(1);
 }
 
-/** Stops the server and exits on Ctrl-C, on a kill, and when the terminal closes. */
-export function disposeOnSignals(server) {
-  let stopping = false;
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.on(signal, async () => {
-      if (stopping) return;
-      stopping = true;
-      await server.dispose();
-      process.exit(0);
-    });
+/**
+ * Exits on Ctrl-C, on a kill, and when the terminal closes; the server stops as the process exits
+ * (Miniflare's exit hook stops workerd, and removeOnExit's folders go). Nothing is awaited first: once
+ * loaded, wrangler exits the process on SIGINT and SIGTERM from a handler of its own registered
+ * before this one, so a handler that awaited a graceful dispose() never got to run.
+ */
+export function exitOnSignals() {
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]]) {
+    process.once(signal, () => process.exit(code));
   }
+}
+
+/** Removes a file or folder (a temporary one of this process) when the process exits. */
+export function removeOnExit(path) {
+  process.once("exit", () => rmSync(path, { recursive: true, force: true }));
 }
