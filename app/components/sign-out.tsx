@@ -1,7 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 import { ConfirmActions } from "./ui/confirm-actions";
 import { Dialog } from "./ui/dialog";
 
@@ -14,7 +13,6 @@ export function SignOutActions({ busy, onCancel, cancelHref }: { busy: boolean; 
 
 /** 'Sign Out' opens a confirmation dialog with JavaScript; without it, the link leads to the /logout page. */
 export function SignOutButton({ className = "" }: { className?: string }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
   const location = useLocation();
@@ -26,7 +24,6 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       <Link
         to={`/logout?${new URLSearchParams({ returnTo })}`}
         onClick={(event) => {
-          if (!hydrated) return;
           event.preventDefault();
           setOpen(true);
         }}

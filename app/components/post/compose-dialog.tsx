@@ -1,6 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, type ComponentProps, type ReactNode } from "react";
 import { PageLink } from "~/components/ui/page-link";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Dialog } from "../ui/dialog";
 import { ReplyForm } from "./comment-form";
 import { QuotedPost } from "./quoted-post";
@@ -62,7 +61,6 @@ export function ReplyingTo({ target }: { target: ReplyTarget }) {
 /** A link to the composer (or, with `reply`, to the reply composer) that opens the dialog with JavaScript. */
 export function ComposeLink({ reply, community, ...props }: Omit<ComponentProps<typeof PageLink>, "to"> & { reply?: ReplyTarget; community?: ComposeCommunity }) {
   const open = useContext(OpenComposer);
-  const hydrated = useHydrated();
   return (
     <PageLink
       {...props}
@@ -72,7 +70,7 @@ export function ComposeLink({ reply, community, ...props }: Omit<ComponentProps<
       onFocus={reply ? undefined : () => void loadComposer()}
       onClick={(event) => {
         props.onClick?.(event);
-        if (!hydrated || !open || event.defaultPrevented) return;
+        if (!open || event.defaultPrevented) return;
         event.preventDefault();
         open(reply ? { mode: "reply", target: reply } : { mode: "post", community });
       }}

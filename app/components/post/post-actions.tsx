@@ -7,7 +7,6 @@ import { useLiveCounts } from "~/lib/live-feed";
 import { INTENTS, TOGGLES, type ToggleName } from "~/lib/intents";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
-import { useHydrated } from "~/lib/use-hydrated";
 import { ReturnTo } from "../return-to";
 import { ComposeLink } from "./compose-dialog";
 import { useToggle } from "./use-toggle";
@@ -41,7 +40,6 @@ export function PostActions({
     bookmark: useToggle("bookmark", post.id, post.viewer.bookmarked),
   };
   const { like, repost, bookmark } = toggles;
-  const hydrated = useHydrated();
   const action = `/post/${post.id}`;
   // The newest answer about the post wins: the page's, the feed room's (live), a toggle's or a share's.
   const group = useRef<HTMLDivElement>(null);
@@ -92,7 +90,7 @@ export function PostActions({
             reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
             onClick={(event) => {
               // A visitor with JavaScript is told to sign in; without it the link leads to sign-in and back.
-              if (!hydrated || signedIn) return;
+              if (signedIn) return;
               event.preventDefault();
               showToast(POST_MESSAGES.signInToComment, "error");
             }}
@@ -112,7 +110,6 @@ export function PostActions({
           <PageLink
             to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
             onClick={(event) => {
-              if (!hydrated) return;
               event.preventDefault();
               onShare();
             }}

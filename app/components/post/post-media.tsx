@@ -2,7 +2,6 @@ import { PageLink } from "~/components/ui/page-link";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
-import { useHydrated } from "~/lib/use-hydrated";
 import { fetchPriority } from "~/lib/fetch-priority";
 
 const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
@@ -26,7 +25,6 @@ export function PostImages({
   authorName: string;
   eager?: boolean;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState<number | null>(null);
   if (urls.length === 0) return null;
   const single = urls.length === 1;
@@ -38,7 +36,6 @@ export function PostImages({
             key={url}
             to={`/post/${postId}/photo/${index + 1}`}
             onClick={(event) => {
-              if (!hydrated) return;
               event.preventDefault();
               setOpen(index);
             }}

@@ -1,7 +1,6 @@
 import { PageLink } from "~/components/ui/page-link";
 import { iconBefore } from "~/components/icon";
 import { useEffect, useRef, type MouseEvent } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Deletable } from "./delete-form";
 
 /**
@@ -24,7 +23,6 @@ export function PostMenu({
   onReport: () => void;
   onDelete: () => void;
 }) {
-  const hydrated = useHydrated();
   const ref = useRef<HTMLDetailsElement>(null);
   const query = new URLSearchParams({ returnTo });
 
@@ -37,7 +35,6 @@ export function PostMenu({
   }, []);
 
   const inPlace = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!hydrated) return;
     event.preventDefault();
     if (ref.current) ref.current.open = false;
     open();

@@ -1,20 +1,17 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * 'Load more' under a keyset list: without JavaScript a link to the next page; with it, `onLoad`
  * appends that page in place (through a fetcher), once at a time.
  */
 export function LoadMoreLink({ to, loading, onLoad, children }: { to: string; loading: boolean; onLoad: () => void; children: ReactNode }) {
-  const hydrated = useHydrated();
   return (
     <div className="flex justify-center border-b border-line p-4">
       <Link
         to={to}
         preventScrollReset
         onClick={(event) => {
-          if (!hydrated) return;
           event.preventDefault();
           if (!loading) onLoad();
         }}
