@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
  */
 export function useAppendedPages<P extends { nextCursor: string | null }>(first: P, loaded: P | undefined, loading: boolean): P[] {
   const [more, setMore] = useState<P[]>([]);
-  // Only a new first page empties the list (on mount there is nothing to empty: no render more).
+  // Only a new first page empties the list (on mount there is nothing to empty: no extra render).
   useEffect(() => setMore((pages) => (pages.length === 0 ? pages : [])), [first]);
   useEffect(() => {
     if (!loading && loaded) setMore((pages) => (pages.includes(loaded) ? pages : [...pages, loaded]));

@@ -3,9 +3,10 @@ import { useSyncExternalStore } from "react";
 const subscribe = () => () => {};
 
 /**
- * False while rendering on the server and during hydration; true once JavaScript runs the page. For what
- * renders differently only: each component using it renders again right after hydration, and an event
- * handler never needs it (React calls one only once its component is hydrated).
+ * False while rendering on the server and during hydration; true from the effects after hydration. For
+ * markup that differs without JavaScript only: each component using it renders again, synchronously,
+ * right after hydration. An event handler does not need it: React delivers an event only to a hydrated
+ * component (docs/decisions/044).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -14,7 +14,6 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { SearchForm } from "~/components/ui/search-form";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Communities | Murmur" }];
 
@@ -47,7 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Communities() {
   const { tab, query, list, failed, paged } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   const [creating, setCreating] = useState(false);
   const empty =
     query !== null
@@ -62,7 +60,6 @@ export default function Communities() {
           <Link
             to="/communities/new"
             onClick={(event) => {
-              if (!hydrated) return;
               event.preventDefault();
               setCreating(true);
             }}

@@ -16,7 +16,6 @@ import { COMMUNITY_ROLES_ASSIGNABLE } from "~/lib/schemas/community";
 import type { CommunityMemberView, CommunityMembersPage, CommunityRole, CommunityTab, CommunityView } from "~/lib/types/community";
 import type { FeedPage } from "~/lib/types/post";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
-import { useHydrated } from "~/lib/use-hydrated";
 import { CommunityForm } from "./community-form";
 import { CommunityImage, MembershipButton, memberCountText, Privacy } from "./community-card";
 import { InviteLinksButton } from "./invite-links";
@@ -82,11 +81,9 @@ export function CommunityPage({
 
 function CommunityHeader({ community }: { community: CommunityView }) {
   const { id, name, description, imageUrl, isPrivate, memberCount, role, creator } = community;
-  const hydrated = useHydrated();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const path = `/community/${id}`;
   const opens = (which: "edit" | "delete") => (event: React.MouseEvent) => {
-    if (!hydrated) return;
     event.preventDefault();
     setDialog(which);
   };

@@ -282,7 +282,7 @@ export function InviteLinksButton({
   const [open, setOpen] = useState(false);
   const onClick = (event: MouseEvent) => {
     // A new tab or window still opens the page.
-    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     setOpen(true);
   };

@@ -188,7 +188,6 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
               to={`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`}
               preventScrollReset
               onClick={(event) => {
-                if (!hydrated) return;
                 event.preventDefault();
                 atBottom.current = false;
                 if (earlier.state === "idle") earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);

@@ -7,7 +7,6 @@ import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
-import { useHydrated } from "~/lib/use-hydrated";
 import { FollowButton } from "./follow-button";
 
 const TITLES: Record<FollowList, string> = { followers: "Followers", following: "Following" };
@@ -114,14 +113,13 @@ export function MemberRow({ member }: { member: FollowListEntry }) {
  * (`signIn`), a link to sign in.
  */
 export function FollowCountLink({ username, kind, signIn, children }: { username: string; kind: FollowList; signIn?: string; children: ReactNode }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // A row's link to another profile (the same route) closes the list.
   const { key } = useLocation();
   useEffect(() => setOpen(false), [key]);
   const onClick = (event: MouseEvent) => {
     // A new tab or window still opens the page.
-    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     setOpen(true);
   };

@@ -18,10 +18,8 @@ export const SUBSCRIPTION_SETTINGS_PATH = "/settings/profile";
 
 /** A link that opens a dialog once JavaScript runs, and its own page before. */
 function useDialogLink() {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const onClick = (event: React.MouseEvent) => {
-    if (!hydrated) return;
     event.preventDefault();
     setOpen(true);
   };

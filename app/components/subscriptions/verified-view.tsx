@@ -16,7 +16,6 @@ import { formatPrice } from "~/lib/money";
 import type { Author } from "~/lib/types/post";
 import type { VerifiedStatus } from "~/lib/types/subscription";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
-import { useHydrated } from "~/lib/use-hydrated";
 import { CheckoutPending, TestModeNotice } from "./subscribe";
 
 export const VERIFIED_PATH = "/verified";
@@ -110,7 +109,6 @@ function SubscribeNow() {
 }
 
 function ActiveSubscription({ status }: { status: VerifiedStatus }) {
-  const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   return (
     <section aria-labelledby="subscription-title" className="rounded-2xl border border-line p-4">
@@ -131,7 +129,6 @@ function ActiveSubscription({ status }: { status: VerifiedStatus }) {
         <Link
           to={`${VERIFIED_PATH}/cancel`}
           onClick={(event) => {
-            if (!hydrated) return;
             event.preventDefault();
             setConfirming(true);
           }}
