@@ -7,7 +7,7 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
-import { PageLink } from "~/components/ui/page-link";
+import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { INVITE_MAX_EXPIRY_DAYS, INVITE_MAX_USES_LIMIT } from "~/lib/constants";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
@@ -282,7 +282,7 @@ export function InviteLinksButton({
   const [open, setOpen] = useState(false);
   const onClick = (event: MouseEvent) => {
     // A new tab or window still opens the page.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (isModifiedClick(event)) return;
     event.preventDefault();
     setOpen(true);
   };

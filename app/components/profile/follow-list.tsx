@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Dialog } from "~/components/ui/dialog";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
+import { isModifiedClick } from "~/components/ui/page-link";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
@@ -119,7 +120,7 @@ export function FollowCountLink({ username, kind, signIn, children }: { username
   useEffect(() => setOpen(false), [key]);
   const onClick = (event: MouseEvent) => {
     // A new tab or window still opens the page.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (isModifiedClick(event)) return;
     event.preventDefault();
     setOpen(true);
   };

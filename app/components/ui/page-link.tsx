@@ -15,15 +15,18 @@ export function PageLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorE
 /** The attribute that marks a PageLink. */
 const SELECTOR = "a[data-page-link]";
 
+type ClickKeys = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey">;
+
+/** A click that asks for a new tab or window (another button, a modifier key): the browser's to handle. */
+export function isModifiedClick(event: ClickKeys) {
+  return event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+}
+
 /** Whether the browser should handle this click itself (new tab, download, modifier keys…). */
 function leftToBrowser(event: MouseEvent, link: HTMLAnchorElement) {
   return (
     event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.altKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
+    isModifiedClick(event) ||
     (link.target !== "" && link.target !== "_self") ||
     link.hasAttribute("download") ||
     link.origin !== window.location.origin
