@@ -1,4 +1,4 @@
-import { expect, follow, jsEnabled, newMember, open, postAs, searchedPostId, signedIn as test, uniqueWord } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 const token = () => uniqueWord("zf");
 
@@ -75,6 +75,37 @@ test.describe("home", () => {
     }
     await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
     await expect(page.getByText("You're all caught up.")).toBeVisible();
+  });
+
+  test("an action deep in a paged list keeps every loaded page in place", async ({ page, baseURL, me }) => {
+    const word = token();
+    const prolific = await newMember(baseURL!);
+    await follow(baseURL!, me.username, prolific.username);
+    // Three pages (20, 20, 3); their order does not matter here, so they are posted all at once.
+    await Promise.all(Array.from({ length: 43 }, (_, i) => postAs(prolific, `Entry ${i + 1} of ${word}`)));
+    const feed = page.getByRole("feed", { name: "Following" });
+    const cards = feed.getByRole("article");
+
+    await open(page, "/?tab=following");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(jsEnabled() ? 40 : 20);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(jsEnabled() ? 43 : 3);
+    // A newer post arrives meanwhile, then the member reposts the last one (an action after which the
+    // page's data is read again).
+    await postAs(prolific, `Entry 44 of ${word}`);
+    const last = cards.last();
+    await submitAndSettle(page, last.getByRole("button", { name: /^Repost\b/ }));
+    await expect(cards.last().getByRole("button", { name: /^Repost\b/ })).toHaveAttribute("aria-pressed", "true");
+    if (jsEnabled()) {
+      // The new post on top; the one it pushed off the first page, the middle page and the last one stay.
+      await expect(cards.first()).toContainText("Entry 44 of");
+      await expect(cards).toHaveCount(44);
+    } else {
+      // Back on the same page of the list.
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(cards).toHaveCount(3);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import type { FeedPage } from "~/lib/types/post";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
-import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 import { showToast } from "~/lib/toast-store";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PostCard } from "../post/post-card";
@@ -31,15 +31,12 @@ export function FeedList({
   label: string;
 }) {
   const fetcher = useFetcher<{ page: FeedPage; failed?: string | null }>();
-  const loading = fetcher.state !== "idle";
   // A next page that could not be read says so; its cursor stays, so 'Load more' tries again.
   const more = fetcher.data;
   useEffect(() => {
     if (more?.failed) showToast(more.failed, "error");
   }, [more]);
-  const pages = useAppendedPages(page, fetcher.data?.page, loading);
-  const items = uniqueById(pages.flatMap((p) => p.items));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf);
 
   const prompt = fresh ? <NewPostsPrompt kind={fresh} page={page} /> : null;
   if (failed && items.length === 0) {
@@ -69,7 +66,7 @@ export function FeedList({
         ))}
       </div>
       {cursor ? (
-        <LoadMoreLink to={pageHref(cursor)} loading={loading} onLoad={() => fetcher.load(loaderHref(pageHref(cursor)))}>
+        <LoadMoreLink to={pageHref(cursor)} loading={loading} onLoad={() => loadMore(loaderHref(pageHref(cursor)))}>
           Load more
         </LoadMoreLink>
       ) : (
@@ -78,6 +75,8 @@ export function FeedList({
     </div>
   );
 }
+
+const itemsOf = (page: FeedPage) => page.items;
 
 /**
  * 'Show N new posts': posts published since the list's page loaded (the feed room says so, with

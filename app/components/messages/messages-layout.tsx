@@ -9,7 +9,7 @@ import { VerifiedBadge } from "~/components/verified-badge";
 import { useReloadOnMemberEvent } from "~/lib/live-rooms";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
-import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 
 export type MessagesData = { filter: ConversationFilter; search: string | null; list: ConversationList; failed: string | null; paged: boolean };
 
@@ -63,12 +63,11 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
   );
 }
 
+const conversationsOf = (page: MessagesData["list"]) => page.conversations;
+
 function Conversations({ filter, search, list, failed, openId }: Omit<MessagesData, "paged"> & { openId: string | null }) {
   const fetcher = useFetcher<MessagesData>();
-  const loading = fetcher.state !== "idle";
-  const pages = useAppendedPages(list, fetcher.data?.list, loading);
-  const rows = uniqueById(pages.flatMap((page) => page.conversations));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { entries: rows, cursor, loading, loadMore } = useAppendedPages(list, fetcher.data?.list, fetcher, conversationsOf);
   const next = cursor ? `/messages${listQuery(filter, search, cursor)}` : null;
   const problem = failed ?? fetcher.data?.failed ?? null;
   const query = listQuery(filter, search);
@@ -95,7 +94,7 @@ function Conversations({ filter, search, list, failed, openId }: Omit<MessagesDa
         </p>
       ) : null}
       {next && !fetcher.data?.failed ? (
-        <LoadMoreLink to={next} loading={loading} onLoad={() => fetcher.load(next)}>
+        <LoadMoreLink to={next} loading={loading} onLoad={() => loadMore(next)}>
           Load more
         </LoadMoreLink>
       ) : null}

@@ -9,7 +9,7 @@ import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { NOTIFICATION_MESSAGES } from "~/lib/messages";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
-import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 
 export type NotificationsData = { tab: NotificationTab; page: NotificationPage; failed: string | null; paged: boolean };
 
@@ -63,13 +63,12 @@ export function NotificationsView({ tab, page, failed, paged }: NotificationsDat
   );
 }
 
+const itemsOf = (page: NotificationPage) => page.items;
+
 /** The items, with 'Load more' by keyset (a link without JavaScript, appended in place with it). */
 function NotificationList({ tab, page, failed }: { tab: NotificationTab; page: NotificationPage; failed: string | null }) {
   const fetcher = useFetcher<NotificationsData>();
-  const loading = fetcher.state !== "idle";
-  const pages = useAppendedPages(page, fetcher.data?.page, loading);
-  const items = uniqueById(pages.flatMap((one) => one.items));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf);
   const next = cursor ? href(tab, cursor) : null;
   const problem = failed ?? fetcher.data?.failed ?? null;
   return (
@@ -90,7 +89,7 @@ function NotificationList({ tab, page, failed }: { tab: NotificationTab; page: N
         </p>
       ) : null}
       {next && !fetcher.data?.failed ? (
-        <LoadMoreLink to={next} loading={loading} onLoad={() => fetcher.load(next)}>
+        <LoadMoreLink to={next} loading={loading} onLoad={() => loadMore(next)}>
           {NOTIFICATION_MESSAGES.loadMore}
         </LoadMoreLink>
       ) : null}

@@ -10,7 +10,7 @@ import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
-import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
@@ -37,6 +37,8 @@ export function buildThread(comments: CommentView[]): Node[] {
   return roots.sort(compareTopLevel);
 }
 
+const commentsOf = (page: CommentPage) => page.comments;
+
 /**
  * A post's comments, a page at a time: 'Load more comments' is a link to the next page without
  * JavaScript and appends it in place with it.
@@ -56,10 +58,8 @@ export function CommentThread({
   canReply: boolean;
 }) {
   const fetcher = useFetcher<CommentPage>();
-  const loading = fetcher.state !== "idle";
-  const pages = useAppendedPages(first, fetcher.data, loading);
-  const roots = buildThread(uniqueById(pages.flatMap((page) => page.comments)));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { entries, cursor, loading, loadMore } = useAppendedPages(first, fetcher.data, fetcher, commentsOf);
+  const roots = buildThread(entries);
   const next = cursor ? `/post/${itemId}?${new URLSearchParams({ comments: cursor })}` : null;
   if (roots.length === 0) {
     return <p className="px-4 py-10 text-center text-muted">No comments yet. Start the conversation!</p>;
@@ -72,7 +72,7 @@ export function CommentThread({
         ))}
       </ul>
       {next ? (
-        <LoadMoreLink to={`${next}#comments`} loading={loading} onLoad={() => fetcher.load(next)}>
+        <LoadMoreLink to={`${next}#comments`} loading={loading} onLoad={() => loadMore(next)}>
           Load more comments
         </LoadMoreLink>
       ) : null}

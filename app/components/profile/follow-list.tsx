@@ -7,7 +7,7 @@ import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick } from "~/components/ui/page-link";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
-import { uniqueById, useAppendedPages } from "~/lib/use-appended-pages";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 import { FollowButton } from "./follow-button";
 
 const TITLES: Record<FollowList, string> = { followers: "Followers", following: "Following" };
@@ -49,16 +49,15 @@ export function FollowListPageView({ profile, list, kind, failed }: FollowListDa
   );
 }
 
+const membersOf = (page: FollowListPage) => page.items;
+
 /**
  * The rows of a list, each linking to the profile with Follow/Unfollow; 'Load more' pages by keyset
  * (a link to the next page without JavaScript, appended in place with it).
  */
 function FollowListBody({ username, kind, list, failed }: { username: string; kind: FollowList; list: FollowListPage; failed: boolean }) {
   const fetcher = useFetcher<FollowListData>();
-  const loading = fetcher.state !== "idle";
-  const pages = useAppendedPages(list, fetcher.data?.list, loading);
-  const items = uniqueById(pages.flatMap((page) => page.items));
-  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { entries: items, cursor, loading, loadMore } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
   const next = cursor ? `${listPath(username, kind)}?${new URLSearchParams({ cursor })}` : null;
   if (failed || fetcher.data?.failed) {
     return (
@@ -79,7 +78,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
         </ul>
       )}
       {next ? (
-        <LoadMoreLink to={next} loading={loading} onLoad={() => fetcher.load(next)}>
+        <LoadMoreLink to={next} loading={loading} onLoad={() => loadMore(next)}>
           Load more
         </LoadMoreLink>
       ) : null}
