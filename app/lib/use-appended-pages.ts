@@ -26,8 +26,9 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
   const [tail, setTail] = useState<Tail<P, E>>(() => ({ pages: [], carried: [] }));
   const { key } = useLocation();
   const shown = useRef({ first, key });
-  // 'Load more' asked for the page on its way (anything else the fetcher brings is a reload).
-  const asked = useRef(false);
+  // The list (location) for which 'Load more' asked for the page on its way: anything else the fetcher
+  // brings is a reload, and a page asked for before a navigation does not join the next list.
+  const asked = useRef<string | null>(null);
 
   useEffect(() => {
     const before = shown.current;
@@ -44,19 +45,19 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
 
   useEffect(() => {
     if (loading || !loaded) return;
-    const append = asked.current;
-    asked.current = false;
+    const append = asked.current === key;
+    asked.current = null;
     setTail((tail) => {
       if (tail.pages.includes(loaded)) return tail;
       if (append) return { ...tail, pages: [...tail.pages, loaded] };
       return tail.pages.length === 0 ? tail : { ...tail, pages: [...tail.pages.slice(0, -1), loaded] };
     });
-  }, [loading, loaded]);
+  }, [loading, loaded, key]);
 
   const entries = uniqueById([...entriesOf(first), ...tail.carried, ...tail.pages.flatMap(entriesOf)]);
   const cursor = (tail.pages.at(-1) ?? first).nextCursor;
   const loadMore = (href: string) => {
-    asked.current = true;
+    asked.current = key;
     fetcher.load(href);
   };
   return { entries, cursor, loading, loadMore };
