@@ -6,79 +6,116 @@ type Page = { nextCursor: string | null };
 /** What follows the route's own page: the pages 'Load more' appended, and entries carried over. */
 type Tail<P, E> = { pages: P[]; carried: E[] };
 
+/** How a list names its entries: one entry per key, shown once (the first time it appears). */
+export type ListOptions<E> = {
+  /** Ordered by a score that changes (For you, comments by likes), not by time: see `pushedOut`. */
+  ranked?: boolean;
+  /** An entry's identity when one thing can come back under a new id (a notification group's new head). */
+  keyOf?: (entry: E) => string;
+};
+
+const byId = (entry: { id: string }) => entry.id;
+
 /**
  * Keyset pages shown one after another (with JavaScript): the route's own page first, then each page
  * 'Load more' appended through `fetcher`. Returns their entries, each once (a page may overlap the one
  * before when new entries arrived), and the cursor of the page after the last.
  *
- * A new first page from a navigation starts the list again. One from a revalidation (after an action,
- * a live update, 'Show new posts') keeps what was appended below it, so nobody loses their place:
- * React Router reloads only the fetcher's last page, which takes that page's place, and the entries
- * the new first page pushed out (newer ones arrived above them) stay between it and the next page.
+ * A new first page from a navigation starts the list again. One from a revalidation (a fetcher's
+ * submission, a live update, 'Show new posts') keeps what was appended below it, so nobody loses their
+ * place (docs/decisions/045): React Router reloads only the fetcher's last page, which takes that page's
+ * place, and the entries the new first page pushed out stay between it and the next page.
  */
 export function useAppendedPages<P extends Page, E extends { id: string }>(
   first: P,
   loaded: P | undefined,
   fetcher: { state: string; load: (href: string) => unknown },
   entriesOf: (page: P) => E[],
+  { ranked = false, keyOf = byId }: ListOptions<E> = {},
 ) {
   const loading = fetcher.state !== "idle";
   const [tail, setTail] = useState<Tail<P, E>>(() => ({ pages: [], carried: [] }));
   const { key } = useLocation();
   const shown = useRef({ first, key });
-  // The list (location) for which 'Load more' asked for the page on its way: anything else the fetcher
-  // brings is a reload, and a page asked for before a navigation does not join the next list.
-  const asked = useRef<string | null>(null);
+  // Which list the entries belong to: a navigation that brings a new first page starts another.
+  const list = useRef(0);
+  // The list for which 'Load more' asked for the page on its way: anything else the fetcher brings is
+  // a reload, and a page asked for before the list started again does not join the new one.
+  const asked = useRef<number | null>(null);
 
   useEffect(() => {
     const before = shown.current;
     shown.current = { first, key };
     if (before.first === first) return;
-    // On mount and on a list with nothing appended there is nothing to keep: no extra render.
-    setTail((tail) => {
-      if (tail.pages.length === 0) return tail;
-      if (before.key !== key) return { pages: [], carried: [] };
-      const later = tail.pages.flatMap(entriesOf);
-      return { ...tail, carried: pushedOut([...entriesOf(before.first), ...tail.carried], entriesOf(first), later) };
-    });
-  }, [first, key, entriesOf]);
+    const revalidated = before.key === key;
+    // A revalidation with nothing appended and nothing on its way leaves nothing to keep.
+    if (revalidated && tail.pages.length === 0 && asked.current === null) return;
+    // A page on its way was asked for from the old first page's cursor: it follows what that one held.
+    const later = new Set(tail.pages.flatMap(entriesOf).map(keyOf));
+    const carried = revalidated ? pushedOut([...entriesOf(before.first), ...tail.carried], entriesOf(first), later, keyOf, ranked) : null;
+    if (carried) {
+      setTail((current) => ({ ...current, carried }));
+      return;
+    }
+    // A navigation, or more new entries than a page holds (those between could not be shown): the list
+    // starts again, and a page asked for before does not join it.
+    list.current += 1;
+    asked.current = null;
+    // On mount and on a list with nothing appended there is nothing to empty: no extra render.
+    if (tail.pages.length > 0 || tail.carried.length > 0) setTail({ pages: [], carried: [] });
+  }, [first, key, tail, entriesOf, keyOf, ranked]);
 
   useEffect(() => {
     if (loading || !loaded) return;
-    const append = asked.current === key;
+    const append = asked.current === list.current;
     asked.current = null;
     setTail((tail) => {
       if (tail.pages.includes(loaded)) return tail;
       if (append) return { ...tail, pages: [...tail.pages, loaded] };
       return tail.pages.length === 0 ? tail : { ...tail, pages: [...tail.pages.slice(0, -1), loaded] };
     });
-  }, [loading, loaded, key]);
+  }, [loading, loaded]);
 
-  const entries = uniqueById([...entriesOf(first), ...tail.carried, ...tail.pages.flatMap(entriesOf)]);
+  const entries = uniqueBy([...entriesOf(first), ...tail.carried, ...tail.pages.flatMap(entriesOf)], keyOf);
   const cursor = (tail.pages.at(-1) ?? first).nextCursor;
   const loadMore = (href: string) => {
-    asked.current = key;
+    asked.current = list.current;
     fetcher.load(href);
   };
   return { entries, cursor, loading, loadMore };
 }
 
 /**
- * The entries of the old first page (and what it carried) that a new first page no longer holds
- * because newer ones pushed them down: those after the new page's last entry. Entries before it that
- * the new page lacks were removed. When the new page's last entry is new to the list, the whole old
- * page was pushed out; when it comes from a later page, entries moved up and nothing was pushed out.
+ * The entries of the old first page (and what it carried) that a new first page no longer holds, to
+ * keep between it and the next page.
+ * - In a list ordered by time, newer entries pushed them down: those after the new page's last entry.
+ *   Entries before it that the new page lacks were removed. When the new page's last entry comes from
+ *   a later page, entries moved up and nothing was pushed out; when it is new to the list, more new
+ *   entries arrived than a page holds, and the list starts again (null).
+ * - In a ranked list a missing entry may have moved down as well as been removed, and the pages below
+ *   are not read again: all of them stay.
  */
-export function pushedOut<E extends { id: string }>(before: E[], now: E[], later: E[]): E[] {
+export function pushedOut<E extends { id: string }>(
+  before: E[],
+  now: E[],
+  later: ReadonlySet<string>,
+  keyOf: (entry: E) => string = byId,
+  ranked = false,
+): E[] | null {
+  const kept = new Set(now.map(keyOf));
+  if (ranked) return before.filter((entry) => !kept.has(keyOf(entry)));
   const last = now.at(-1);
   if (!last) return [];
-  const at = before.findIndex((entry) => entry.id === last.id);
-  if (at >= 0) return before.slice(at + 1);
-  return later.some((entry) => entry.id === last.id) ? [] : before;
+  const at = before.findIndex((entry) => keyOf(entry) === keyOf(last));
+  if (at >= 0) return before.slice(at + 1).filter((entry) => !kept.has(keyOf(entry)));
+  return later.has(keyOf(last)) || before.length === 0 ? [] : null;
 }
 
-/** Entries of all pages, each once (a page may overlap the one before when new entries arrived). */
-export function uniqueById<T extends { id: string }>(entries: T[]): T[] {
+/** Entries of all pages, each once, where it first appears (a page may overlap the one before). */
+export function uniqueBy<T>(entries: T[], keyOf: (entry: T) => string): T[] {
   const seen = new Set<string>();
-  return entries.filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+  return entries.filter((entry) => {
+    const key = keyOf(entry);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }

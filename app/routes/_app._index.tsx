@@ -77,6 +77,7 @@ export default function Home() {
         page={page}
         failed={failed}
         label={tab === "following" ? "Following" : "For you"}
+        ranked={tab === "for-you"}
         // Every new post belongs in 'For you'; who a member follows is the server's to know.
         fresh={tab === "for-you" && !query ? "all" : null}
         pageHref={(cursor) => href(tab, query, cursor)}

@@ -81,31 +81,35 @@ test.describe("home", () => {
     const word = token();
     const prolific = await newMember(baseURL!);
     await follow(baseURL!, me.username, prolific.username);
-    // Three pages (20, 20, 3); their order does not matter here, so they are posted all at once.
-    await Promise.all(Array.from({ length: 43 }, (_, i) => postAs(prolific, `Entry ${i + 1} of ${word}`)));
+    // Three pages: 20, 20 and 3 posts, newest first.
+    for (let i = 1; i <= 43; i++) await postAs(prolific, `Entry ${i} of ${word}`);
     const feed = page.getByRole("feed", { name: "Following" });
     const cards = feed.getByRole("article");
+    const entry = (i: number) => new RegExp(`Entry ${i} of ${word}`);
+    const newest = (from: number, count: number) => Array.from({ length: count }, (_, n) => entry(from - n));
 
     await open(page, "/?tab=following");
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(cards).toHaveCount(jsEnabled() ? 40 : 20);
     await page.getByRole("link", { name: "Load more" }).click();
     await expect(cards).toHaveCount(jsEnabled() ? 43 : 3);
-    // A newer post arrives meanwhile, then the member reposts the last one (an action after which the
-    // page's data is read again).
+    // A newer post arrives meanwhile, then the member reposts the oldest one, on the last page (an
+    // action after which the page's data is read again).
     await postAs(prolific, `Entry 44 of ${word}`);
-    const last = cards.last();
-    await submitAndSettle(page, last.getByRole("button", { name: /^Repost\b/ }));
-    await expect(cards.last().getByRole("button", { name: /^Repost\b/ })).toHaveAttribute("aria-pressed", "true");
+    await submitAndSettle(page, cards.last().getByRole("button", { name: /^Repost\b/ }));
     if (jsEnabled()) {
-      // The new post on top; the one it pushed off the first page, the middle page and the last one stay.
-      await expect(cards.first()).toContainText("Entry 44 of");
+      // The new post on top, then every post in its place: the one it pushed off the first page, the
+      // middle page and the last one.
+      await expect(cards.first()).toContainText(entry(44));
       await expect(cards).toHaveCount(44);
+      await expect(cards).toContainText(newest(44, 44));
     } else {
       // Back on the same page of the list.
       await expect(page).toHaveURL(/cursor=/);
       await expect(cards).toHaveCount(3);
+      await expect(cards).toContainText(newest(3, 3));
     }
+    await expect(cards.last().getByRole("button", { name: /^Repost\b/ })).toHaveAttribute("aria-pressed", "true");
   });
 });
 

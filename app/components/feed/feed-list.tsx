@@ -19,6 +19,7 @@ export function FeedList({
   empty,
   label,
   fresh = null,
+  ranked = false,
 }: {
   page: FeedPage;
   /** The page could not be read: the spec's message takes the place of the list. */
@@ -29,6 +30,8 @@ export function FeedList({
   pageHref: (cursor: string) => string;
   empty: ReactNode;
   label: string;
+  /** Ordered by a score rather than by time (For you). */
+  ranked?: boolean;
 }) {
   const fetcher = useFetcher<{ page: FeedPage; failed?: string | null }>();
   // A next page that could not be read says so; its cursor stays, so 'Load more' tries again.
@@ -36,7 +39,7 @@ export function FeedList({
   useEffect(() => {
     if (more?.failed) showToast(more.failed, "error");
   }, [more]);
-  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf);
+  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { ranked });
 
   const prompt = fresh ? <NewPostsPrompt kind={fresh} page={page} /> : null;
   if (failed && items.length === 0) {

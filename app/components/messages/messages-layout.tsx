@@ -63,7 +63,7 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
   );
 }
 
-const conversationsOf = (page: MessagesData["list"]) => page.conversations;
+const conversationsOf = (page: ConversationList) => page.conversations;
 
 function Conversations({ filter, search, list, failed, openId }: Omit<MessagesData, "paged"> & { openId: string | null }) {
   const fetcher = useFetcher<MessagesData>();

@@ -64,11 +64,13 @@ export function NotificationsView({ tab, page, failed, paged }: NotificationsDat
 }
 
 const itemsOf = (page: NotificationPage) => page.items;
+/** Likes and reposts of one post are one group, whose head (and so its id) changes with each new one. */
+const groupOf = (item: NotificationItem) => ((item.type === "like" || item.type === "repost") && item.post ? `${item.type}:${item.post.id}` : item.id);
 
 /** The items, with 'Load more' by keyset (a link without JavaScript, appended in place with it). */
 function NotificationList({ tab, page, failed }: { tab: NotificationTab; page: NotificationPage; failed: string | null }) {
   const fetcher = useFetcher<NotificationsData>();
-  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf);
+  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { keyOf: groupOf });
   const next = cursor ? href(tab, cursor) : null;
   const problem = failed ?? fetcher.data?.failed ?? null;
   return (

@@ -58,7 +58,7 @@ export function CommentThread({
   canReply: boolean;
 }) {
   const fetcher = useFetcher<CommentPage>();
-  const { entries, cursor, loading, loadMore } = useAppendedPages(first, fetcher.data, fetcher, commentsOf);
+  const { entries, cursor, loading, loadMore } = useAppendedPages(first, fetcher.data, fetcher, commentsOf, { ranked: true });
   const roots = buildThread(entries);
   const next = cursor ? `/post/${itemId}?${new URLSearchParams({ comments: cursor })}` : null;
   if (roots.length === 0) {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isModifiedClick } from "./page-link";
 
 /**
  * 'Load more' under a keyset list: without JavaScript a link to the next page; with it, `onLoad`
@@ -12,6 +13,8 @@ export function LoadMoreLink({ to, loading, onLoad, children }: { to: string; lo
         to={to}
         preventScrollReset
         onClick={(event) => {
+          // A click that asks for a new tab or window opens the next page there.
+          if (isModifiedClick(event)) return;
           event.preventDefault();
           if (!loading) onLoad();
         }}
