@@ -51,10 +51,13 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
     // A revalidation with nothing appended and nothing on its way leaves nothing to keep.
     if (revalidated && tail.pages.length === 0 && asked.current === null) return;
     // A page on its way was asked for from the old first page's cursor: it follows what that one held.
-    const later = new Set(tail.pages.flatMap(entriesOf).map(keyOf));
+    // One arriving in this same commit (React Router sends a load on its way again with the
+    // revalidation) is a later page already.
+    const arriving = !loading && loaded && asked.current === list.current && !tail.pages.includes(loaded) ? entriesOf(loaded) : [];
+    const later = new Set([...tail.pages.flatMap(entriesOf), ...arriving].map(keyOf));
     const carried = revalidated ? pushedOut([...entriesOf(before.first), ...tail.carried], entriesOf(first), later, keyOf, ranked) : null;
     if (carried) {
-      setTail((current) => ({ ...current, carried }));
+      if (carried.length > 0 || tail.carried.length > 0) setTail((current) => ({ ...current, carried }));
       return;
     }
     // A navigation, or more new entries than a page holds (those between could not be shown): the list
@@ -63,7 +66,7 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
     asked.current = null;
     // On mount and on a list with nothing appended there is nothing to empty: no extra render.
     if (tail.pages.length > 0 || tail.carried.length > 0) setTail({ pages: [], carried: [] });
-  }, [first, key, tail, entriesOf, keyOf, ranked]);
+  }, [first, key, tail, loading, loaded, entriesOf, keyOf, ranked]);
 
   useEffect(() => {
     if (loading || !loaded) return;
