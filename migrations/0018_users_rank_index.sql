@@ -1,0 +1,1 @@
+CREATE INDEX `users_rank_idx` ON `users` ("followers_count" DESC,`id`);
