@@ -1,6 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { EXPLORE_PEOPLE_CANDIDATES, EXPLORE_PEOPLE_LIMIT, EXPLORE_PEOPLE_WALK_MIN, EXPLORE_POSTS_PAGE_SIZE, EXPLORE_TRENDS_SHOWN } from "~/lib/constants";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { EXPLORE_PEOPLE_CANDIDATES, EXPLORE_PEOPLE_LIMIT, EXPLORE_POSTS_PAGE_SIZE, EXPLORE_TRENDS_SHOWN } from "~/lib/constants";
 import { explorePathOf, exploreTabOf, type ExplorePath, type ExploreTab } from "~/lib/explore";
 import { EXPLORE_MESSAGES } from "~/lib/messages";
 import { hashtagOf } from "~/lib/text";
@@ -39,40 +39,12 @@ const PEOPLE = { words: param("peopleWords"), names: param("peopleNames"), exact
 type PersonRow = Omit<FollowListEntry, "followed" | "isSelf"> & { followed: number; isSelf: number };
 
 /**
- * The rowids of the members People ranks first, a page of each rank at most (decision 046): the member
- * whose username it is, then of the first EXPLORE_PEOPLE_CANDIDATES matches users_fts lists those the
- * query names, then those only their bio mentions, each rank the most followed first. A rank of many
- * candidates is walked in users_rank_idx's order (the index holds each member's rowid, so only the page
- * found is read); a rank of few reads its candidates' rows. The LIMIT is the switch: SQLite computes it
- * once, before the loop (a WHERE term with the count would be tested on every entry of the walk). The
- * page takes the first EXPLORE_PEOPLE_LIMIT of them in the same order, so the answer is the one ranking
- * every candidate would give.
- */
-function peopleShortlist(): SQL {
-  const perRank = EXPLORE_PEOPLE_LIMIT + 1; // the member named exactly may be among a rank's page too
-  const rank = (candidates: string) => {
-    const limitIf = (test: string) => sql.raw(`CASE WHEN (SELECT count(*) FROM ${candidates}) ${test} ${EXPLORE_PEOPLE_WALK_MIN} THEN ${perRank} ELSE 0 END`);
-    return sql`SELECT * FROM (SELECT walked.rowid FROM ${users} AS walked INDEXED BY users_rank_idx
-        WHERE walked.rowid IN ${sql.raw(candidates)} ORDER BY walked.followers_count DESC, walked.id LIMIT ${limitIf(">=")})
-      UNION ALL
-      SELECT * FROM (SELECT probed.rowid FROM ${users} AS probed
-        WHERE probed.rowid IN ${sql.raw(candidates)} ORDER BY probed.followers_count DESC, probed.id LIMIT ${limitIf("<")})`;
-  };
-  return sql`WITH matched AS MATERIALIZED (SELECT rowid AS r FROM users_fts WHERE users_fts MATCH ${PEOPLE.words} LIMIT ${EXPLORE_PEOPLE_CANDIDATES}),
-      named AS MATERIALIZED (SELECT r FROM matched WHERE r IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${PEOPLE.names})),
-      bio_only AS MATERIALIZED (SELECT r FROM matched WHERE r NOT IN named)
-    SELECT rowid FROM ${users} WHERE ${hasUsername(PEOPLE.exact)}
-    UNION ALL ${rank("named")}
-    UNION ALL ${rank("bio_only")}`;
-}
-
-/**
  * Members with every word of the query in their username, display name or bio (word beginnings from
  * SEARCH_PREFIX_MIN_LENGTH characters, shorter words whole), EXPLORE_PEOPLE_LIMIT at most: the member
  * whose username it is first, then those it names (every word in the username or display name) before
- * those only their bio mentions, then the most followed. It ranks the first EXPLORE_PEOPLE_CANDIDATES
- * matches users_fts lists (a common first name matches thousands of members), plus the member named
- * exactly, from their shortlist (`peopleShortlist`). Null when nothing in the query is searchable.
+ * those only their bio mentions, then the most followed. Ranking reads every candidate's row, so it
+ * ranks the first EXPLORE_PEOPLE_CANDIDATES matches users_fts lists (a common first name matches
+ * thousands of members), plus the member named exactly. Null when nothing in the query is searchable.
  */
 export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowListEntry[]> | null {
   const terms = searchTermsOf(query);
@@ -99,7 +71,7 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
         .where(
           and(
             viewerPresentSql(viewer),
-            sql`${users}.rowid IN (${peopleShortlist()})`,
+            sql`(${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${PEOPLE.words} LIMIT ${EXPLORE_PEOPLE_CANDIDATES}) OR ${hasUsername(PEOPLE.exact)})`,
           ),
         )
         .orderBy(

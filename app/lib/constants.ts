@@ -276,12 +276,6 @@ export const EXPLORE_TRENDS_SHOWN = 6;
 export const SEARCH_PREFIX_MIN_LENGTH = 3;
 /** People search ranks at most this many of the members whose words match (the member named exactly is always among them). */
 export const EXPLORE_PEOPLE_CANDIDATES = 300;
-/**
- * From this many candidates in a rank (named, or only their bio), People walks the most followed members
- * (users_rank_idx) until it has a page of that rank, rather than read every candidate's row (decision 046);
- * below it, reading the few rows costs less than the walk.
- */
-export const EXPLORE_PEOPLE_WALK_MIN = 60;
 
 // Communities and invite links (spec document 2 §2–§9; docs/decisions/035-communities.md)
 /** Communities per page of /communities' Joined tab and of a search. */

@@ -9,7 +9,7 @@ import { newId } from "~/.server/ids";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { popularPostsRead, popularPostsRefreshSql, refreshPopularPosts } from "~/.server/popular-posts";
 import type { Viewer } from "~/.server/viewer";
-import { EXPLORE_PEOPLE_LIMIT, EXPLORE_PEOPLE_WALK_MIN, EXPLORE_POSTS_PAGE_SIZE, EXPLORE_TRENDS_SHOWN, POPULAR_POSTS_SHOWN, POPULAR_POSTS_WINDOW_MS, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
+import { EXPLORE_PEOPLE_LIMIT, EXPLORE_POSTS_PAGE_SIZE, EXPLORE_TRENDS_SHOWN, POPULAR_POSTS_SHOWN, POPULAR_POSTS_WINDOW_MS, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
 import type { ExploreTab } from "~/lib/explore";
 import { formatCount } from "~/lib/format";
 import { EXPLORE_MESSAGES, FEED_MESSAGES } from "~/lib/messages";
@@ -93,11 +93,11 @@ describe("people search (spec document 1 §7 'explore search over display_name, 
     expect((await people(viewer.id, `@${word}`))[0]).toBe(exact.username);
   });
 
-  it("ranks a rank of many candidates (walked in users_rank_idx's order) as reading every one would, ties by id", async () => {
+  it("ranks many candidates: the member named exactly, the names, then bio-only members, each the most followed first, ties by id", async () => {
     const viewer = await createUser();
-    const word = uniqueWord("walk");
+    const word = uniqueWord("rank");
     const other = uniqueWord("sway");
-    const many = EXPLORE_PEOPLE_WALK_MIN + 5;
+    const many = 6 * EXPLORE_PEOPLE_LIMIT + 5;
     // Followers with many ties, so the order between equals (by id) counts too.
     const member = async (fields: { displayName?: string; bio?: string; username?: string }, followersCount: number) => {
       const user = await createUser(fields);
@@ -118,11 +118,11 @@ describe("people search (spec document 1 §7 'explore search over display_name, 
         .sort((a, b) => b.followersCount - a.followersCount || (a.id < b.id ? -1 : 1))
         .map((member) => member.username);
 
-    // Both ranks walked: the member named exactly (a name match too), then the names.
+    // The member named exactly (a name match too), then the names.
     expect(await people(viewer.id, word)).toEqual([exact.username, ...ranked(named).slice(0, EXPLORE_PEOPLE_LIMIT - 1)]);
-    // No name among them: the bio-only rank alone, walked.
+    // No name among them: the bio-only members alone.
     expect(await people(viewer.id, `loves ${word}`)).toEqual(ranked(bioOnly).slice(0, EXPLORE_PEOPLE_LIMIT));
-    // Few names (their rows read), then the many bio-only members (walked).
+    // Few names, then the many bio-only members.
     expect(await people(viewer.id, other)).toEqual([...ranked(fewNamed), ...ranked(bioOnly)].slice(0, EXPLORE_PEOPLE_LIMIT));
   });
 

@@ -70,8 +70,6 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
     index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
-    // Explore's People: the most followed first, walked instead of reading every candidate's row (decision 046).
-    index("users_rank_idx").on(sql`${t.followersCount} DESC`, t.id),
     // Discover: creators who offer subscriptions, most subscribers first.
     index("users_creators_idx")
       .on(t.subscribersCount, t.id)

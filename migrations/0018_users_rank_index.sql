@@ -1,1 +1,0 @@
-CREATE INDEX `users_rank_idx` ON `users` ("followers_count" DESC,`id`);
