@@ -31,9 +31,10 @@ export default defineConfig(async () => {
       // Tests make their own unique data, so sharing a database is safe; migrations apply once per
       // runtime (idempotent setup).
       isolate: false,
-      // A worker per core: vitest's default leaves one out, and on two cores that ran every file in one
-      // runtime, 131 s; two took 51–56 s in three runs (and less CPU in all).
-      maxWorkers: availableParallelism(),
+      // A worker per core, up to four (each starts a runtime of its own): vitest's default leaves one
+      // core out, and on two cores that ran every file in one runtime, 131 s; two took 51–56 s in three
+      // runs (and less CPU in all).
+      maxWorkers: Math.min(availableParallelism(), 4),
       // A limit against hangs, not a speed target: some tests hash dozens of passwords (scrypt).
       testTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

@@ -97,9 +97,10 @@ describe("people search (spec document 1 §7 'explore search over display_name, 
     const viewer = await createUser();
     const word = uniqueWord("rank");
     const other = uniqueWord("sway");
+    // Several pages' worth in each rank (decision 046 tried walking ranks of 60 or more).
     const many = 6 * EXPLORE_PEOPLE_LIMIT + 5;
     // Followers with many ties, so the order between equals (by id) counts too.
-    const member = async (fields: { displayName?: string; bio?: string; username?: string }, followersCount: number) => {
+    const withFollowers = async (fields: { displayName?: string; bio?: string; username?: string }, followersCount: number) => {
       const user = await createUser(fields);
       await db().update(users).set({ followersCount }).where(eq(users.id, user.id));
       return { ...user, followersCount };
@@ -107,16 +108,16 @@ describe("people search (spec document 1 §7 'explore search over display_name, 
     const named = [];
     const bioOnly = [];
     const fewNamed = [];
-    for (let i = 0; i < many; i++) named.push(await member({ displayName: `${word} n${i}` }, i % 5));
-    // Bio-only members, some followed far more than any named one: they still come after every name.
-    for (let i = 0; i < many; i++) bioOnly.push(await member({ bio: `loves ${word} and ${other}` }, 1000 + ((i * 13) % 11)));
-    for (let i = 0; i < 3; i++) fewNamed.push(await member({ displayName: `${other} f${i}` }, (i * 37) % 17));
-    const exact = await member({ username: word.slice(0, 30), displayName: "Someone" }, 0);
+    for (let i = 0; i < many; i++) named.push(await withFollowers({ displayName: `${word} n${i}` }, i % 5));
+    // Bio-only members, all followed far more than any named one: they still come after every name.
+    for (let i = 0; i < many; i++) bioOnly.push(await withFollowers({ bio: `loves ${word} and ${other}` }, 1000 + ((i * 13) % 11)));
+    for (let i = 0; i < 3; i++) fewNamed.push(await withFollowers({ displayName: `${other} f${i}` }, (i * 37) % 17));
+    const exact = await withFollowers({ username: word.slice(0, 30), displayName: "Someone" }, 0);
     const ranked = (members: { id: string; username: string; followersCount: number }[]) =>
       members
         .slice()
         .sort((a, b) => b.followersCount - a.followersCount || (a.id < b.id ? -1 : 1))
-        .map((member) => member.username);
+        .map((person) => person.username);
 
     // The member named exactly (a name match too), then the names.
     expect(await people(viewer.id, word)).toEqual([exact.username, ...ranked(named).slice(0, EXPLORE_PEOPLE_LIMIT - 1)]);
@@ -324,7 +325,7 @@ describe("what a viewer may not see is never found by it (decisions 016, 031)", 
 
 /**
  * A moment decades ago: the week before it holds this test's posts only (the database is shared by
- * every test file). In the past, so no other test's list of the newest posts sees them.
+ * every file in the same vitest worker). In the past, so no other test's list of the newest posts sees them.
  */
 let era = 0;
 function pastNow() {

@@ -19,7 +19,8 @@ import { capturingD1, createUser, db, fetchWorker, formPost, get, member, planOf
 
 /**
  * The trends job (docs/decisions/033). Its `now` is a fixed time long before every other test's posts,
- * so its windows hold this file's posts alone (the database is shared by every test file).
+ * so its windows hold this file's posts alone (the database is shared by every file in the same vitest
+ * worker).
  */
 const NOW = Date.UTC(2020, 5, 15, 12);
 const { MINUTE, HOUR, DAY } = TIME;
