@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, newMember, nodeContext, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { devFixture, expect, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** A tag no other test uses (letters first: digits alone are no tag). */
 const uniqueTag = () => uniqueWord("ex").toLowerCase();
 
 /** What the cron jobs would write (the local fixtures endpoint): a trending hashtag, or the popular posts ranked now. */
-async function cronFixture(baseURL: string, form: Record<string, string>) {
-  const api = await nodeContext(baseURL);
-  const response = await api.post("/dev/fixtures", { form });
-  expect(response.status(), await response.text()).toBe(200);
-  await api.dispose();
-}
+const cronFixture = (baseURL: string, form: Record<string, string>) => devFixture(baseURL, form);
 
 const trend = (baseURL: string, hashtag: string, postsCount: number, category = "trending") =>
   cronFixture(baseURL, { intent: "trend", hashtag, postsCount: String(postsCount), category });

@@ -28,7 +28,7 @@ const SENDERS = ["get", "post", "put", "patch", "delete", "head", "fetch"] as co
  * decision 046), with nothing in the server's log; a browser sends such a request again. An answer, even
  * an error status, is final, so no assertion is weakened.
  */
-export async function nodeContext(baseURL: string, headers: Record<string, string> = {}): Promise<APIRequestContext> {
+async function nodeContext(baseURL: string, headers: Record<string, string> = {}): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL, ...headers, ...NEW_CONNECTION } });
   for (const name of SENDERS) {
     const send = api[name].bind(api) as (target: unknown, options?: Record<string, unknown>) => ReturnType<APIRequestContext["fetch"]>;
@@ -55,12 +55,18 @@ type Fixtures = {
  * session token.
  */
 async function createMember(baseURL: string, account: Account): Promise<string> {
-  const api = await nodeContext(baseURL);
-  const response = await api.post("/dev/fixtures", { form: { intent: "member", ...account } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await api.dispose();
+  const { token } = JSON.parse(await devFixture(baseURL, { intent: "member", ...account })) as { token: string };
   return token;
+}
+
+/** What a test needs written, through the local-only fixtures endpoint (answered 200): its answer's text. */
+export async function devFixture(baseURL: string, form: Record<string, string>): Promise<string> {
+  const api = await nodeContext(baseURL);
+  const response = await api.post("/dev/fixtures", { form });
+  const text = await response.text();
+  expect(response.status(), text).toBe(200);
+  await api.dispose();
+  return text;
 }
 
 export const test = base.extend<Fixtures>({
@@ -167,18 +173,12 @@ export const fixturePath = (name: string) => fileURLToPath(new URL(`../fixtures/
 
 /** `follower` follows `following` (by username), through the local-only fixtures endpoint. */
 export async function follow(baseURL: string, follower: string, following: string) {
-  const api = await nodeContext(baseURL);
-  const response = await api.post("/dev/fixtures", { form: { intent: "follow", follower, following } });
-  expect(response.status(), await response.text()).toBe(200);
-  await api.dispose();
+  await devFixture(baseURL, { intent: "follow", follower, following });
 }
 
 /** Makes a member verified (as a verified subscription does), through the local-only fixtures endpoint. */
 export async function verify(baseURL: string, username: string) {
-  const api = await nodeContext(baseURL);
-  const response = await api.post("/dev/fixtures", { form: { intent: "verify", username } });
-  expect(response.status(), await response.text()).toBe(200);
-  await api.dispose();
+  await devFixture(baseURL, { intent: "verify", username });
 }
 
 /** Tests of a signed-in tester: every test starts signed in; `me` acts over HTTP with the same session. */
