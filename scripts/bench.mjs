@@ -48,6 +48,8 @@ import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 const SERVE = fileURLToPath(new URL("../tests/bench/serve.mjs", import.meta.url));
 const RESERVED_PORTS = new Set([8787, 8788, 8790]);
 const BUDGET = { p50: 15, p95: 40, d1: 2, cachedP50: 3, jsGzipBytes: 120 * 1000 };
+/** The margin issue 10 asks of every page so that the budget holds on any run: reported, never judged. */
+const MARGIN = { p50: 10, p95: 25 };
 /** Writes may take one round trip more than pages (DESIGN.md §9); posting and liking take 2 (decision 026). */
 const WRITE_BUDGET = { ...BUDGET, d1: 3 };
 const DAY = 86_400_000;
@@ -250,6 +252,7 @@ function roundStats(samples) {
     max: times.at(-1),
     d1P50: percentile(sorted("d1"), 0.5),
     renderP50: percentile(sorted("render"), 0.5),
+    restP50: percentile(sorted("rest"), 0.5),
     clientP50: percentile(sorted("client"), 0.5),
     // Requests per second one connection makes one after another (1000 / mean client latency).
     perSecond: 1000 / (samples.reduce((sum, sample) => sum + sample.client, 0) / samples.length),
@@ -296,7 +299,11 @@ async function measureRows(rows) {
         const response = await send(row, round + 1);
         const server = serverTime(response);
         if (server === null) throw new Error(`${row.page.path} answered without Server-Timing (is ENVIRONMENT local?)`);
-        samples[index].push({ server, d1: serverTime(response, "d1") ?? 0, render: serverTime(response, "render") ?? 0, client: response.ms });
+        const d1 = serverTime(response, "d1") ?? 0;
+        const render = serverTime(response, "render") ?? 0;
+        // The rest: the worker's time that is neither D1 wait nor rendering (routing, the session's
+        // checks, loader code, encoding the loader data, building the answer).
+        samples[index].push({ server, d1, render, rest: Math.max(0, server - d1 - render), client: response.ms });
         if (response.status !== 200) row.errors += 1;
         // A row about the edge cache measures only answers the cache gave as it should.
         if (row.page.edgeCache && !row.page.edgeCache.includes(response.headers["x-edge-cache"])) row.errors += 1;
@@ -330,6 +337,7 @@ async function measureRows(rows) {
       d1P50: median(of("d1P50")),
       floor: row.floor ?? null,
       renderP50: median(of("renderP50")),
+      restP50: median(of("restP50")),
       clientP50: median(of("clientP50")),
       perSecond: median(of("perSecond")),
       d1Max: depths.length ? Math.max(...depths) : null,
@@ -1109,20 +1117,21 @@ async function main() {
   queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %';\n${DELETE_BENCH_MESSAGES}`, DATA_DIR);
 
   // ── report ──
-  const widths = [27, 26, 7, 7, 7, 7, 9, 8, 8, 7, 9, 8, 6];
+  const widths = [27, 26, 7, 7, 7, 7, 9, 8, 6, 8, 7, 9, 8, 6];
   log("");
   log(`Results: ${ROUNDS} rounds of ${REQUESTS} requests per row (after ${WARMUP} warm-up requests), the rows taking turns request by request.`);
   log("Server time in ms (the worker's own Server-Timing: loaders and rendering to the last byte): the median of the rounds' p50s,");
-  log("the spread of those p50s (max - min), the median of the rounds' p95s; of the p50 request: D1 wait and rendering to a string;");
+  log("the spread of those p50s (max - min), the median of the rounds' p95s; the medians of D1 wait, of rendering to a string and of");
+  log("the rest (each request's time less its D1 wait and rendering: routing, the session's checks, loader code, encoding the data);");
   log("D1 floor: the page's D1 reads made again right after it, alone (median of 30); x floor: p50 / floor (goal ≤ 3);");
   log("client: the same requests timed on loopback.");
   log(`Budgets: p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms, ≤ ${BUDGET.d1} D1 round trips on the critical path for pages, ≤ ${WRITE_BUDGET.d1} for writes (D1 depth; loaders side by side count once; signed-out public profile: p50 ≤ ${BUDGET.cachedP50} ms from cache).`);
   log("");
-  log(pad(["page", "viewer", "p50", "spread", "p95", "max", "D1 wait", "render", "D1 floor", "x floor", "client p50", "D1 depth", "budget"], widths));
+  log(pad(["page", "viewer", "p50", "spread", "p95", "max", "D1 wait", "render", "rest", "D1 floor", "x floor", "client p50", "D1 depth", "budget"], widths));
   log(pad(widths.map((width) => "-".repeat(width)), widths));
   for (const { page, result, status, pass } of rows) {
     if (!result) {
-      log(pad([page.label, page.viewer, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", `FAIL (HTTP ${status})`], widths));
+      log(pad([page.label, page.viewer, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", `FAIL (HTTP ${status})`], widths));
       continue;
     }
     const calls = result.d1Max === null ? "missing" : result.d1Min === result.d1Max ? String(result.d1Max) : `${result.d1Min}-${result.d1Max}`;
@@ -1143,6 +1152,7 @@ async function main() {
           ms(result.max),
           ms(result.d1P50),
           ms(result.renderP50),
+          ms(result.restP50),
           result.floor === null ? "-" : ms(result.floor),
           result.floor ? `${(result.p50 / result.floor).toFixed(1)}x` : "-",
           ms(result.clientP50),
@@ -1156,7 +1166,14 @@ async function main() {
   for (const { page, result } of rows) {
     if (page.form && result) log(`  ${page.label} as ${page.viewer}: ${result.perSecond.toFixed(0)} per second on one connection`);
   }
-  for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
+  for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
+  const pageRows = rows.filter(({ page, result }) => !page.form && result);
+  const outside = pageRows.filter(({ result }) => result.p50 > MARGIN.p50 || result.p95 > MARGIN.p95);
+  log("");
+  log(
+    `Margin (p50 ≤ ${MARGIN.p50} ms and p95 ≤ ${MARGIN.p95} ms, issue 10; not a verdict): ${pageRows.length - outside.length} of ${pageRows.length} page rows within` +
+      (outside.length ? `; outside: ${outside.map(({ page, result }) => `${page.label} (${page.viewer}) ${ms(result.p50)}/${ms(result.p95)}`).join(", ")}` : ""),
+  );
 
   let jsPass = true;
   log("");
