@@ -9,8 +9,9 @@
 //    write as a writer: posting and liking as JavaScript's fetchers send them) gets warm-up requests,
 //    then ROUNDS rounds in which the rows take turns request by request, so the machine's slow
 //    moments fall on all rows alike. Per row: the median of the rounds' p50s and its spread, the
-//    median p95, D1 wait and rendering time (the worker's Server-Timing), client latency on loopback
-//    and the D1 depth (X-D1-Depth: round trips one after another on the critical path). The run's
+//    median p95, D1 wait, rendering time and the rest (the worker's Server-Timing), client latency on
+//    loopback and the D1 depth (X-D1-Depth: round trips one after another on the critical path); and a
+//    line counting the page rows inside issue 10's margin (MARGIN: reported, never judged). The run's
 //    posts are deleted afterwards. Pages that answer 404 or a redirect are skipped as "not built yet".
 //    The signed-out public profile has two rows: cold (every request a cache miss, X-Measure-Cache-Miss)
 //    and from the edge cache (an answer that did not come from there counts as an error).
@@ -301,8 +302,9 @@ async function measureRows(rows) {
         if (server === null) throw new Error(`${row.page.path} answered without Server-Timing (is ENVIRONMENT local?)`);
         const d1 = serverTime(response, "d1") ?? 0;
         const render = serverTime(response, "render") ?? 0;
-        // The rest: the worker's time that is neither D1 wait nor rendering (routing, the session's
-        // checks, loader code, encoding the loader data, building the answer).
+        // The rest: the worker's time that is neither D1 wait nor rendering (routing, loader code,
+        // encoding the loader data, building the answer's HTML; for writes also the rate limit, the
+        // cache purge and the room calls).
         samples[index].push({ server, d1, render, rest: Math.max(0, server - d1 - render), client: response.ms });
         if (response.status !== 200) row.errors += 1;
         // A row about the edge cache measures only answers the cache gave as it should.
@@ -1122,7 +1124,9 @@ async function main() {
   log(`Results: ${ROUNDS} rounds of ${REQUESTS} requests per row (after ${WARMUP} warm-up requests), the rows taking turns request by request.`);
   log("Server time in ms (the worker's own Server-Timing: loaders and rendering to the last byte): the median of the rounds' p50s,");
   log("the spread of those p50s (max - min), the median of the rounds' p95s; the medians of D1 wait, of rendering to a string and of");
-  log("the rest (each request's time less its D1 wait and rendering: routing, the session's checks, loader code, encoding the data);");
+  log("the rest: each request's time less its D1 wait and rendering (routing, loader code, encoding the loader data, building the");
+  log("answer's HTML; for writes also the rate limit, the cache purge and the room calls). Three medians do not add up to the p50,");
+  log("and Server-Timing comes in whole milliseconds here, so the rest is good to about 1 ms;");
   log("D1 floor: the page's D1 reads made again right after it, alone (median of 30); x floor: p50 / floor (goal ≤ 3);");
   log("client: the same requests timed on loopback.");
   log(`Budgets: p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms, ≤ ${BUDGET.d1} D1 round trips on the critical path for pages, ≤ ${WRITE_BUDGET.d1} for writes (D1 depth; loaders side by side count once; signed-out public profile: p50 ≤ ${BUDGET.cachedP50} ms from cache).`);
@@ -1167,12 +1171,14 @@ async function main() {
     if (page.form && result) log(`  ${page.label} as ${page.viewer}: ${result.perSecond.toFixed(0)} per second on one connection`);
   }
   for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
-  const pageRows = rows.filter(({ page, result }) => !page.form && result);
-  const outside = pageRows.filter(({ result }) => result.p50 > MARGIN.p50 || result.p95 > MARGIN.p95);
+  // A page that did not answer counts as outside the margin, never as missing from the count.
+  const pageRows = rows.filter(({ page }) => !page.form);
+  const outside = pageRows.filter(({ result }) => !result || result.p50 > MARGIN.p50 || result.p95 > MARGIN.p95);
+  const where = ({ page, result }) => `${page.label} as ${page.viewer}: ${result ? `p50 ${ms(result.p50)}, p95 ${ms(result.p95)}` : "no answer"}`;
   log("");
   log(
-    `Margin (p50 ≤ ${MARGIN.p50} ms and p95 ≤ ${MARGIN.p95} ms, issue 10; not a verdict): ${pageRows.length - outside.length} of ${pageRows.length} page rows within` +
-      (outside.length ? `; outside: ${outside.map(({ page, result }) => `${page.label} (${page.viewer}) ${ms(result.p50)}/${ms(result.p95)}`).join(", ")}` : ""),
+    `Margin (p50 ≤ ${MARGIN.p50} ms and p95 ≤ ${MARGIN.p95} ms, issue 10; reported, not judged): ${pageRows.length - outside.length} of ${pageRows.length} page rows within` +
+      (outside.length ? `; outside: ${outside.map(where).join("; ")}` : ""),
   );
 
   let jsPass = true;
