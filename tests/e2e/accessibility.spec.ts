@@ -8,63 +8,64 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
+/** axe-core over the whole document, as an expression whose value is the violations found. */
+const AXE_SCAN = `(async () => {
+  ${axeSource}
+  const result = await axe.run(document, {
+    // Only violations are read: axe then skips gathering the nodes of passes and the rest (~25% of a scan).
+    resultTypes: ["violations"],
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] },
+  });
+  return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+})()`;
+
 /**
- * Runs axe-core on the page as the visitor sees it (evaluated over the DevTools protocol, so the page's
- * CSP does not apply). A page without JavaScript cannot evaluate anything, so its own document is
- * shown in a twin page at the same address, its scripts taken out: the page as the server answered it,
- * unhydrated, as without JavaScript, including what a GET would not show again (a form's errors after
- * a POST, a toast already taken). Taken out rather than blocked by a route: a route's handler could
- * still be answering a script of the last scan when the twin moved on, and Playwright fails the test
- * for that; an inline script would have run.
+ * A page without JavaScript fires no timers, in any world; axe defers some of its work with
+ * setTimeout, so there its timeouts run as microtasks (in the scan's own world only).
+ */
+const TIMEOUTS_AS_MICROTASKS = `{
+  let last = 0;
+  const waiting = new Set();
+  window.setTimeout = (callback, _ms, ...args) => {
+    const id = ++last;
+    waiting.add(id);
+    queueMicrotask(() => waiting.delete(id) && callback(...args));
+    return id;
+  };
+  window.clearTimeout = (id) => void waiting.delete(id);
+}`;
+
+/**
+ * Runs axe-core on the page as the visitor sees it. With JavaScript, in the page. Without it, the page
+ * runs no script of its own, so axe runs in an isolated world of its own on the same document (over the
+ * DevTools protocol, as Playwright's own locators do): the page as the server answered it, unhydrated,
+ * including what a GET would not show again (a form's errors after a POST, a toast already taken).
+ * This replaced a twin page that loaded the same document again with its scripts taken out: a page
+ * load more per scan, and a route that could still be answering when the twin moved on.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (jsEnabled()) return runAxe(page);
-  const twin = await twinOf(page);
-  const address = page.url();
-  const document = page.url().split("#")[0];
-  // The serialized DOM: no script's text can hold "</script>".
-  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-  await twin.route((url) => url.href === document, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }), { times: 1 });
-  // Away first: a goto to the same address but for its #hash would not load the page again.
-  await twin.goto("about:blank");
-  const shown = await twin.goto(address);
-  expect(shown?.ok(), "the twin showed the page's own document").toBe(true);
-  expect(twin.url()).toBe(address);
-  return runAxe(twin);
+  const violations = jsEnabled() ? ((await page.evaluate(AXE_SCAN)) as Violation[]) : await scanWithoutScripts(page);
+  return violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
 }
 
-/**
- * The twin page: one per worker process, kept from scan to scan (a new context and renderer for each
- * scan took longer than the scan), given the page's cookies before each (its images and styles load
- * as the page's did). It
- * closes with the worker's browser (no afterAll: a file-level hook would make Playwright hand the file's
- * tests to the workers in large chunks).
- */
-let twinPage: Page | undefined;
-
-async function twinOf(page: Page): Promise<Page> {
-  if (!twinPage || twinPage.isClosed()) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
-    twinPage = await context.newPage();
-  }
-  const context = twinPage.context();
-  await context.clearCookies();
-  await context.addCookies(await page.context().cookies());
-  return twinPage;
-}
-
-async function runAxe(page: Page): Promise<string[]> {
-  const violations = (await page.evaluate(`(async () => {
-    ${axeSource}
-    const result = await axe.run(document, {
-      // Only violations are read: axe then skips gathering the nodes of passes and the rest (~25% of a scan).
-      resultTypes: ["violations"],
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] },
+async function scanWithoutScripts(page: Page): Promise<Violation[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "accessibility-scan" });
+    const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", {
+      contextId: executionContextId,
+      expression: `${TIMEOUTS_AS_MICROTASKS}\n${AXE_SCAN}`,
+      awaitPromise: true,
+      returnByValue: true,
     });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
-  })()`)) as Violation[];
-  return violations
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    if (exceptionDetails) throw new Error(`axe-core failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value as Violation[];
+  } finally {
+    await cdp.detach();
+  }
 }
 
 // Both themes are scanned as the page is with JavaScript; without it, the light theme only. The markup
@@ -73,7 +74,7 @@ async function runAxe(page: Page): Promise<string[]> {
 // quarter of the end-to-end suite's time. The "no-js" project leaves out tests tagged @js-only.
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, { tag: theme === "dark" ? ["@js-only"] : [] }, () => {
-    // A scan without JavaScript loads the page again in the twin; a test scans up to six pages.
+    // A test scans up to six pages.
     test.describe.configure({ timeout: 90_000 });
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
@@ -171,7 +172,7 @@ for (const theme of ["light", "dark"] as const) {
     });
 
     signedIn("communities, a community's tabs and its invite links have no serious or critical violations", async ({ page, baseURL }) => {
-      // Six pages, each scanned (without JavaScript loaded again in the twin): more than one page's time.
+      // Six pages, each scanned: more than one page's time.
       const name = `Accessible ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
       const multipart = new FormData();
       multipart.set("intent", "community-create");
