@@ -8,32 +8,53 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
-/** axe-core over the whole document, as an expression whose value is the violations found. */
-const AXE_SCAN = `(async () => {
+/**
+ * axe-core over the whole document, as an expression whose value is the violations found. `options`
+ * joins axe.run's options as JavaScript source.
+ */
+const axeScan = (options = "") => `(async () => {
   ${axeSource}
   const result = await axe.run(document, {
     // Only violations are read: axe then skips gathering the nodes of passes and the rest (~25% of a scan).
     resultTypes: ["violations"],
     runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"] },
+    ${options}
   });
   return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
 })()`;
 
 /**
- * A page without JavaScript fires no timers, in any world; axe defers some of its work with
- * setTimeout, so there its timeouts run as microtasks (in the scan's own world only).
+ * The scan for a page without JavaScript, in a world of its own. Such a page fires no timers in any
+ * world, and axe-core defers some of its work with setTimeout, so in this world alone a timeout runs
+ * as a microtask, whatever its delay. Two consequences:
+ * - axe's own time limits would fire at once, so its asset preload (the stylesheets, for
+ *   css-orientation-lock) is switched off here; the scan with JavaScript reads the same stylesheet;
+ * - a callback that throws fails the scan at once (with real timers the error would be lost and the
+ *   scan would wait for the test's timeout), and so does a run of timeouts that never ends.
  */
-const TIMEOUTS_AS_MICROTASKS = `{
+const SCAN_WITHOUT_SCRIPTS = `(async () => {
+  const failures = [];
   let last = 0;
   const waiting = new Set();
   window.setTimeout = (callback, _ms, ...args) => {
-    const id = ++last;
+    if (++last > 100000) throw new Error("axe-core set more than 100 000 timeouts");
+    const id = last;
     waiting.add(id);
-    queueMicrotask(() => waiting.delete(id) && callback(...args));
+    queueMicrotask(() => {
+      if (!waiting.delete(id)) return;
+      try {
+        callback(...args);
+      } catch (error) {
+        failures.push(error);
+      }
+    });
     return id;
   };
   window.clearTimeout = (id) => void waiting.delete(id);
-}`;
+  const violations = await ${axeScan("preload: false,")};
+  if (failures.length) throw failures[0];
+  return violations;
+})()`;
 
 /**
  * Runs axe-core on the page as the visitor sees it. With JavaScript, in the page. Without it, the page
@@ -41,30 +62,33 @@ const TIMEOUTS_AS_MICROTASKS = `{
  * DevTools protocol, as Playwright's own locators do): the page as the server answered it, unhydrated,
  * including what a GET would not show again (a form's errors after a POST, a toast already taken).
  * This replaced a twin page that loaded the same document again with its scripts taken out: a page
- * load more per scan, and a route that could still be answering when the twin moved on.
+ * load more per scan (docs/decisions/048).
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = jsEnabled() ? ((await page.evaluate(AXE_SCAN)) as Violation[]) : await scanWithoutScripts(page);
+  const violations = jsEnabled() ? ((await page.evaluate(axeScan())) as Violation[]) : await scanWithoutScripts(page);
   return violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
 }
 
 async function scanWithoutScripts(page: Page): Promise<Violation[]> {
+  // After a form's POST the page may still be arriving: scan it whole, with its stylesheet.
+  await page.waitForLoadState("load");
   const cdp = await page.context().newCDPSession(page);
   try {
     const { frameTree } = await cdp.send("Page.getFrameTree");
     const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "accessibility-scan" });
     const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", {
       contextId: executionContextId,
-      expression: `${TIMEOUTS_AS_MICROTASKS}\n${AXE_SCAN}`,
+      expression: SCAN_WITHOUT_SCRIPTS,
       awaitPromise: true,
       returnByValue: true,
     });
     if (exceptionDetails) throw new Error(`axe-core failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value as Violation[];
   } finally {
-    await cdp.detach();
+    // A closed page has detached it already; that must not hide the scan's own error.
+    await cdp.detach().catch(() => {});
   }
 }
 
