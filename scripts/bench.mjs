@@ -1119,7 +1119,10 @@ async function main() {
   queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %';\n${DELETE_BENCH_MESSAGES}`, DATA_DIR);
 
   // ── report ──
+  const header = ["page", "viewer", "p50", "spread", "p95", "max", "D1 wait", "render", "rest", "D1 floor", "x floor", "client p50", "D1 depth", "budget"];
   const widths = [27, 26, 7, 7, 7, 7, 9, 8, 6, 8, 7, 9, 8, 6];
+  /** A row with no measurement: its label and viewer, a dash in every number's column, and why. */
+  const unmeasured = (label, viewer, why) => pad([label, viewer, ...header.slice(2, -1).map(() => "-"), why], widths);
   log("");
   log(`Results: ${ROUNDS} rounds of ${REQUESTS} requests per row (after ${WARMUP} warm-up requests), the rows taking turns request by request.`);
   log("Server time in ms (the worker's own Server-Timing: loaders and rendering to the last byte): the median of the rounds' p50s,");
@@ -1131,11 +1134,11 @@ async function main() {
   log("client: the same requests timed on loopback.");
   log(`Budgets: p50 ≤ ${BUDGET.p50} ms, p95 ≤ ${BUDGET.p95} ms, ≤ ${BUDGET.d1} D1 round trips on the critical path for pages, ≤ ${WRITE_BUDGET.d1} for writes (D1 depth; loaders side by side count once; signed-out public profile: p50 ≤ ${BUDGET.cachedP50} ms from cache).`);
   log("");
-  log(pad(["page", "viewer", "p50", "spread", "p95", "max", "D1 wait", "render", "rest", "D1 floor", "x floor", "client p50", "D1 depth", "budget"], widths));
+  log(pad(header, widths));
   log(pad(widths.map((width) => "-".repeat(width)), widths));
   for (const { page, result, status, pass } of rows) {
     if (!result) {
-      log(pad([page.label, page.viewer, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", `FAIL (HTTP ${status})`], widths));
+      log(unmeasured(page.label, page.viewer, `FAIL (HTTP ${status})`));
       continue;
     }
     const calls = result.d1Max === null ? "missing" : result.d1Min === result.d1Max ? String(result.d1Max) : `${result.d1Min}-${result.d1Max}`;
@@ -1170,7 +1173,7 @@ async function main() {
   for (const { page, result } of rows) {
     if (page.form && result) log(`  ${page.label} as ${page.viewer}: ${result.perSecond.toFixed(0)} per second on one connection`);
   }
-  for (const page of skipped) log(pad([page.label, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "not built yet"], widths));
+  for (const page of skipped) log(unmeasured(page.label, "-", "not built yet"));
   // A page that did not answer counts as outside the margin, never as missing from the count.
   const pageRows = rows.filter(({ page }) => !page.form);
   const outside = pageRows.filter(({ result }) => !result || result.p50 > MARGIN.p50 || result.p95 > MARGIN.p95);
