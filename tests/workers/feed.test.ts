@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addComment, setCommentLike } from "~/.server/comments";
-import { creatorSubscriptions, follows, postHashtags, posts } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { comments, creatorSubscriptions, follows, postHashtags, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { listCards, withVideo } from "~/.server/posts/cards";
 import { parseListCursor } from "~/.server/posts/cursors";
@@ -212,6 +213,42 @@ describe("For you cursors", () => {
     const page = await getForYouFeed(db(), fan.id, { cursor: crafted, now });
     const card = page.items.find((item) => item.post.id === post.id);
     expect(card?.post).toMatchObject({ locked: true, content: "" });
+  });
+});
+
+describe("a card's comment previews", () => {
+  // The preview's author comes from copies each comment carries, kept by triggers (migration 0018,
+  // docs/decisions/049-card-pages.md): never the author as they were when they commented.
+  it("show each comment's author as they are now: name, username, photo and badge", async () => {
+    const author = await createUser();
+    const commenter = await createUser({ displayName: "First Name", avatarUrl: null, verifiedType: null });
+    const bystander = await createUser();
+    const post = await createPost(author.id, { content: "discuss" });
+    const made = await addComment(db(), commenter.id, post.id, { content: "hello" });
+    const other = await addComment(db(), bystander.id, post.id, { content: "me too" });
+    expect(made.ok && other.ok).toBe(true);
+    const previewAuthors = async () => {
+      const page = await getPostPage(db(), author.id, post.id);
+      return Object.fromEntries(page!.item.post.topComments.map((comment) => [comment.content, comment.author]));
+    };
+    expect((await previewAuthors()).hello).toEqual({ username: commenter.username, displayName: "First Name", avatarUrl: null, verifiedType: null });
+
+    await db().update(users).set({ displayName: "Second Name", avatarUrl: "/media/avatars/new.png", username: `${commenter.username}_2` }).where(eq(users.id, commenter.id));
+    // The badge as a verified subscription gives it (its own trigger updates users).
+    await db().insert(verifiedSubscriptions).values({ id: newId(), userId: commenter.id, amountCents: 800, expiresAt: new Date(Date.now() + TIME.DAY) });
+    const after = await previewAuthors();
+    expect(after.hello).toEqual({ username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: "user" });
+    expect(after["me too"]).toEqual({ username: bystander.username, displayName: bystander.displayName, avatarUrl: bystander.avatarUrl, verifiedType: bystander.verifiedType });
+
+    // The badge taken back with the subscription's end; a feed's card says the same as the post page.
+    await db().update(verifiedSubscriptions).set({ status: "cancelled" }).where(eq(verifiedSubscriptions.userId, commenter.id));
+    expect((await previewAuthors()).hello?.verifiedType).toBeNull();
+    await db().insert(follows).values({ id: newId(), followerId: bystander.id, followingId: author.id });
+    const card = (await getFollowingFeed(db(), bystander.id)).items.find((item) => item.post.id === post.id);
+    expect(card?.post.topComments.map((comment) => comment.author.displayName)).toEqual(expect.arrayContaining(["Second Name", bystander.displayName]));
+    // The copies are the users row's, column for column.
+    const copies = await db().select({ username: comments.authorUsername, displayName: comments.authorDisplayName }).from(comments).where(eq(comments.userId, commenter.id)).all();
+    expect(copies).toEqual([{ username: `${commenter.username}_2`, displayName: "Second Name" }]);
   });
 });
 

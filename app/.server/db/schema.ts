@@ -300,7 +300,9 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("posts_user_idx").on(t.userId, t.id),
+    // A member's posts newest first; the list and audience columns beside them, so that walking a member's
+    // posts (Following's walk, a profile) reads the index alone until a post is kept (decision 049).
+    index("posts_user_idx").on(t.userId, t.id, t.communityId, t.repostedFromPostId),
     index("posts_community_idx").on(t.communityId, t.id),
     // The author beside the id lets the Following feed check its window from the index alone (010).
     index("posts_home_idx").on(t.id, t.userId).where(sql`${t.communityId} IS NULL`),
@@ -457,6 +459,13 @@ export const comments = sqliteTable(
     parentId: text("parent_id").references((): AnySQLiteColumn => comments.id, { onDelete: "cascade" }),
     likesCount: counter("likes_count"),
     createdAt: createdAt(),
+    // What a card's comment preview shows of the author: copies of their users row that triggers keep
+    // (set on insert, rewritten when the author's name, photo or badge changes; migration 0018, decision
+    // 049), so a card's top comments read no users row. Never written by the app.
+    authorUsername: text("author_username"),
+    authorDisplayName: text("author_display_name"),
+    authorAvatarUrl: text("author_avatar_url"),
+    authorVerifiedType: text("author_verified_type", { enum: ["user", "business"] }),
   },
   (t) => [
     index("comments_top_idx").on(t.postId, t.parentId, t.likesCount, t.id),

@@ -66,19 +66,24 @@ export function listedSql(viewer: SQL | null): SQL {
     AND ${inCommunitySql(viewer, shownCommunityId)})`;
 }
 
-/** The shown post's first top-level comments, as JSON. */
+/**
+ * The shown post's first top-level comments, as JSON, with their authors from the copies each comment
+ * carries (kept by triggers, migration 0018): no users row read per comment (decision 049).
+ */
 const topCommentsJson = sql<string>`(
   SELECT json_group_array(json_object(
     'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at,
-    'username', u.username, 'displayName', u.display_name, 'avatarUrl', u.avatar_url, 'verifiedType', u.verified_type))
+    'username', c.username, 'displayName', c.display_name, 'avatarUrl', c.avatar_url, 'verifiedType', c.verified_type))
   FROM (
     SELECT ${comments.id} AS id, ${comments.content} AS content, ${comments.likesCount} AS likes_count,
-           ${comments.createdAt} AS created_at, ${comments.userId} AS user_id
+           ${comments.createdAt} AS created_at, ${comments.authorUsername} AS username,
+           ${comments.authorDisplayName} AS display_name, ${comments.authorAvatarUrl} AS avatar_url,
+           ${comments.authorVerifiedType} AS verified_type
     FROM ${comments}
     WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL
     ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)}
     LIMIT ${TOP_COMMENTS_SHOWN}
-  ) AS c JOIN ${users} AS u ON u.id = c.user_id)`;
+  ) AS c)`;
 
 /**
  * Every computed column gets a name of its own: D1 answers batched rows as objects keyed by column
