@@ -263,6 +263,19 @@ describe("videos and posts", () => {
     expect(page.items.every((item) => item.post.videoUrl)).toBe(true);
   });
 
+  it("/videos pages newest first without duplicates or gaps, past posts without a video", async () => {
+    const clock = futureClock();
+    const author = await createUser();
+    const made: string[] = [];
+    for (let i = 0; i < FEED_PAGE_SIZE + 5; i++) {
+      made.push((await createPost(author.id, { createdAt: new Date(clock.next()), videoUrl: `/media/videos/${i}.mp4` })).id);
+      await createPost(author.id, { createdAt: new Date(clock.next()) });
+    }
+    const pages = await allPages((cursor) => listCards(db(), author.id, [withVideo], { cursor }), 3);
+    expect(pages[0]!.items).toHaveLength(FEED_PAGE_SIZE);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id)).slice(0, made.length)).toEqual([...made].reverse());
+  });
+
   it("a post page carries the post, the viewer's flags and every comment", async () => {
     const author = await createUser();
     const viewer = await createUser();
