@@ -1,7 +1,6 @@
 -- Fewer pages per card (docs/decisions/049-card-pages.md).
--- 1. A member's posts index carries the list and audience columns the walks test (community, repost),
---    so Following's walk over the followed members' posts and a profile's list read the index alone
---    until a post is kept, instead of each candidate's row.
+-- 1. A member's posts index carries the community and repost that Following's walk tests, so the walk
+--    over the followed members' posts reads the rows it keeps, not every candidate's.
 DROP INDEX `posts_user_idx`;--> statement-breakpoint
 CREATE INDEX `posts_user_idx` ON `posts` (`user_id`,`id`,`community_id`,`reposted_from_post_id`);--> statement-breakpoint
 -- 2. A comment carries what a card's preview shows of its author, so a card's top comments read no

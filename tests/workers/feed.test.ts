@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { addComment, setCommentLike } from "~/.server/comments";
 import { eq } from "drizzle-orm";
 import { comments, creatorSubscriptions, follows, postHashtags, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { getDb } from "~/.server/db/client";
 import { newId } from "~/.server/ids";
-import { listCards, withVideo } from "~/.server/posts/cards";
+import { cardsRead, listCards, originalsOnly, withVideo } from "~/.server/posts/cards";
 import { parseListCursor } from "~/.server/posts/cursors";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
@@ -13,7 +14,7 @@ import { matching } from "~/.server/posts/search";
 import type { FeedPage } from "~/lib/types/post";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
 import { buildPost } from "../fixtures/factories";
-import { allPages, createPost, createUser, db } from "./helpers";
+import { allPages, capturingD1, createPost, createUser, db, planOf } from "./helpers";
 
 /** Each test writes posts in its own future year, so they are the newest in the shared database. */
 let year = 0;
@@ -249,6 +250,13 @@ describe("a card's comment previews", () => {
     // The copies are the users row's, column for column.
     const copies = await db().select({ username: comments.authorUsername, displayName: comments.authorDisplayName }).from(comments).where(eq(comments.userId, commenter.id)).all();
     expect(copies).toEqual([{ username: `${commenter.username}_2`, displayName: "Second Name" }]);
+
+    // A comment without copies (as a bulk load without foreign keys could leave one) shows its author
+    // from the users row, and never blanks the card's other previews.
+    await db().update(comments).set({ authorUsername: null, authorDisplayName: null, authorAvatarUrl: null, authorVerifiedType: null }).where(eq(comments.userId, commenter.id));
+    const fallback = await previewAuthors();
+    expect(fallback.hello).toEqual({ username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: null });
+    expect(fallback["me too"]?.username).toBe(bystander.username);
   });
 });
 
@@ -258,7 +266,8 @@ describe("videos and posts", () => {
     const author = await createUser();
     const video = await createPost(author.id, { createdAt: new Date(clock.next()), videoUrl: "/media/videos/a.mp4" });
     await createPost(author.id, { createdAt: new Date(clock.next()) });
-    const page = await listCards(db(), null, [withVideo]);
+    // From just after this test's posts: the files share a database, and another may have made newer videos.
+    const page = await listCards(db(), null, [withVideo], { cursor: newId(clock.next()) });
     expect(page.items[0]!.id).toBe(video.id);
     expect(page.items.every((item) => item.post.videoUrl)).toBe(true);
   });
@@ -271,9 +280,24 @@ describe("videos and posts", () => {
       made.push((await createPost(author.id, { createdAt: new Date(clock.next()), videoUrl: `/media/videos/${i}.mp4` })).id);
       await createPost(author.id, { createdAt: new Date(clock.next()) });
     }
-    const pages = await allPages((cursor) => listCards(db(), author.id, [withVideo], { cursor }), 3);
+    const after = newId(clock.next());
+    const pages = await allPages((cursor) => listCards(db(), author.id, [withVideo], { cursor: cursor ?? after }), 3);
     expect(pages[0]!.items).toHaveLength(FEED_PAGE_SIZE);
     expect(pages.flatMap((page) => page.items.map((item) => item.id)).slice(0, made.length)).toEqual([...made].reverse());
+  });
+
+  it("/videos reads its page from posts_video_idx, never walking other posts' rows, and stands alone", async () => {
+    const { spy, captured } = capturingD1();
+    await listCards(getDb(spy), null, [withVideo]);
+    await listCards(getDb(spy), null, [withVideo], { cursor: newId() });
+    expect(captured).toHaveLength(2);
+    for (const query of captured) {
+      const plan = await planOf(query);
+      expect(plan.some((step) => /^(SCAN|SEARCH) v USING INDEX posts_video_idx/.test(step)), plan.join("\n")).toBe(true);
+      expect(plan.filter((step) => /^SCAN posts\b|posts_community_idx/.test(step)), plan.join("\n")).toEqual([]);
+    }
+    // Another condition would filter after the page was cut: refused.
+    expect(() => cardsRead(db(), null, [withVideo, originalsOnly])).toThrow(/only one/);
   });
 
   it("a post page carries the post, the viewer's flags and every comment", async () => {

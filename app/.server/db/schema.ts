@@ -32,6 +32,8 @@ const counter = (name: string) => integer(name).notNull().default(0);
 
 // ───────────────────────────── members ─────────────────────────────
 
+// Triggers on this table keep copies elsewhere (migration 0018: comments' author fields, decision 049;
+// the counters, 003). A later migration that rebuilds this table must create its triggers again.
 export const users = sqliteTable(
   "users",
   {
@@ -300,8 +302,9 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A member's posts newest first; the list and audience columns beside them, so that walking a member's
-    // posts (Following's walk, a profile) reads the index alone until a post is kept (decision 049).
+    // A member's posts newest first, with their community and repost beside them, so that Following's
+    // walk over followed members' posts tests those from the index and reads only the rows it keeps
+    // (decision 049).
     index("posts_user_idx").on(t.userId, t.id, t.communityId, t.repostedFromPostId),
     index("posts_community_idx").on(t.communityId, t.id),
     // The author beside the id lets the Following feed check its window from the index alone (010).
@@ -461,7 +464,8 @@ export const comments = sqliteTable(
     createdAt: createdAt(),
     // What a card's comment preview shows of the author: copies of their users row that triggers keep
     // (set on insert, rewritten when the author's name, photo or badge changes; migration 0018, decision
-    // 049), so a card's top comments read no users row. Never written by the app.
+    // 049), so a card's top comments read no users row. Never written by the app. A later migration
+    // that rebuilds this table or users must create those triggers again, or the copies go stale.
     authorUsername: text("author_username"),
     authorDisplayName: text("author_display_name"),
     authorAvatarUrl: text("author_avatar_url"),

@@ -67,16 +67,25 @@ export function listedSql(viewer: SQL | null): SQL {
 }
 
 /**
+ * A top comment's author field from the copy the comment carries; from the users row only for a
+ * comment without copies (made while its author's row was missing, as a bulk load without foreign
+ * keys could), so that one never blanks its card's previews.
+ */
+const authorCopy = (column: "username" | "display_name" | "avatar_url" | "verified_type") =>
+  sql.raw(`CASE WHEN c.username IS NULL THEN (SELECT a.${column} FROM users AS a WHERE a.id = c.user_id) ELSE c.${column} END`);
+
+/**
  * The shown post's first top-level comments, as JSON, with their authors from the copies each comment
  * carries (kept by triggers, migration 0018): no users row read per comment (decision 049).
  */
 const topCommentsJson = sql<string>`(
   SELECT json_group_array(json_object(
     'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at,
-    'username', c.username, 'displayName', c.display_name, 'avatarUrl', c.avatar_url, 'verifiedType', c.verified_type))
+    'username', ${authorCopy("username")}, 'displayName', ${authorCopy("display_name")},
+    'avatarUrl', ${authorCopy("avatar_url")}, 'verifiedType', ${authorCopy("verified_type")}))
   FROM (
     SELECT ${comments.id} AS id, ${comments.content} AS content, ${comments.likesCount} AS likes_count,
-           ${comments.createdAt} AS created_at, ${comments.authorUsername} AS username,
+           ${comments.createdAt} AS created_at, ${comments.userId} AS user_id, ${comments.authorUsername} AS username,
            ${comments.authorDisplayName} AS display_name, ${comments.authorAvatarUrl} AS avatar_url,
            ${comments.authorVerifiedType} AS verified_type
     FROM ${comments}
@@ -302,6 +311,10 @@ function timePage(rows: CardRow[], limit: number): FeedPage {
  */
 export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], options: ListOptions = {}): Read<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
+  // A condition that picks its page has already cut it to a page: another condition would filter
+  // after that cut, and the page would come out short with "Load more" gone.
+  const picksPage = conditions.some((condition) => condition.picksPage);
+  if (picksPage && conditions.length > 1) throw new Error(`a condition that picks its page is the list's only one (${conditions.map((c) => c.key).join(", ")})`);
   const before = beforeOf(options.cursor);
   const key = ["cards", viewerKey(viewer), before ? "older" : "newest", limit, ...conditions.map((c) => c.key)].join(":");
   const read = selectRead<CardRow>(
@@ -313,7 +326,7 @@ export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], o
       // A post outside the viewer's audience is left out of every list, not shown locked (decision 031).
       // A condition that picks its page checks it there too (or its page would come out short).
       const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context)), listedSql(context.viewer)];
-      const where = conditions.some((condition) => condition.picksPage)
+      const where = picksPage
         ? and(...own)
         : and(isNull(posts.communityId), before ? lt(posts.id, P.before) : undefined, ...own);
       return { fields, query: selectCards(db, fields).where(where).orderBy(desc(posts.id)).limit(limit + 1) };
