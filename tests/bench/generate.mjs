@@ -1102,7 +1102,8 @@ export function ensureMessages(preset = DEFAULT_PRESET, meta = readMeta(preset),
 export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, scale = Number(process.env.BENCH_SCALE ?? 1), log = console.log } = {}) {
   const dir = dataDir(preset);
   const sqlDir = join(dir, "sql");
-  if (!regenerate && existsSync(join(dir, "v3"))) {
+  // A set from an older generator is made again, before any new migration is spent on it.
+  if (!regenerate && existsSync(join(dir, "v3")) && readMeta(preset)) {
     applyMigrations(dir); // new migrations since the data was made
     const meta = readMeta(preset);
     if (meta) {

@@ -1,8 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, setCommentLike } from "~/.server/comments";
-import { eq } from "drizzle-orm";
-import { comments, creatorSubscriptions, follows, postHashtags, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { getDb } from "~/.server/db/client";
+import { comments, creatorSubscriptions, follows, postHashtags, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { cardsRead, listCards, originalsOnly, withVideo } from "~/.server/posts/cards";
 import { parseListCursor } from "~/.server/posts/cursors";

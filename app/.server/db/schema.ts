@@ -32,8 +32,8 @@ const counter = (name: string) => integer(name).notNull().default(0);
 
 // ───────────────────────────── members ─────────────────────────────
 
-// Triggers on this table keep copies elsewhere (migration 0018: comments' author fields, decision 049;
-// the counters, 003). A later migration that rebuilds this table must create its triggers again.
+// Triggers on this table keep copies elsewhere: the search index (0001) and comments' author fields
+// (0018, decision 049). A later migration that rebuilds this table must create its triggers again.
 export const users = sqliteTable(
   "users",
   {
@@ -463,7 +463,7 @@ export const comments = sqliteTable(
     likesCount: counter("likes_count"),
     createdAt: createdAt(),
     // What a card's comment preview shows of the author: copies of their users row that triggers keep
-    // (set on insert, rewritten when the author's name, photo or badge changes; migration 0018, decision
+    // (set on insert, rewritten when the author's name, username, photo or badge changes; migration 0018, decision
     // 049), so a card's top comments read no users row. Never written by the app. A later migration
     // that rebuilds this table or users must create those triggers again, or the copies go stale.
     authorUsername: text("author_username"),

@@ -271,7 +271,7 @@ export type CardCondition = {
    * The condition picks the page's ids itself (cursor and size included, e.g. Following): the list
    * adds nothing to it but the audience check, so the planner takes the ids from it rather than
    * scanning posts. It must leave out posts outside the viewer's audience itself (decision 031), or
-   * the page comes out short.
+   * the page comes out short, and it is the list's only condition (`cardsRead` refuses another).
    */
   picksPage?: boolean;
 };
