@@ -5,7 +5,7 @@ DROP INDEX `posts_user_idx`;--> statement-breakpoint
 CREATE INDEX `posts_user_idx` ON `posts` (`user_id`,`id`,`community_id`,`reposted_from_post_id`);--> statement-breakpoint
 -- 2. A comment carries what a card's preview shows of its author, so a card's top comments read no
 --    users row. Triggers keep the copies: set when the comment is made, rewritten in the same
---    statement that changes the author's name, photo or badge. The app never writes them.
+--    statement that changes the author's name, username, photo or badge. The app never writes them.
 ALTER TABLE `comments` ADD `author_username` text;--> statement-breakpoint
 ALTER TABLE `comments` ADD `author_display_name` text;--> statement-breakpoint
 ALTER TABLE `comments` ADD `author_avatar_url` text;--> statement-breakpoint

@@ -81,7 +81,7 @@ export function dataDir(preset = DEFAULT_PRESET) {
 export const DATA_DIR = dataDir(DEFAULT_PRESET);
 /**
  * Bump when the generator changes shape: older data sets are then regenerated. 2: migration 0018
- * (decision 049) rewrites every comment of a set made before it, which reads worse than one made with it.
+ * (decision 049) rewrites every comment of a set made before it, which is then laid out otherwise than one made with it.
  */
 export const GENERATOR_VERSION = "2";
 
@@ -1102,11 +1102,11 @@ export function ensureMessages(preset = DEFAULT_PRESET, meta = readMeta(preset),
 export function ensureBenchData({ preset = DEFAULT_PRESET, regenerate = false, scale = Number(process.env.BENCH_SCALE ?? 1), log = console.log } = {}) {
   const dir = dataDir(preset);
   const sqlDir = join(dir, "sql");
-  // A set from an older generator is made again, before any new migration is spent on it.
-  if (!regenerate && existsSync(join(dir, "v3")) && readMeta(preset)) {
-    applyMigrations(dir); // new migrations since the data was made
+  if (!regenerate && existsSync(join(dir, "v3"))) {
+    // Read before the migrations: a set from an older generator is made again, none spent on it.
     const meta = readMeta(preset);
     if (meta) {
+      applyMigrations(dir); // new migrations since the data was made
       // Sets made before communities or direct messages get them now (a minute or seconds, not a regeneration).
       const communitiesSeconds = ensureCommunities(preset, meta, log);
       const afterCommunities = communitiesSeconds === null ? meta : readMeta(preset);
