@@ -300,6 +300,25 @@ describe("videos and posts", () => {
     expect(() => cardsRead(db(), null, [withVideo, originalsOnly])).toThrow(/only one/);
   });
 
+  it("a card's like and repost flags are found among the viewer's own rows (user_id, post_id), and are right", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const author = await createUser();
+    const liked = await createPost(author.id, { content: "liked", createdAt: new Date(clock.next()) });
+    const reposted = await createPost(author.id, { content: "reposted", createdAt: new Date(clock.next()) });
+    await setLike(db(), viewer.id, liked.id, true);
+    await setRepost(db(), viewer.id, reposted.id, true);
+    const { spy, captured } = capturingD1();
+    // From just after this test's posts: the files share a database.
+    const page = await listCards(getDb(spy), viewer.id, [originalsOnly], { cursor: newId(clock.next()) });
+    const flags = Object.fromEntries(page.items.filter((item) => [liked.id, reposted.id].includes(item.post.id)).map((item) => [item.post.content, item.post.viewer]));
+    expect(flags.liked).toMatchObject({ liked: true, reposted: false });
+    expect(flags.reposted).toMatchObject({ liked: false, reposted: true });
+    const plan = (await planOf(captured[0]!)).join("\n");
+    expect(plan).toMatch(/SEARCH post_likes USING COVERING INDEX post_likes_user_idx \(user_id=\? AND post_id=\?\)/);
+    expect(plan).toMatch(/SEARCH post_reposts USING COVERING INDEX post_reposts_user_idx \(user_id=\? AND post_id=\?\)/);
+  });
+
   it("a post page carries the post, the viewer's flags and every comment", async () => {
     const author = await createUser();
     const viewer = await createUser();
