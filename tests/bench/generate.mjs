@@ -928,14 +928,21 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const schemaRows = (dir) =>
   queryLocal("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name NOT LIKE 'bench%' ORDER BY type, name", dir);
 
-/** Total size of the local D1 files (database + WAL) under the data directory. */
-export function databaseBytes(dir = DATA_DIR) {
+/** Total size of the local D1 files (database + WAL) under the data directory; `only` picks files by name. */
+export function databaseBytes(dir = DATA_DIR, only = () => true) {
   const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
   if (!existsSync(d1)) return 0;
   return readdirSync(d1)
-    .filter((name) => !name.startsWith("metadata"))
+    .filter((name) => !name.startsWith("metadata") && only(name))
     .reduce((sum, name) => sum + statSync(join(d1, name)).size, 0);
 }
+
+/**
+ * The size of the database's write-ahead log file. A large one (left by a migration's rebuild of an
+ * index, say) is consulted by every read until a checkpoint empties it; the one run that began with
+ * 321 MiB of it was slower everywhere (docs/decisions/050-member-first-flags.md).
+ */
+export const walBytes = (dir = DATA_DIR) => databaseBytes(dir, (name) => name.endsWith("-wal"));
 
 /**
  * The bench_meta rows of a preset's data set as an object, or null when it is missing, incomplete or

@@ -387,8 +387,8 @@ export const postMentions = sqliteTable(
  * A member's relation to a post. `pagedByMember`: the member's own list is read newest first and
  * keyset-paged by (created_at, post_id) (bookmarks, decision 029), so the post id completes the index.
  * Otherwise the member's index is (user_id, post_id): a card's flag (`viewerFlag`) reads the viewer's
- * rows together there, a page or two for a page of cards, where the post-first key reads a leaf per
- * card (decision 050).
+ * rows together there, a few pages for a page of cards for most members, where the post-first key
+ * reads a leaf per card (decision 050).
  */
 const postRelation = (name: string, { pagedByMember = false } = {}) =>
   sqliteTable(
