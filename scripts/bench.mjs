@@ -42,7 +42,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import WebSocket from "ws";
-import { databaseBytes, dataDir, DEFAULT_PRESET, ensureBenchData, pendingWalBytes, summarize } from "../tests/bench/generate.mjs";
+import { databaseBytes, dataDir, DEFAULT_PRESET, ensureBenchData, summarize } from "../tests/bench/generate.mjs";
 import { buildOrExit } from "./lib/build.mjs";
 import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
@@ -105,8 +105,6 @@ const DATA_DIR = dataDir(PRESET);
 const log = (...parts) => console.log(...parts);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const mib = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
-/** Pages this many bytes' worth still in the write-ahead log at the start are pointed out (decision 050). */
-const LARGE_WAL_BYTES = 64 * 1024 ** 2;
 const ms = (value) => (value === null ? "-" : value.toFixed(1));
 
 // ───────────────────────────── the server ─────────────────────────────
@@ -887,15 +885,8 @@ async function main() {
       `${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments, ` +
       `${counts.communities.toLocaleString("en")} communities (${counts.community_members.toLocaleString("en")} members, ${counts.community_posts.toLocaleString("en")} posts), ` +
       `${counts.conversations.toLocaleString("en")} conversations (${counts.messages.toLocaleString("en")} messages); database files ${mib(databaseBytes(DATA_DIR))}` +
-      (generatedSeconds === null ? ` (generated earlier in ${meta.generated_seconds} s)` : ` (generated now in ${generatedSeconds.toFixed(1)} s)`) +
-      `; not yet checkpointed: ${mib(pendingWalBytes(DATA_DIR))}`,
+      (generatedSeconds === null ? ` (generated earlier in ${meta.generated_seconds} s)` : ` (generated now in ${generatedSeconds.toFixed(1)} s)`),
   );
-  if (pendingWalBytes(DATA_DIR) > LARGE_WAL_BYTES) {
-    log(
-      `› ${mib(pendingWalBytes(DATA_DIR))} of the data set's pages are still in its write-ahead log: reads look there first until a ` +
-        "checkpoint (SQLite's own, after some writes) moves them, so this run may be slower, more so in its first round (decision 050).",
-    );
-  }
 
   // Always the current code: a build/ left from older code would be measured without a word.
   await buildOrExit();

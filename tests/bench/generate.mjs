@@ -19,7 +19,7 @@
 // likewise the direct messages (ensureMessages).
 import { execFileSync } from "node:child_process";
 import console from "node:console";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import { performance } from "node:perf_hooks";
@@ -935,25 +935,6 @@ export function databaseBytes(dir = DATA_DIR) {
   return readdirSync(d1)
     .filter((name) => !name.startsWith("metadata"))
     .reduce((sum, name) => sum + statSync(join(d1, name)).size, 0);
-}
-
-/**
- * How much of the database's write-ahead log is not yet checkpointed into the database file, in bytes:
- * pages every read looks up in the log first (an index rebuild writes hundreds of MiB through it). Read
- * from the log's index in the `-shm` file as SQLite keeps it (little-endian here): the header's
- * mxFrame, the last frame written, at byte 16, and the checkpoint's nBackfill at byte 96. The log
- * file's own size says nothing: SQLite reuses it from the start after a checkpoint and never shrinks
- * it, and D1 refuses `PRAGMA wal_checkpoint`. Zero when there is no log.
- */
-export function pendingWalBytes(dir = DATA_DIR) {
-  const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
-  if (!existsSync(d1)) return 0;
-  const shm = readdirSync(d1).find((name) => !name.startsWith("metadata") && name.endsWith("-shm"));
-  if (!shm || !existsSync(join(d1, shm.replace(/-shm$/, "-wal")))) return 0;
-  const index = readFileSync(join(d1, shm));
-  if (index.length < 100 || index[12] !== 1) return 0; // no initialised header: nothing SQLite would read
-  const pageSize = index.readUInt16LE(14) === 1 ? 65536 : index.readUInt16LE(14);
-  return Math.max(0, index.readUInt32LE(16) - index.readUInt32LE(96)) * pageSize;
 }
 
 /**
