@@ -6,21 +6,22 @@ import { listBookmarks } from "~/.server/bookmarks";
 import { addComment } from "~/.server/comments";
 import { runRead } from "~/.server/db/reads";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
-import { follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes } from "~/.server/db/schema";
+import { createCommunity } from "~/.server/communities";
+import { communityMembers, creatorSubscriptions, follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes } from "~/.server/db/schema";
 import { hashtagPostsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
 import { findTargetPost } from "~/.server/posts/access";
-import { listCards, withVideo } from "~/.server/posts/cards";
+import { getCard, listCards, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
 import { FOLLOWING_SCAN_MIN_FOLLOWS, TIME } from "~/lib/constants";
 import { POST_LOCK_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
-import type { FeedPage } from "~/lib/types/post";
+import type { FeedItem, FeedPage } from "~/lib/types/post";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
-import { allPages, createPost, createUser, db, member, ORIGIN, sessionCookieFor, TINY_PNG } from "./helpers";
+import { allPages, createPost, createUser, db, member, ORIGIN, sessionCookieFor, sessionViewerOf, TINY_PNG } from "./helpers";
 
 /**
  * Post audiences (docs/decisions/031): a member whose postVisibility is 'followers' shares their posts
@@ -279,5 +280,63 @@ describe("a member who keeps their posts for followers", () => {
     expect(await listBookmarks(db(), reader.id)).toEqual({ items: [], nextCursor: null });
     await follow(reader.id, author.id);
     expect(ids(await listBookmarks(db(), reader.id))).toEqual([post.id]);
+  });
+});
+
+describe("a card in a list", () => {
+  // A list's statement keeps only posts in the viewer's audience and community, so its cards do not
+  // decide those again (decision 051): each must still be the card its post reads alone.
+  it("is the card its post reads alone: lock, audience, community and repost line alike, for a member by id and by session", async () => {
+    const clock = futureClock();
+    const now = clock.now();
+    const viewer = await createUser();
+    const kept = await createUser();
+    const creator = await createUser();
+    const paid = await createUser();
+    const reposter = await createUser();
+    await keepForFollowers(kept.id);
+    for (const author of [kept, creator, paid, reposter]) await follow(viewer.id, author.id);
+    await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: viewer.id, subscribedToId: paid.id, amountCents: 500, status: "active", expiresAt: new Date(now + 30 * TIME.DAY) });
+    const circle = await createCommunity(db(), reposter.id, { name: `Circle ${unique("c")}`, description: undefined, isPrivate: true });
+    if (!circle.ok) throw new Error(circle.message ?? "community refused");
+    await db().insert(communityMembers).values({ id: newId(), communityId: circle.communityId, userId: viewer.id, role: "member" });
+
+    const keptPost = await createPost(kept.id, { content: "for followers", createdAt: new Date(clock.next()) });
+    const locked = await createPost(creator.id, { content: "for subscribers", isSubscriberOnly: true, createdAt: new Date(clock.next()) });
+    const open = await createPost(paid.id, { content: "for my subscriber", isSubscriberOnly: true, createdAt: new Date(clock.next()) });
+    const mine = await createPost(viewer.id, { content: "my own, for subscribers", isSubscriberOnly: true, createdAt: new Date(clock.next()) });
+    const inCircle = await createPost(reposter.id, { content: "inside the circle", communityId: circle.communityId, createdAt: new Date(clock.next()) });
+    // The reposter may see both: a follower of the one, a subscriber of the other.
+    await follow(reposter.id, kept.id);
+    await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: reposter.id, subscribedToId: creator.id, amountCents: 500, status: "active", expiresAt: new Date(Date.now() + 30 * TIME.DAY) });
+    expect(await setRepost(db(), reposter.id, keptPost.id, true)).toMatchObject({ ok: true });
+    expect(await setRepost(db(), reposter.id, locked.id, true)).toMatchObject({ ok: true });
+
+    const strip = (item: FeedItem | null) => item && { ...item, post: { ...item.post, counts: { ...item.post.counts, at: 0 } } };
+    for (const [how, viewerOf] of [
+      ["by id", async () => viewer.id],
+      ["by session", () => sessionViewerOf(viewer.id)],
+    ] as const) {
+      const reader = await viewerOf();
+      const lists = [
+        await getFollowingFeed(db(), reader, { now }),
+        await getForYouFeed(db(), reader, { now }),
+        ...(await Promise.all([reposter, creator, paid, kept].map((author) => runRead(profilePostsRead(db(), reader, { username: author.username }, { now }))))),
+        await runRead(profilePostsRead(db(), reader, "own", { now })),
+      ];
+      const items = lists.flatMap((page) => page.items);
+      for (const item of items) expect(strip(item), `${how}: ${item.id}`).toEqual(strip(await getCard(db(), reader, item.id, now)));
+
+      // Every kind of card was among them.
+      const shown = (id: string) => items.find((item) => item.id === id)?.post;
+      expect(shown(locked.id)).toMatchObject({ locked: true, lockedFor: "subscribers", content: "" });
+      expect(shown(open.id)).toMatchObject({ locked: false, content: "for my subscriber" });
+      expect(shown(mine.id)).toMatchObject({ locked: false, content: "my own, for subscribers" });
+      expect(shown(keptPost.id)).toMatchObject({ locked: false, content: "for followers" });
+      expect(shown(inCircle.id)).toMatchObject({ community: { id: circle.communityId }, content: "inside the circle" });
+      const reposts = items.filter((item) => item.repostedBy?.id === reposter.id).map((item) => item.post.id);
+      expect(reposts).toEqual(expect.arrayContaining([keptPost.id, locked.id]));
+      expect(items.find((item) => item.repostedBy && item.post.id === locked.id)?.post.locked).toBe(true);
+    }
   });
 });

@@ -69,12 +69,27 @@ export function canViewSql(
 ): SQL<number> {
   const audience = community ? sql`${inAudienceSql(viewerId, authorId)} AND ${inCommunitySql(viewerId, community)}` : inAudienceSql(viewerId, authorId);
   if (!viewerId) return qualified(sql`${subscriberOnly} = 0 AND ${audience}`);
-  return qualified(sql`${audience} AND (${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
+  return qualified(sql`${audience} AND ${subscriberRuleSql(viewerId, authorId, subscriberOnly, now)}`);
+}
+
+/**
+ * The subscriber-only part of `canViewSql` alone: a post that is not subscriber-only, or the viewer is
+ * its author or has an active subscription to the author. For a statement whose rows are already known
+ * to be in the viewer's audience and community (a list, decision 051).
+ */
+export function subscriberRuleSql(
+  viewerId: string | Placeholder | SQL | null,
+  authorId: SQL | typeof posts.userId,
+  subscriberOnly: SQL | typeof posts.isSubscriberOnly,
+  now: number | Placeholder,
+): SQL<number> {
+  if (!viewerId) return qualified(sql`${subscriberOnly} = 0`);
+  return qualified(sql`${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
     WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}
       AND ${creatorSubscriptions.subscribedToId} = ${authorId}
       AND ${creatorSubscriptions.status} = 'active'
-      AND ${creatorSubscriptions.expiresAt} > ${now}))`);
+      AND ${creatorSubscriptions.expiresAt} > ${now})`);
 }
 
 /**

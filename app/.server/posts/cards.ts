@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, communities, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { canViewSql, inAudienceSql, inCommunitySql } from "./access";
+import { canViewSql, inAudienceSql, inCommunitySql, subscriberRuleSql } from "./access";
 import { beforeOf } from "./cursors";
 
 /**
@@ -116,8 +116,15 @@ function named<T extends Record<string, unknown>>(columns: T) {
   ) as { [K in keyof T]: T[K] extends SQL<infer V> ? SQL.Aliased<V> : T[K] };
 }
 
-/** The columns of a card, for a member (`viewer`: their id in SQL, ../viewer.ts) or a visitor (null). */
-export function cardFields(viewer: SQL | null) {
+/**
+ * The columns of a card, for a member (`viewer`: their id in SQL, ../viewer.ts) or a visitor (null).
+ * `listed`: the statement keeps only rows the list rule lets through (`listedSql` in its WHERE, or For
+ * you's pool: posts outside communities, not reposts, in their author's audience). Every row it answers
+ * is then in the viewer's audience and community, so the columns that would decide those again are
+ * constants, and whether the viewer may see the post is the subscriber rule alone: the same values,
+ * without a second look-up of the author's settings, follows and community per card (decision 051).
+ */
+export function cardFields(viewer: SQL | null, { listed = false }: { listed?: boolean } = {}) {
   return named({
     id: posts.id,
     repostOf: posts.repostedFromPostId,
@@ -138,7 +145,7 @@ export function cardFields(viewer: SQL | null) {
     isSubscriberOnly: shownSubscriberOnly,
     communityId: shownCommunityId,
     communityName: sql<string | null>`(SELECT ${communities.name} FROM ${communities} WHERE ${communities.id} = ${shownCommunityId})`,
-    communityVisible: inCommunitySql(viewer, shownCommunityId),
+    communityVisible: listed ? sql<number>`1` : inCommunitySql(viewer, shownCommunityId),
     createdAt: shown<number>(posts.createdAt, original.createdAt),
     commentsCount: shown<number>(posts.commentsCount, original.commentsCount),
     repostsCount: shown<number>(posts.repostsCount, original.repostsCount),
@@ -150,9 +157,11 @@ export function cardFields(viewer: SQL | null) {
     reposted: viewerFlag(postReposts, viewer),
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
-    canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
-    keptFor: keptForSql(viewer),
-    reposterInAudience: sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
+    canView: listed
+      ? subscriberRuleSql(viewer, shownAuthorId, shownSubscriberOnly, P.now)
+      : canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
+    keptFor: listed ? sql<"followers" | "members" | null>`NULL` : keptForSql(viewer),
+    reposterInAudience: listed ? sql<number>`1` : sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
     topComments: topCommentsJson,
   });
 }
@@ -335,7 +344,8 @@ export function cardsRead(db: Db, viewer: Viewer, conditions: CardCondition[], o
     key,
     () => {
       const context: ConditionContext = { viewer: viewerSql(viewer), before: before ? P.before : null, size: limit + 1 };
-      const fields = cardFields(context.viewer);
+      // `listedSql` is always in the WHERE below, so the card's own access columns need not decide it again.
+      const fields = cardFields(context.viewer, { listed: true });
       // A post outside the viewer's audience is left out of every list, not shown locked (decision 031).
       // A condition that picks its page checks it there too (or its page would come out short).
       const own = [viewerPresentSql(viewer), ...conditions.map((condition) => condition.where(context)), listedSql(context.viewer)];

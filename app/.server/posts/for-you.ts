@@ -68,7 +68,8 @@ function rankedCards(db: Db, viewer: SQL | null, present: SQL | undefined, pagin
       .limit(size),
   );
   const fields = {
-    ...cardFields(viewer),
+    // The pool holds only posts outside communities, not reposts, in their author's audience.
+    ...cardFields(viewer, { listed: true }),
     score: ranked.rankedScore,
     poolTop: sql<string>`(SELECT max(${pool.poolId}) FROM ${pool})`.as("pool_top"),
     poolBottom: sql<string>`(SELECT min(${pool.poolId}) FROM ${pool})`.as("pool_bottom"),
