@@ -308,7 +308,7 @@ describe("a card in a list", () => {
     const inCircle = await createPost(reposter.id, { content: "inside the circle", communityId: circle.communityId, createdAt: new Date(clock.next()) });
     // The reposter may see both: a follower of the one, a subscriber of the other.
     await follow(reposter.id, kept.id);
-    await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: reposter.id, subscribedToId: creator.id, amountCents: 500, status: "active", expiresAt: new Date(Date.now() + 30 * TIME.DAY) });
+    await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: reposter.id, subscribedToId: creator.id, amountCents: 500, status: "active", expiresAt: new Date(now + 30 * TIME.DAY) });
     expect(await setRepost(db(), reposter.id, keptPost.id, true)).toMatchObject({ ok: true });
     expect(await setRepost(db(), reposter.id, locked.id, true)).toMatchObject({ ok: true });
 
@@ -318,9 +318,11 @@ describe("a card in a list", () => {
       ["by session", () => sessionViewerOf(viewer.id)],
     ] as const) {
       const reader = await viewerOf();
+      const forYou = await getForYouFeed(db(), reader, { now });
+      expect(forYou.items.map((item) => item.id)).toEqual(expect.arrayContaining([keptPost.id, locked.id, open.id, mine.id]));
       const lists = [
         await getFollowingFeed(db(), reader, { now }),
-        await getForYouFeed(db(), reader, { now }),
+        forYou,
         ...(await Promise.all([reposter, creator, paid, kept].map((author) => runRead(profilePostsRead(db(), reader, { username: author.username }, { now }))))),
         await runRead(profilePostsRead(db(), reader, "own", { now })),
       ];
@@ -338,5 +340,16 @@ describe("a card in a list", () => {
       expect(reposts).toEqual(expect.arrayContaining([keptPost.id, locked.id]));
       expect(items.find((item) => item.repostedBy && item.post.id === locked.id)?.post.locked).toBe(true);
     }
+
+    // A visitor: the subscriber-only posts show locked, the repost line stays, the followers-only author lists nothing.
+    const visitorLists = await Promise.all([reposter, creator, paid, kept].map((author) => runRead(profilePostsRead(db(), null, { username: author.username }, { now }))));
+    const seen = visitorLists.flatMap((page) => page.items);
+    for (const item of seen) expect(strip(item), `visitor: ${item.id}`).toEqual(strip(await getCard(db(), null, item.id, now)));
+    expect(seen.find((item) => item.id === open.id)?.post).toMatchObject({ locked: true, lockedFor: "subscribers", content: "" });
+    expect(seen.find((item) => item.repostedBy?.id === reposter.id && item.post.id === locked.id)?.post.locked).toBe(true);
+    expect(visitorLists[3]!.items).toEqual([]);
+    // Rows outside a visitor's audience or community never reach the listed columns.
+    expect(seen.map((item) => item.post.id)).not.toContain(inCircle.id);
+    expect(seen.map((item) => item.post.id)).not.toContain(keptPost.id);
   });
 });
