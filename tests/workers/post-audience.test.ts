@@ -286,7 +286,7 @@ describe("a member who keeps their posts for followers", () => {
 describe("a card in a list", () => {
   // A list's statement keeps only posts in the viewer's audience and community, so its cards do not
   // decide those again (decision 051): each must still be the card its post reads alone.
-  it("is the card its post reads alone: lock, audience, community and repost line alike, for a member by id and by session", async () => {
+  it("is the card its post reads alone: lock, audience, community and repost line alike, for a member by id and by session and for a visitor", async () => {
     const clock = futureClock();
     const now = clock.now();
     const viewer = await createUser();
@@ -348,7 +348,7 @@ describe("a card in a list", () => {
     expect(seen.find((item) => item.id === open.id)?.post).toMatchObject({ locked: true, lockedFor: "subscribers", content: "" });
     expect(seen.find((item) => item.repostedBy?.id === reposter.id && item.post.id === locked.id)?.post.locked).toBe(true);
     expect(visitorLists[3]!.items).toEqual([]);
-    // Rows outside a visitor's audience or community never reach the listed columns.
+    // Rows outside a visitor's audience or community are left out of the lists, so listed columns never meet them.
     expect(seen.map((item) => item.post.id)).not.toContain(inCircle.id);
     expect(seen.map((item) => item.post.id)).not.toContain(keptPost.id);
   });
