@@ -117,14 +117,37 @@ function named<T extends Record<string, unknown>>(columns: T) {
 }
 
 /**
- * The columns of a card, for a member (`viewer`: their id in SQL, ../viewer.ts) or a visitor (null).
+ * What a card says of the viewer's access: whether they may see it, whom its author keeps it for,
+ * whether a repost's reposter has them in their audience, and whether its community lets them in.
  * `listed`: the statement keeps only rows the list rule lets through (`listedSql` in its WHERE, or For
  * you's pool: posts outside communities, not reposts, in their author's audience). Every row it answers
  * is then in the viewer's audience and community, so the columns that would decide those again are
  * constants, and whether the viewer may see the post is the subscriber rule alone: the same values,
  * without a second look-up of the author's settings, follows and community per card (decision 051).
  */
+function accessColumns(viewer: SQL | null, listed: boolean) {
+  if (listed) {
+    return {
+      communityVisible: sql<number>`1`,
+      canView: subscriberRuleSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
+      keptFor: sql<"followers" | "members" | null>`NULL`,
+      reposterInAudience: sql<number>`1`,
+    };
+  }
+  return {
+    communityVisible: inCommunitySql(viewer, shownCommunityId),
+    canView: canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
+    keptFor: keptForSql(viewer),
+    reposterInAudience: sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
+  };
+}
+
+/**
+ * The columns of a card, for a member (`viewer`: their id in SQL, ../viewer.ts) or a visitor (null);
+ * `listed` as `accessColumns` says.
+ */
 export function cardFields(viewer: SQL | null, { listed = false }: { listed?: boolean } = {}) {
+  const access = accessColumns(viewer, listed);
   return named({
     id: posts.id,
     repostOf: posts.repostedFromPostId,
@@ -145,7 +168,7 @@ export function cardFields(viewer: SQL | null, { listed = false }: { listed?: bo
     isSubscriberOnly: shownSubscriberOnly,
     communityId: shownCommunityId,
     communityName: sql<string | null>`(SELECT ${communities.name} FROM ${communities} WHERE ${communities.id} = ${shownCommunityId})`,
-    communityVisible: listed ? sql<number>`1` : inCommunitySql(viewer, shownCommunityId),
+    communityVisible: access.communityVisible,
     createdAt: shown<number>(posts.createdAt, original.createdAt),
     commentsCount: shown<number>(posts.commentsCount, original.commentsCount),
     repostsCount: shown<number>(posts.repostsCount, original.repostsCount),
@@ -157,11 +180,9 @@ export function cardFields(viewer: SQL | null, { listed = false }: { listed?: bo
     reposted: viewerFlag(postReposts, viewer),
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
-    canView: listed
-      ? subscriberRuleSql(viewer, shownAuthorId, shownSubscriberOnly, P.now)
-      : canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
-    keptFor: listed ? sql<"followers" | "members" | null>`NULL` : keptForSql(viewer),
-    reposterInAudience: listed ? sql<number>`1` : sql<number>`CASE WHEN ${original.id} IS NULL THEN 1 ELSE ${inAudienceSql(viewer, posts.userId)} END`,
+    canView: access.canView,
+    keptFor: access.keptFor,
+    reposterInAudience: access.reposterInAudience,
     topComments: topCommentsJson,
   });
 }
