@@ -10,7 +10,6 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { usePageLinkNavigation } from "./components/ui/page-link";
-import { ModulePreloads } from "./components/module-preloads";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { skipQuietRevalidation } from "./lib/revalidation";
@@ -55,7 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={theme} />
         <Meta />
         <Links />
-        <ModulePreloads />
       </head>
       <body>
         {children}

@@ -47,6 +47,31 @@ signedIn("the sidebar search is a form that goes to /explore?q=", async ({ page 
   await expect(page).toHaveURL(/\/explore\?q=coffee$/);
 });
 
+signedIn("the page paints before any of its scripts is asked for, and hydrates after (decision 052)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());
+  });
+  await open(page, "/");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  if (!jsEnabled()) {
+    // Without JavaScript the page never asks for a script at all.
+    expect(scripts).toEqual([]);
+    return;
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  // Hydrated, so the entry and the route's modules have loaded: each was asked for after the first paint.
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+});
+
 signedIn("an unknown page shows a not-found page inside the app", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);

@@ -61,19 +61,32 @@ describe("the page's data for the browser (docs/decisions/011-string-rendering.m
   });
 });
 
-describe("scripts come after the page (docs/decisions/026-speed-with-margin.md)", () => {
-  it("every module the page preloads is first asked for from the head at low priority", async () => {
-    const html = await (await get("/auth")).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const body = html.slice(html.indexOf("</head>"));
-    const hrefs = (part: string, pattern: RegExp) => [...part.matchAll(pattern)].map((match) => match[1]!);
-    const early = hrefs(head, /<link rel="modulepreload" href="([^"]+)" fetchpriority="low"\/>/g);
-    const remixs = hrefs(body, /<link rel="modulepreload" href="([^"]+)"/g);
-    expect(early.length).toBeGreaterThan(0);
-    expect(remixs.length).toBeGreaterThan(0);
-    // Remix's own links (end of body, default priority) find each module already asked for.
-    for (const href of remixs) expect(early).toContain(href);
-    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+describe("scripts come after the page (docs/decisions/026 and 052)", () => {
+  it("asks for no module while the page loads: one script with the nonce starts them once it has painted", async () => {
+    const response = await get("/auth");
+    const nonce = (response.headers.get("Content-Security-Policy") ?? "").match(/'nonce-([^']+)'/)![1]!;
+    const html = await response.text();
+    // Nothing the parser would fetch at once: no modulepreload link, no module script.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    const starts = [...html.matchAll(/<script nonce="([^"]+)">(\(function\(\)\{var start=[\s\S]*?)<\/script>/g)];
+    expect(starts).toHaveLength(1);
+    const [, scriptNonce, start = ""] = starts[0]!;
+    expect(scriptNonce).toBe(nonce);
+    // It waits for the first contentful paint (or, in a hidden tab, starts at once)...
+    expect(start).toContain('"first-contentful-paint"');
+    expect(start).toContain('document.visibilityState==="hidden"');
+    // ...then imports every module the route needs, its route modules, and the entry last.
+    const manifest = JSON.parse(start.match(/window\.__remixManifest=(\{.*?\});Promise/)![1]!) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const route = manifest.routes["routes/auth"]!;
+    for (const path of [...manifest.entry.imports, ...(route.imports ?? []), route.module]) {
+      expect(start).toContain(JSON.stringify(path));
+    }
+    expect(start).toMatch(/window\.__remixRouteModules=\{"root":r\[0\],"routes\/auth":r\[1\]\}/);
+    expect(start.indexOf(`import(${JSON.stringify(manifest.entry.module)})`)).toBeGreaterThan(start.indexOf("__remixRouteModules"));
   });
 });
 
