@@ -24,6 +24,13 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Murmur" }];
 
+/**
+ * The first frame waits until the page's main content is parsed (decision 052): a page is painted whole
+ * rather than its header first and its content a moment later. Browsers without `rel="expect"` ignore it;
+ * a page without `#main` is painted once its document is parsed. React 18 has no prop for `blocking`.
+ */
+const untilMainIsParsed: Record<string, string> = { rel: "expect", href: "#main", blocking: "render" };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await context.getSession();
   const { toast, headers } = await context.toasts.read(request);
@@ -54,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={theme} />
         <Meta />
         <Links />
+        <link {...untilMainIsParsed} />
       </head>
       <body>
         {children}
