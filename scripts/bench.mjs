@@ -846,6 +846,11 @@ async function initialJs(path, headers) {
     const href = /\bhref="([^"]+)"/i.exec(attrs);
     if (/\brel="modulepreload"/i.test(attrs) && href) urls.add(href[1]);
   }
+  // The modules the start script asks for after the first paint (decision 052): the page's modules, its
+  // route modules and the entry.
+  const start = /var modules=(\[[^\]]*\]),routes=(\[[^\]]*\]),entry=("[^"]*");/.exec(html);
+  if (start) for (const url of [...JSON.parse(start[1]), ...JSON.parse(start[2]), JSON.parse(start[3])]) urls.add(url);
+  if (urls.size === 0) throw new Error(`${path} names no script: the initial JS could not be measured`);
   let raw = 0;
   let gzip = 0;
   const files = [];

@@ -47,7 +47,8 @@ signedIn("the sidebar search is a form that goes to /explore?q=", async ({ page 
   await expect(page).toHaveURL(/\/explore\?q=coffee$/);
 });
 
-signedIn("the page paints before any of its scripts is asked for, and hydrates after (decision 052)", async ({ page }) => {
+// Decision 052: a page's modules are asked for only after its first contentful paint.
+signedIn("the page paints before any of its scripts is asked for, and hydrates after", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.endsWith(".js")) scripts.push(request.url());
@@ -71,6 +72,19 @@ signedIn("the page paints before any of its scripts is asked for, and hydrates a
   expect(timing.scripts.length).toBeGreaterThan(0);
   for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
 });
+
+// The start script's other ways in (decision 052). Without JavaScript there is nothing to start: the test
+// above checks that case.
+for (const [where, init] of [
+  ["where the browser reports no paints", () => Reflect.deleteProperty(window, "PerformanceObserver")],
+  ["in a tab that is hidden", () => Object.defineProperty(document, "visibilityState", { get: () => "hidden" })],
+] as const) {
+  signedIn(`the page's scripts still start ${where}`, { tag: ["@js-only"] }, async ({ page }) => {
+    await page.addInitScript(init);
+    await open(page, "/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+}
 
 signedIn("an unknown page shows a not-found page inside the app", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
