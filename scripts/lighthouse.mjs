@@ -1,6 +1,12 @@
-// `npm run lighthouse [-- --desktop] [-- --skip-build] [-- --runs=N]`: Lighthouse 12 on three pages of Murmur
-// as `npm start` serves it: /auth signed out, Home (/) signed in and a post page (/post/<id>) signed in.
-// Mobile preset (Lighthouse's default, simulated throttling) unless --desktop. Not part of `npm test`.
+// `npm run lighthouse [-- --desktop] [-- --skip-build] [-- --runs=N] [-- --without-modules]`: Lighthouse 12 on
+// three pages of Murmur as `npm start` serves it: /auth signed out, Home (/) signed in and a post page
+// (/post/<id>) signed in. Mobile preset (Lighthouse's default, simulated throttling) unless --desktop. Not part
+// of `npm test`.
+//
+// --without-modules measures each page a second time in every round with its module scripts blocked
+// (Lighthouse's blockedUrlPatterns), performance only: the page's own HTML, CSS, images and inline scripts,
+// as a browser without JavaScript gets it. What separates the two rows is what the modules cost
+// (docs/decisions/053).
 //
 // One Lighthouse run of a page varies by ±10 performance points on a busy 2-core machine, so each page is
 // measured N times (5 unless --runs), the pages taken in turn each round, and the run with the median
@@ -34,6 +40,9 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
   process.exit(2);
 }
 const DESKTOP = args.has("--desktop");
+const WITHOUT_MODULES = args.has("--without-modules");
+/** Every module the build serves (Vite's assets); the inline start script that imports them stays. */
+const MODULE_URLS = "*/assets/*.js";
 const SKIP_BUILD = args.has("--skip-build");
 const PRESET = DESKTOP ? "desktop" : "mobile";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -242,7 +251,8 @@ async function measure(page, origin) {
     port: chrome.port,
     output: "json",
     logLevel: "error",
-    onlyCategories: CATEGORIES,
+    onlyCategories: page.withoutModules ? ["performance"] : CATEGORIES,
+    ...(page.withoutModules ? { blockedUrlPatterns: [MODULE_URLS] } : {}),
     ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
   };
   const result = await lighthouse(`${origin}${page.path}`, flags, DESKTOP ? desktopConfig : undefined);
@@ -289,11 +299,14 @@ async function main() {
   const home = await http(`${origin}/`, { headers: { Cookie: cookie } });
   if (home.status !== 200) throw new Error(`Home signed in answered ${home.status}`);
   const postId = samplePostId(stateDir);
-  const pages = [
+  const served = [
     { name: "auth", label: "/auth (signed out)", path: "/auth" },
     { name: "home", label: "/ (signed in)", path: "/", cookie },
     { name: "post", label: `/post/${postId}`, path: `/post/${postId}`, cookie },
   ];
+  const pages = WITHOUT_MODULES
+    ? served.flatMap((page) => [page, { ...page, name: `${page.name}-without-modules`, label: `${page.label}, without modules`, withoutModules: true }])
+    : served;
 
   // Kept before it starts: a Chromium whose debugging port never came up is stopped like any other.
   chrome = new chromeLauncher.Launcher({

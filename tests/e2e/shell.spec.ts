@@ -73,11 +73,13 @@ signedIn("the page paints before any of its scripts is asked for, and hydrates a
   for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
 });
 
-// The start script's other ways in (decision 052). Without JavaScript there is nothing to start: the test
+// The start script's other ways in (decisions 052 and 053). Without JavaScript there is nothing to start: the test
 // above checks that case.
 for (const [where, init] of [
   ["where the browser reports no paints", () => Reflect.deleteProperty(window, "PerformanceObserver")],
   ["in a tab that is hidden", () => Object.defineProperty(document, "visibilityState", { get: () => "hidden" })],
+  // Its steps are queued through a MessageChannel (decision 053); without one they run at once.
+  ["where the browser has no MessageChannel", () => Reflect.deleteProperty(window, "MessageChannel")],
 ] as const) {
   signedIn(`the page's scripts still start ${where}`, { tag: ["@js-only"] }, async ({ page }) => {
     await page.addInitScript(init);

@@ -89,6 +89,10 @@ describe("scripts come after the page (docs/decisions/026 and 052)", () => {
     expect(JSON.parse(routes)).toEqual([manifest.routes.root!.module, route.module]);
     expect(JSON.parse(entry)).toBe(manifest.entry.module);
     expect(start).toMatch(/window\.__remixRouteModules=\{"root":r\[0\],"routes\/auth":r\[1\]\};return import\(entry\)/);
+    // Each module asked for, the entry's fetch and the route modules' chain are steps, one task each (053).
+    expect(start).toContain("var steps=modules.map(function(m){return function(){import(m).catch(function(){})}});");
+    expect(start).toMatch(/steps\.push\(function\(\)\{fetch\(entry\)\.catch\(function\(\)\{\}\)\},function\(\)\{window\.__remixManifest=/);
+    expect(start).toContain("channel.port1.onmessage=function(){steps.shift()();if(steps.length)channel.port2.postMessage(0)};");
   });
 });
 
