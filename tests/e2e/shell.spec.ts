@@ -88,6 +88,22 @@ for (const [where, init] of [
   });
 }
 
+// Decision 053 starts Remix's route discovery in a task after hydration: it must still ask for the routes
+// the page's links lead to, and a link must still navigate in place.
+signedIn("once hydrated, the page asks for the routes its links lead to, and a link navigates in place", { tag: ["@js-only"] }, async ({ page }) => {
+  const discovery: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/__manifest") discovery.push(request.url());
+  });
+  await open(page, "/");
+  await expect.poll(() => discovery.length).toBeGreaterThan(0);
+  expect(new URL(discovery[0]!).searchParams.getAll("p")).toContain("/explore");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Explore", exact: true }).click();
+  await expect(page).toHaveURL(/\/explore$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 signedIn("an unknown page shows a not-found page inside the app", async ({ page }) => {
   const response = await page.goto("/this/does/not/exist");
   expect(response?.status()).toBe(404);
