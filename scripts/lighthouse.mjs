@@ -41,8 +41,10 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const DESKTOP = args.has("--desktop");
 const WITHOUT_MODULES = args.has("--without-modules");
-/** Every module the build serves (Vite's assets); the inline start script that imports them stays. */
+/** Every module the build serves (Vite's assets), as Lighthouse's blocked pattern and as a test of a URL;
+ * the inline start script that imports them stays. */
 const MODULE_URLS = "*/assets/*.js";
+const isModuleUrl = (url) => /\/assets\/[^/?]+\.js(\?|$)/.test(url);
 const SKIP_BUILD = args.has("--skip-build");
 const PRESET = DESKTOP ? "desktop" : "mobile";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -268,7 +270,7 @@ async function measure(page, origin) {
   if (page.withoutModules) {
     // A pattern that stopped matching would make this row the page as served under another name.
     const served = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
-      (item) => /\/assets\/[^/?]+\.js(\?|$)/.test(item.url) && item.statusCode > 0,
+      (item) => isModuleUrl(item.url) && item.statusCode > 0,
     );
     if (served.length > 0) {
       failed();
