@@ -60,6 +60,10 @@ export default defineConfig({
   build: {
     // A rebuild under a running `wrangler dev` must not delete the files it serves.
     emptyOutDir: false,
+    // No <link rel="modulepreload"> for a lazy import's chunks: the start script has already imported
+    // every module of the page, and a lazy chunk (the room socket) asks for the rest itself. Adding the
+    // links cost 5–13 ms of one task after hydration (docs/decisions/054).
+    modulePreload: false,
     rollupOptions: {
       output: {
         // Home's scripts are four chunks beside its three route modules (decision 039): the

@@ -14,6 +14,7 @@ import { Toaster } from "./components/toaster";
 import { useNonce } from "./lib/nonce";
 import { skipQuietRevalidation } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
+import { useHydrated } from "./lib/use-hydrated";
 import { useThemeMode } from "./lib/use-theme";
 import stylesheet from "./tailwind.css?url";
 
@@ -49,10 +50,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme = useThemeMode(rootData?.theme);
-  // Marks the page as enhanced once React has hydrated (CSS and end-to-end tests key off it).
-  useEffect(() => {
-    document.documentElement.dataset.js = "ready";
-  }, []);
   return (
     <html lang="en" className={theme}>
       <head>
@@ -66,11 +63,21 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Toaster flash={rootData?.toast ?? null} />
+        <HydratedMark />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/** Marks the page as enhanced once React has hydrated and `useHydrated` says so (CSS and end-to-end tests key off it). */
+function HydratedMark() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.js = "ready";
+  }, [hydrated]);
+  return null;
 }
 
 export default function App() {

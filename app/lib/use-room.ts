@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { inNextTask } from "./next-task";
 import type { PageMessage, RoomEvent } from "./realtime";
 import type { RoomConnection } from "./room-socket";
 
@@ -19,7 +20,7 @@ export function useRoom(party: string, room: string | null, marker: string, hand
   useEffect(() => {
     if (!room) return;
     let cancelled = false;
-    import("./room-socket")
+    const cancelStart = inNextTask(() => void import("./room-socket")
       .then(({ connectRoom }) => {
         if (cancelled) return;
         connection.current = connectRoom({
@@ -30,9 +31,10 @@ export function useRoom(party: string, room: string | null, marker: string, hand
           onOpen: (opened, reconnected) => latest.current.onOpen?.((message) => opened.send(message), reconnected),
         });
       })
-      .catch((error: unknown) => console.warn("Live updates unavailable", error));
+      .catch((error: unknown) => console.warn("Live updates unavailable", error)));
     return () => {
       cancelled = true;
+      cancelStart();
       connection.current?.close();
       connection.current = null;
     };

@@ -1,4 +1,4 @@
-import { expect, jsEnabled, open, test, signedIn } from "./fixtures";
+import { expect, jsEnabled, open, postAs, searchedPostId, signedIn, test, uniqueWord } from "./fixtures";
 
 const NAV = [
   ["Home", "/"],
@@ -87,6 +87,23 @@ for (const [where, init] of [
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 }
+
+// Decision 054: what changes once the page has hydrated changes in a task of its own, before the page says it
+// is ready; and the room socket's chunk loads without Vite's modulepreload links, which cost a long task.
+signedIn("once the page says it is ready, the markup only a page without JavaScript needs is gone", async ({ page, me }) => {
+  const word = uniqueWord("ready");
+  await postAs(me, `Ready ${word}`);
+  await open(page, `/post/${await searchedPostId(page, word)}`);
+  const returnTo = page.locator('#main form input[type="hidden"][name="returnTo"]');
+  if (!jsEnabled()) {
+    // The post's actions and its comment form say where to come back to after a plain HTML post.
+    expect(await returnTo.count()).toBeGreaterThan(0);
+    return;
+  }
+  expect(await returnTo.count()).toBe(0);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+});
 
 // Decision 053 starts Remix's route discovery in a task after hydration: it must still ask for the routes
 // the page's links lead to, and a link must still navigate in place.
