@@ -60,10 +60,12 @@ export default defineConfig({
   build: {
     // A rebuild under a running `wrangler dev` must not delete the files it serves.
     emptyOutDir: false,
-    // No <link rel="modulepreload"> for a lazy import's chunks: the start script has already imported
-    // every module of the page, and a lazy chunk (the room socket) asks for the rest itself. Adding the
-    // links cost 5–13 ms of one task after hydration (docs/decisions/054).
-    modulePreload: false,
+    modulePreload: {
+      // Every page imports the room socket's chunk once hydrated (docs/decisions/054). Adding the
+      // modulepreload links for what it imports cost 1–13 ms of one task then, so it asks for them
+      // itself. The lazy chunks a click imports (report, share, the composer) keep their links.
+      resolveDependencies: (file, deps) => (/(^|\/)room-socket-[^/]*\.js$/.test(file) ? [] : deps),
+    },
     rollupOptions: {
       output: {
         // Home's scripts are four chunks beside its three route modules (decision 039): the

@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Marks the page as enhanced once React has hydrated and `useHydrated` says so (CSS and end-to-end tests key off it). */
+/** Marks the page as enhanced once `useHydrated` says so, after hydration (the end-to-end tests wait for it). */
 function HydratedMark() {
   const hydrated = useHydrated();
   useEffect(() => {

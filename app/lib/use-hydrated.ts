@@ -13,11 +13,11 @@ export const hydration = {
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     if (!hydrated && !flipping) {
-      flipping = true;
       inNextTask(() => {
         hydrated = true;
         for (const notify of [...listeners]) notify();
       });
+      flipping = true;
     }
     return () => {
       listeners.delete(listener);

@@ -20,18 +20,22 @@ export function useRoom(party: string, room: string | null, marker: string, hand
   useEffect(() => {
     if (!room) return;
     let cancelled = false;
-    const cancelStart = inNextTask(() => void import("./room-socket")
-      .then(({ connectRoom }) => {
-        if (cancelled) return;
-        connection.current = connectRoom({
-          party,
-          room,
-          marker,
-          onEvent: (event) => latest.current.onEvent(event),
-          onOpen: (opened, reconnected) => latest.current.onOpen?.((message) => opened.send(message), reconnected),
-        });
-      })
-      .catch((error: unknown) => console.warn("Live updates unavailable", error)));
+    // In a task of its own, after hydration's (docs/decisions/054).
+    const start = () => {
+      import("./room-socket")
+        .then(({ connectRoom }) => {
+          if (cancelled) return;
+          connection.current = connectRoom({
+            party,
+            room,
+            marker,
+            onEvent: (event) => latest.current.onEvent(event),
+            onOpen: (opened, reconnected) => latest.current.onOpen?.((message) => opened.send(message), reconnected),
+          });
+        })
+        .catch((error: unknown) => console.warn("Live updates unavailable", error));
+    };
+    const cancelStart = inNextTask(start);
     return () => {
       cancelled = true;
       cancelStart();

@@ -89,18 +89,34 @@ for (const [where, init] of [
 }
 
 // Decision 054: what changes once the page has hydrated changes in a task of its own, before the page says it
-// is ready; and the room socket's chunk loads without Vite's modulepreload links, which cost a long task.
+// is ready. An observer notes, in the very task that sets html[data-js=ready], the fields that only a page
+// without JavaScript needs.
 signedIn("once the page says it is ready, the markup only a page without JavaScript needs is gone", async ({ page, me }) => {
   const word = uniqueWord("ready");
   await postAs(me, `Ready ${word}`);
-  await open(page, `/post/${await searchedPostId(page, word)}`);
+  const id = await searchedPostId(page, word);
+  await page.addInitScript(() => {
+    new MutationObserver((changes, observer) => {
+      if (!changes.some((change) => change.attributeName === "data-js")) return;
+      (window as unknown as { atReady: number }).atReady = document.querySelectorAll('#main form input[name="returnTo"]').length;
+      observer.disconnect();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-js"] });
+  });
+  await open(page, `/post/${id}`);
   const returnTo = page.locator('#main form input[type="hidden"][name="returnTo"]');
   if (!jsEnabled()) {
     // The post's actions and its comment form say where to come back to after a plain HTML post.
     expect(await returnTo.count()).toBeGreaterThan(0);
     return;
   }
+  expect(await page.evaluate(() => (window as unknown as { atReady?: number }).atReady)).toBe(0);
   expect(await returnTo.count()).toBe(0);
+});
+
+// Decision 054: the room socket's chunk, imported on every page once hydrated, loads without Vite's modulepreload
+// links, which cost a long task then.
+signedIn("once the live room is open, the page has added no modulepreload link", { tag: ["@js-only"] }, async ({ page }) => {
+  await open(page, "/");
   await expect(page.locator("html")).toHaveAttribute("data-live", "open");
   expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
 });

@@ -37,29 +37,3 @@ describe("inNextTask (decision 054)", () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 });
-
-describe("the hydration store (useHydrated)", () => {
-  it("says hydrated only in a task after the first subscriber, and tells every subscriber once", async () => {
-    const { hydration } = await import("~/lib/use-hydrated");
-    expect(hydration.isHydrated()).toBe(false);
-    const first = vi.fn();
-    const second = vi.fn();
-    const leaving = vi.fn();
-    hydration.subscribe(first);
-    hydration.subscribe(second);
-    hydration.subscribe(leaving)();
-    await Promise.resolve();
-    expect(hydration.isHydrated()).toBe(false);
-    await afterATask();
-    expect(hydration.isHydrated()).toBe(true);
-    expect(first).toHaveBeenCalledTimes(1);
-    expect(second).toHaveBeenCalledTimes(1);
-    expect(leaving).not.toHaveBeenCalled();
-    // Later subscribers (components mounted after hydration) read true at once; nothing flips again.
-    const late = vi.fn();
-    hydration.subscribe(late);
-    await afterATask();
-    expect(late).not.toHaveBeenCalled();
-    expect(hydration.isHydrated()).toBe(true);
-  });
-});
