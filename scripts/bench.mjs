@@ -398,16 +398,29 @@ function sessionToken() {
 
 const sqlText = (value) => `'${String(value).replaceAll("'", "''")}'`;
 
-/** Inserts a fresh 30-day session for each viewer (replacing earlier bench sessions) and describes them. */
+/**
+ * The session token of each member signed in during this run. A member can hold two roles (the median
+ * viewer's conversation partner can be the most notified member too), and a second sign-in replaces
+ * the member's sessions, so it would end the first role's: each member is signed in once a run.
+ */
+const runTokens = new Map();
+
+/**
+ * Gives each viewer a fresh 30-day session (replacing earlier runs' sessions of that member), or the
+ * one it already has in this run, and describes them.
+ */
 function signIn(viewers) {
   const now = Date.now();
   const ids = viewers.map((viewer) => sqlText(viewer.id)).join(", ");
-  const statements = [`DELETE FROM sessions WHERE user_id IN (${ids})`];
-  for (const viewer of viewers) {
-    viewer.token = sessionToken();
-    const hash = createHash("sha256").update(viewer.token).digest("hex");
-    statements.push(`INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${hash}', ${sqlText(viewer.id)}, ${now + 30 * DAY}, ${now})`);
+  const fresh = [...new Set(viewers.map((viewer) => viewer.id))].filter((id) => !runTokens.has(id));
+  const statements = fresh.length > 0 ? [`DELETE FROM sessions WHERE user_id IN (${fresh.map(sqlText).join(", ")})`] : [];
+  for (const id of fresh) {
+    const token = sessionToken();
+    runTokens.set(id, token);
+    const hash = createHash("sha256").update(token).digest("hex");
+    statements.push(`INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${hash}', ${sqlText(id)}, ${now + 30 * DAY}, ${now})`);
   }
+  for (const viewer of viewers) viewer.token = runTokens.get(viewer.id);
   statements.push(`SELECT id, username, following_count, followers_count FROM users WHERE id IN (${ids})`);
   const rows = queryLocal(statements.join(";\n"), DATA_DIR);
   for (const viewer of viewers) {
