@@ -1,4 +1,4 @@
-// `npm run lighthouse [-- --desktop] [-- --skip-build] [-- --runs=N] [-- --without-modules]`: Lighthouse 12 on
+// `npm run lighthouse [-- --desktop] [-- --skip-build] [-- --runs=N] [-- --without-modules] [-- --calibrated]`: Lighthouse 12 on
 // three pages of Murmur as `npm start` serves it: /auth signed out, Home (/) signed in and a post page
 // (/post/<id>) signed in. Mobile preset (Lighthouse's default, simulated throttling) unless --desktop. Not part
 // of `npm test`.
@@ -7,6 +7,14 @@
 // (Lighthouse's blockedUrlPatterns), performance only: the page's own HTML, CSS and images, and its inline
 // scripts, which then find no module to start. What separates the two rows is what the modules cost
 // (docs/decisions/053); each row's median run is picked on its own, so the gap is not a paired difference.
+//
+// --calibrated (mobile only) measures each page once more in every round, performance only, with the CPU slowdown
+// calibrated to this machine as Lighthouse's docs/throttling.md advises ("Calibrating the CPU slowdown"): the
+// preset's constant 4× is made for a host whose benchmark index is ~1 500, and a slower host is slowed just as
+// much, so the preset simulates a slower phone on a slower host and a faster one on a faster host. The
+// multiplier comes from the median benchmark index of the runs so far (one run's index varies by up to
+// 2× here), by the formula of Lighthouse's CPU slowdown calculator (`calibratedSlowdown`). Those rows are a
+// second view of the same page, never a replacement for the preset's (docs/decisions/055).
 //
 // One Lighthouse run of a page varies by ±10 performance points on a busy 2-core machine, so each page is
 // measured N times (5 unless --runs), the pages taken in turn each round, and the run with the median
@@ -28,6 +36,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import * as constants from "lighthouse/core/config/constants.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
@@ -41,12 +50,17 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const DESKTOP = args.has("--desktop");
 const WITHOUT_MODULES = args.has("--without-modules");
+const CALIBRATED = args.has("--calibrated");
 /** Every module the build serves (Vite's assets), as Lighthouse's blocked pattern and as a test of a URL;
  * the inline start script that imports them stays. */
 const MODULE_URLS = "*/assets/*.js";
 const isModuleUrl = (url) => /\/assets\/[^/?]+\.js(\?|$)/.test(url);
 const SKIP_BUILD = args.has("--skip-build");
 const PRESET = DESKTOP ? "desktop" : "mobile";
+if (DESKTOP && CALIBRATED) {
+  console.error("› --calibrated calibrates the mobile preset's CPU slowdown; the desktop preset has none.");
+  process.exit(2);
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const REPORTS_DIR = join(ROOT, "lighthouse-reports");
 /** Ports other local servers use (npm start, npm run dev, the bench): never taken here. */
@@ -56,6 +70,19 @@ const DEMO_MEMBERS = ["maya", "leo", "sofia", "omar", "priya", "murmur"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** Lighthouse's own line between a passed and a failed audit in its report. */
 const PASS_SCORE = 0.9;
+
+/**
+ * The CPU slowdown that brings a host of this Lighthouse benchmark index to the phone the mobile preset
+ * simulates: the piecewise line of Lighthouse's CPU slowdown calculator (linked from its docs/throttling.md),
+ * 150 → 1×, 800 → 2×, 1 300 → 3×, 1 533 → 4×, then 1× more per 233.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -248,16 +275,22 @@ function failingAudits(lhr, category) {
   return failing;
 }
 
-async function measure(page, origin) {
+async function measure(page, origin, slowdown) {
+  const performanceOnly = page.withoutModules || page.calibrated;
   const flags = {
     port: chrome.port,
     output: "json",
     logLevel: "error",
-    onlyCategories: page.withoutModules ? ["performance"] : CATEGORIES,
+    onlyCategories: performanceOnly ? ["performance"] : CATEGORIES,
     ...(page.withoutModules ? { blockedUrlPatterns: [MODULE_URLS] } : {}),
     ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
   };
-  const result = await lighthouse(`${origin}${page.path}`, flags, DESKTOP ? desktopConfig : undefined);
+  const config = DESKTOP
+    ? desktopConfig
+    : page.calibrated
+      ? { extends: "lighthouse:default", settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } }
+      : undefined;
+  const result = await lighthouse(`${origin}${page.path}`, flags, config);
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
   const { lhr } = result;
   const report = Array.isArray(result.report) ? result.report[0] : result.report;
@@ -316,9 +349,11 @@ async function main() {
     { name: "home", label: "/ (signed in)", path: "/", cookie },
     { name: "post", label: `/post/${postId}`, path: `/post/${postId}`, cookie },
   ];
-  const pages = WITHOUT_MODULES
-    ? served.flatMap((page) => [page, { ...page, name: `${page.name}-without-modules`, label: `${page.label}, without modules`, withoutModules: true }])
-    : served;
+  const pages = served.flatMap((page) => [
+    page,
+    ...(WITHOUT_MODULES ? [{ ...page, name: `${page.name}-without-modules`, label: `${page.label}, without modules`, withoutModules: true }] : []),
+    ...(CALIBRATED ? [{ ...page, name: `${page.name}-calibrated`, label: `${page.label}, CPU calibrated`, calibrated: true }] : []),
+  ]);
 
   // Kept before it starts: a Chromium whose debugging port never came up is stopped like any other.
   chrome = new chromeLauncher.Launcher({
@@ -331,10 +366,17 @@ async function main() {
 
   const loadBefore = load();
   const runs = new Map(pages.map((page) => [page, []]));
+  /** Every run's benchmark index, in order (Lighthouse measures the host before each run). */
+  const indexes = [];
   for (let round = 1; round <= RUNS; round++) {
     for (const page of pages) {
-      console.log(`› Lighthouse (${PRESET}) ${page.label}, run ${round} of ${RUNS}…`);
-      runs.get(page).push(await measure(page, origin));
+      // The slowdown for this machine, from the median benchmark index of the runs before.
+      const slowdown = page.calibrated ? calibratedSlowdown(median(indexes)) : undefined;
+      const how = slowdown ? ` (CPU ×${slowdown.toFixed(2)})` : "";
+      console.log(`› Lighthouse (${PRESET}) ${page.label}${how}, run ${round} of ${RUNS}…`);
+      const run = await measure(page, origin, slowdown);
+      indexes.push(run.lhr.environment.benchmarkIndex);
+      runs.get(page).push({ ...run, slowdown });
     }
   }
   const loadAfter = load();
@@ -342,19 +384,20 @@ async function main() {
 
   const results = pages.map((page) => {
     const sorted = [...runs.get(page)].sort((a, b) => performanceOf(a.lhr) - performanceOf(b.lhr));
-    const median = sorted[Math.floor((sorted.length - 1) / 2)];
-    writeFileSync(join(REPORTS_DIR, `${PRESET}-${page.name}.json`), median.report);
+    const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+    writeFileSync(join(REPORTS_DIR, `${PRESET}-${page.name}.json`), middle.report);
     const range = `${score(sorted[0].lhr.categories.performance)}–${score(sorted.at(-1).lhr.categories.performance)}`;
-    return { page, lhr: median.lhr, range };
+    return { page, lhr: middle.lhr, range, slowdown: middle.slowdown };
   });
+  const sortedIndexes = [...indexes].sort((a, b) => a - b);
 
   console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, ${PRESET}, Chromium ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"}, ` +
-    `benchmark index ${results[0].lhr.environment.benchmarkIndex}; the median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page ` +
+    `benchmark index ${median(indexes)} (${sortedIndexes[0]}–${sortedIndexes.at(-1)}); the median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page ` +
     `by performance; load average (1 / 5 / 15 min) ${loadAtStart} at the start, ${loadBefore} before the runs ` +
     `(after the build and the seed), ${loadAfter} after them\n`);
   printTable(
-    results.map(({ page, lhr, range }) => [
-      page.label,
+    results.map(({ page, lhr, range, slowdown }) => [
+      slowdown ? `${page.label} ×${slowdown.toFixed(2)}` : page.label,
       score(lhr.categories.performance),
       range,
       ...CATEGORIES.slice(1).map((id) => score(lhr.categories[id])),
