@@ -24,8 +24,9 @@
 //    every watching socket must get its counts and no other socket any. The run's messages are deleted
 //    afterwards too.
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
-// 5. Reports the machine: load average before and after, CPU time stolen by the host. A run on a busy
-//    machine is UNRELIABLE, never a pass.
+// 5. Reports the machine: load average before and after, CPU time stolen by the host, and the host's
+//    speed before and after (a fixed JavaScript workload: runs on hosts of different speed differ by
+//    it). A run on a busy machine, or on a host whose speed moved during it, is UNRELIABLE, never a pass.
 //
 // Options: --regenerate, --preset=large|peer (tests/bench/generate.mjs), --requests=N (per round,
 // default 200), --rounds=N (default 3), --warmup=N (default 20), --sends=N (DM delivery's messages,
@@ -44,6 +45,7 @@ import { gzipSync } from "node:zlib";
 import WebSocket from "ws";
 import { databaseBytes, dataDir, DEFAULT_PRESET, ensureBenchData, summarize } from "../tests/bench/generate.mjs";
 import { buildOrExit } from "./lib/build.mjs";
+import { median } from "./lib/stats.mjs";
 import { freePort, queryLocal, ROOT } from "./lib/wrangler.mjs";
 
 const SERVE = fileURLToPath(new URL("../tests/bench/serve.mjs", import.meta.url));
@@ -260,13 +262,6 @@ function roundStats(samples) {
   };
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /**
  * Measures every row together: warm-up requests for each, then ROUNDS rounds in which the rows take
  * turns request by request (round-robin), so a slow moment of the machine falls on every row alike
@@ -371,10 +366,43 @@ function machineReport(before, after) {
   if (before.load >= 1) reasons.push(`load ${before.load.toFixed(2)} before the run (≥ 1)`);
   if (after.load >= cores) reasons.push(`load ${after.load.toFixed(2)} after the run (≥ ${cores} cores)`);
   if (steal >= 5) reasons.push(`${steal.toFixed(1)}% of CPU time stolen by the host (≥ 5%)`);
+  const drift = Math.abs(after.speed - before.speed) / Math.max(before.speed, after.speed);
+  if (drift > SPEED_DRIFT) reasons.push(`the host's speed moved ${(drift * 100).toFixed(0)}% during the run (> ${SPEED_DRIFT * 100}%)`);
   return { cores, steal, reasons };
 }
 
-const machineNow = () => ({ load: loadavg()[0], cpu: cpuTimes() });
+/**
+ * How fast this host runs a fixed piece of JavaScript (building a string, sorting numbers), in rounds
+ * per millisecond: the best of five tries of 100 ms, in the benchmark's own process while the server
+ * idles. Higher is faster. Lighthouse's benchmark index is the same idea (decision 055): it tells a
+ * slower host, or a host that slowed down during the run, from slower code.
+ */
+function hostSpeed() {
+  let sink = 0;
+  const round = () => {
+    let text = "";
+    for (let i = 0; i < 2000; i++) text += String.fromCharCode(97 + (i % 26));
+    const values = Array.from({ length: 2000 }, (_, i) => (i * 7919) % 2003);
+    values.sort((a, b) => a - b);
+    sink += text.length + values[0];
+  };
+  let best = 0;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const started = performance.now();
+    let rounds = 0;
+    while (performance.now() - started < 100) {
+      round();
+      rounds++;
+    }
+    best = Math.max(best, rounds / (performance.now() - started));
+  }
+  return sink > 0 ? best : 0;
+}
+
+/** A host whose speed moved more than this share between the start and the end of the measurement. */
+const SPEED_DRIFT = 0.2;
+
+const machineNow = () => ({ load: loadavg()[0], cpu: cpuTimes(), speed: hostSpeed() });
 
 // ───────────────────────────── viewers ─────────────────────────────
 
@@ -1259,7 +1287,8 @@ async function main() {
   log("");
   log(
     `Machine: ${machine.cores} cores; load average (1 min) ${machineBefore.load.toFixed(2)} before, ${machineAfter.load.toFixed(2)} after; ` +
-      `${machine.steal.toFixed(1)}% of CPU time stolen by the host during the measurement.`,
+      `${machine.steal.toFixed(1)}% of CPU time stolen by the host during the measurement; host speed ` +
+      `${machineBefore.speed.toFixed(1)} before, ${machineAfter.speed.toFixed(1)} after (rounds of a fixed JavaScript workload per ms; compare runs by it).`,
   );
   log("");
   log(`Data set (${PRESET}): database files ${mib(databaseBytes(DATA_DIR))}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);
