@@ -25,8 +25,9 @@
 //    afterwards too.
 // 4. Measures the initial JS of the home page (gzip size of every script it references).
 // 5. Reports the machine: load average before and after, CPU time stolen by the host, and the host's
-//    speed before and after (a fixed JavaScript workload: runs on hosts of different speed differ by
-//    it). A run on a busy machine, or on a host whose speed moved during it, is UNRELIABLE, never a pass.
+//    speed before and after (a fixed JavaScript workload, so that runs on different hosts can be
+//    compared). A run on a busy machine, or on a host whose speed moved during it, is UNRELIABLE, never
+//    a pass.
 //
 // Options: --regenerate, --preset=large|peer (tests/bench/generate.mjs), --requests=N (per round,
 // default 200), --rounds=N (default 3), --warmup=N (default 20), --sends=N (DM delivery's messages,
@@ -357,7 +358,10 @@ function cpuTimes() {
   }
 }
 
-/** The machine while the benchmark ran: load averages before and after, and the share of CPU stolen. */
+/**
+ * The machine while the benchmark ran: load averages before and after, the share of CPU stolen, and
+ * the host's speed before and after.
+ */
 function machineReport(before, after) {
   const cores = availableParallelism();
   const steal = before.cpu && after.cpu ? ((after.cpu.steal - before.cpu.steal) / Math.max(1, after.cpu.total - before.cpu.total)) * 100 : 0;
@@ -366,8 +370,9 @@ function machineReport(before, after) {
   if (before.load >= 1) reasons.push(`load ${before.load.toFixed(2)} before the run (≥ 1)`);
   if (after.load >= cores) reasons.push(`load ${after.load.toFixed(2)} after the run (≥ ${cores} cores)`);
   if (steal >= 5) reasons.push(`${steal.toFixed(1)}% of CPU time stolen by the host (≥ 5%)`);
+  // The slower reading's shortfall from the faster one, whichever came first.
   const drift = Math.abs(after.speed - before.speed) / Math.max(before.speed, after.speed);
-  if (drift > SPEED_DRIFT) reasons.push(`the host's speed moved ${(drift * 100).toFixed(0)}% during the run (> ${SPEED_DRIFT * 100}%)`);
+  if (drift >= SPEED_DRIFT) reasons.push(`the host's speed moved ${(drift * 100).toFixed(0)}% during the run (≥ ${SPEED_DRIFT * 100}%)`);
   return { cores, steal, reasons };
 }
 
@@ -396,10 +401,11 @@ function hostSpeed() {
     }
     best = Math.max(best, rounds / (performance.now() - started));
   }
-  return sink > 0 ? best : 0;
+  if (!(sink > 0 && best > 0)) throw new Error("the host-speed workload did not run");
+  return best;
 }
 
-/** A host whose speed moved more than this share between the start and the end of the measurement. */
+/** A run whose slower host-speed reading is this share or more below its faster one is UNRELIABLE. */
 const SPEED_DRIFT = 0.2;
 
 const machineNow = () => ({ load: loadavg()[0], cpu: cpuTimes(), speed: hostSpeed() });
@@ -1288,7 +1294,7 @@ async function main() {
   log(
     `Machine: ${machine.cores} cores; load average (1 min) ${machineBefore.load.toFixed(2)} before, ${machineAfter.load.toFixed(2)} after; ` +
       `${machine.steal.toFixed(1)}% of CPU time stolen by the host during the measurement; host speed ` +
-      `${machineBefore.speed.toFixed(1)} before, ${machineAfter.speed.toFixed(1)} after (rounds of a fixed JavaScript workload per ms; compare runs by it).`,
+      `${machineBefore.speed.toFixed(2)} before, ${machineAfter.speed.toFixed(2)} after (rounds of a fixed JavaScript workload per ms, Node ${process.version}; compare runs by it).`,
   );
   log("");
   log(`Data set (${PRESET}): database files ${mib(databaseBytes(DATA_DIR))}${generatedSeconds === null ? "" : `, generated in ${generatedSeconds.toFixed(1)} s`}. Bench took ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -14,7 +14,8 @@
 // index 1 500–2 000) to a mid-tier phone, so on a slower host the preset simulates a slower phone and on a
 // faster host a faster one. The multiplier comes from the median benchmark index of every run so far, by the
 // line of Lighthouse's CPU slowdown calculator (`calibratedSlowdown`); one run's index varies by nearly 2× here,
-// so an uncounted warm-up round of the preset on every page comes first and seeds it. The calibrated rows are
+// so an uncounted warm-up round of the preset on every page comes first and seeds it (the printed median
+// index includes the warm-up's). The calibrated rows are
 // a second view of the same page, never a replacement for the preset's (docs/decisions/055).
 //
 // One Lighthouse run of a page varies by ±10 performance points on a busy 2-core machine, so each page is
@@ -82,9 +83,13 @@ const PASS_SCORE = 0.9;
 function calibratedSlowdown(benchmarkIndex) {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  if (benchmarkIndex < 150) console.warn(`› Benchmark index ${benchmarkIndex} is below the calculator's range: calibrated runs use 1×.`);
+  if (benchmarkIndex < 150 && !belowRangeWarned) {
+    belowRangeWarned = true;
+    console.warn(`› Benchmark index ${benchmarkIndex} is below the calculator's range: calibrated runs use 1×.`);
+  }
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
+let belowRangeWarned = false;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -278,7 +283,7 @@ function failingAudits(lhr, category) {
 }
 
 async function measure(page, origin, slowdown) {
-  const performanceOnly = page.withoutModules || page.calibrated;
+  const performanceOnly = page.withoutModules || page.calibrated || page.warmUp;
   const flags = {
     port: chrome.port,
     output: "json",
@@ -374,7 +379,8 @@ async function main() {
     // Uncounted: the first calibrated run's slowdown then stands on several indexes, not on one.
     for (const page of served) {
       console.log(`› Lighthouse (${PRESET}) ${page.label}, warm-up for the calibration (not counted)…`);
-      indexes.push((await measure(page, origin)).lhr.environment.benchmarkIndex);
+      const index = (await measure({ ...page, warmUp: true }, origin)).lhr.environment.benchmarkIndex;
+      if (Number.isFinite(index)) indexes.push(index);
     }
   }
   for (let round = 1; round <= RUNS; round++) {
@@ -384,7 +390,7 @@ async function main() {
       const how = slowdown ? ` (CPU ×${slowdown.toFixed(2)})` : "";
       console.log(`› Lighthouse (${PRESET}) ${page.label}${how}, run ${round} of ${RUNS}…`);
       const run = await measure(page, origin, slowdown);
-      indexes.push(run.lhr.environment.benchmarkIndex);
+      if (Number.isFinite(run.lhr.environment.benchmarkIndex)) indexes.push(run.lhr.environment.benchmarkIndex);
       runs.get(page).push({ ...run, slowdown });
     }
   }
@@ -398,7 +404,7 @@ async function main() {
     const range = `${score(sorted[0].lhr.categories.performance)}–${score(sorted.at(-1).lhr.categories.performance)}`;
     const slowdowns = sorted.map((run) => run.slowdown).filter((slowdown) => slowdown !== undefined);
     const slowdown =
-      slowdowns.length === 0 ? undefined : `×${Math.min(...slowdowns).toFixed(1)}–${Math.max(...slowdowns).toFixed(1)} (this run ×${middle.slowdown.toFixed(1)})`;
+      slowdowns.length === 0 ? undefined : `×${Math.min(...slowdowns).toFixed(1)}–${Math.max(...slowdowns).toFixed(1)} (median run ×${middle.slowdown.toFixed(1)})`;
     return { page, lhr: middle.lhr, range, slowdown };
   });
   const sortedIndexes = [...indexes].sort((a, b) => a - b);
