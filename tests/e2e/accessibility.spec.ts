@@ -65,9 +65,26 @@ const SCAN_WITHOUT_SCRIPTS = `(async () => {
  * load more per scan (docs/decisions/048).
  */
 async function seriousViolations(page: Page): Promise<string[]> {
+  if (jsEnabled()) await transitionsEnded(page);
   const violations = jsEnabled() ? ((await page.evaluate(axeScan())) as Violation[]) : await scanWithoutScripts(page);
   return violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/**
+ * Waits for the CSS transitions running now to end. A colour in mid-transition (a button that has just
+ * turned from busy to its next variant fades for 150 ms) is neither the colour before nor the one the
+ * page settles on, and axe would measure its contrast as it is at that instant.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 
