@@ -15,8 +15,8 @@
 // faster host a faster one. The multiplier comes from the median benchmark index of every run so far, by the
 // line of Lighthouse's CPU slowdown calculator (`calibratedSlowdown`); one run's index varies by nearly 2× here,
 // so an uncounted warm-up round of the preset on every page comes first and seeds it (the printed median
-// index includes the warm-up's). The calibrated rows are
-// a second view of the same page, never a replacement for the preset's (docs/decisions/055).
+// index includes the warm-up's). The calibrated rows are a second view of the same page, never a
+// replacement for the preset's (docs/decisions/055).
 //
 // One Lighthouse run of a page varies by ±10 performance points on a busy 2-core machine, so each page is
 // measured N times (5 unless --runs), the pages taken in turn each round, and the run with the median
@@ -80,6 +80,7 @@ const PASS_SCORE = 0.9;
  * 150 → 1×, 800 → 2×, 1 300 → 3×, 1 533 → 4×, then 1× more per 233. The calculator gives none below 150 (a
  * host slower than the slowest phone it knows); the script then measures at 1× and says so.
  */
+let belowRangeWarned = false;
 function calibratedSlowdown(benchmarkIndex) {
   if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
@@ -89,7 +90,6 @@ function calibratedSlowdown(benchmarkIndex) {
   }
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
-let belowRangeWarned = false;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -375,12 +375,14 @@ async function main() {
   const runs = new Map(pages.map((page) => [page, []]));
   /** Every run's benchmark index, in order (Lighthouse measures the host before each run). */
   const indexes = [];
+  const noteIndex = ({ lhr }) => {
+    if (Number.isFinite(lhr.environment.benchmarkIndex)) indexes.push(lhr.environment.benchmarkIndex);
+  };
   if (CALIBRATED) {
     // Uncounted: the first calibrated run's slowdown then stands on several indexes, not on one.
     for (const page of served) {
       console.log(`› Lighthouse (${PRESET}) ${page.label}, warm-up for the calibration (not counted)…`);
-      const index = (await measure({ ...page, warmUp: true }, origin)).lhr.environment.benchmarkIndex;
-      if (Number.isFinite(index)) indexes.push(index);
+      noteIndex(await measure({ ...page, warmUp: true }, origin));
     }
   }
   for (let round = 1; round <= RUNS; round++) {
@@ -390,7 +392,7 @@ async function main() {
       const how = slowdown ? ` (CPU ×${slowdown.toFixed(2)})` : "";
       console.log(`› Lighthouse (${PRESET}) ${page.label}${how}, run ${round} of ${RUNS}…`);
       const run = await measure(page, origin, slowdown);
-      if (Number.isFinite(run.lhr.environment.benchmarkIndex)) indexes.push(run.lhr.environment.benchmarkIndex);
+      noteIndex(run);
       runs.get(page).push({ ...run, slowdown });
     }
   }
