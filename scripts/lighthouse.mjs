@@ -409,10 +409,9 @@ async function main() {
       slowdowns.length === 0 ? undefined : `×${Math.min(...slowdowns).toFixed(1)}–${Math.max(...slowdowns).toFixed(1)} (median run ×${middle.slowdown.toFixed(1)})`;
     return { page, lhr: middle.lhr, range, slowdown };
   });
-  const sortedIndexes = [...indexes].sort((a, b) => a - b);
 
   console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, ${PRESET}, Chromium ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? "?"}, ` +
-    `benchmark index ${Math.round(median(indexes))} (${sortedIndexes[0]}–${sortedIndexes.at(-1)}); the median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page ` +
+    `benchmark index ${Math.round(median(indexes))} (${Math.min(...indexes)}–${Math.max(...indexes)}); the median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page ` +
     `by performance; load average (1 / 5 / 15 min) ${loadAtStart} at the start, ${loadBefore} before the runs ` +
     `(after the build and the seed), ${loadAfter} after them\n`);
   printTable(
