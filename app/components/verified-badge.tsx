@@ -1,8 +1,20 @@
-import { Icon } from "./icon";
+import { html, type Markup } from "~/lib/html";
+import { Icon, iconHtml } from "./icon";
+
+type BadgeType = "user" | "business" | null | undefined;
+
+function badgeIcon(type: "user" | "business") {
+  const label = type === "business" ? "Verified Business" : "Verified User";
+  return { name: "badge-check", label, className: `size-4 ${type === "business" ? "text-amber-500" : "text-accent"}` } as const;
+}
 
 /** The verified badge, with the spec's tooltip ('Verified User' or 'Verified Business'). */
-export function VerifiedBadge({ type }: { type: "user" | "business" | null | undefined }) {
+export function VerifiedBadge({ type }: { type: BadgeType }) {
   if (!type) return null;
-  const label = type === "business" ? "Verified Business" : "Verified User";
-  return <Icon name="badge-check" label={label} className={`size-4 ${type === "business" ? "text-amber-500" : "text-accent"}`} />;
+  return <Icon {...badgeIcon(type)} />;
+}
+
+/** The same badge as markup (decision 057); nothing without a badge. */
+export function verifiedBadgeHtml(type: BadgeType): Markup {
+  return type ? iconHtml(badgeIcon(type)) : html``;
 }

@@ -3,6 +3,7 @@ import { useRef, type FormEvent } from "react";
 import type { FeedItem, PostCounts } from "~/lib/types/post";
 import { iconBefore, type IconName } from "~/components/icon";
 import { formatCount } from "~/lib/format";
+import { html, type Markup } from "~/lib/html";
 import { useLiveCounts } from "~/lib/live-feed";
 import { INTENTS, TOGGLES, type ToggleName } from "~/lib/intents";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -52,19 +53,8 @@ export function PostActions({
   const disabled = post.locked;
 
   // Each action draws its icon in its own ::before box (iconBefore): six elements fewer per card.
-  const replyContent = (
-    <>
-      <span className="sr-only">Reply</span>
-      <span>{formatCount(counts.comments)}</span>
-    </>
-  );
-
-  const shareContent = (
-    <>
-      <span className="sr-only">Share</span>
-      <span>{formatCount(counts.shares)}</span>
-    </>
-  );
+  const replyContent = actionLabelHtml("Reply", counts.comments);
+  const shareContent = actionLabelHtml("Share", counts.shares);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const button = (event.nativeEvent as SubmitEvent).submitter;
@@ -82,9 +72,7 @@ export function PostActions({
         <ReturnTo anchor={anchor} />
         {disabled ? (
           // A locked post has no reply page (it answers 404 to whoever may not see the post): no link to it.
-          <button type="button" disabled className={`post-action ${iconBefore("message-circle")}`}>
-            {replyContent}
-          </button>
+          <button type="button" disabled className={`post-action ${iconBefore("message-circle")}`} dangerouslySetInnerHTML={replyContent} />
         ) : (
           <ComposeLink
             reply={{ postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content }}
@@ -95,17 +83,14 @@ export function PostActions({
               showToast(POST_MESSAGES.signInToComment, "error");
             }}
             className={`post-action ${iconBefore("message-circle")} hover:text-accent`}
-          >
-            {replyContent}
-          </ComposeLink>
+            dangerouslySetInnerHTML={replyContent}
+          />
         )}
         <Toggle name="repost" icon="repeat" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta} />
         <Toggle name="like" icon="heart" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta} />
         {disabled ? (
           // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
-          <button type="button" disabled className={`post-action ${iconBefore("share")}`}>
-            {shareContent}
-          </button>
+          <button type="button" disabled className={`post-action ${iconBefore("share")}`} dangerouslySetInnerHTML={shareContent} />
         ) : (
           <PageLink
             to={`/post/${post.id}/share?${new URLSearchParams({ returnTo })}`}
@@ -114,18 +99,23 @@ export function PostActions({
               onShare();
             }}
             className={`post-action ${iconBefore("share")} hover:text-accent ${shared ? "text-accent" : ""}`}
-          >
-            {shareContent}
-          </PageLink>
+            dangerouslySetInnerHTML={shareContent}
+          />
         )}
         <Toggle name="bookmark" icon="bookmark" active={bookmark.active} label="Bookmark" disabled={disabled} activeClass="text-accent" />
-        <span className={`post-action ${iconBefore("bar-chart")}`} title="Views">
-          <span className="sr-only">Views</span>
-          <span data-views>{formatCount(counts.views)}</span>
-        </span>
+        <span
+          className={`post-action ${iconBefore("bar-chart")}`}
+          title="Views"
+          dangerouslySetInnerHTML={html`<span class="sr-only">Views</span><span data-views="true">${formatCount(counts.views)}</span>`}
+        />
       </form>
     </div>
   );
+}
+
+/** An action's name for assistive technology and its count, if it shows one: markup (decision 057). */
+function actionLabelHtml(label: string, count?: number): Markup {
+  return html`<span class="sr-only">${label}</span>${count !== undefined && html`<span>${formatCount(count)}</span>`}`;
 }
 
 function Toggle({
@@ -148,9 +138,14 @@ function Toggle({
   // A pressed like or bookmark shows its icon filled.
   const drawn = iconBefore(icon, active);
   return (
-    <button type="submit" name={name} value={String(!active)} aria-pressed={active} disabled={disabled} className={`post-action ${drawn} ${active ? activeClass : ""}`}>
-      <span className="sr-only">{label}</span>
-      {count === undefined ? null : <span>{formatCount(Math.max(0, count))}</span>}
-    </button>
+    <button
+      type="submit"
+      name={name}
+      value={String(!active)}
+      aria-pressed={active}
+      disabled={disabled}
+      className={`post-action ${drawn} ${active ? activeClass : ""}`}
+      dangerouslySetInnerHTML={actionLabelHtml(label, count === undefined ? undefined : Math.max(0, count))}
+    />
   );
 }

@@ -1,39 +1,40 @@
-import { PageLink } from "~/components/ui/page-link";
+import { PAGE_LINK } from "~/components/ui/page-link";
+import { html, type Markup } from "~/lib/html";
 import { segmentText } from "~/lib/text";
 
 /**
- * A post's or comment's text: plain runs are React text (always escaped); hashtags, mentions and web
- * addresses are the only links, and the only markup a member's words can produce. dir="auto" isolates
- * it and gives it the direction of its own first letter (app/tailwind.css, .post-text).
+ * A post's or comment's words as markup: plain runs escaped, and hashtags, mentions and web addresses
+ * the only links, the only markup a member's words can produce.
+ */
+function wordsHtml(text: string): Markup[] {
+  return segmentText(text).map((segment) => {
+    switch (segment.type) {
+      case "hashtag":
+        return html`<a class="text-link" href="${`/hashtag/${encodeURIComponent(segment.tag)}`}" ${PAGE_LINK}>${segment.text}</a>`;
+      case "mention":
+        return html`<a class="text-link" href="${`/profile/${segment.username}`}" ${PAGE_LINK}>${segment.text}</a>`;
+      case "url":
+        return html`<a href="${segment.href}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${segment.text}</a>`;
+      default:
+        // segmentText never yields two plain runs in a row, so no two text nodes need telling apart.
+        return html`${segment.text}`;
+    }
+  });
+}
+
+const textClass = (className: string) => `post-text ${className}`;
+
+/**
+ * A post's or comment's text. dir="auto" isolates it and gives it the direction of its own first
+ * letter (app/tailwind.css, .post-text). Its words are markup (decision 057): React leaves them as the
+ * server wrote them.
  */
 export function PostText({ text, className = "" }: { text: string; className?: string }) {
   if (!text) return null;
-  return (
-    <p dir="auto" className={`post-text ${className}`}>
-      {segmentText(text).map((segment, index) => {
-        switch (segment.type) {
-          case "hashtag":
-            return (
-              <PageLink key={index} to={`/hashtag/${encodeURIComponent(segment.tag)}`} className="text-link">
-                {segment.text}
-              </PageLink>
-            );
-          case "mention":
-            return (
-              <PageLink key={index} to={`/profile/${segment.username}`} className="text-link">
-                {segment.text}
-              </PageLink>
-            );
-          case "url":
-            return (
-              <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-link">
-                {segment.text}
-              </a>
-            );
-          default:
-            return segment.text;
-        }
-      })}
-    </p>
-  );
+  return <p dir="auto" className={textClass(className)} dangerouslySetInnerHTML={html`${wordsHtml(text)}`} />;
+}
+
+/** The same text as markup, for the parts of a card written with `html`; nothing for no text. */
+export function postTextHtml(text: string, className = ""): Markup {
+  return text ? html`<p dir="auto" class="${textClass(className)}">${wordsHtml(text)}</p>` : html``;
 }

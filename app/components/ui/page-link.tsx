@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, type AnchorHTMLAttributes } from "react";
+import { html } from "~/lib/html";
 
 /**
  * A link to one of Murmur's pages inside long lists (feed cards carry about ten each), without router
@@ -12,7 +13,9 @@ export function PageLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorE
   return <a {...props} href={to} data-page-link="" />;
 }
 
-/** The attribute that marks a PageLink. */
+/** The attribute that marks a PageLink, for the links of markup written with `html` (decision 057). */
+export const PAGE_LINK = html`data-page-link=""`;
+
 const SELECTOR = "a[data-page-link]";
 
 type ClickKeys = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey">;
