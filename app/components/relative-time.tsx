@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from "react";
 import { formatRelativeTime } from "~/lib/format";
 import { html, type Markup } from "~/lib/html";
 
@@ -20,4 +21,21 @@ export function RelativeTime({ at, className = "" }: { at: number; className?: s
 export function relativeTimeHtml(at: number, className = ""): Markup {
   const { dateTime, title, text } = timeOf(at);
   return html`<time datetime="${dateTime}" title="${title}" class="${className}">${text}</time>`;
+}
+
+/**
+ * For an element whose markup holds times (relativeTimeHtml): they read as the browser reads them
+ * once it runs. React corrects RelativeTime's text when it hydrates, but never looks inside markup, so
+ * a page made earlier (a visitor's cached public page, decision 028) would keep the server's reading
+ * until the card renders again. React owns none of the nodes inside markup, so they are written here.
+ */
+export function useTimesReadNow<T extends Element>(): RefObject<T> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    for (const time of ref.current?.querySelectorAll("time[datetime]") ?? []) {
+      const text = formatRelativeTime(Date.parse(time.getAttribute("datetime") ?? ""));
+      if (time.textContent !== text) time.textContent = text;
+    }
+  }, []);
+  return ref;
 }

@@ -1,9 +1,10 @@
 import { html, type Markup } from "~/lib/html";
+import type { VerifiedType } from "~/lib/types/post";
 import { Icon, iconHtml } from "./icon";
 
-type BadgeType = "user" | "business" | null | undefined;
+type BadgeType = VerifiedType | undefined;
 
-function badgeIcon(type: "user" | "business") {
+function badgeIcon(type: NonNullable<VerifiedType>) {
   const label = type === "business" ? "Verified Business" : "Verified User";
   return { name: "badge-check", label, className: `size-4 ${type === "business" ? "text-amber-500" : "text-accent"}` } as const;
 }

@@ -1,21 +1,32 @@
 /**
- * Markup as a string, for the parts of a post card that only show data: its author line, its text
- * and its top comments (docs/decisions/057-card-text-as-markup.md). React copies such a part into its
- * answer element by element; `html` writes the same markup in one template, and the component puts
- * it in place with `dangerouslySetInnerHTML`, which React neither hydrates nor diffs, and sets again
- * only when the string changes.
+ * Markup as a string, for the parts of a post card that only show data (docs/decisions/057): its
+ * author line, its repost or community line, its avatar, its text (a post's or comment's, wherever
+ * `PostText` shows it), its actions' labels and counts, its top comments. React copies such a part
+ * into its answer element by element; `html` writes the same markup in one template, and a component
+ * puts it in place with `dangerouslySetInnerHTML`, which React neither hydrates nor diffs, and sets
+ * again only when the string changes.
  *
  * Safe by construction: every value put into a template is escaped as React escapes text and
  * attributes, unless it is itself made by `html`. Only the template's own literal text is markup.
- * Attribute values must be quoted in the template (`class="${name}"`).
+ * Values go in element content or in double-quoted attribute values (`class="${name}"`), and what
+ * goes in an attribute is text, never markup: `html` does not know where a value sits.
  */
 
-/** Trusted markup: made only by `html`, so data (loader data, JSON) can never pass for it. */
-export class Markup {
+/** Trusted markup. Only `html` makes it: neither data (loader data, JSON) nor other code can. */
+class TrustedMarkup {
+  // A private member makes the type nominal: no other object type-checks as Markup. Type only.
+  private declare readonly trusted: true;
   constructor(readonly __html: string) {}
   toString() {
     return this.__html;
   }
+}
+
+export type Markup = TrustedMarkup;
+
+/** Whether a value is markup made by `html`. */
+export function isMarkup(value: unknown): value is Markup {
+  return value instanceof TrustedMarkup;
 }
 
 /** What a template accepts: markup as is; text and numbers escaped; nothing for null, undefined and false. */
@@ -31,38 +42,47 @@ export function escapeHtml(text: string): string {
 }
 
 function piece(value: HtmlValue): string {
-  if (value instanceof Markup) return value.__html;
+  if (value instanceof TrustedMarkup) return value.__html;
   if (value === null || value === undefined || value === false) return "";
   if (Array.isArray(value)) {
     let out = "";
     for (const part of value as readonly HtmlValue[]) out += piece(part);
     return out;
   }
-  // Anything else is text, whatever its type says: a look-alike of Markup is escaped like the rest.
+  // Anything else is text, whatever its type says: a look-alike of markup is escaped like the rest.
   return escapeHtml(String(value));
 }
 
-// A template's literal parts without their line breaks and the indentation after them, found once for
-// each template in the code (a tagged template passes the same strings object on every call).
+/**
+ * A template's literal part laid out as JSX lays out its lines: a line break and the white space
+ * around it go where they touch a tag (after '>', before '<') or a value (the part's start or end),
+ * and are one space anywhere else (a class list or a sentence wrapped onto two lines).
+ */
+function literal(part: string): string {
+  return part.replace(/[ \t]*\n\s*/g, (gap: string, at: number) => {
+    const before = part[at - 1];
+    const after = part[at + gap.length];
+    return before === undefined || after === undefined || before === ">" || after === "<" ? "" : " ";
+  });
+}
+
+// Each template's literal parts, laid out once (a tagged template passes the same strings object on
+// every call from the same place in the code).
 const literals = new WeakMap<TemplateStringsArray, string[]>();
 
 function literalsOf(strings: TemplateStringsArray): string[] {
   let parts = literals.get(strings);
   if (!parts) {
-    parts = strings.map((part) => part.replace(/\n\s*/g, ""));
+    parts = strings.map(literal);
     literals.set(strings, parts);
   }
   return parts;
 }
 
-/**
- * A template of markup: html`<a href="${to}">${name}</a>` escapes `to` and `name`. A line break in the
- * template and the indentation after it are left out, so a template can be laid out on several lines
- * without adding white space between elements; a space that matters is written on its line.
- */
+/** A template of markup: html`<a href="${to}">${name}</a>` escapes `to` and `name`. */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Markup {
   const parts = literalsOf(strings);
   let out = parts[0]!;
   for (let index = 0; index < values.length; index++) out += piece(values[index]!) + parts[index + 1]!;
-  return new Markup(out);
+  return new TrustedMarkup(out);
 }

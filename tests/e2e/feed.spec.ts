@@ -1,4 +1,4 @@
-import { expect, follow, jsEnabled, newMember, open, postAs, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, follow, jsEnabled, NEW_CONNECTION, newMember, open, postAs, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 const token = () => uniqueWord("zf");
 
@@ -110,6 +110,26 @@ test.describe("home", () => {
       await expect(cards).toContainText(newest(3, 3));
     }
     await expect(cards.last().getByRole("button", { name: /^Repost\b/ })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a card's times read as the browser's clock reads them once it runs, and as the server's without JavaScript", async ({ page, me }) => {
+    const word = token();
+    await postAs(me, `Timed ${word}`);
+    const postId = await searchedPostId(page, word);
+    const comment = await me.api.post(`/post/${postId}`, {
+      form: { intent: "comment", content: `Timed comment ${word}`, returnTo: "/" },
+      maxRedirects: 0,
+      headers: { Origin: me.origin, ...NEW_CONNECTION },
+    });
+    expect(comment.status(), await comment.text()).toBe(302);
+
+    // The browser's clock three hours ahead of the server's, as on a page kept from earlier (a cached copy).
+    await page.clock.setFixedTime(Date.now() + 3 * 60 * 60 * 1000);
+    await open(page, `/?q=${word}`);
+    const card = page.getByRole("article").filter({ hasText: `Timed ${word}` });
+    const expected = jsEnabled() ? "3h" : /^\d+[sm]$/;
+    await expect(card.getByRole("link", { name: /, open post$/ }).locator("time")).toHaveText(expected);
+    await expect(card.getByRole("list", { name: "Top comments" }).locator("time")).toHaveText(expected);
   });
 });
 

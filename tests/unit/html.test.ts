@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, html, Markup } from "~/lib/html";
+import { escapeHtml, html, isMarkup, type Markup } from "~/lib/html";
 
 describe("html", () => {
   it("escapes every value as React escapes text and attributes", () => {
@@ -26,18 +26,21 @@ describe("html", () => {
     expect(html`${forged}`.__html).not.toContain("<script>");
   });
 
-  it("leaves out a template's line breaks and the indentation after them, never a value's", () => {
+  it("lays out a template's lines as JSX does: nothing at a tag or a value, one space inside text or an attribute", () => {
     const text = "two\n  lines";
     const made = html`
-      <p>
+      <p class="one
+        two">
         ${text}
-      </p> <span>kept space</span>`;
-    expect(made.__html).toBe("<p>two\n  lines</p> <span>kept space</span>");
+      </p> <span>kept
+        space</span>`;
+    expect(made.__html).toBe('<p class="one two">two\n  lines</p> <span>kept space</span>');
   });
 
   it("is what dangerouslySetInnerHTML takes, and prints as its markup", () => {
     const made = html`<b>${"x"}</b>`;
-    expect(made).toBeInstanceOf(Markup);
+    expect(isMarkup(made)).toBe(true);
+    expect(isMarkup({ __html: "<b>x</b>" })).toBe(false);
     expect(`${made}`).toBe("<b>x</b>");
     expect(Object.keys(made)).toEqual(["__html"]);
   });

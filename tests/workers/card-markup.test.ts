@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addComment } from "~/.server/comments";
-import { follows } from "~/.server/db/schema";
+import { communities, follows } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { setRepost } from "~/.server/posts/interactions";
+import { setBookmark, setRepost } from "~/.server/posts/interactions";
 import { createPost, createUser, db, get, sessionCookieFor } from "./helpers";
 
 // What members write, shaped to break out of an element or an attribute if it were not escaped.
@@ -22,7 +22,7 @@ describe("a card's markup", () => {
     const viewer = await createUser();
     await db().insert(follows).values({ id: newId(), followerId: viewer.id, followingId: reposter.id });
     const post = await createPost(author.id, {
-      content: `Post ${EVIL} #markup @${commenter.username} https://example.com/?a=1&b=2`,
+      content: `Post ${EVIL} #markup @${commenter.username} https://example.com/it's?a=1&b=2`,
       location: `Place ${EVIL}`,
     });
     expect((await addComment(db(), commenter.id, post.id, { content: `Comment ${EVIL}` })).ok).toBe(true);
@@ -40,13 +40,28 @@ describe("a card's markup", () => {
     expect(card).toContain(`title="Author ${ESCAPED}"`);
     expect(card).toContain(`title="Reposter ${ESCAPED}"`);
     expect(card).toContain(`title="Place ${ESCAPED}"`);
+    expect(card).toContain(`title="Commenter ${ESCAPED}"`);
     // Nothing a member wrote became an element or an attribute of its own, anywhere in the page.
     expect(page).not.toContain("<img src=x");
     expect(page).not.toContain(`onerror="alert`);
-    // The text's links, as before: the hashtag, the mention and the address (its '&' escaped).
+    // The text's links, as before: the hashtag, the mention and the address (its quote and '&' escaped).
     expect(card).toContain(`<a class="text-link" href="/hashtag/markup" data-page-link="">#markup</a>`);
     expect(card).toContain(`<a class="text-link" href="/profile/${commenter.username}" data-page-link="">@${commenter.username}</a>`);
-    expect(card).toContain(`<a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">https://example.com/?a=1&amp;b=2</a>`);
+    const address = "https://example.com/it&#x27;s?a=1&amp;b=2";
+    expect(card).toContain(`<a href="${address}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${address}</a>`);
     expect(card).toContain(`<span class="sr-only">Like</span><span>0</span>`);
+  });
+
+  it("escapes a community's name in the line above a community post", async () => {
+    const author = await createUser();
+    const viewer = await createUser();
+    const community = { id: newId(), name: `Club ${EVIL}`, creatorId: author.id };
+    await db().insert(communities).values(community);
+    const post = await createPost(author.id, { content: "In the club", communityId: community.id });
+    expect((await setBookmark(db(), viewer.id, post.id, true)).ok).toBe(true);
+
+    const page = await (await get("/bookmarks", { Cookie: await sessionCookieFor(viewer.id) })).text();
+    expect(page).toContain(`<a dir="auto" class="truncate hover:underline" href="/community/${community.id}" data-page-link="">Club ${ESCAPED}</a>`);
+    expect(page).not.toContain("<img src=x");
   });
 });

@@ -1,6 +1,6 @@
 import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { postPath } from "~/lib/share";
-import { PAGE_LINK, PageLink } from "~/components/ui/page-link";
+import { PAGE_LINK, PageLink, profileLinkHtml } from "~/components/ui/page-link";
 import { Icon, iconHtml } from "~/components/icon";
 import { html, type Markup } from "~/lib/html";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
@@ -9,7 +9,7 @@ import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
 import { avatarHtml } from "../avatar";
-import { relativeTimeHtml } from "../relative-time";
+import { relativeTimeHtml, useTimesReadNow } from "../relative-time";
 import { useReturnTo } from "../return-to";
 import { buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -40,6 +40,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   const anchor = `post-${item.id}`;
   const returnTo = useReturnTo(anchor);
   const ref = useRef<HTMLElement>(null);
+  const meta = useTimesReadNow<HTMLDivElement>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [shareCounts, setShareCounts] = useState<PostCounts | null>(null);
   const close = () => setDialog(null);
@@ -57,7 +58,6 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   if (deleted && dialog !== "delete") return null;
 
   const profile = `/profile/${post.author.username}`;
-  const reposter = repostedBy?.id === viewer?.id ? "You" : repostedBy?.displayName;
   return (
     <article
       ref={ref}
@@ -70,7 +70,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted"
           dangerouslySetInnerHTML={html`
             ${iconHtml({ name: "users", className: "size-4" })}
-            <a dir="auto" class="truncate hover:underline" href="${`/community/${post.community.id}`}" ${PAGE_LINK}>${post.community.name}</a>`}
+            <a dir="auto" class="truncate hover:underline" href="/community/${post.community.id}" ${PAGE_LINK}>${post.community.name}</a>`}
         />
       ) : null}
       {repostedBy ? (
@@ -78,14 +78,15 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           className="mb-1 ml-8 flex items-center gap-2 text-sm font-semibold text-muted"
           dangerouslySetInnerHTML={html`
             ${iconHtml({ name: "repeat", className: "size-4" })}
-            <a dir="auto" class="truncate hover:underline" title="${reposter}" href="${`/profile/${repostedBy.username}`}" ${PAGE_LINK}>${reposter}</a> reposted`}
+            ${profileLinkHtml({ username: repostedBy.username, name: repostedBy.id === viewer?.id ? "You" : repostedBy.displayName, className: "truncate hover:underline" })} reposted`}
         />
       ) : null}
       <div className="flex gap-3">
         <PageLink to={profile} className="shrink-0" tabIndex={-1} aria-hidden dangerouslySetInnerHTML={avatarHtml({ src: post.author.avatarUrl })} />
         <div className="min-w-0 flex-1">
           <header className="flex items-start gap-2">
-            <div className="post-meta" dangerouslySetInnerHTML={postMetaHtml(post, anchor)} />
+            {/* Its time is the server's reading until useTimesReadNow's: no warning for that in development. */}
+            <div ref={meta} className="post-meta" dangerouslySetInnerHTML={postMetaHtml(post, anchor)} suppressHydrationWarning />
             <PostMenu
               postId={post.id}
               reportable={!post.locked && post.author.id !== viewer?.id}
@@ -165,9 +166,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 function postMetaHtml(post: PostView, anchor: string): Markup {
   const { author } = post;
   return html`
-    <a id="${`${anchor}-author`}" dir="auto" class="truncate leading-6 font-bold hover:underline" title="${author.displayName}" href="${`/profile/${author.username}`}" ${PAGE_LINK}>
-      ${author.displayName}
-    </a>
+    ${profileLinkHtml({ username: author.username, name: author.displayName, className: "truncate leading-6 font-bold hover:underline", id: `${anchor}-author` })}
     ${verifiedBadgeHtml(author.verifiedType)}
     ${post.isSubscriberOnly &&
     html`

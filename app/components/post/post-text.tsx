@@ -10,13 +10,12 @@ function wordsHtml(text: string): Markup[] {
   return segmentText(text).map((segment) => {
     switch (segment.type) {
       case "hashtag":
-        return html`<a class="text-link" href="${`/hashtag/${encodeURIComponent(segment.tag)}`}" ${PAGE_LINK}>${segment.text}</a>`;
+        return html`<a class="text-link" href="/hashtag/${encodeURIComponent(segment.tag)}" ${PAGE_LINK}>${segment.text}</a>`;
       case "mention":
-        return html`<a class="text-link" href="${`/profile/${segment.username}`}" ${PAGE_LINK}>${segment.text}</a>`;
+        return html`<a class="text-link" href="/profile/${segment.username}" ${PAGE_LINK}>${segment.text}</a>`;
       case "url":
         return html`<a href="${segment.href}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${segment.text}</a>`;
       default:
-        // segmentText never yields two plain runs in a row, so no two text nodes need telling apart.
         return html`${segment.text}`;
     }
   });
@@ -26,8 +25,8 @@ const textClass = (className: string) => `post-text ${className}`;
 
 /**
  * A post's or comment's text. dir="auto" isolates it and gives it the direction of its own first
- * letter (app/tailwind.css, .post-text). Its words are markup (decision 057): React leaves them as the
- * server wrote them.
+ * letter (app/tailwind.css, .post-text). Its words are markup (decision 057): React does not hydrate
+ * them, and writes them again only when the text changes.
  */
 export function PostText({ text, className = "" }: { text: string; className?: string }) {
   if (!text) return null;

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { html } from "~/lib/html";
+import { html, type Markup } from "~/lib/html";
 
 /**
  * A link to one of Murmur's pages inside long lists (feed cards carry about ten each), without router
@@ -10,13 +10,24 @@ import { html } from "~/lib/html";
  * plain click on it into a client-side navigation, as <Link> would.
  */
 export function PageLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string }) {
-  return <a {...props} href={to} data-page-link="" />;
+  return <a {...props} href={to} {...MARK} />;
 }
 
-/** The attribute that marks a PageLink, for the links of markup written with `html` (decision 057). */
+/** The attribute that marks a PageLink, which the selector below finds. */
+const ATTRIBUTE = "data-page-link";
+const MARK = { [ATTRIBUTE]: "" };
+const SELECTOR = `a[${ATTRIBUTE}]`;
+
+/** The same mark for links in markup written with `html` (decision 057). */
 export const PAGE_LINK = html`data-page-link=""`;
 
-const SELECTOR = "a[data-page-link]";
+/**
+ * A member's name as a PageLink to their profile, as markup: the card's author, its reposter, a top
+ * comment's author. `id` names the link for the card's aria-labelledby.
+ */
+export function profileLinkHtml({ username, name, className, id }: { username: string; name: string; className: string; id?: string }): Markup {
+  return html`<a${id ? html` id="${id}"` : null} dir="auto" class="${className}" title="${name}" href="/profile/${username}" ${PAGE_LINK}>${name}</a>`;
+}
 
 type ClickKeys = Pick<MouseEvent, "button" | "metaKey" | "altKey" | "ctrlKey" | "shiftKey">;
 
