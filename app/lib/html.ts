@@ -12,7 +12,10 @@
  * goes in an attribute is text, never markup: `html` does not know where a value sits.
  */
 
-/** Trusted markup. Only `html` makes it: neither data (loader data, JSON) nor other code can. */
+/**
+ * Trusted markup. Only `html` makes it: neither data (loader data, JSON) nor other code can. (After a
+ * hot reload in development, markup made by the old module is taken for text.)
+ */
 class TrustedMarkup {
   // A private member makes the type nominal: no other object type-checks as Markup. Type only.
   private declare readonly trusted: true;
@@ -23,11 +26,6 @@ class TrustedMarkup {
 }
 
 export type Markup = TrustedMarkup;
-
-/** Whether a value is markup made by `html`. */
-export function isMarkup(value: unknown): value is Markup {
-  return value instanceof TrustedMarkup;
-}
 
 /** What a template accepts: markup as is; text and numbers escaped; nothing for null, undefined and false. */
 export type HtmlValue = Markup | string | number | null | undefined | false | readonly HtmlValue[];
@@ -54,15 +52,18 @@ function piece(value: HtmlValue): string {
 }
 
 /**
- * A template's literal part laid out as JSX lays out its lines: a line break and the white space
- * around it go where they touch a tag (after '>', before '<') or a value (the part's start or end),
- * and are one space anywhere else (a class list or a sentence wrapped onto two lines).
+ * A template's literal part laid out much as JSX lays out its lines. A line break and the white space
+ * around it go where they touch a tag (after '>', before '<'), fill a part alone (between two values)
+ * or open or close the template; anywhere else they are one space (a class list, a tag's attributes
+ * or a sentence wrapped onto two lines).
  */
-function literal(part: string): string {
-  return part.replace(/[ \t]*\n\s*/g, (gap: string, at: number) => {
+function literal(part: string, first: boolean, last: boolean): string {
+  return part.replace(/[ \t]*\n[ \t\r\n]*/g, (gap: string, at: number) => {
     const before = part[at - 1];
     const after = part[at + gap.length];
-    return before === undefined || after === undefined || before === ">" || after === "<" ? "" : " ";
+    const alone = before === undefined && after === undefined;
+    const edge = (first && before === undefined) || (last && after === undefined);
+    return alone || edge || before === ">" || after === "<" ? "" : " ";
   });
 }
 
@@ -73,7 +74,7 @@ const literals = new WeakMap<TemplateStringsArray, string[]>();
 function literalsOf(strings: TemplateStringsArray): string[] {
   let parts = literals.get(strings);
   if (!parts) {
-    parts = strings.map(literal);
+    parts = strings.map((part, index) => literal(part, index === 0, index === strings.length - 1));
     literals.set(strings, parts);
   }
   return parts;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, html, isMarkup, type Markup } from "~/lib/html";
+import { escapeHtml, html, type Markup } from "~/lib/html";
 
 describe("html", () => {
   it("escapes every value as React escapes text and attributes", () => {
@@ -26,21 +26,29 @@ describe("html", () => {
     expect(html`${forged}`.__html).not.toContain("<script>");
   });
 
-  it("lays out a template's lines as JSX does: nothing at a tag or a value, one space inside text or an attribute", () => {
+  it("lays out a template's lines much as JSX does", () => {
     const text = "two\n  lines";
+    const id = "x";
+    // Nothing where a break touches a tag, fills a part between two values, or opens or closes the template.
     const made = html`
-      <p class="one
-        two">
+      <p>
         ${text}
-      </p> <span>kept
-        space</span>`;
-    expect(made.__html).toBe('<p class="one two">two\n  lines</p> <span>kept space</span>');
+      </p>
+      ${id}
+      ${id}`;
+    expect(made.__html).toBe("<p>two\n  lines</p>xx");
+    // One space inside a tag, an attribute value or text, even right next to a value.
+    const wrapped = html`<a
+      id="${id}"
+      class="${id}
+        extra">kept
+        space ${id}
+        after</a>`;
+    expect(wrapped.__html).toBe('<a id="x" class="x extra">kept space x after</a>');
   });
 
   it("is what dangerouslySetInnerHTML takes, and prints as its markup", () => {
     const made = html`<b>${"x"}</b>`;
-    expect(isMarkup(made)).toBe(true);
-    expect(isMarkup({ __html: "<b>x</b>" })).toBe(false);
     expect(`${made}`).toBe("<b>x</b>");
     expect(Object.keys(made)).toEqual(["__html"]);
   });
