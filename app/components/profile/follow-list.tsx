@@ -4,7 +4,7 @@ import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Dialog } from "~/components/ui/dialog";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
-import { isModifiedClick } from "~/components/ui/page-link";
+import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { useAppendedPages } from "~/lib/use-appended-pages";
@@ -93,7 +93,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
 export function MemberRow({ member }: { member: FollowListEntry }) {
   return (
     <li className="flex items-center gap-3 border-b border-line px-4 py-3">
-      <Link to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
+      <PageLink to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <MemberIdentity member={member}>
           {member.bio ? (
             <span className="block truncate text-sm" dir="auto">
@@ -101,7 +101,7 @@ export function MemberRow({ member }: { member: FollowListEntry }) {
             </span>
           ) : null}
         </MemberIdentity>
-      </Link>
+      </PageLink>
       {member.isSelf ? null : <FollowButton username={member.username} followed={member.followed} size="sm" />}
     </li>
   );
