@@ -1014,7 +1014,7 @@ export function verifyDeep(dir = DATA_DIR) {
         WHERE cm.unread_count <> (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id <> cm.user_id AND m.is_read = 0)
           OR cm.last_at <> coalesce(c.last_message_at, c.created_at)
           OR c.last_message_id IS NOT (SELECT max(m.id) FROM messages m WHERE m.conversation_id = c.id)) AS bad_conversation_members,
-      (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH '{content}: coffee') AS fts_coffee,
+      (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH '{listed_words other_words}: coffee') AS fts_coffee,
       (SELECT count(*) FROM posts WHERE content LIKE '%coffee%') AS like_coffee`,
     dir,
   );

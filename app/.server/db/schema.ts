@@ -268,9 +268,10 @@ export const communityInvites = sqliteTable(
 
 // ───────────────────────────── posts ─────────────────────────────
 
-// Migration 0017 adds `search_scope`, a virtual generated column posts_fts indexes (decision 039). It
-// is not declared here: nothing reads it from drizzle, and a later migration that rebuilds this table
-// must keep it (posts_fts and its triggers name it).
+// Migration 0020 adds `listed_words` and `other_words`, virtual generated columns that posts_fts indexes
+// (a post's words under its list, decision 058; 0017's `search_scope` before them). They are not
+// declared here: nothing reads them from drizzle, and a later migration that rebuilds this table must
+// keep them (posts_fts and its triggers name them).
 export const posts = sqliteTable(
   "posts",
   {

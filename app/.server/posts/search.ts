@@ -51,13 +51,13 @@ export function namesMatch(terms: SearchTerms, columns: ("display_name" | "usern
 }
 
 /**
- * An FTS5 query on `posts_fts` for posts whose words hold the terms; "listed" also asks that the post
- * be one lists show, outside communities and not a repost (migration 0017's `search_scope`), so the
- * index passes over the others without a row read. Words never match the scope's own tokens.
+ * An FTS5 query on `posts_fts` for posts whose words hold the terms; "listed" only in posts that lists
+ * show, outside communities and not reposts. posts_fts keeps those posts' words in a column of their
+ * own (migration 0020), so the index passes over the others by column: no row read, and no walk of
+ * other posts' entries (docs/decisions/058-posts-words-by-list.md).
  */
 export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): string {
-  const words = `{content}: (${terms})`;
-  return scope === "listed" ? `search_scope: listed AND ${words}` : words;
+  return `{${scope === "listed" ? "listed_words" : "listed_words other_words"}}: (${terms})`;
 }
 
 export function matching(query: string): CardCondition {
@@ -92,7 +92,7 @@ const E = { whole: param("searchWhole"), beginnings: param("searchBeginnings"), 
  * matches (016). Unlike `matching`, which walks the newest posts and tests each against every match
  * (a common word: 135 ms at a million posts, a rare one 3 s), it picks its page from the indexes:
  * posts_fts in the order posts were written (its rowid, which follows the id for every post Murmur
- * writes), stopping at a page, the index itself passing over community posts and reposts (0017), and
+ * writes), stopping at a page, the index itself passing over community posts and reposts (0017, 0020), and
  * post_hashtags_tag_idx newest first. Whole words when a post the viewer may see has them all (a
  * term is read lazily: well under a millisecond however common), else word beginnings ('hap' still
  * finds 'happy'), which FTS5 gathers term by term: a few milliseconds for a short beginning of common
