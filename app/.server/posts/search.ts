@@ -53,11 +53,12 @@ export function namesMatch(terms: SearchTerms, columns: ("display_name" | "usern
 /**
  * An FTS5 query on `posts_fts` for posts whose words hold the terms; "listed" only in posts that lists
  * show, outside communities and not reposts. posts_fts keeps those posts' words in a column of their
- * own (migration 0020), so the index passes over the others by column: no row read, and no walk of
- * other posts' entries (docs/decisions/058-posts-words-by-list.md).
+ * own and every other post's in a second one (migration 0020), so "listed" passes over the others by
+ * column: no row read, and no walk of other posts' entries (docs/decisions/058-posts-words-by-list.md).
+ * "any" reads both columns, so it names none. A term is always quoted, so a query never names a column.
  */
 export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): string {
-  return `{${scope === "listed" ? "listed_words" : "listed_words other_words"}}: (${terms})`;
+  return scope === "listed" ? `{listed_words}: (${terms})` : `(${terms})`;
 }
 
 export function matching(query: string): CardCondition {
