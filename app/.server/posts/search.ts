@@ -55,7 +55,8 @@ export function namesMatch(terms: SearchTerms, columns: ("display_name" | "usern
  * show, outside communities and not reposts. posts_fts keeps those posts' words in a column of their
  * own and every other post's in a second one (migration 0020), so "listed" passes over the others by
  * column: no row read, and no walk of other posts' entries (docs/decisions/058-posts-words-by-list.md).
- * "any" reads both columns, so it names none. A term is always quoted, so a query never names a column.
+ * "any" reads both columns, so it names none. Every term is letters, marks, digits or underscores only
+ * (`searchTermsOf`) and quoted, so nothing a person types reaches FTS5's syntax (a quote, colon or brace).
  */
 export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): string {
   return scope === "listed" ? `{listed_words}: (${terms})` : `(${terms})`;
