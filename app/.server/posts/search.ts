@@ -94,11 +94,11 @@ const E = { whole: param("searchWhole"), beginnings: param("searchBeginnings"), 
  * matches (016). Unlike `matching`, which walks the newest posts and tests each against every match
  * (a common word: 135 ms at a million posts, a rare one 3 s), it picks its page from the indexes:
  * posts_fts in the order posts were written (its rowid, which follows the id for every post Murmur
- * writes), stopping at a page, the index itself passing over community posts and reposts (0017, 0020), and
- * post_hashtags_tag_idx newest first. Whole words when a post the viewer may see has them all (a
- * term is read lazily: well under a millisecond however common), else word beginnings ('hap' still
- * finds 'happy'), which FTS5 gathers term by term: a few milliseconds for a short beginning of common
- * words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH characters.
+ * writes), stopping at a page, the index itself passing over community posts and reposts (0017,
+ * 0020), and post_hashtags_tag_idx newest first. Whole words when a post the viewer may see has them
+ * all (a term is read lazily: well under a millisecond however common), else word beginnings ('hap'
+ * still finds 'happy'), which FTS5 gathers term by term: a few milliseconds for a short beginning of
+ * common words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH characters.
  */
 export function searchedPosts(query: string): CardCondition {
   const terms = searchTermsOf(query);
