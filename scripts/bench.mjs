@@ -988,6 +988,13 @@ async function main() {
     { label: "Explore: common word", path: "/explore?q=coffee", viewers: ["median"] },
     { label: "Explore: rare word", path: "/explore?q=aisunset", viewers: ["median"] },
     { label: "Explore: a name", path: "/explore?q=maya%20chen", viewers: ["median"] },
+    // Home's search (docs/decisions/060): For you's reads the same for any viewer (the access rule aside);
+    // Following's depends on whom the viewer follows (the way it takes, the matches it passes over).
+    { label: "Home search: common word", path: "/?q=coffee", viewers: ["median"] },
+    { label: "Home search: rare word", path: "/?q=aisunset", viewers: ["median"] },
+    { label: "Home search: a name", path: "/?q=maya%20chen", viewers: ["median"] },
+    { label: "Following search: common word", path: "/?tab=following&q=coffee" },
+    { label: "Following search: rare word", path: "/?tab=following&q=aisunset" },
     // Communities (issue 13): the viewer's own, Discover (scored by the viewer's interests), a search,
     // and the largest public community (the median and heavy viewers are members, the light one is
     // not: "Join to see posts"); the invite page of an open invite to a private community the median

@@ -274,6 +274,37 @@ export const EXPLORE_TRENDS_SHOWN = 6;
  * every word in the index (130 ms for 'c' over a million posts).
  */
 export const SEARCH_PREFIX_MIN_LENGTH = 3;
+/**
+ * Home's search (docs/decisions/060): when a query names at least this many members, For you finds
+ * their posts by walking the newest posts (as Following does for a member who follows many), else it
+ * reads each named member's own.
+ */
+export const SEARCH_NAMED_SCAN_MIN_MEMBERS = 300;
+/**
+ * Following's search walks the query's matches, newest first, and keeps those by followed members when
+ * the followed members wrote at least 1 in this many of the newest posts (a page is then a few hundred matches
+ * away at most); otherwise it goes through the followed members' own posts.
+ */
+export const FOLLOWING_SEARCH_WIDE_SHARE = 50;
+/** How many of the newest posts Following's search looks at to tell that share. */
+export const FOLLOWING_SEARCH_SAMPLE = 1000;
+/**
+ * Going through the followed members' posts, Following's search first tests them against this many of
+ * the newest matches (a set read once), and looks further only if that finds less than a page.
+ */
+export const FOLLOWING_SEARCH_NEAR_MATCHES = 10000;
+/** With at most this many matches (a rare word or tag), it reads each match's post instead. */
+export const FOLLOWING_SEARCH_FEW_MATCHES = 500;
+/**
+ * Looking further, it asks FTS5 about each older post on its own when the followed members wrote at
+ * most this many posts, else it reads every match once.
+ */
+export const FOLLOWING_SEARCH_PROBE_MAX_POSTS = 1000;
+/**
+ * Home's search tests a repost's original against every match of its words, read once, when there are
+ * at most this many; with more, it asks FTS5 about each original (docs/decisions/060).
+ */
+export const SEARCH_REPOST_MATCHES_READ = 5000;
 /** People search ranks at most this many of the members whose words match (the member named exactly is always among them). */
 export const EXPLORE_PEOPLE_CANDIDATES = 300;
 

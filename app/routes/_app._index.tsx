@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
-import { loadMemberFeed } from "~/.server/feed-load";
+import { loadMemberFeed, loadMemberFeedAfter } from "~/.server/feed-load";
 import { followingRead } from "~/.server/posts/following";
 import { forYouRead } from "~/.server/posts/for-you";
-import { searchQueryOf } from "~/.server/posts/search";
+import { followingSearchPlanRead, searchQueryOf } from "~/.server/posts/search";
 import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -26,8 +26,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
-  const read = tab === "following" ? followingRead : forYouRead;
-  const feed = loadMemberFeed(context, (viewer) => read(context.db, viewer, options), options.cursor);
+  // Following's search reads its plan first (docs/decisions/060).
+  const feed =
+    tab === "following" && query
+      ? loadMemberFeedAfter(
+          context,
+          (viewer) => followingSearchPlanRead(context.db, viewer, query, options.cursor),
+          (viewer, plan) => followingRead(context.db, viewer, { ...options, plan }),
+          options.cursor,
+        )
+      : loadMemberFeed(context, (viewer) => (tab === "following" ? followingRead : forYouRead)(context.db, viewer, options), options.cursor);
   await requireUser(request, context);
   const { page, failed } = await feed;
   return { tab, query, page, failed, paged: Boolean(options.cursor) };

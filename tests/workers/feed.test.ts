@@ -10,7 +10,6 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { getPostPage } from "~/.server/posts/post-page";
-import { matching } from "~/.server/posts/search";
 import type { FeedPage } from "~/lib/types/post";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW, FOR_YOU, TIME } from "~/lib/constants";
 import { buildPost } from "../fixtures/factories";
@@ -391,8 +390,8 @@ describe("subscriber-only posts", () => {
     expect(JSON.stringify(locked).toLowerCase()).not.toContain("secret");
     // Its words and hashtags are content too: a search by them does not find it.
     for (const query of ["secret", "#secrettag"]) {
-      expect((await listCards(db(), viewer.id, [matching(query)])).items.map((item) => item.id)).not.toContain(post.id);
-      expect((await listCards(db(), author.id, [matching(query)])).items.map((item) => item.id)).toContain(post.id);
+      expect((await getForYouFeed(db(), viewer.id, { query })).items.map((item) => item.id)).not.toContain(post.id);
+      expect((await getForYouFeed(db(), author.id, { query })).items.map((item) => item.id)).toContain(post.id);
     }
 
     const own = await getPostPage(db(), author.id, post.id);

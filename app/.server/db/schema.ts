@@ -311,6 +311,14 @@ export const posts = sqliteTable(
     // The author beside the id lets the Following feed check its window from the index alone (010).
     index("posts_home_idx").on(t.id, t.userId).where(sql`${t.communityId} IS NULL`),
     index("posts_video_idx").on(t.id).where(sql`${t.videoUrl} IS NOT NULL AND ${t.communityId} IS NULL`),
+    // The reposts lists show, newest first, with what each reposts and who reposted it, and each
+    // member's: Home's search walks them testing the original (docs/decisions/060).
+    index("posts_reposts_idx")
+      .on(t.id, t.repostedFromPostId, t.userId)
+      .where(sql`${t.repostedFromPostId} IS NOT NULL AND ${t.communityId} IS NULL`),
+    index("posts_reposts_user_idx")
+      .on(t.userId, t.id, t.repostedFromPostId)
+      .where(sql`${t.repostedFromPostId} IS NOT NULL AND ${t.communityId} IS NULL`),
     index("posts_top_idx").on(t.viewsCount, t.likesCount),
     uniqueIndex("posts_repost_unique")
       .on(t.repostedFromPostId, t.userId)

@@ -1,13 +1,38 @@
 import { sql, type SQL } from "drizzle-orm";
-import { FOLLOWING_SCAN_MIN_FOLLOWS, FOLLOWING_SCAN_WINDOW } from "~/lib/constants";
+import {
+  FOLLOWING_SCAN_MIN_FOLLOWS,
+  FOLLOWING_SEARCH_FEW_MATCHES,
+  FOLLOWING_SEARCH_NEAR_MATCHES,
+  FOLLOWING_SEARCH_PROBE_MAX_POSTS,
+} from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { follows, posts, users } from "../db/schema";
 import { runRead, type Read } from "../db/reads";
+import { follows, postHashtags, posts, users } from "../db/schema";
 import type { Viewer } from "../viewer";
-import { repostInAudienceSql } from "./access";
-import { cardsRead, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
-import { matching } from "./search";
+import { repostInAudienceSql, subscriberRuleSql } from "./access";
+import { authorsPageIds } from "./authors-page";
+import { cardsRead, P, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
+import {
+  hasWordsSql,
+  isFollowed,
+  isNamed,
+  originalHasWordsSql,
+  listedOriginal,
+  matchesNothing,
+  namedCte,
+  olderThan,
+  planValues,
+  searchTag,
+  searchedReposts,
+  searchTermsOf,
+  followingSearchPlanRead,
+  searchWords,
+  tagPage,
+  withMe,
+  type SearchPlan,
+  wordsPage,
+} from "./search";
 
 /**
  * Following (docs/decisions/010-following-feed.md): posts and reposts by the people the viewer follows,
@@ -20,43 +45,19 @@ function followed(viewer: SQL | null, also?: SQL) {
 }
 
 /**
- * The ids of a Following page (docs/decisions/010, 026). Two ways to the same answer, in one
- * statement, each on the index that makes it cheap (named, so the plan never depends on statistics):
- * - members who follow at least FOLLOWING_SCAN_MIN_FOLLOWS people: the newest posts, newest first,
- *   checked one by one against the follows (posts_home_idx holds each post's author, so the scan
- *   reads the index alone), stopping at a page or at the FOLLOWING_SCAN_WINDOW-th newest post;
- * - otherwise, or if that finds less than a page: the followed members' own newest posts
- *   (posts_user_idx), merged newest first. The "less than a page" test sits in the list of followed
- *   members, which SQLite builds once: outside the walk's subquery it would be checked only after
- *   the walk (14 ms for a member following 1 500).
- * The viewer follows every author here, so only a repost's original can be outside their audience
- * (decision 031); that look-up runs for followed members' rows alone (the CASE keeps it after the
- * follows check, so the scan still reads the index alone for everyone else's).
+ * The ids of a Following page (docs/decisions/010, 026): the followed members' posts as
+ * `authorsPageIds` finds them, the newest posts walked for members who follow at least
+ * FOLLOWING_SCAN_MIN_FOLLOWS people. The viewer follows every author here, so only a repost's original
+ * can be outside their audience (decision 031).
  */
-function followingPageIds({ viewer, before, size }: ConditionContext) {
-  const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
-  const followsMany = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`;
-  // The oldest post the scan may reach; none (NULL: no scan) for members who follow few.
-  const windowEdge = sql`CASE WHEN ${followsMany} THEN coalesce((
-      SELECT edge.id FROM ${posts} AS edge INDEXED BY posts_home_idx
-      WHERE edge.community_id IS NULL ${older("edge.id")}
-      ORDER BY edge.id DESC LIMIT 1 OFFSET ${FOLLOWING_SCAN_WINDOW - 1}), '') END`;
-  return sql`WITH recent AS MATERIALIZED (
-      SELECT scanned.id AS id FROM ${posts} AS scanned INDEXED BY posts_home_idx
-      WHERE scanned.community_id IS NULL ${older("scanned.id")} AND scanned.id >= ${windowEdge}
-        AND CASE WHEN EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = scanned.user_id)
-          THEN ${repostInAudienceSql(viewer, "scanned")} ELSE 0 END
-      ORDER BY scanned.id DESC LIMIT ${size}
-    )
-    SELECT id FROM recent
-    UNION
-    SELECT id FROM (
-      SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-      WHERE own.user_id IN (${followed(viewer, sql`(SELECT count(*) FROM recent) < ${size}`)})
-        AND own.community_id IS NULL ${older("own.id")} AND ${repostInAudienceSql(viewer, "own")}
-      ORDER BY own.id DESC LIMIT ${size}
-    )
-    ORDER BY id DESC LIMIT ${size}`;
+function followingPageIds(context: ConditionContext) {
+  const { viewer } = context;
+  return authorsPageIds(context, {
+    many: sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`,
+    isAuthor: (userId) => isFollowed(viewer, userId),
+    authors: (also) => followed(viewer, also),
+    keep: (alias) => repostInAudienceSql(viewer, alias),
+  });
 }
 
 const followedPage: CardCondition = {
@@ -65,14 +66,156 @@ const followedPage: CardCondition = {
   where: (context) => sql`${posts.id} IN (${followingPageIds(context)})`,
 };
 
-/** A search has to look at every followed member's posts (the page-id shortcut stops at a page before matching). */
-const byFollowed: CardCondition = { key: "by-followed", where: ({ viewer }) => sql`${posts.userId} IN (${followed(viewer)})` };
-
-export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Read<FeedPage> {
-  const conditions = options.query ? [byFollowed, matching(options.query)] : [followedPage];
-  return cardsRead(db, viewer, conditions, options);
+/**
+ * Following's search (docs/decisions/060): posts by followed members with the search's words or tag
+ * that the viewer may see, or by followed members it names, and the followed members' reposts of
+ * posts it finds. It reads in two round trips: first its plan (`followingSearchPlanRead`), then the page the
+ * plan says how to find. Finding posts that are both followed and matched costs what the smaller side
+ * costs, and the plan says which side that is.
+ */
+/**
+ * The ids of a page of Following's search, the plan's way:
+ * - wide: the matches newest first (`wordsPage`, `tagPage`), each kept if its author is followed; a
+ *   page is then some hundreds of matches away at most;
+ * - narrow: `words`, the newest FOLLOWING_SEARCH_NEAR_MATCHES matches, read once. With few matches (a
+ *   rare word or tag), each match's post (`matched`). Otherwise the followed members' posts
+ *   (posts_user_idx, the index alone) in the span `words` covers, each tested against it and the tag's
+ *   posts (`near`); only if that finds less than a page, and there are older matches, the posts
+ *   before the span (`far`): by FTS5 one at a time when the query is whole words (read lazily) and the
+ *   followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts, else against every match.
+ * Both: the own posts of the followed members the search names (`named_followed`). The viewer follows
+ * every author here, so of the access rule only the subscriber rule is left to test (decision 031).
+ */
+function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
+  const { viewer, before, size } = context;
+  const older = (column: string) => olderThan(before, column);
+  const subscribed = (alias: string) => subscriberRuleSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
+  const followedOriginals = (alias: string) =>
+    sql`${sql.raw(alias)}.user_id IN (${followed(viewer)}) AND ${listedOriginal(alias)}${older(`${alias}.id`)}`;
+  // The followed members the search names, found from the smaller side: the named, or the followed.
+  const fromNamed = sql`(SELECT count(*) FROM named) <= (SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer})`;
+  const namedFollowed = sql`named_followed AS MATERIALIZED (
+    SELECT id FROM (SELECT u.id AS id FROM named CROSS JOIN ${users} AS u ON u.rowid = named.r
+      WHERE ${isFollowed(viewer, sql`u.id`)} LIMIT CASE WHEN ${fromNamed} THEN -1 ELSE 0 END)
+    UNION ALL
+    SELECT id FROM (SELECT ${follows.followingId} AS id FROM ${follows}
+      WHERE ${follows.followerId} = ${viewer} AND ${isNamed(sql`${follows.followingId}`)} LIMIT CASE WHEN ${fromNamed} THEN 0 ELSE -1 END))`;
+  const byName = sql`SELECT id FROM (
+      SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+      WHERE own.user_id IN (SELECT id FROM named_followed) AND ${listedOriginal("own")}${older("own.id")}
+      ORDER BY own.id DESC LIMIT ${size})`;
+  // The followed members' reposts whose original the search finds (`searchedReposts`).
+  const reposts = searchedReposts(context, {
+    reposters: followed(viewer),
+    matches: (o) => sql`(${isNamed(sql.raw(`${o}.user_id`))}
+      OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${sql.raw(o)}.id AND ${postHashtags.hashtag} = ${searchTag})
+        OR ${originalHasWordsSql(o, searchWords, plan.whole)}) AND ${subscribed(o)}))`,
+  });
+  const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
+  const body = sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${size}`;
+  if (plan.wide) {
+    const followedOnly = { also: (alias: string) => isFollowed(viewer, sql.raw(`${alias}.user_id`)), visible: subscribed, words: searchWords };
+    return {
+      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, followedOnly)} UNION ${tagPage(context, followedOnly)} UNION ${byName}`)],
+      body,
+    };
+  }
+  // Where the cursor's post was written: `words` holds the matches written before it. (If the post is
+  // gone, every post is outside the span, and `far` tests them all.)
+  const cursorRowid = before ? sql`(SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before})` : null;
+  // The span `words` covers: written after its oldest (if it stopped at its limit) and before the
+  // cursor's post. The oldest's id lets posts_user_idx skip older posts; a post written in the span
+  // with an older id (none that Murmur writes) is left to `far`.
+  const inSpan = (alias: string) =>
+    sql`(${sql.raw(alias)}.id >= coalesce((SELECT id FROM edge), '') AND ${sql.raw(alias)}.rowid > coalesce((SELECT r FROM edge), -1)${
+      cursorRowid ? sql` AND ${sql.raw(alias)}.rowid < ${cursorRowid}` : sql``
+    })`;
+  const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
+  const fewPosts = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
+    WHERE counted.user_id IN (${followed(viewer)}) AND counted.community_id IS NULL LIMIT ${FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1})) <= ${FOLLOWING_SEARCH_PROBE_MAX_POSTS}`;
+  // A whole word asked about each older post only while the followed members wrote few posts.
+  const hasWords = plan.whole
+    ? sql`CASE WHEN ${fewPosts} THEN ${hasWordsSql("own", searchWords, true)} ELSE ${hasWordsSql("own", searchWords, false)} END`
+    : hasWordsSql("own", searchWords, false);
+  const few = sql`(SELECT yes FROM few)`;
+  const beforeCursor = cursorRowid ? sql` AND posts_fts.rowid < ${cursorRowid}` : sql``;
+  const matchesNewestFirst = sql`posts_fts WHERE posts_fts MATCH ${searchWords}${beforeCursor} ORDER BY posts_fts.rowid DESC`;
+  // Whole words FTS5 reads lazily, so `words` is read where it is used, and only as far as it is needed;
+  // word beginnings it gathers anew for every cursor, so their newest matches are read once, into `words`.
+  const words = plan.whole
+    ? {
+        ctes: [],
+        edge: sql`SELECT posts_fts.rowid AS r, (SELECT ${posts.id} FROM ${posts} WHERE ${posts}.rowid = posts_fts.rowid) AS id
+          FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_NEAR_MATCHES - 1}`,
+        few: sql`NOT EXISTS (SELECT 1 FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_FEW_MATCHES})`,
+        posts: sql`posts_fts CROSS JOIN ${posts} AS own ON own.rowid = posts_fts.rowid WHERE posts_fts MATCH ${searchWords}${beforeCursor} AND`,
+        inSpan: sql`SELECT posts_fts.rowid FROM posts_fts WHERE posts_fts MATCH ${searchWords}${beforeCursor} AND posts_fts.rowid >= coalesce((SELECT r FROM edge), 0)`,
+      }
+    : {
+        ctes: [
+          sql`words AS MATERIALIZED (SELECT posts_fts.rowid AS r FROM ${matchesNewestFirst} LIMIT ${FOLLOWING_SEARCH_NEAR_MATCHES})`,
+        ],
+        edge: sql`SELECT r, (SELECT ${posts.id} FROM ${posts} WHERE ${posts}.rowid = r) AS id
+          FROM (SELECT min(r) AS r FROM words HAVING count(*) >= ${FOLLOWING_SEARCH_NEAR_MATCHES})`,
+        few: sql`(SELECT count(*) FROM words) <= ${FOLLOWING_SEARCH_FEW_MATCHES}`,
+        posts: sql`words CROSS JOIN ${posts} AS own ON own.rowid = words.r WHERE`,
+        inSpan: sql`SELECT r FROM words`,
+      };
+  return {
+    ctes: [
+      namedCte,
+      namedFollowed,
+      ...words.ctes,
+      // The FOLLOWING_SEARCH_NEAR_MATCHES-th newest match (before the cursor's post): none if there are fewer.
+      sql`edge AS MATERIALIZED (${words.edge})`,
+      sql`few AS MATERIALIZED (SELECT ${words.few} AND NOT EXISTS (${tagged} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_FEW_MATCHES}) AS yes)`,
+      // A LIMIT of 0 switches a way off: SQLite tests it before reading anything.
+      sql`matched AS MATERIALIZED (SELECT id FROM (
+          SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginals("own")} AND ${subscribed("own")}
+            LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
+          UNION
+          SELECT id FROM (SELECT own.id AS id FROM ${postHashtags} AS ph CROSS JOIN ${posts} AS own ON own.id = ph.post_id
+            WHERE ph.hashtag = ${searchTag} AND ${followedOriginals("own")} AND ${subscribed("own")} LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
+        ) ORDER BY id DESC LIMIT ${size})`,
+      sql`near AS MATERIALIZED (
+        SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+        WHERE ${followedOriginals("own")} AND ${inSpan("own")}
+          AND (own.rowid IN (${words.inSpan}) OR own.id IN (${tagged})) AND ${subscribed("own")}
+        ORDER BY own.id DESC LIMIT CASE WHEN ${few} THEN 0 ELSE ${size} END)`,
+      sql`far AS (
+        SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+        WHERE ${followedOriginals("own")} AND NOT ${inSpan("own")} AND (own.id IN (${tagged}) OR ${hasWords}) AND ${subscribed("own")}
+        ORDER BY own.id DESC
+        LIMIT CASE WHEN (SELECT r FROM edge) IS NOT NULL AND (SELECT count(*) FROM near) < ${size} THEN ${size} ELSE 0 END)`,
+      withReposts(sql`SELECT id FROM matched UNION SELECT id FROM near UNION SELECT id FROM far UNION ${byName}`),
+    ],
+    body,
+  };
 }
 
-export function getFollowingFeed(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
-  return runRead(followingRead(db, viewer, options));
+/** A page of Following's search, the plan's way (`followingSearchIds`). */
+function followingSearch(query: string, plan: SearchPlan): CardCondition {
+  const terms = searchTermsOf(query);
+  if (!terms) return matchesNothing;
+  return {
+    key: `following-search:${plan.wide ? "wide" : "narrow"}:${plan.whole ? "whole" : "beginnings"}`,
+    picksPage: true,
+    values: planValues(terms, plan),
+    where: (context) => sql`${posts.id} IN (${withMe(context, (inner) => followingSearchIds(inner, plan), { decideWords: false })})`,
+  };
+}
+
+export type FollowingOptions = ListOptions & { query?: string | null; plan?: SearchPlan | null };
+
+/** A Following page; a search's needs its plan (`followingSearchPlanRead`), read first. */
+export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: FollowingOptions = {}): Read<FeedPage> {
+  if (options.query && !options.plan && searchTermsOf(options.query)) throw new Error("Following's search reads its plan first (followingSearchPlanRead)");
+  const condition = options.query ? followingSearch(options.query, options.plan ?? { whole: false, wide: false }) : followedPage;
+  return cardsRead(db, viewer, [condition], options);
+}
+
+export async function getFollowingFeed(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
+  const planRead = options.query ? followingSearchPlanRead(db, viewer, options.query, options.cursor ?? null) : null;
+  const plan = planRead ? await runRead(planRead) : null;
+  return runRead(followingRead(db, viewer, { ...options, plan }));
 }

@@ -8,7 +8,7 @@ import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } fro
 import { inAudienceSql } from "./access";
 import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
-import { matching } from "./search";
+import { forYouSearch } from "./search";
 
 /**
  * 'For you' (docs/decisions/006-for-you-ranking.md): the newest posts (not reposts) in a pool ranked by
@@ -84,8 +84,8 @@ function rankedCards(db: Db, viewer: SQL | null, present: SQL | undefined, pagin
 type RankedRow = CardRow & { score: number; poolTop: string; poolBottom: string; poolCount: number };
 
 export function forYouRead(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Read<FeedPage> {
-  // A search lists every matching post newest first.
-  if (options.query) return cardsRead(db, viewer, [matching(options.query)], options);
+  // A search lists the matching posts and their reposts newest first (decision 060).
+  if (options.query) return cardsRead(db, viewer, [forYouSearch(options.query)], options);
   const cursor = parseListCursor(options.cursor);
   if (cursor?.kind === "time") return cardsRead(db, viewer, [originalsOnly], options);
 

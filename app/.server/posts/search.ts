@@ -1,15 +1,27 @@
-import { and, or, sql } from "drizzle-orm";
-import { SEARCH_PREFIX_MIN_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
-import { param } from "../db/reads";
-import { postHashtags, posts, users } from "../db/schema";
-import { canViewSql } from "./access";
-import { P, shownAuthorId, shownId, shownSubscriberOnly, type CardCondition } from "./cards";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mapRead, param, selectRead, type Read } from "../db/reads";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
+import { beforeOf } from "./cursors";
+import {
+  FOLLOWING_SEARCH_SAMPLE,
+  FOLLOWING_SEARCH_WIDE_SHARE,
+  SEARCH_NAMED_SCAN_MIN_MEMBERS,
+  SEARCH_PREFIX_MIN_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_REPOST_MATCHES_READ,
+} from "~/lib/constants";
+import { follows, postHashtags, posts, users } from "../db/schema";
+import { canViewSql, inAudienceSql, subscriberRuleSql } from "./access";
+import { authorsPageIds } from "./authors-page";
+import { P, type CardCondition, type ConditionContext } from "./cards";
 
 /**
- * Searching the feed (spec document 1 §2.5): the shown post's words, its author's display name or one
- * of its hashtags, case-insensitively. Words and names match by word beginnings through the FTS5
- * indexes (docs/decisions/016-search-matching.md); every value is bound, so any text a person can type
- * runs the same prepared read, however long or in whatever script.
+ * Searching posts (spec document 1 §2.5, §7): by their words, one of their hashtags or (Home's search)
+ * their author's display name, case-insensitively, through the FTS5 indexes: whole words when a post
+ * anyone may see has them all, else word beginnings (docs/decisions/016, 034, 060). Every value is
+ * bound, so any text a person can type runs the same prepared read, however long or in whatever script.
+ * Each search picks its page from the indexes, newest first, and never walks the posts testing each.
  */
 
 /** A query as searched: trimmed and cut to SEARCH_QUERY_MAX_LENGTH characters; null when empty. */
@@ -19,10 +31,8 @@ export function searchQueryOf(raw: string | null | undefined): string | null {
   return Array.from(trimmed).slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim();
 }
 
-const S = { words: param("searchWords"), name: param("searchName"), tag: param("searchTag") };
-
 /** Nothing searchable (only punctuation): nothing matches, rather than everything. */
-const matchesNothing: CardCondition = { key: "search-nothing", where: () => sql`0` };
+export const matchesNothing: CardCondition = { key: "search-nothing", where: () => sql`0` };
 
 /**
  * What a query looks for: every word as a required FTS5 prefix (`"word"*`), and the one hashtag it
@@ -45,9 +55,9 @@ export function searchTermsOf(query: string): SearchTerms | null {
   };
 }
 
-/** An FTS5 query on `users_fts` for members whose `columns` have words beginning with the terms'. */
-export function namesMatch(terms: SearchTerms, columns: ("display_name" | "username")[]): string {
-  return `{${columns.join(" ")}}: (${terms.prefixes})`;
+/** An FTS5 query on `users_fts` for members whose `columns` hold the terms (`SearchTerms`' prefixes or beginnings). */
+export function namesMatch(terms: string, columns: ("display_name" | "username")[]): string {
+  return `{${columns.join(" ")}}: (${terms})`;
 }
 
 /**
@@ -62,43 +72,242 @@ export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): 
   return scope === "listed" ? `{listed_words}: (${terms})` : `(${terms})`;
 }
 
-export function matching(query: string): CardCondition {
+const E = {
+  whole: param("searchWhole"),
+  beginnings: param("searchBeginnings"),
+  words: param("searchWords"),
+  tag: param("searchTag"),
+  name: param("searchName"),
+};
+
+/** The words' FTS5 query when it is known before the statement (a bound value, `searchWords`). */
+export const searchWords = E.words;
+
+/** What `wholeFound` and `wordsQuery` bind: the words whole, and as beginnings, in the listed column. */
+function searchWordValues(terms: SearchTerms): Record<string, unknown> {
+  return { searchWhole: postWordsMatch(terms.whole, "listed"), searchBeginnings: postWordsMatch(terms.beginnings, "listed") };
+}
+
+/** Whether the member whose id is `userId` is one the reader follows. */
+export function isFollowed(viewer: SQL | null, userId: SQL) {
+  return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = ${userId})`;
+}
+
+/**
+ * Following's search reads in two round trips (docs/decisions/060): its plan, riding the session's
+ * trip, then the page the plan says how to find. Deciding inside one statement meant common table
+ * expressions read by others, which SQLite copies into every place that names them: D1, which prepares
+ * every statement anew, took longer to prepare those than to run them.
+ */
+export type SearchPlan = {
+  /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
+  whole: boolean;
+  /** The followed members wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts. */
+  wide: boolean;
+};
+
+type PlanRow = { whole: number; sampled: number };
+
+/** The plan of a page of Following's search; null when nothing in the query is searchable. */
+export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
   const terms = searchTermsOf(query);
-  if (!terms) return matchesNothing;
+  if (!terms) return null;
+  const before = beforeOf(cursor);
+  const read = selectRead<PlanRow>(
+    db,
+    `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
+    () => {
+      const fields = {
+        whole: sql<number>`${wholeFound}`.as("plan_whole"),
+        sampled: sql<number>`(SELECT count(*) FROM (
+            SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
+            WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")} ORDER BY s.id DESC LIMIT ${FOLLOWING_SEARCH_SAMPLE}
+          ) AS sampled WHERE ${isFollowed(viewerSql(viewer), sql`sampled.user_id`)})`.as("plan_sampled"),
+      };
+      return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
+    },
+    { ...viewerValues(viewer), ...searchWordValues(terms), before },
+  );
+  return mapRead(read, ([row]) => ({
+    whole: Boolean(row?.whole),
+    wide: (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE,
+  }));
+}
+
+/** What a planned search binds: its words as the plan says, its tag, its name. */
+export function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknown> {
   return {
-    key: "search",
-    values: {
-      searchWords: postWordsMatch(terms.prefixes),
-      searchName: namesMatch(terms, ["display_name"]),
-      searchTag: terms.tag,
-    },
-    where: ({ viewer }) => {
-      const byWords = sql`${shownId} IN (
-        SELECT ${posts.id} FROM posts_fts JOIN ${posts} ON ${posts}.rowid = posts_fts.rowid WHERE posts_fts MATCH ${S.words})`;
-      const byHashtag = sql`${shownId} IN (SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${S.tag})`;
-      const byAuthor = sql`${shownAuthorId} IN (
-        SELECT ${users.id} FROM ${users} WHERE ${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${S.name}))`;
-      // Words and hashtags are content: a locked post matches neither (its author's name still finds it).
-      const visible = canViewSql(viewer, shownAuthorId, shownSubscriberOnly, P.now, null);
-      return or(and(or(byWords, byHashtag), visible), byAuthor)!;
-    },
+    searchWords: postWordsMatch(plan.whole ? terms.whole : terms.beginnings, "listed"),
+    searchTag: terms.tag,
+    searchName: terms.beginnings,
   };
 }
 
-const E = { whole: param("searchWhole"), beginnings: param("searchBeginnings"), tag: param("searchTag") };
+/** SQL over a post under `alias`: a post lists show (outside communities, not a repost). */
+export const listedOriginal = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
+
+/** SQL over a post under `alias`: the viewer may see it (in its author's audience, and the subscriber rule). */
+const visibleAs = (viewer: SQL | null, alias: string) =>
+  canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now, null);
+
+/** ` AND column < before` on a later page, nothing on the first. */
+export const olderThan = (before: Placeholder | null, column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
+
+/**
+ * The FTS5 query of a search's words, as a common table expression `words_query` read by `wordsQuery`:
+ * whole words when a post anyone may see has them all, else word beginnings (decision 034), which
+ * find those posts too. Decided over posts open to everyone (not subscriber-only, by a member who keeps
+ * nothing for followers or members), so the choice says nothing of any post a viewer may not see, and
+ * is the same for every viewer. Decided once per statement, and kept out of every expression that
+ * uses it, with no viewer in it: D1 refuses an expression more than 100 levels deep (060).
+ */
+export const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
+    WHERE posts_fts MATCH ${E.whole} AND ${listedOriginal("w")} AND w.is_subscriber_only = 0 AND ${inAudienceSql(null, sql`w.user_id`)})`;
+const wordsQueryCte = sql`words_query AS MATERIALIZED (
+  SELECT CASE WHEN found THEN ${E.whole} ELSE ${E.beginnings} END AS q, found AS whole FROM (SELECT ${wholeFound} AS found))`;
+
+/** The FTS5 query of the search's words (`wordsQueryCte`). */
+export const wordsQuery = sql`(SELECT q FROM words_query)`;
+
+/**
+ * Whether the post under `alias` has the search's words (`words`, whole when `whole`). FTS5 reads a
+ * whole word lazily, so it is asked about the one post; a beginning it gathers term by term on every
+ * question, so that is asked once, of every match.
+ */
+export function hasWordsSql(alias: string, words: SQL | Placeholder, whole: SQL | boolean): SQL {
+  const asked = sql`EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${words} AND posts_fts.rowid = ${sql.raw(alias)}.rowid)`;
+  const every = sql`${sql.raw(alias)}.rowid IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${words})`;
+  if (typeof whole === "boolean") return whole ? asked : every;
+  return sql`CASE WHEN ${whole} THEN ${asked} ELSE ${every} END`;
+}
+
+/**
+ * Whether the original under `alias` has the search's words, for `searchedReposts`: reposts' originals
+ * are any posts, old or new, so against every match, read once, when there are at most
+ * SEARCH_REPOST_MATCHES_READ; with more (whole words only: a beginning is gathered anew for every
+ * question), a walk is short (the posts' page is a page of recent matches), so FTS5 is asked about each.
+ */
+export function originalHasWordsSql(alias: string, words: SQL | Placeholder, whole: SQL | boolean): SQL {
+  if (whole === false) return hasWordsSql(alias, words, false);
+  const many = sql`(SELECT count(*) FROM (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${words} LIMIT ${SEARCH_REPOST_MATCHES_READ + 1})) > ${SEARCH_REPOST_MATCHES_READ}`;
+  return sql`CASE WHEN ${whole === true ? sql`1` : whole} AND ${many} THEN ${hasWordsSql(alias, words, true)} ELSE ${hasWordsSql(alias, words, false)} END`;
+}
+
+/**
+ * The reposts a search lists beside its posts (060): those whose original it finds, newest first. The
+ * statement's `originals` holds the page of posts it found (newest first, at most a page). If that is a
+ * whole page, no repost older than its last can be on the page, so the newer reposts are walked
+ * (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of `reposters`), each original
+ * tested by `matches`. If it is less, `originals` holds every post the search finds, and the reposts
+ * are theirs (`posts_repost_unique`); unless only some reposters' reposts are listed (their originals
+ * are anyone's), whose reposts are then all walked. A repost is listed in its reposter's audience and
+ * its original's (031). `originals` is named once by each way: SQLite copies a common table expression
+ * into every place that names it, and preparing the copies cost more than running them.
+ */
+export function searchedReposts(
+  { viewer, before, size }: ConditionContext,
+  { matches, reposters }: { matches: (original: string) => SQL; reposters?: SQL },
+): SQL {
+  const older = olderThan(before, "r.id");
+  const original = sql`EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id
+    AND ${inAudienceSql(viewer, sql`o.user_id`)} AND ${matches("o")})`;
+  // The page of posts, as one row: how many, and the oldest.
+  const page = sql`(SELECT count(*) AS n, min(id) AS low FROM originals) AS page`;
+  if (reposters) {
+    return sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_user_idx
+      WHERE r.user_id IN (${reposters}) AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL
+        AND r.id > CASE WHEN page.n >= ${size} THEN page.low ELSE '' END${older} AND ${original}
+      ORDER BY r.id DESC LIMIT ${size})`;
+  }
+  const walk = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_idx
+      WHERE page.n >= ${size} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL AND r.id > page.low${older}
+        AND ${inAudienceSql(viewer, sql`r.user_id`)} AND ${original}
+      ORDER BY r.id DESC LIMIT ${size})`;
+  // With a whole page this finds some of the walk's reposts again; with less, all of them.
+  const ofOriginals = sql`SELECT id FROM (SELECT r.id AS id FROM originals AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
+        ON r.reposted_from_post_id = m.id
+      WHERE r.community_id IS NULL${older} AND ${inAudienceSql(viewer, sql`r.user_id`)}
+      ORDER BY r.id DESC LIMIT ${size})`;
+  return sql`${walk} UNION ${ofOriginals}`;
+}
+
+
+/**
+ * The viewer, once per statement: a search names them in a dozen places, and a session's member is two
+ * bound values each time, past D1's 100 per statement. `me` is their id in SQL, read once.
+ */
+const meCte = (viewer: SQL) => sql`me AS MATERIALIZED (SELECT ${viewer} AS id)`;
+const me = sql`(SELECT id FROM me)`;
+
+/**
+ * A search's statement for the viewer as `me`: `write` gets the context with the viewer as `me`, and
+ * answers the common table expressions its body needs besides `me` and `words_query` (left out with
+ * `decideWords: false`, when the words' query is bound: `searchWords`), and the body.
+ */
+export function withMe(
+  context: ConditionContext,
+  write: (context: ConditionContext) => { ctes: SQL[]; body: SQL },
+  { decideWords = true }: { decideWords?: boolean } = {},
+): SQL {
+  const viewer = context.viewer ? me : null;
+  const { ctes, body } = write({ ...context, viewer });
+  const all = [...(context.viewer ? [meCte(context.viewer)] : []), ...(decideWords ? [wordsQueryCte] : []), ...ctes];
+  return all.length ? sql`WITH ${sql.join(all, sql`, `)} ${body}` : body;
+}
+
+/** The tag a search names. */
+export const searchTag = E.tag;
+
+/**
+ * The members a search names: those with every word of it in their display name (word beginnings
+ * from SEARCH_PREFIX_MIN_LENGTH characters, shorter words whole), as a common table expression `named`
+ * of their users rowids, read from names_fts (display names alone, migration 0021).
+ */
+export const namedCte = sql`named AS MATERIALIZED (SELECT rowid AS r FROM names_fts WHERE names_fts MATCH ${E.name})`;
+
+/** The same members by id, `named_ids` (a users row read for each). */
+const namedIdsCte = sql`named_ids AS MATERIALIZED (
+  SELECT ${users.id} AS id FROM ${users} WHERE ${users}.rowid IN (SELECT rowid FROM names_fts WHERE names_fts MATCH ${E.name}))`;
+
+/** Whether the member whose id is `userId` is one the search names (`named`). */
+export const isNamed = (userId: SQL) => sql`(SELECT ${users}.rowid FROM ${users} WHERE ${users.id} = ${userId}) IN (SELECT r FROM named)`;
+
+/**
+ * What a stream adds for its list: `also`, a condition on each match (under its alias), e.g. "by
+ * someone the viewer follows"; `visible`, the access test in place of the whole rule (`visibleAs`);
+ * `words`, the FTS5 query in place of `wordsQuery` (a bound value, when it is known before the
+ * statement).
+ */
+export type StreamOptions = { also?: (alias: string) => SQL; visible?: (alias: string) => SQL; words?: SQL | Placeholder };
+
+/**
+ * A page of the posts with the search's words that the viewer may see, newest first: posts_fts in the
+ * order posts were written (its rowid, which follows the id for every post Murmur writes), stopping at
+ * a page, the index itself passing over community posts and reposts (0017, 0020).
+ */
+export function wordsPage({ viewer, before, size }: ConditionContext, { also, visible, words }: StreamOptions = {}): SQL {
+  return sql`SELECT id FROM (SELECT p.id AS id FROM posts_fts CROSS JOIN ${posts} AS p ON p.rowid = posts_fts.rowid
+    WHERE posts_fts MATCH ${words ?? wordsQuery} AND ${listedOriginal("p")}${olderThan(before, "p.id")}${also ? sql` AND ${also("p")}` : sql``}
+      AND ${visible ? visible("p") : visibleAs(viewer, "p")}
+    ORDER BY posts_fts.rowid DESC LIMIT ${size})`;
+}
+
+/** A page of the posts with the search's tag that the viewer may see, newest first (post_hashtags_tag_idx). */
+export function tagPage({ viewer, before, size }: ConditionContext, { also, visible }: StreamOptions = {}): SQL {
+  return sql`SELECT id FROM (SELECT ph.post_id AS id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS t ON t.id = ph.post_id
+    WHERE ph.hashtag = ${E.tag} AND ${listedOriginal("t")}${olderThan(before, "ph.post_id")}${also ? sql` AND ${also("t")}` : sql``}
+      AND ${visible ? visible("t") : visibleAs(viewer, "t")}
+    ORDER BY ph.post_id DESC LIMIT ${size})`;
+}
 
 /**
  * Explore's posts search (spec document 1 §7 "search by content match or hashtags containing, newest
  * first, limit 20"; docs/decisions/034-explore.md): posts (not reposts; outside communities) with every
  * word of the query, or with the hashtag its words name, that the viewer may see; a locked post never
- * matches (016). Unlike `matching`, which walks the newest posts and tests each against every match
- * (a common word: 135 ms at a million posts, a rare one 3 s), it picks its page from the indexes:
- * posts_fts in the order posts were written (its rowid, which follows the id for every post Murmur
- * writes), stopping at a page, the index itself passing over community posts and reposts (0017,
- * 0020), and post_hashtags_tag_idx newest first. Whole words when a post the viewer may see has them
- * all (a term is read lazily: well under a millisecond however common), else word beginnings ('hap'
- * still finds 'happy'), which FTS5 gathers term by term: a few milliseconds for a short beginning of
- * common words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH characters.
+ * matches (016). It picks its page from the indexes (`wordsPage`, `tagPage`): whole words are read
+ * lazily, well under a millisecond however common; word beginnings FTS5 gathers term by term, a few
+ * milliseconds for a short beginning of common words, so beginnings start at SEARCH_PREFIX_MIN_LENGTH
+ * characters.
  */
 export function searchedPosts(query: string): CardCondition {
   const terms = searchTermsOf(query);
@@ -106,25 +315,50 @@ export function searchedPosts(query: string): CardCondition {
   return {
     key: "searched",
     picksPage: true,
-    values: {
-      searchWhole: postWordsMatch(terms.whole, "listed"),
-      searchBeginnings: postWordsMatch(terms.beginnings, "listed"),
-      searchTag: terms.tag,
-    },
-    where: ({ viewer, before, size }) => {
-      const listed = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
-      const visible = (alias: string) => canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now, null);
-      const older = (column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
-      // Decided over what the viewer may see, so the choice says nothing about posts they may not.
-      const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
-        WHERE posts_fts MATCH ${E.whole} AND ${listed("w")} AND ${visible("w")})`;
-      const byWords = sql`SELECT id FROM (SELECT p.id AS id FROM posts_fts CROSS JOIN ${posts} AS p ON p.rowid = posts_fts.rowid
-        WHERE posts_fts MATCH (CASE WHEN ${wholeFound} THEN ${E.whole} ELSE ${E.beginnings} END) AND ${listed("p")}${older("p.id")} AND ${visible("p")}
-        ORDER BY posts_fts.rowid DESC LIMIT ${size})`;
-      const byTag = sql`SELECT id FROM (SELECT ph.post_id AS id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS t ON t.id = ph.post_id
-        WHERE ph.hashtag = ${E.tag} AND ${listed("t")}${older("ph.post_id")} AND ${visible("t")}
-        ORDER BY ph.post_id DESC LIMIT ${size})`;
-      return sql`${posts.id} IN (SELECT id FROM (${byWords} UNION ${byTag}) ORDER BY id DESC LIMIT ${size})`;
-    },
+    values: { ...searchWordValues(terms), searchTag: terms.tag },
+    where: (outer) =>
+      sql`${posts.id} IN (${withMe(outer, (context) => ({
+        ctes: [],
+        body: sql`SELECT id FROM (${wordsPage(context)} UNION ${tagPage(context)}) ORDER BY id DESC LIMIT ${context.size}`,
+      }))})`,
+  };
+}
+
+/**
+ * The search of the home feed's For you tab (spec document 1 §2.5 "filtered by a search term matching
+ * content, author display name or hashtags"; docs/decisions/060-home-search-from-the-indexes.md):
+ * Explore's posts (`searchedPosts`) and the posts of the members the search names, newest first;
+ * posts, not reposts, as For you lists them. A locked post matches by its author's name alone (016).
+ * The named members' posts come as a followed member's do in Following (`authorsPageIds`): the newest
+ * posts walked when many members are named, else each one's own.
+ */
+export function forYouSearch(query: string): CardCondition {
+  const terms = searchTermsOf(query);
+  if (!terms) return matchesNothing;
+  return {
+    key: "for-you-search",
+    picksPage: true,
+    values: { ...searchWordValues(terms), searchTag: terms.tag, searchName: terms.beginnings },
+    where: (outer) =>
+      sql`${posts.id} IN (${withMe(
+        outer,
+        (context) => {
+          const byName = authorsPageIds(context, {
+            many: sql`(SELECT count(*) FROM named_ids) >= ${SEARCH_NAMED_SCAN_MIN_MEMBERS}`,
+            isAuthor: (userId) => sql`${userId} IN (SELECT id FROM named_ids)`,
+            authors: (also) => sql`SELECT id FROM named_ids WHERE ${also}`,
+            keep: (alias) => sql`${sql.raw(`${alias}.reposted_from_post_id`)} IS NULL AND ${inAudienceSql(context.viewer, sql.raw(`${alias}.user_id`))}`,
+          });
+          const originals = sql`originals AS MATERIALIZED (
+            SELECT id FROM (${wordsPage(context)} UNION ${tagPage(context)} UNION SELECT id FROM (${byName})) ORDER BY id DESC LIMIT ${context.size})`;
+          const reposts = searchedReposts(context, {
+            matches: (o) => sql`(${sql.raw(o)}.user_id IN (SELECT id FROM named_ids)
+              OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${sql.raw(o)}.id AND ${postHashtags.hashtag} = ${E.tag})
+                OR ${originalHasWordsSql(o, wordsQuery, sql`(SELECT whole FROM words_query)`)})
+                AND ${subscriberRuleSql(context.viewer, sql.raw(`${o}.user_id`), sql.raw(`${o}.is_subscriber_only`), P.now)}))`,
+          });
+          return { ctes: [namedIdsCte, originals], body: sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${context.size}` };
+        },
+      )})`,
   };
 }

@@ -1,0 +1,294 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { getDb } from "~/.server/db/client";
+import { runRead, type Read } from "~/.server/db/reads";
+import { communities, creatorSubscriptions, follows, memberSettings, postHashtags, posts } from "~/.server/db/schema";
+import { newId } from "~/.server/ids";
+import { followingRead, getFollowingFeed } from "~/.server/posts/following";
+import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
+import { setRepost } from "~/.server/posts/interactions";
+import { followingSearchPlanRead, type SearchPlan } from "~/.server/posts/search";
+import type { Viewer } from "~/.server/viewer";
+import {
+  FEED_PAGE_SIZE,
+  FOLLOWING_SCAN_WINDOW,
+  FOLLOWING_SEARCH_NEAR_MATCHES,
+  FOLLOWING_SEARCH_PROBE_MAX_POSTS,
+  SEARCH_NAMED_SCAN_MIN_MEMBERS,
+  TIME,
+} from "~/lib/constants";
+import type { FeedPage } from "~/lib/types/post";
+import { unique } from "../fixtures/factories";
+import { allPages, capturingD1, createPost, createUser as createAnyUser, db, get, member, planOf, sessionViewerOf } from "./helpers";
+
+/**
+ * Home's search (docs/decisions/060): For you lists anyone's posts, Following the followed members'
+ * posts, that have the words, the tag or an author's display name; posts, not reposts; newest first.
+ */
+
+/** Each test writes its posts in a future year of its own, so they are the newest in the shared database. */
+let year = 100;
+function futureClock() {
+  year += 1;
+  let at = Date.now() + year * 365 * TIME.DAY;
+  return {
+    next: (step = TIME.MINUTE) => {
+      at += step;
+      return at;
+    },
+  };
+}
+
+const uniqueWord = (prefix: string) => `${prefix}${unique("").replace(/[^a-z]/gi, "").toLowerCase()}`;
+const ids = (page: FeedPage) => page.items.map((item) => item.id);
+const forYou = (viewer: string, query: string, cursor: string | null = null) => getForYouFeed(db(), viewer, { query, cursor });
+const following = (viewer: string, query: string, cursor: string | null = null) => getFollowingFeed(db(), viewer, { query, cursor });
+/** Every page's ids, following 'Load more' to the end. */
+const everyId = async (read: (cursor: string | null) => Promise<FeedPage>) => (await allPages(read)).flatMap(ids);
+
+async function follow(followerId: string, followingId: string) {
+  await db().insert(follows).values({ id: newId(), followerId, followingId });
+}
+
+/**
+ * The members each test makes: their posts (reposts, tags) go after it, as they are in the future and
+ * would otherwise be the newest posts of later files' tests (For you's ranking, Following's walks).
+ */
+const made: string[] = [];
+async function createUser(...args: Parameters<typeof createAnyUser>) {
+  const user = await createAnyUser(...args);
+  made.push(user.id);
+  return user;
+}
+afterEach(async () => {
+  for (let i = 0; i < made.length; i += 50) await db().delete(posts).where(inArray(posts.userId, made.slice(i, i + 50)));
+  made.length = 0;
+});
+
+/**
+ * `count` posts by `userId` saying `content`, written one millisecond apart from `at` on, in one
+ * statement (thousands of rows; ids in the order they are written, as Murmur writes them).
+ */
+async function bulkPosts(userId: string, count: number, content: string, at: number) {
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
+     INSERT INTO posts (id, user_id, content, created_at) SELECT ?2 || printf('%016d', i), ?3, ?4, ?5 + i FROM n`,
+  )
+    .bind(count, newId(at).slice(0, 10), userId, content, at)
+    .run();
+}
+
+describe("Home's search", () => {
+  it("For you: posts with the words, the tag or an author's name, and reposts of them, newest first; not a community's; a locked post by its author's name alone", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const word = uniqueWord("brew");
+    const tag = uniqueWord("tag");
+    const name = uniqueWord("Quill");
+    const author = await createUser({ displayName: `Ada ${name}` });
+    const other = await createUser();
+    const at = () => new Date(clock.next());
+    const byWords = await createPost(other.id, { content: `Morning ${word.toUpperCase()} ritual`, createdAt: at() });
+    const byTag = await createPost(other.id, { content: `see #${tag}`, createdAt: at() });
+    await db().insert(postHashtags).values({ postId: byTag.id, hashtag: tag });
+    const byName = await createPost(author.id, { content: "hello there", createdAt: at() });
+    const locked = await createPost(author.id, { content: `paid ${word}`, isSubscriberOnly: true, createdAt: at() });
+    const lockedOther = await createPost(other.id, { content: `paid ${word} too`, isSubscriberOnly: true, createdAt: at() });
+    const community = { id: newId(), name: unique("community"), creatorId: other.id };
+    await db().insert(communities).values(community);
+    await createPost(other.id, { content: `club ${word}`, communityId: community.id, createdAt: at() });
+    const repost = await setRepost(db(), author.id, byWords.id, true, clock.next());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+    await createPost(other.id, { content: "nothing to see", createdAt: at() });
+
+    expect(ids(await forYou(viewer.id, word))).toEqual([repost.repostId, byWords.id]);
+    expect(ids(await forYou(viewer.id, word.slice(0, 6)))).toEqual([repost.repostId, byWords.id]);
+    expect(ids(await forYou(viewer.id, `#${tag}`))).toEqual([byTag.id]);
+    expect(ids(await forYou(viewer.id, name.toUpperCase()))).toEqual([locked.id, byName.id]);
+    expect((await forYou(viewer.id, name)).items[0]!.post.locked).toBe(true);
+    expect(ids(await forYou(viewer.id, `ada ${name}`))).toEqual([locked.id, byName.id]);
+    // The author sees their locked post by its words too, and so does a subscriber.
+    expect(ids(await forYou(author.id, word))).toEqual([repost.repostId, locked.id, byWords.id]);
+    await db()
+      .insert(creatorSubscriptions)
+      .values({ id: newId(), subscriberId: viewer.id, subscribedToId: other.id, amountCents: 499, status: "active", expiresAt: new Date(clock.next(400 * TIME.DAY)) });
+    expect(ids(await forYou(viewer.id, word))).toEqual([repost.repostId, lockedOther.id, byWords.id]);
+    // A repost shows its original: found by the original's words, not its reposter's name.
+    expect(ids(await forYou(viewer.id, name))).toEqual([locked.id, byName.id]);
+    expect(ids(await forYou(viewer.id, uniqueWord("nothing")))).toEqual([]);
+    expect(ids(await forYou(viewer.id, "!!!"))).toEqual([]);
+  });
+
+  it("Following: the followed members' posts and reposts alone, never the viewer's own; by words, tag or name", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const word = uniqueWord("brew");
+    const name = uniqueWord("Quill");
+    const friend = await createUser({ displayName: `Bo ${name}` });
+    const other = await createUser();
+    const stranger = await createUser({ displayName: `Cy ${name}` });
+    await follow(viewer.id, friend.id);
+    await follow(viewer.id, other.id);
+    const at = () => new Date(clock.next());
+    const friends = await createPost(friend.id, { content: "hello there", createdAt: at() });
+    const others = await createPost(other.id, { content: `a ${word}`, createdAt: at() });
+    const tagged = await createPost(other.id, { content: "see the tag", createdAt: at() });
+    await db().insert(postHashtags).values({ postId: tagged.id, hashtag: `${word}x` });
+    await createPost(stranger.id, { content: `a ${word} too`, createdAt: at() });
+    await createPost(viewer.id, { content: `my ${word}`, createdAt: at() });
+    const strangers = await createPost(stranger.id, { content: `reposted ${word}`, createdAt: at() });
+    const repost = await setRepost(db(), other.id, strangers.id, true, clock.next());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+
+    expect(ids(await following(viewer.id, word))).toEqual([repost.repostId, others.id]);
+    expect(ids(await following(viewer.id, `#${word}x`))).toEqual([tagged.id]);
+    // The stranger's post, reposted by a followed member, is found by its author's name too.
+    expect(ids(await following(viewer.id, name))).toEqual([repost.repostId, friends.id]);
+    expect(ids(await following(viewer.id, `bo ${name}`))).toEqual([friends.id]);
+    expect(ids(await following(viewer.id, uniqueWord("nothing")))).toEqual([]);
+    expect(ids(await following(viewer.id, "!!!"))).toEqual([]);
+    // A member who keeps their posts for followers: found by a follower's search, by no one else's.
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, other.id));
+    expect(ids(await following(viewer.id, word))).toEqual([repost.repostId, others.id]);
+    expect(ids(await forYou(stranger.id, word))).not.toContain(others.id);
+  });
+
+  it("pages through words, tag, names and reposts together without duplicates or gaps", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const word = uniqueWord("mix");
+    const author = await createUser({ displayName: `Di ${word}` });
+    const other = await createUser();
+    await follow(viewer.id, author.id);
+    await follow(viewer.id, other.id);
+    const expected: string[] = [];
+    for (let i = 0; i < 2 * FEED_PAGE_SIZE + 5; i++) {
+      // Every third post by the named author, every third with the words, every third with the tag.
+      const kind = i % 3;
+      const post = await createPost(kind === 0 ? author.id : other.id, { content: kind === 1 ? `${word} ${i}` : `post ${i}`, createdAt: new Date(clock.next()) });
+      if (kind === 2) await db().insert(postHashtags).values({ postId: post.id, hashtag: word });
+      expected.unshift(post.id);
+      await createPost(other.id, { content: "filler", createdAt: new Date(clock.next()) });
+    }
+    // A followed member's reposts of a stranger's older posts with the words: newer than every post above.
+    const stranger = await createUser();
+    const strangers = [];
+    const longAgo = Date.now() - 400 * TIME.DAY;
+    for (let i = 0; i < 3; i++) strangers.push(await createPost(stranger.id, { content: `${word} from afar ${i}`, createdAt: new Date(longAgo + i * TIME.MINUTE) }));
+    for (const post of strangers) {
+      const repost = await setRepost(db(), other.id, post.id, true, clock.next());
+      if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+      expected.unshift(repost.repostId);
+    }
+    // For you lists the stranger's posts too, oldest of all.
+    const everyone = [...expected, ...strangers.map((post) => post.id).reverse()];
+    expect(await everyId((cursor) => forYou(viewer.id, word, cursor))).toEqual(everyone);
+    expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual(expected);
+  });
+
+  it(`For you walks the newest posts when ${SEARCH_NAMED_SCAN_MIN_MEMBERS} or more members are named, and still finds a quiet one's older posts`, async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const name = uniqueWord("Namesake");
+    const named = [];
+    for (let i = 0; i < SEARCH_NAMED_SCAN_MIN_MEMBERS; i++) named.push(await createUser({ displayName: `${name} ${i}` }));
+    const quiet = await createPost(named[0]!.id, { content: "long ago", createdAt: new Date(clock.next()) });
+    const busy = await createUser();
+    await bulkPosts(busy.id, FOLLOWING_SCAN_WINDOW, "busy", clock.next());
+    clock.next(TIME.HOUR);
+    const recent = [];
+    for (const member of named.slice(1, 4)) recent.unshift((await createPost(member.id, { content: "now", createdAt: new Date(clock.next()) })).id);
+    expect(ids(await forYou(viewer.id, name))).toEqual([...recent, quiet.id]);
+  });
+
+  it("Following under more than FOLLOWING_SEARCH_NEAR_MATCHES newer matches: followed members who write much, little, or much that does not match", async () => {
+    const clock = futureClock();
+    const word = uniqueWord("flood");
+    const quiet = await createUser();
+    const prolific = await createUser();
+    const crowd = await createUser();
+    // Older matches: the quiet member's two, and the prolific member's one under many other posts of theirs.
+    const quietOnes = [(await createPost(quiet.id, { content: `old ${word}`, createdAt: new Date(clock.next()) })).id];
+    quietOnes.unshift((await createPost(quiet.id, { content: `older ${word} still`, createdAt: new Date(clock.next()) })).id);
+    const prolificOnes = [(await createPost(prolific.id, { content: `early ${word}`, createdAt: new Date(clock.next()) })).id];
+    await bulkPosts(prolific.id, FOLLOWING_SEARCH_PROBE_MAX_POSTS + 50, "other things", clock.next());
+    clock.next(TIME.HOUR);
+    // Then more matches than `words` holds, and more than a sample of posts, all by the crowd.
+    await bulkPosts(crowd.id, FOLLOWING_SEARCH_NEAR_MATCHES + 50, `crowd ${word}`, clock.next());
+    clock.next(TIME.HOUR);
+    const latest = (await createPost(crowd.id, { content: `latest ${word}`, createdAt: new Date(clock.next()) })).id;
+    const planOf = async (viewer: string) => runRead(followingSearchPlanRead(db(), viewer, word, null)!);
+
+    // Few posts of theirs: each older one asked about on its own.
+    const few = await createUser();
+    await follow(few.id, quiet.id);
+    expect(await planOf(few.id)).toEqual({ whole: true, wide: false });
+    expect(ids(await following(few.id, word))).toEqual(quietOnes);
+    // Word beginnings, never asked one at a time: every match read once.
+    expect(ids(await following(few.id, word.slice(0, -1)))).toEqual(quietOnes);
+    // Many posts: every match read once.
+    const many = await createUser();
+    await follow(many.id, prolific.id);
+    expect(ids(await following(many.id, word))).toEqual(prolificOnes);
+    // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
+    const wide = await createUser();
+    await follow(wide.id, crowd.id);
+    await follow(wide.id, quiet.id);
+    expect(await planOf(wide.id)).toEqual({ whole: true, wide: true });
+    const first = await following(wide.id, word);
+    expect(first.items).toHaveLength(FEED_PAGE_SIZE);
+    expect(first.items[0]!.id).toBe(latest);
+    const second = await following(wide.id, word, first.nextCursor);
+    expect(second.items).toHaveLength(FEED_PAGE_SIZE);
+    expect(second.items.every((item) => item.post.author.id === crowd.id)).toBe(true);
+  }, 60_000);
+
+  it("works as a plain link on both tabs, in 1 D1 round trip (For you) or 2 (Following: its plan, then its page); an unsearchable query finds nothing", async () => {
+    const { user: viewer, cookie } = await member();
+    const author = await createUser();
+    await follow(viewer.id, author.id);
+    const word = uniqueWord("link");
+    await createPost(author.id, { content: `Plain ${word}` });
+    for (const tab of ["", "tab=following&"]) {
+      const found = await get(`/?${tab}q=${word}`, { Cookie: cookie });
+      expect(await found.text()).toContain(`Plain ${word}`);
+      expect(Number(found.headers.get("X-D1-Depth"))).toBe(tab ? 2 : 1);
+      const nothing = await get(`/?${tab}q=${encodeURIComponent("!!!")}`, { Cookie: cookie });
+      expect(nothing.status).toBe(200);
+      expect(await nothing.text()).not.toContain(`Plain ${word}`);
+    }
+  });
+
+  it.each([
+    ["by id", (id: string): Promise<Viewer> => Promise.resolve(id)],
+    ["found from their session", (id: string): Promise<Viewer> => sessionViewerOf(id)],
+  ])("for a member %s: within D1's limits, and no scan of posts, users or hashtags", async (_how, viewerOf) => {
+    const me = await createUser();
+    const viewer = (await viewerOf(me.id)) as Exclude<Viewer, null>;
+    const { spy, captured } = capturingD1();
+    const spyDb = getDb(spy);
+    const plans: SearchPlan[] = [
+      { whole: true, wide: true },
+      { whole: true, wide: false },
+      { whole: false, wide: false },
+    ];
+    const reads: Read<unknown>[] = [];
+    for (const query of ["coffee", "coffee morn", "#coffee"]) {
+      for (const cursor of [null, newId()]) {
+        reads.push(followingSearchPlanRead(spyDb, viewer, query, cursor)!);
+        reads.push(forYouRead(spyDb, viewer, { query, cursor }));
+        for (const plan of plans) reads.push(followingRead(spyDb, viewer, { query, cursor, plan }));
+      }
+    }
+    expect(captured).toHaveLength(reads.length);
+    for (const query of captured) {
+      // D1 binds at most 100 values a statement (and refuses an expression deeper than 100: planOf fails).
+      expect(query.params.length, query.sql).toBeLessThanOrEqual(100);
+      const details = await planOf(query);
+      // The walks over the newest posts (s, scanned, edge) are the only scans of an index of posts.
+      expect(details.filter((d) => /^SCAN (posts|users|post_hashtags|p|t|w|own|counted|ph|u)\b/.test(d)), `${query.sql}\n${details.join("\n")}`).toEqual([]);
+    }
+    await Promise.all(reads.map((read) => runRead(read)));
+  });
+});
