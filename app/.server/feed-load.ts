@@ -57,24 +57,20 @@ export function loadMemberFeed(
 
 /**
  * A members-only feed page read in two round trips (docs/decisions/060): `first` rides the session's
- * trip, and the page's read is built from its answer. A `first` of null (nothing to ask) reads the page
- * as `loadMemberFeed` does.
+ * trip, and the page's read is built from its answer.
  */
 export function loadMemberFeedAfter<T>(
   context: AppLoadContext,
-  first: (viewer: NonNullable<Viewer>) => Read<T> | null,
-  read: (viewer: NonNullable<Viewer>, answer: T | null) => Read<FeedPage>,
+  first: (viewer: NonNullable<Viewer>) => Read<T>,
+  read: (viewer: NonNullable<Viewer>, answer: T) => Read<FeedPage>,
   cursor: string | null,
   failedText?: string,
 ): Promise<LoadedFeed> {
   return loadFeedPage(
     async () => {
-      const asked = await context.readAsMember((viewer) => {
-        const question = first(viewer);
-        return question ? ([question] as const) : ([] as const);
-      });
+      const asked = await context.readAsMember((viewer) => [first(viewer)] as const);
       if (!asked) return { items: [], nextCursor: cursor };
-      const answer = asked.length ? (asked[0] as T) : null;
+      const answer = asked[0];
       const answers = await context.readAsMember((viewer) => [read(viewer, answer)]);
       return answers?.[0] ?? { items: [], nextCursor: cursor };
     },

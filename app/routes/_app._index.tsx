@@ -4,7 +4,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { loadMemberFeed, loadMemberFeedAfter } from "~/.server/feed-load";
 import { followingRead } from "~/.server/posts/following";
 import { forYouRead } from "~/.server/posts/for-you";
-import { followingSearchPlanRead, searchQueryOf } from "~/.server/posts/search";
+import { followingSearchPlanRead, searchQueryOf, searchTermsOf } from "~/.server/posts/search";
 import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -26,12 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
-  // Following's search reads its plan first (docs/decisions/060).
+  // Following's search reads its plan first (docs/decisions/060); a query with nothing to search finds nothing at once.
   const feed =
-    tab === "following" && query
+    tab === "following" && query && searchTermsOf(query)
       ? loadMemberFeedAfter(
           context,
-          (viewer) => followingSearchPlanRead(context.db, viewer, query, options.cursor),
+          (viewer) => followingSearchPlanRead(context.db, viewer, query, options.cursor)!,
           (viewer, plan) => followingRead(context.db, viewer, { ...options, plan }),
           options.cursor,
         )

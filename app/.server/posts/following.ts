@@ -17,7 +17,7 @@ import {
   hasWordsSql,
   isFollowed,
   isNamed,
-  originalHasWordsSql,
+  originalMatchesSql,
   listedOriginal,
   matchesNothing,
   namedCte,
@@ -67,14 +67,10 @@ const followedPage: CardCondition = {
 };
 
 /**
- * Following's search (docs/decisions/060): posts by followed members with the search's words or tag
- * that the viewer may see, or by followed members it names, and the followed members' reposts of
- * posts it finds. It reads in two round trips: first its plan (`followingSearchPlanRead`), then the page the
- * plan says how to find. Finding posts that are both followed and matched costs what the smaller side
- * costs, and the plan says which side that is.
- */
-/**
- * The ids of a page of Following's search, the plan's way:
+ * The ids of a page of Following's search (docs/decisions/060): posts by followed members with the
+ * search's words or tag that the viewer may see, or by followed members it names, and the followed
+ * members' reposts of posts it finds. Finding posts that are both followed and matched costs what the
+ * smaller side costs; the plan (`followingSearchPlanRead`, read first) says which side that is:
  * - wide: the matches newest first (`wordsPage`, `tagPage`), each kept if its author is followed; a
  *   page is then some hundreds of matches away at most;
  * - narrow: `words`, the newest FOLLOWING_SEARCH_NEAR_MATCHES matches, read once. With few matches (a
@@ -107,9 +103,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
-    matches: (o) => sql`(${isNamed(sql.raw(`${o}.user_id`))}
-      OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${sql.raw(o)}.id AND ${postHashtags.hashtag} = ${searchTag})
-        OR ${originalHasWordsSql(o, searchWords, plan.whole)}) AND ${subscribed(o)}))`,
+    matches: (o) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole }),
   });
   const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
   const body = sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${size}`;
@@ -120,9 +114,9 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       body,
     };
   }
-  // Where the cursor's post was written: `words` holds the matches written before it. (If the post is
-  // gone, every post is outside the span, and `far` tests them all.)
-  const cursorRowid = before ? sql`(SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before})` : null;
+  // Where the cursor's post was written: `words` holds the matches written before it. A post gone since
+  // (a repost taken back) bounds nothing: every post's id is tested against the cursor anyway.
+  const cursorRowid = before ? sql`coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before}), 9223372036854775807)` : null;
   // The span `words` covers: written after its oldest (if it stopped at its limit) and before the
   // cursor's post. The oldest's id lets posts_user_idx skip older posts; a post written in the span
   // with an older id (none that Murmur writes) is left to `far`.

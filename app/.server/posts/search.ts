@@ -18,10 +18,10 @@ import { P, type CardCondition, type ConditionContext } from "./cards";
 
 /**
  * Searching posts (spec document 1 §2.5, §7): by their words, one of their hashtags or (Home's search)
- * their author's display name, case-insensitively, through the FTS5 indexes: whole words when a post
- * anyone may see has them all, else word beginnings (docs/decisions/016, 034, 060). Every value is
- * bound, so any text a person can type runs the same prepared read, however long or in whatever script.
- * Each search picks its page from the indexes, newest first, and never walks the posts testing each.
+ * their author's display name, case-insensitively, through the FTS5 indexes: words whole when a post
+ * anyone may see has them all, else their beginnings; names by their beginnings (docs/decisions/016,
+ * 034, 060). Every value is bound, so any text a person can type runs the same prepared read, however long
+ * or in whatever script. Each search reads its page from the indexes, newest first.
  */
 
 /** A query as searched: trimmed and cut to SEARCH_QUERY_MAX_LENGTH characters; null when empty. */
@@ -95,9 +95,8 @@ export function isFollowed(viewer: SQL | null, userId: SQL) {
 
 /**
  * Following's search reads in two round trips (docs/decisions/060): its plan, riding the session's
- * trip, then the page the plan says how to find. Deciding inside one statement meant common table
- * expressions read by others, which SQLite copies into every place that names them: D1, which prepares
- * every statement anew, took longer to prepare those than to run them.
+ * trip, then the page the plan says how to find, with the plan's choices bound as values (SQLite copies
+ * a common table expression into every place that names it, and D1 prepares every statement anew).
  */
 export type SearchPlan = {
   /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
@@ -137,9 +136,9 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
 /** What a planned search binds: its words as the plan says, its tag, its name. */
 export function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknown> {
   return {
-    searchWords: postWordsMatch(plan.whole ? terms.whole : terms.beginnings, "listed"),
+    searchWords: postWordsMatch(plan.whole ? terms.whole : terms.prefixes, "listed"),
     searchTag: terms.tag,
-    searchName: terms.beginnings,
+    searchName: terms.prefixes,
   };
 }
 
@@ -155,19 +154,20 @@ export const olderThan = (before: Placeholder | null, column: string) => (before
 
 /**
  * The FTS5 query of a search's words, as a common table expression `words_query` read by `wordsQuery`:
- * whole words when a post anyone may see has them all, else word beginnings (decision 034), which
- * find those posts too. Decided over posts open to everyone (not subscriber-only, by a member who keeps
+ * whole words when a post anyone may see has them all, else word beginnings (`searchBeginnings`:
+ * Explore's from SEARCH_PREFIX_MIN_LENGTH characters, 034; Home's every word, 016), which find those
+ * posts too. Decided over posts open to everyone (not subscriber-only, by a member who keeps
  * nothing for followers or members), so the choice says nothing of any post a viewer may not see, and
  * is the same for every viewer. Decided once per statement, and kept out of every expression that
  * uses it, with no viewer in it: D1 refuses an expression more than 100 levels deep (060).
  */
-export const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
+const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
     WHERE posts_fts MATCH ${E.whole} AND ${listedOriginal("w")} AND w.is_subscriber_only = 0 AND ${inAudienceSql(null, sql`w.user_id`)})`;
 const wordsQueryCte = sql`words_query AS MATERIALIZED (
   SELECT CASE WHEN found THEN ${E.whole} ELSE ${E.beginnings} END AS q, found AS whole FROM (SELECT ${wholeFound} AS found))`;
 
 /** The FTS5 query of the search's words (`wordsQueryCte`). */
-export const wordsQuery = sql`(SELECT q FROM words_query)`;
+const wordsQuery = sql`(SELECT q FROM words_query)`;
 
 /**
  * Whether the post under `alias` has the search's words (`words`, whole when `whole`). FTS5 reads a
@@ -194,6 +194,21 @@ export function originalHasWordsSql(alias: string, words: SQL | Placeholder, who
 }
 
 /**
+ * Whether a repost's original (under `alias`) is one the search finds: its author is one it names
+ * (`named`), or the viewer may see it (the subscriber rule: `searchedReposts` tests its audience) and
+ * it has the tag or the words.
+ */
+export function originalMatchesSql(
+  alias: string,
+  { viewer, named, words, whole }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean },
+): SQL {
+  const o = (column: string) => sql.raw(`${alias}.${column}`);
+  return sql`(${named(o("user_id"))}
+    OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag})
+      OR ${originalHasWordsSql(alias, words, whole)}) AND ${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)}))`;
+}
+
+/**
  * The reposts a search lists beside its posts (060): those whose original it finds, newest first. The
  * statement's `originals` holds the page of posts it found (newest first, at most a page). If that is a
  * whole page, no repost older than its last can be on the page, so the newer reposts are walked
@@ -201,8 +216,8 @@ export function originalHasWordsSql(alias: string, words: SQL | Placeholder, who
  * tested by `matches`. If it is less, `originals` holds every post the search finds, and the reposts
  * are theirs (`posts_repost_unique`); unless only some reposters' reposts are listed (their originals
  * are anyone's), whose reposts are then all walked. A repost is listed in its reposter's audience and
- * its original's (031). `originals` is named once by each way: SQLite copies a common table expression
- * into every place that names it, and preparing the copies cost more than running them.
+ * its original's (031). Each way names `originals` once: SQLite copies a common table expression into
+ * every place that names it, and D1 prepares every statement anew.
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
@@ -231,7 +246,6 @@ export function searchedReposts(
   return sql`${walk} UNION ${ofOriginals}`;
 }
 
-
 /**
  * The viewer, once per statement: a search names them in a dozen places, and a session's member is two
  * bound values each time, past D1's 100 per statement. `me` is their id in SQL, read once.
@@ -259,9 +273,9 @@ export function withMe(
 export const searchTag = E.tag;
 
 /**
- * The members a search names: those with every word of it in their display name (word beginnings
- * from SEARCH_PREFIX_MIN_LENGTH characters, shorter words whole), as a common table expression `named`
- * of their users rowids, read from names_fts (display names alone, migration 0021).
+ * The members a search names: those with a word beginning with each word of it in their display name
+ * (016), as a common table expression `named` of their users rowids, read from names_fts (display
+ * names alone, migration 0021).
  */
 export const namedCte = sql`named AS MATERIALIZED (SELECT rowid AS r FROM names_fts WHERE names_fts MATCH ${E.name})`;
 
@@ -278,7 +292,7 @@ export const isNamed = (userId: SQL) => sql`(SELECT ${users}.rowid FROM ${users}
  * `words`, the FTS5 query in place of `wordsQuery` (a bound value, when it is known before the
  * statement).
  */
-export type StreamOptions = { also?: (alias: string) => SQL; visible?: (alias: string) => SQL; words?: SQL | Placeholder };
+type StreamOptions = { also?: (alias: string) => SQL; visible?: (alias: string) => SQL; words?: SQL | Placeholder };
 
 /**
  * A page of the posts with the search's words that the viewer may see, newest first: posts_fts in the
@@ -326,11 +340,11 @@ export function searchedPosts(query: string): CardCondition {
 
 /**
  * The search of the home feed's For you tab (spec document 1 §2.5 "filtered by a search term matching
- * content, author display name or hashtags"; docs/decisions/060-home-search-from-the-indexes.md):
- * Explore's posts (`searchedPosts`) and the posts of the members the search names, newest first;
- * posts, not reposts, as For you lists them. A locked post matches by its author's name alone (016).
- * The named members' posts come as a followed member's do in Following (`authorsPageIds`): the newest
- * posts walked when many members are named, else each one's own.
+ * content, author display name or hashtags"; docs/decisions/060-home-search-from-the-indexes.md): posts
+ * outside communities with the words or the tag that the viewer may see, or by a member it names (a
+ * locked post is found by its author's name alone: 016), and the reposts of them (`searchedReposts`),
+ * newest first. The named members' posts come as a followed member's do in Following
+ * (`authorsPageIds`): the newest posts walked when many members are named, else each one's own.
  */
 export function forYouSearch(query: string): CardCondition {
   const terms = searchTermsOf(query);
@@ -338,7 +352,8 @@ export function forYouSearch(query: string): CardCondition {
   return {
     key: "for-you-search",
     picksPage: true,
-    values: { ...searchWordValues(terms), searchTag: terms.tag, searchName: terms.beginnings },
+    // Home's words are every word's beginning when not whole (016): a query cut at its length ends mid-word.
+    values: { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed"), searchTag: terms.tag, searchName: terms.prefixes },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(
         outer,
@@ -352,10 +367,13 @@ export function forYouSearch(query: string): CardCondition {
           const originals = sql`originals AS MATERIALIZED (
             SELECT id FROM (${wordsPage(context)} UNION ${tagPage(context)} UNION SELECT id FROM (${byName})) ORDER BY id DESC LIMIT ${context.size})`;
           const reposts = searchedReposts(context, {
-            matches: (o) => sql`(${sql.raw(o)}.user_id IN (SELECT id FROM named_ids)
-              OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${sql.raw(o)}.id AND ${postHashtags.hashtag} = ${E.tag})
-                OR ${originalHasWordsSql(o, wordsQuery, sql`(SELECT whole FROM words_query)`)})
-                AND ${subscriberRuleSql(context.viewer, sql.raw(`${o}.user_id`), sql.raw(`${o}.is_subscriber_only`), P.now)}))`,
+            matches: (o) =>
+              originalMatchesSql(o, {
+                viewer: context.viewer,
+                named: (userId) => sql`${userId} IN (SELECT id FROM named_ids)`,
+                words: wordsQuery,
+                whole: sql`(SELECT whole FROM words_query)`,
+              }),
           });
           return { ctes: [namedIdsCte, originals], body: sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${context.size}` };
         },
