@@ -39,6 +39,9 @@ import {
  * newest first, never the viewer's own.
  */
 
+/** A constant of the statement's text, written into it rather than bound: D1 binds at most 100 values. */
+const n = (value: number) => sql.raw(String(value));
+
 /** The ids of the members the reader follows (Following is only ever read by a member), with `also` if given. */
 function followed(viewer: SQL | null, also?: SQL) {
   return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}${also ? sql` AND ${also}` : sql``}`;
@@ -104,6 +107,15 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
     matches: (o) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole }),
+    // Few matches and no one named: the reposts are among those of the matches.
+    few: {
+      yes: sql`((SELECT count(*) FROM (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT ${n(FOLLOWING_SEARCH_FEW_MATCHES + 1)})) <= ${n(FOLLOWING_SEARCH_FEW_MATCHES)}
+        AND NOT EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})
+        AND NOT EXISTS (SELECT 1 FROM named))`,
+      ids: sql`SELECT matched.id AS id FROM posts_fts CROSS JOIN ${posts} AS matched ON matched.rowid = posts_fts.rowid
+          WHERE posts_fts MATCH ${searchWords}
+        UNION SELECT ${postHashtags.postId} AS id FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`,
+    },
   });
   const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
   const body = sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${size}`;
@@ -126,7 +138,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
     })`;
   const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
   const fewPosts = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
-    WHERE counted.user_id IN (${followed(viewer)}) AND counted.community_id IS NULL LIMIT ${FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1})) <= ${FOLLOWING_SEARCH_PROBE_MAX_POSTS}`;
+    WHERE counted.user_id IN (${followed(viewer)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`;
   // A whole word asked about each older post only while the followed members wrote few posts.
   const hasWords = plan.whole
     ? sql`CASE WHEN ${fewPosts} THEN ${hasWordsSql("own", searchWords, true)} ELSE ${hasWordsSql("own", searchWords, false)} END`
@@ -140,18 +152,18 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
     ? {
         ctes: [],
         edge: sql`SELECT posts_fts.rowid AS r, (SELECT ${posts.id} FROM ${posts} WHERE ${posts}.rowid = posts_fts.rowid) AS id
-          FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_NEAR_MATCHES - 1}`,
-        few: sql`NOT EXISTS (SELECT 1 FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_FEW_MATCHES})`,
+          FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_NEAR_MATCHES - 1)}`,
+        few: sql`NOT EXISTS (SELECT 1 FROM ${matchesNewestFirst} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`,
         posts: sql`posts_fts CROSS JOIN ${posts} AS own ON own.rowid = posts_fts.rowid WHERE posts_fts MATCH ${searchWords}${beforeCursor} AND`,
         inSpan: sql`SELECT posts_fts.rowid FROM posts_fts WHERE posts_fts MATCH ${searchWords}${beforeCursor} AND posts_fts.rowid >= coalesce((SELECT r FROM edge), 0)`,
       }
     : {
         ctes: [
-          sql`words AS MATERIALIZED (SELECT posts_fts.rowid AS r FROM ${matchesNewestFirst} LIMIT ${FOLLOWING_SEARCH_NEAR_MATCHES})`,
+          sql`words AS MATERIALIZED (SELECT posts_fts.rowid AS r FROM ${matchesNewestFirst} LIMIT ${n(FOLLOWING_SEARCH_NEAR_MATCHES)})`,
         ],
         edge: sql`SELECT r, (SELECT ${posts.id} FROM ${posts} WHERE ${posts}.rowid = r) AS id
-          FROM (SELECT min(r) AS r FROM words HAVING count(*) >= ${FOLLOWING_SEARCH_NEAR_MATCHES})`,
-        few: sql`(SELECT count(*) FROM words) <= ${FOLLOWING_SEARCH_FEW_MATCHES}`,
+          FROM (SELECT min(r) AS r FROM words HAVING count(*) >= ${n(FOLLOWING_SEARCH_NEAR_MATCHES)})`,
+        few: sql`(SELECT count(*) FROM words) <= ${n(FOLLOWING_SEARCH_FEW_MATCHES)}`,
         posts: sql`words CROSS JOIN ${posts} AS own ON own.rowid = words.r WHERE`,
         inSpan: sql`SELECT r FROM words`,
       };
@@ -162,7 +174,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       ...words.ctes,
       // The FOLLOWING_SEARCH_NEAR_MATCHES-th newest match (before the cursor's post): none if there are fewer.
       sql`edge AS MATERIALIZED (${words.edge})`,
-      sql`few AS MATERIALIZED (SELECT ${words.few} AND NOT EXISTS (${tagged} LIMIT 1 OFFSET ${FOLLOWING_SEARCH_FEW_MATCHES}) AS yes)`,
+      sql`few AS MATERIALIZED (SELECT ${words.few} AND NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)}) AS yes)`,
       // A LIMIT of 0 switches a way off: SQLite tests it before reading anything.
       sql`matched AS MATERIALIZED (SELECT id FROM (
           SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginals("own")} AND ${subscribed("own")}

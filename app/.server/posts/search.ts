@@ -215,13 +215,14 @@ export function originalMatchesSql(
  * (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of `reposters`), each original
  * tested by `matches`. If it is less, `originals` holds every post the search finds, and the reposts
  * are theirs (`posts_repost_unique`); unless only some reposters' reposts are listed (their originals
- * are anyone's), whose reposts are then all walked. A repost is listed in its reposter's audience and
+ * are anyone's): then the reposts of the matches (`few.ids`) when there are few (`few.yes`), else all
+ * the reposters' reposts, walked. A repost is listed in its reposter's audience and
  * its original's (031). Each way names `originals` once: SQLite copies a common table expression into
  * every place that names it, and D1 prepares every statement anew.
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
-  { matches, reposters }: { matches: (original: string) => SQL; reposters?: SQL },
+  { matches, reposters, few }: { matches: (original: string) => SQL; reposters?: SQL; few?: { yes: SQL; ids: SQL } },
 ): SQL {
   const older = olderThan(before, "r.id");
   const original = sql`EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id
@@ -229,10 +230,17 @@ export function searchedReposts(
   // The page of posts, as one row: how many, and the oldest.
   const page = sql`(SELECT count(*) AS n, min(id) AS low FROM originals) AS page`;
   if (reposters) {
-    return sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_user_idx
+    const walked = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_user_idx
       WHERE r.user_id IN (${reposters}) AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL
         AND r.id > CASE WHEN page.n >= ${size} THEN page.low ELSE '' END${older} AND ${original}
-      ORDER BY r.id DESC LIMIT ${size})`;
+      ORDER BY r.id DESC LIMIT ${few ? sql`CASE WHEN ${few.yes} THEN 0 ELSE ${size} END` : size})`;
+    if (!few) return walked;
+    // With few matches (`few.yes`), their reposts by the reposters, rather than every repost of theirs.
+    const ofMatches = sql`SELECT id FROM (SELECT r.id AS id FROM (${few.ids}) AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
+        ON r.reposted_from_post_id = m.id
+      WHERE r.user_id IN (${reposters}) AND r.community_id IS NULL${older} AND ${original}
+      ORDER BY r.id DESC LIMIT CASE WHEN ${few.yes} THEN ${size} ELSE 0 END)`;
+    return sql`${walked} UNION ${ofMatches}`;
   }
   const walk = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_idx
       WHERE page.n >= ${size} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL AND r.id > page.low${older}
