@@ -5,10 +5,9 @@ import { getDb } from "~/.server/db/client";
 import { runRead, type Read } from "~/.server/db/reads";
 import { communities, creatorSubscriptions, follows, memberSettings, postHashtags, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { followingRead, getFollowingFeed } from "~/.server/posts/following";
+import { followingRead, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
 import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
 import { setRepost } from "~/.server/posts/interactions";
-import { followingSearchPlanRead, type SearchPlan } from "~/.server/posts/search";
 import type { Viewer } from "~/.server/viewer";
 import {
   FEED_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FOLLOWING_SCAN_WINDOW } from "~/lib/constants";
 import { posts } from "../db/schema";
-import type { ConditionContext } from "./cards";
+import { olderThan, type ConditionContext } from "./cards";
 
 /**
  * A page of posts by a set of authors, newest first, outside communities: the people a member follows
@@ -28,15 +28,15 @@ export type AuthorsPage = {
 };
 
 export function authorsPageIds({ before, size }: Pick<ConditionContext, "before" | "size">, page: AuthorsPage): SQL {
-  const older = (id: string) => (before ? sql`AND ${sql.raw(id)} < ${before}` : sql``);
+  const older = (id: string) => olderThan(before, id);
   // The oldest post the scan may reach; none (NULL: no scan) unless `many`.
   const windowEdge = sql`CASE WHEN ${page.many} THEN coalesce((
       SELECT edge.id FROM ${posts} AS edge INDEXED BY posts_home_idx
-      WHERE edge.community_id IS NULL ${older("edge.id")}
+      WHERE edge.community_id IS NULL${older("edge.id")}
       ORDER BY edge.id DESC LIMIT 1 OFFSET ${FOLLOWING_SCAN_WINDOW - 1}), '') END`;
   return sql`WITH recent AS MATERIALIZED (
       SELECT scanned.id AS id FROM ${posts} AS scanned INDEXED BY posts_home_idx
-      WHERE scanned.community_id IS NULL ${older("scanned.id")} AND scanned.id >= ${windowEdge}
+      WHERE scanned.community_id IS NULL${older("scanned.id")} AND scanned.id >= ${windowEdge}
         AND CASE WHEN ${page.isAuthor(sql`scanned.user_id`)} THEN ${page.keep("scanned")} ELSE 0 END
       ORDER BY scanned.id DESC LIMIT ${size}
     )
@@ -45,7 +45,7 @@ export function authorsPageIds({ before, size }: Pick<ConditionContext, "before"
     SELECT id FROM (
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id IN (${page.authors(sql`(SELECT count(*) FROM recent) < ${size}`)})
-        AND own.community_id IS NULL ${older("own.id")} AND ${page.keep("own")}
+        AND own.community_id IS NULL${older("own.id")} AND ${page.keep("own")}
       ORDER BY own.id DESC LIMIT ${size}
     )
     ORDER BY id DESC LIMIT ${size}`;

@@ -340,6 +340,9 @@ export const withVideo: CardCondition = {
 /** Posts, not reposts ('For you'). */
 export const originalsOnly: CardCondition = { key: "originals", where: () => isNull(posts.repostedFromPostId) };
 
+/** ` AND column < before` on a later page (a condition's cursor), nothing on the first. */
+export const olderThan = (before: Placeholder | null, column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
+
 export type ListOptions = { cursor?: string | null; limit?: number; now?: number };
 
 function timePage(rows: CardRow[], limit: number): FeedPage {

@@ -4,34 +4,36 @@ import {
   FOLLOWING_SEARCH_FEW_MATCHES,
   FOLLOWING_SEARCH_NEAR_MATCHES,
   FOLLOWING_SEARCH_PROBE_MAX_POSTS,
+  FOLLOWING_SEARCH_SAMPLE,
+  FOLLOWING_SEARCH_WIDE_SHARE,
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { runRead, type Read } from "../db/reads";
+import { mapRead, runRead, selectRead, type Read } from "../db/reads";
 import { follows, postHashtags, posts, users } from "../db/schema";
-import type { Viewer } from "../viewer";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { repostInAudienceSql, subscriberRuleSql } from "./access";
 import { authorsPageIds } from "./authors-page";
-import { cardsRead, P, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
+import { cardsRead, olderThan, P, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
+import { beforeOf } from "./cursors";
 import {
   hasWordsSql,
-  isFollowed,
   isNamed,
-  originalMatchesSql,
   listedOriginal,
   matchesNothing,
   namedCte,
-  olderThan,
-  planValues,
-  searchTag,
+  originalMatchesSql,
+  postWordsMatch,
   searchedReposts,
+  searchTag,
   searchTermsOf,
-  followingSearchPlanRead,
   searchWords,
+  searchWordValues,
   tagPage,
+  wholeFound,
   withMe,
-  type SearchPlan,
   wordsPage,
+  type SearchTerms,
 } from "./search";
 
 /**
@@ -45,6 +47,60 @@ const n = (value: number) => sql.raw(String(value));
 /** The ids of the members the reader follows (Following is only ever read by a member), with `also` if given. */
 function followed(viewer: SQL | null, also?: SQL) {
   return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}${also ? sql` AND ${also}` : sql``}`;
+}
+
+/** Whether the member whose id is `userId` is one the reader follows. */
+export function isFollowed(viewer: SQL | null, userId: SQL) {
+  return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = ${userId})`;
+}
+
+/**
+ * Following's search reads in two round trips (docs/decisions/060): its plan, riding the session's
+ * trip, then the page the plan says how to find, with the plan's choices bound as values (SQLite copies
+ * a common table expression into every place that names it, and D1 prepares every statement anew).
+ */
+export type SearchPlan = {
+  /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
+  whole: boolean;
+  /** The followed members wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts. */
+  wide: boolean;
+};
+
+type PlanRow = { whole: number; sampled: number };
+
+/** The plan of a page of Following's search; null when nothing in the query is searchable. */
+export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
+  const terms = searchTermsOf(query);
+  if (!terms) return null;
+  const before = beforeOf(cursor);
+  const read = selectRead<PlanRow>(
+    db,
+    `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
+    () => {
+      const fields = {
+        whole: sql<number>`${wholeFound}`.as("plan_whole"),
+        sampled: sql<number>`(SELECT count(*) FROM (
+            SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
+            WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")} ORDER BY s.id DESC LIMIT ${FOLLOWING_SEARCH_SAMPLE}
+          ) AS sampled WHERE ${isFollowed(viewerSql(viewer), sql`sampled.user_id`)})`.as("plan_sampled"),
+      };
+      return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
+    },
+    { ...viewerValues(viewer), ...searchWordValues(terms), before },
+  );
+  return mapRead(read, ([row]) => ({
+    whole: Boolean(row?.whole),
+    wide: (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE,
+  }));
+}
+
+/** What a planned search binds: its words as the plan says, its tag, its name. */
+function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknown> {
+  return {
+    searchWords: postWordsMatch(plan.whole ? terms.whole : terms.prefixes, "listed"),
+    searchTag: terms.tag,
+    searchName: terms.prefixes,
+  };
 }
 
 /**
@@ -103,18 +159,19 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id IN (SELECT id FROM named_followed) AND ${listedOriginal("own")}${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size})`;
+  const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
+  const fewTagged = sql`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`;
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
     matches: (o) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole }),
     // Few matches and no one named: the reposts are among those of the matches.
     few: {
-      yes: sql`((SELECT count(*) FROM (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT ${n(FOLLOWING_SEARCH_FEW_MATCHES + 1)})) <= ${n(FOLLOWING_SEARCH_FEW_MATCHES)}
-        AND NOT EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})
-        AND NOT EXISTS (SELECT 1 FROM named))`,
+      yes: sql`(NOT EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})
+        AND ${fewTagged} AND NOT EXISTS (SELECT 1 FROM named))`,
       ids: sql`SELECT matched.id AS id FROM posts_fts CROSS JOIN ${posts} AS matched ON matched.rowid = posts_fts.rowid
           WHERE posts_fts MATCH ${searchWords}
-        UNION SELECT ${postHashtags.postId} AS id FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`,
+        UNION ${tagged}`,
     },
   });
   const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
@@ -136,7 +193,6 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
     sql`(${sql.raw(alias)}.id >= coalesce((SELECT id FROM edge), '') AND ${sql.raw(alias)}.rowid > coalesce((SELECT r FROM edge), -1)${
       cursorRowid ? sql` AND ${sql.raw(alias)}.rowid < ${cursorRowid}` : sql``
     })`;
-  const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
   const fewPosts = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
     WHERE counted.user_id IN (${followed(viewer)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`;
   // A whole word asked about each older post only while the followed members wrote few posts.
@@ -174,7 +230,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       ...words.ctes,
       // The FOLLOWING_SEARCH_NEAR_MATCHES-th newest match (before the cursor's post): none if there are fewer.
       sql`edge AS MATERIALIZED (${words.edge})`,
-      sql`few AS MATERIALIZED (SELECT ${words.few} AND NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)}) AS yes)`,
+      sql`few AS MATERIALIZED (SELECT ${words.few} AND ${fewTagged} AS yes)`,
       // A LIMIT of 0 switches a way off: SQLite tests it before reading anything.
       sql`matched AS MATERIALIZED (SELECT id FROM (
           SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginals("own")} AND ${subscribed("own")}

@@ -1,20 +1,15 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mapRead, param, selectRead, type Read } from "../db/reads";
-import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { beforeOf } from "./cursors";
+import { param } from "../db/reads";
 import {
-  FOLLOWING_SEARCH_SAMPLE,
-  FOLLOWING_SEARCH_WIDE_SHARE,
   SEARCH_NAMED_SCAN_MIN_MEMBERS,
   SEARCH_PREFIX_MIN_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_REPOST_MATCHES_READ,
 } from "~/lib/constants";
-import { follows, postHashtags, posts, users } from "../db/schema";
+import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql, inAudienceSql, subscriberRuleSql } from "./access";
 import { authorsPageIds } from "./authors-page";
-import { P, type CardCondition, type ConditionContext } from "./cards";
+import { olderThan, P, type CardCondition, type ConditionContext } from "./cards";
 
 /**
  * Searching posts (spec document 1 §2.5, §7): by their words, one of their hashtags or (Home's search)
@@ -84,62 +79,8 @@ const E = {
 export const searchWords = E.words;
 
 /** What `wholeFound` and `wordsQuery` bind: the words whole, and as beginnings, in the listed column. */
-function searchWordValues(terms: SearchTerms): Record<string, unknown> {
+export function searchWordValues(terms: SearchTerms): Record<string, unknown> {
   return { searchWhole: postWordsMatch(terms.whole, "listed"), searchBeginnings: postWordsMatch(terms.beginnings, "listed") };
-}
-
-/** Whether the member whose id is `userId` is one the reader follows. */
-export function isFollowed(viewer: SQL | null, userId: SQL) {
-  return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = ${userId})`;
-}
-
-/**
- * Following's search reads in two round trips (docs/decisions/060): its plan, riding the session's
- * trip, then the page the plan says how to find, with the plan's choices bound as values (SQLite copies
- * a common table expression into every place that names it, and D1 prepares every statement anew).
- */
-export type SearchPlan = {
-  /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
-  whole: boolean;
-  /** The followed members wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts. */
-  wide: boolean;
-};
-
-type PlanRow = { whole: number; sampled: number };
-
-/** The plan of a page of Following's search; null when nothing in the query is searchable. */
-export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
-  const terms = searchTermsOf(query);
-  if (!terms) return null;
-  const before = beforeOf(cursor);
-  const read = selectRead<PlanRow>(
-    db,
-    `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
-    () => {
-      const fields = {
-        whole: sql<number>`${wholeFound}`.as("plan_whole"),
-        sampled: sql<number>`(SELECT count(*) FROM (
-            SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
-            WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")} ORDER BY s.id DESC LIMIT ${FOLLOWING_SEARCH_SAMPLE}
-          ) AS sampled WHERE ${isFollowed(viewerSql(viewer), sql`sampled.user_id`)})`.as("plan_sampled"),
-      };
-      return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
-    },
-    { ...viewerValues(viewer), ...searchWordValues(terms), before },
-  );
-  return mapRead(read, ([row]) => ({
-    whole: Boolean(row?.whole),
-    wide: (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE,
-  }));
-}
-
-/** What a planned search binds: its words as the plan says, its tag, its name. */
-export function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknown> {
-  return {
-    searchWords: postWordsMatch(plan.whole ? terms.whole : terms.prefixes, "listed"),
-    searchTag: terms.tag,
-    searchName: terms.prefixes,
-  };
 }
 
 /** SQL over a post under `alias`: a post lists show (outside communities, not a repost). */
@@ -148,9 +89,6 @@ export const listedOriginal = (alias: string) => sql.raw(`${alias}.community_id 
 /** SQL over a post under `alias`: the viewer may see it (in its author's audience, and the subscriber rule). */
 const visibleAs = (viewer: SQL | null, alias: string) =>
   canViewSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now, null);
-
-/** ` AND column < before` on a later page, nothing on the first. */
-export const olderThan = (before: Placeholder | null, column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);
 
 /**
  * The FTS5 query of a search's words, as a common table expression `words_query` read by `wordsQuery`:
@@ -161,7 +99,7 @@ export const olderThan = (before: Placeholder | null, column: string) => (before
  * is the same for every viewer. Decided once per statement, and kept out of every expression that
  * uses it, with no viewer in it: D1 refuses an expression more than 100 levels deep (060).
  */
-const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
+export const wholeFound = sql`EXISTS (SELECT 1 FROM posts_fts CROSS JOIN ${posts} AS w ON w.rowid = posts_fts.rowid
     WHERE posts_fts MATCH ${E.whole} AND ${listedOriginal("w")} AND w.is_subscriber_only = 0 AND ${inAudienceSql(null, sql`w.user_id`)})`;
 const wordsQueryCte = sql`words_query AS MATERIALIZED (
   SELECT CASE WHEN found THEN ${E.whole} ELSE ${E.beginnings} END AS q, found AS whole FROM (SELECT ${wholeFound} AS found))`;
