@@ -50,7 +50,7 @@ function followed(viewer: SQL | null, also?: SQL) {
 }
 
 /** Whether the member whose id is `userId` is one the reader follows. */
-export function isFollowed(viewer: SQL | null, userId: SQL) {
+function isFollowed(viewer: SQL | null, userId: SQL) {
   return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = ${userId})`;
 }
 
