@@ -14,6 +14,7 @@ import {
   FOLLOWING_SCAN_WINDOW,
   FOLLOWING_SEARCH_NEAR_MATCHES,
   FOLLOWING_SEARCH_PROBE_MAX_POSTS,
+  SEARCH_NAMED_REPOSTS_MAX_POSTS,
   SEARCH_NAMED_SCAN_MIN_MEMBERS,
   TIME,
 } from "~/lib/constants";
@@ -200,6 +201,35 @@ describe("Home's search", () => {
     const recent = [];
     for (const member of named.slice(1, 4)) recent.unshift((await createPost(member.id, { content: "now", createdAt: new Date(clock.next()) })).id);
     expect(ids(await forYou(viewer.id, name))).toEqual([...recent, quiet.id]);
+  });
+
+  it(`For you lists the newest reposts of a named member's old posts, found apart (posts in all at most ${SEARCH_NAMED_REPOSTS_MAX_POSTS}) or walked`, async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const name = uniqueWord("Reposted");
+    const few = await createUser({ displayName: `${name} Few` });
+    const many = await createUser({ displayName: `${name} Many` });
+    // More posts than a page by the first, older than everything else; far more by the second.
+    const fews = [];
+    for (let i = 0; i < FEED_PAGE_SIZE + 2; i++) fews.unshift((await createPost(few.id, { content: `old ${i}`, createdAt: new Date(clock.next()) })).id);
+    await bulkPosts(many.id, SEARCH_NAMED_REPOSTS_MAX_POSTS + 1, "plenty", clock.next());
+    clock.next(TIME.HOUR);
+    const other = await createUser();
+    for (let i = 0; i < FEED_PAGE_SIZE; i++) await createPost(other.id, { content: "filler", createdAt: new Date(clock.next()) });
+    const reposter = await createUser();
+    const kept = await createUser();
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, kept.id));
+    const oldest = fews.at(-1)!;
+    const repost = await setRepost(db(), reposter.id, oldest, true, clock.next());
+    // A repost by a member who keeps their posts for followers is not the viewer's to see.
+    await setRepost(db(), kept.id, fews.at(-2)!, true, clock.next());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+    expect(await everyId((cursor) => forYou(viewer.id, `${name} few`, cursor))).toEqual([repost.repostId, ...fews]);
+    const manysOldest = (await db().select({ id: posts.id }).from(posts).where(eq(posts.userId, many.id)).orderBy(posts.id).limit(1))[0]!.id;
+    const walked = await setRepost(db(), reposter.id, manysOldest, true, clock.next());
+    if (!walked.ok || !walked.repostId) throw new Error("repost refused");
+    expect(ids(await forYou(viewer.id, `${name} many`)).slice(0, 2)).toEqual([walked.repostId, expect.any(String)]);
+    expect(ids(await forYou(viewer.id, name)).slice(0, 2)).toEqual([walked.repostId, repost.repostId]);
   });
 
   it("Following under more than FOLLOWING_SEARCH_NEAR_MATCHES newer matches: followed members who write much, little, or much that does not match", async () => {

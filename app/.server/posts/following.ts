@@ -21,6 +21,7 @@ import {
   isNamed,
   listedOriginal,
   matchesNothing,
+  n,
   namedCte,
   originalMatchesSql,
   postWordsMatch,
@@ -40,9 +41,6 @@ import {
  * Following (docs/decisions/010-following-feed.md): posts and reposts by the people the viewer follows,
  * newest first, never the viewer's own.
  */
-
-/** A constant of the statement's text, written into it rather than bound: D1 binds at most 100 values. */
-const n = (value: number) => sql.raw(String(value));
 
 /** The ids of the members the reader follows (Following is only ever read by a member), with `also` if given. */
 function followed(viewer: SQL | null, also?: SQL) {
