@@ -281,6 +281,12 @@ export const SEARCH_PREFIX_MIN_LENGTH = 3;
  */
 export const SEARCH_NAMED_SCAN_MIN_MEMBERS = 300;
 /**
+ * Following's search for a member who follows at most this many people asks FTS5 for their posts with
+ * the words, the followed members' ids written into the query (each id a term FTS5 opens, ~20 µs;
+ * docs/decisions/061).
+ */
+export const FOLLOWING_SEARCH_AUTHOR_TERMS = 100;
+/**
  * Following's search walks the query's matches, newest first, and keeps those by followed members when
  * the followed members wrote at least 1 in this many of the newest posts (a page is then a few hundred matches
  * away at most); otherwise it goes through the followed members' own posts.
@@ -305,6 +311,12 @@ export const FOLLOWING_SEARCH_PROBE_MAX_POSTS = 1000;
  * at most this many; with more, it asks FTS5 about each original (docs/decisions/060).
  */
 export const SEARCH_REPOST_MATCHES_READ = 5000;
+/**
+ * For you's search with whole words reads at most this many of the newest matches, down to the oldest
+ * original of a repost it walks, to test the originals against; it asks FTS5 about an older one
+ * (docs/decisions/061).
+ */
+export const SEARCH_REPOST_WORDS_READ = 1000;
 /**
  * For you's search finds the reposts of the named members' posts apart (each of their posts' reposts)
  * when it names fewer than SEARCH_NAMED_SCAN_MIN_MEMBERS members who wrote at most this many posts in

@@ -12,10 +12,13 @@ import type { Viewer } from "~/.server/viewer";
 import {
   FEED_PAGE_SIZE,
   FOLLOWING_SCAN_WINDOW,
+  FOLLOWING_SEARCH_AUTHOR_TERMS,
+  FOLLOWING_SEARCH_FEW_MATCHES,
   FOLLOWING_SEARCH_NEAR_MATCHES,
   FOLLOWING_SEARCH_PROBE_MAX_POSTS,
   SEARCH_NAMED_REPOSTS_MAX_POSTS,
   SEARCH_NAMED_SCAN_MIN_MEMBERS,
+  SEARCH_REPOST_WORDS_READ,
   TIME,
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
@@ -49,6 +52,23 @@ const everyId = async (read: (cursor: string | null) => Promise<FeedPage>) => (a
 
 async function follow(followerId: string, followingId: string) {
   await db().insert(follows).values({ id: newId(), followerId, followingId });
+}
+
+/**
+ * Members who never post: a viewer who follows them too follows more than FOLLOWING_SEARCH_AUTHOR_TERMS
+ * people, so Following's search takes its other ways (decision 061). Made once per file.
+ */
+let silent: string[] | null = null;
+async function followSilent(viewerId: string) {
+  if (!silent) {
+    silent = [];
+    for (let i = 0; i < FOLLOWING_SEARCH_AUTHOR_TERMS; i++) silent.push((await createAnyUser()).id);
+  }
+  for (let i = 0; i < silent.length; i += 20) {
+    await db()
+      .insert(follows)
+      .values(silent.slice(i, i + 20).map((followingId) => ({ id: newId(), followerId: viewerId, followingId })));
+  }
 }
 
 /**
@@ -143,17 +163,49 @@ describe("Home's search", () => {
     const repost = await setRepost(db(), other.id, strangers.id, true, clock.next());
     if (!repost.ok || !repost.repostId) throw new Error("repost refused");
 
-    expect(ids(await following(viewer.id, word))).toEqual([repost.repostId, others.id]);
-    expect(ids(await following(viewer.id, `#${word}x`))).toEqual([tagged.id]);
-    // The stranger's post, reposted by a followed member, is found by its author's name too.
-    expect(ids(await following(viewer.id, name))).toEqual([repost.repostId, friends.id]);
-    expect(ids(await following(viewer.id, `bo ${name}`))).toEqual([friends.id]);
-    expect(ids(await following(viewer.id, uniqueWord("nothing")))).toEqual([]);
-    expect(ids(await following(viewer.id, "!!!"))).toEqual([]);
+    // And one who follows many more, who never post (Following's narrow way, not its authors way).
+    const crowded = await createUser();
+    await follow(crowded.id, friend.id);
+    await follow(crowded.id, other.id);
+    await followSilent(crowded.id);
+    for (const reader of [viewer.id, crowded.id]) {
+      expect(ids(await following(reader, word))).toEqual([repost.repostId, others.id]);
+      expect(ids(await following(reader, `#${word}x`))).toEqual([tagged.id]);
+      // The stranger's post, reposted by a followed member, is found by its author's name too.
+      expect(ids(await following(reader, name))).toEqual([repost.repostId, friends.id]);
+      expect(ids(await following(reader, `bo ${name}`))).toEqual([friends.id]);
+      expect(ids(await following(reader, uniqueWord("nothing")))).toEqual([]);
+      expect(ids(await following(reader, "!!!"))).toEqual([]);
+    }
     // A member who keeps their posts for followers: found by a follower's search, by no one else's.
     await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, other.id));
     expect(ids(await following(viewer.id, word))).toEqual([repost.repostId, others.id]);
+    expect(ids(await following(crowded.id, word))).toEqual([repost.repostId, others.id]);
     expect(ids(await forYou(stranger.id, word))).not.toContain(others.id);
+  });
+
+  it(`Following by a tag on more than ${FOLLOWING_SEARCH_FEW_MATCHES} posts: the followed members' posts with it, each tested, or the tag's walked`, async () => {
+    const clock = futureClock();
+    const tag = uniqueWord("crowdtag");
+    const crowd = await createUser();
+    await bulkPosts(crowd.id, FOLLOWING_SEARCH_FEW_MATCHES + 1, `#${tag}`, clock.next());
+    await env.DB.prepare("INSERT INTO post_hashtags (post_id, hashtag) SELECT id, ?1 FROM posts WHERE user_id = ?2").bind(tag, crowd.id).run();
+    const friend = await createUser();
+    const theirs = [];
+    for (let i = 0; i < 2; i++) {
+      // Its words do not say the tag: only the tag finds it.
+      const post = await createPost(friend.id, { content: `mine ${i}`, createdAt: new Date(clock.next()) });
+      await db().insert(postHashtags).values({ postId: post.id, hashtag: tag });
+      theirs.unshift(post.id);
+      await createPost(crowd.id, { content: "later", createdAt: new Date(clock.next()) });
+    }
+    const viewer = await createUser();
+    await follow(viewer.id, friend.id);
+    const crowded = await createUser();
+    await follow(crowded.id, friend.id);
+    await followSilent(crowded.id);
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true });
+    for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
   it("pages through words, tag, names and reposts together without duplicates or gaps", async () => {
@@ -164,6 +216,11 @@ describe("Home's search", () => {
     const other = await createUser();
     await follow(viewer.id, author.id);
     await follow(viewer.id, other.id);
+    // And one who follows many more, who never post (Following's narrow way, not its authors way).
+    const crowded = await createUser();
+    await follow(crowded.id, author.id);
+    await follow(crowded.id, other.id);
+    await followSilent(crowded.id);
     // A stranger's posts with the words, older than every post below; a followed member reposts them last.
     const stranger = await createUser();
     const strangers = [];
@@ -186,6 +243,7 @@ describe("Home's search", () => {
     const everyone = [...expected, ...strangers.map((post) => post.id).reverse()];
     expect(await everyId((cursor) => forYou(viewer.id, word, cursor))).toEqual(everyone);
     expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual(expected);
+    expect(await everyId((cursor) => following(crowded.id, word, cursor))).toEqual(expected);
   });
 
   it(`For you walks the newest posts when ${SEARCH_NAMED_SCAN_MIN_MEMBERS} or more members are named, and still finds a quiet one's older posts`, async () => {
@@ -201,6 +259,24 @@ describe("Home's search", () => {
     const recent = [];
     for (const member of named.slice(1, 4)) recent.unshift((await createPost(member.id, { content: "now", createdAt: new Date(clock.next()) })).id);
     expect(ids(await forYou(viewer.id, name))).toEqual([...recent, quiet.id]);
+  });
+
+  it(`For you finds a repost of an original older than the ${SEARCH_REPOST_WORDS_READ} newest matches it reads`, async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const word = uniqueWord("deep");
+    const author = await createUser();
+    const old = await createPost(author.id, { content: `first ${word}`, createdAt: new Date(clock.next()) });
+    const unrelated = await createPost(author.id, { content: "first of nothing", createdAt: new Date(clock.next()) });
+    await bulkPosts(author.id, SEARCH_REPOST_WORDS_READ + 1, `more ${word}`, clock.next());
+    clock.next(TIME.HOUR);
+    const reposter = await createUser();
+    const repost = await setRepost(db(), reposter.id, old.id, true, clock.next());
+    const other = await setRepost(db(), reposter.id, unrelated.id, true, clock.next());
+    if (!repost.ok || !repost.repostId || !other.ok) throw new Error("repost refused");
+    const first = ids(await forYou(viewer.id, word));
+    expect(first[0]).toBe(repost.repostId);
+    expect(first).not.toContain(other.repostId);
   });
 
   it(`For you lists the newest reposts of a named member's old posts, found apart (posts in all at most ${SEARCH_NAMED_REPOSTS_MAX_POSTS}) or walked`, async () => {
@@ -258,38 +334,53 @@ describe("Home's search", () => {
     const planFor = async (viewer: string) => runRead(followingSearchPlanRead(db(), viewer, word, null)!);
     // A cursor whose post is gone (a repost taken back) pages as one just after it would.
     const gone = newId(clock.next());
+    // Each case twice: a viewer who follows the members alone (FTS5 asked for their ids: decision 061),
+    // and one who also follows members who never post (`followSilent`).
+    const viewersOf = async (...followed: string[]) => {
+      const few = await createUser();
+      const crowded = await createUser();
+      for (const id of followed) {
+        await follow(few.id, id);
+        await follow(crowded.id, id);
+      }
+      await followSilent(crowded.id);
+      expect((await planFor(few.id)).way).toBe("authors");
+      return { few: few.id, crowded: crowded.id, both: [few.id, crowded.id] };
+    };
 
     // Posts among the newest matches: tested against them.
-    const amid = await createUser();
-    await follow(amid.id, mixed.id);
-    expect(ids(await following(amid.id, word))).toEqual(mixedOnes);
-    expect(ids(await following(amid.id, word, gone))).toEqual(mixedOnes);
+    const amid = await viewersOf(mixed.id);
+    for (const viewer of amid.both) {
+      expect(ids(await following(viewer, word))).toEqual(mixedOnes);
+      expect(ids(await following(viewer, word, gone))).toEqual(mixedOnes);
+    }
     // Older, few posts of theirs: each asked about on its own.
-    const quietFollower = await createUser();
-    await follow(quietFollower.id, quiet.id);
-    expect(await planFor(quietFollower.id)).toEqual({ whole: true, wide: false });
-    expect(ids(await following(quietFollower.id, word))).toEqual(quietOnes);
-    expect(ids(await following(quietFollower.id, word, gone))).toEqual(quietOnes);
-    // Word beginnings, never asked one at a time: every match read once.
-    expect(ids(await following(quietFollower.id, word.slice(0, -1)))).toEqual(quietOnes);
+    const quietFollower = await viewersOf(quiet.id);
+    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true });
+    for (const viewer of quietFollower.both) {
+      expect(ids(await following(viewer, word))).toEqual(quietOnes);
+      expect(ids(await following(viewer, word, gone))).toEqual(quietOnes);
+      // Word beginnings, never asked one at a time: every match read once.
+      expect(ids(await following(viewer, word.slice(0, -1)))).toEqual(quietOnes);
+    }
     // Older, many posts of theirs: every match read once.
-    const many = await createUser();
-    await follow(many.id, prolific.id);
-    expect(ids(await following(many.id, word))).toEqual(prolificOnes);
+    const many = await viewersOf(prolific.id);
+    expect((await planFor(many.crowded)).fewPosts).toBe(false);
+    for (const viewer of many.both) expect(ids(await following(viewer, word))).toEqual(prolificOnes);
     // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
-    const wide = await createUser();
-    await follow(wide.id, crowd.id);
-    await follow(wide.id, quiet.id);
-    expect(await planFor(wide.id)).toEqual({ whole: true, wide: true });
-    const first = await following(wide.id, word);
-    expect(first.items).toHaveLength(FEED_PAGE_SIZE);
-    expect(first.items[0]!.id).toBe(latest);
-    const second = await following(wide.id, word, first.nextCursor);
-    expect(second.items).toHaveLength(FEED_PAGE_SIZE);
-    expect(second.items.every((item) => item.post.author.id === crowd.id)).toBe(true);
-    // No gap between the pages: the second starts with the crowd's newest post older than the first's last.
-    expect(second.items[0]!.id < first.items.at(-1)!.id).toBe(true);
-    expect(ids(await following(wide.id, word, gone)).slice(0, FEED_PAGE_SIZE)).toEqual(ids(first));
+    const wide = await viewersOf(crowd.id, quiet.id);
+    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false });
+    for (const viewer of wide.both) {
+      const first = await following(viewer, word);
+      expect(first.items).toHaveLength(FEED_PAGE_SIZE);
+      expect(first.items[0]!.id).toBe(latest);
+      const second = await following(viewer, word, first.nextCursor);
+      expect(second.items).toHaveLength(FEED_PAGE_SIZE);
+      expect(second.items.every((item) => item.post.author.id === crowd.id)).toBe(true);
+      // No gap between the pages: the second starts with the crowd's newest post older than the first's last.
+      expect(second.items[0]!.id < first.items.at(-1)!.id).toBe(true);
+      expect(ids(await following(viewer, word, gone)).slice(0, FEED_PAGE_SIZE)).toEqual(ids(first));
+    }
   }, 60_000);
 
   it("works as a plain link on both tabs, in 1 D1 round trip (For you) or 2 (Following: its plan, then its page); an unsearchable query finds nothing", async () => {
@@ -317,9 +408,11 @@ describe("Home's search", () => {
     const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const plans: SearchPlan[] = [
-      { whole: true, wide: true },
-      { whole: true, wide: false },
-      { whole: false, wide: false },
+      { whole: true, way: "authors", fewTagged: true, fewPosts: true },
+      { whole: false, way: "authors", fewTagged: false, fewPosts: true },
+      { whole: true, way: "wide", fewTagged: true, fewPosts: false },
+      { whole: true, way: "narrow", fewTagged: false, fewPosts: true },
+      { whole: false, way: "narrow", fewTagged: true, fewPosts: false },
     ];
     const reads: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   FOLLOWING_SCAN_MIN_FOLLOWS,
+  FOLLOWING_SEARCH_AUTHOR_TERMS,
   FOLLOWING_SEARCH_FEW_MATCHES,
   FOLLOWING_SEARCH_NEAR_MATCHES,
   FOLLOWING_SEARCH_PROBE_MAX_POSTS,
@@ -47,24 +48,36 @@ function followed(viewer: SQL | null, also?: SQL) {
   return sql`SELECT ${follows.followingId} FROM ${follows} WHERE ${follows.followerId} = ${viewer}${also ? sql` AND ${also}` : sql``}`;
 }
 
+/** The posts with the search's tag. */
+const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
+
 /** Whether the member whose id is `userId` is one the reader follows. */
 function isFollowed(viewer: SQL | null, userId: SQL) {
   return sql`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewer} AND ${follows.followingId} = ${userId})`;
 }
 
 /**
- * Following's search reads in two round trips (docs/decisions/060): its plan, riding the session's
- * trip, then the page the plan says how to find, with the plan's choices bound as values (SQLite copies
- * a common table expression into every place that names it, and D1 prepares every statement anew).
+ * Following's search reads in two round trips (docs/decisions/060, 061): its plan, riding the session's
+ * trip, then the page the plan says how to find, with the plan's choices written into its statement
+ * (SQLite copies a common table expression into every place that names it, and D1 prepares every
+ * statement anew: a statement with one way in it prepares faster than one with all of them).
  */
 export type SearchPlan = {
   /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
   whole: boolean;
-  /** The followed members wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts. */
-  wide: boolean;
+  /**
+   * authors: the viewer follows 1 to FOLLOWING_SEARCH_AUTHOR_TERMS people; wide: the followed members
+   * wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts;
+   * narrow: neither.
+   */
+  way: "authors" | "wide" | "narrow";
+  /** At most FOLLOWING_SEARCH_FEW_MATCHES posts have the tag. */
+  fewTagged: boolean;
+  /** The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. */
+  fewPosts: boolean;
 };
 
-type PlanRow = { whole: number; sampled: number };
+type PlanRow = { whole: number; sampled: number; following: number; fewTagged: number; fewPosts: number };
 
 /** The plan of a page of Following's search; null when nothing in the query is searchable. */
 export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
@@ -75,20 +88,34 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     db,
     `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
     () => {
+      const me = viewerSql(viewer);
       const fields = {
         whole: sql<number>`${wholeFound}`.as("plan_whole"),
         sampled: sql<number>`(SELECT count(*) FROM (
             SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
             WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")} ORDER BY s.id DESC LIMIT ${FOLLOWING_SEARCH_SAMPLE}
-          ) AS sampled WHERE ${isFollowed(viewerSql(viewer), sql`sampled.user_id`)})`.as("plan_sampled"),
+          ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)})`.as("plan_sampled"),
+        following: sql<number>`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`.as("plan_following"),
+        fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
+        fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
+            WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
+          "plan_few_posts",
+        ),
       };
       return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
     },
-    { ...viewerValues(viewer), ...searchWordValues(terms), before },
+    { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: terms.tag, before },
   );
   return mapRead(read, ([row]) => ({
     whole: Boolean(row?.whole),
-    wide: (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE,
+    way:
+      (row?.following ?? 0) >= 1 && (row?.following ?? 0) <= FOLLOWING_SEARCH_AUTHOR_TERMS
+        ? "authors"
+        : (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE
+          ? "wide"
+          : "narrow",
+    fewTagged: Boolean(row?.fewTagged),
+    fewPosts: Boolean(row?.fewPosts),
   }));
 }
 
@@ -128,6 +155,9 @@ const followedPage: CardCondition = {
  * search's words or tag that the viewer may see, or by followed members it names, and the followed
  * members' reposts of posts it finds. Finding posts that are both followed and matched costs what the
  * smaller side costs; the plan (`followingSearchPlanRead`, read first) says which side that is:
+ * - authors (decision 061): FTS5 asked for the posts with the words by the followed members, their ids
+ *   written into its query (posts_fts's `listed_author`); the tag's posts walked, newest first, when
+ *   few or when the followed members wrote many posts, else each of theirs tested for it;
  * - wide: the matches newest first (`wordsPage`, `tagPage`), each kept if its author is followed; a
  *   page is then some hundreds of matches away at most;
  * - narrow: `words`, the newest FOLLOWING_SEARCH_NEAR_MATCHES matches, read once. With few matches (a
@@ -136,7 +166,7 @@ const followedPage: CardCondition = {
  *   posts (`near`); only if that finds less than a page, and there are older matches, the posts
  *   before the span (`far`): by FTS5 one at a time when the query is whole words (read lazily) and the
  *   followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts, else against every match.
- * Both: the own posts of the followed members the search names (`named_followed`). The viewer follows
+ * All: the own posts of the followed members the search names (`named_followed`). The viewer follows
  * every author here, so of the access rule only the subscriber rule is left to test (decision 031).
  */
 function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
@@ -157,8 +187,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id IN (SELECT id FROM named_followed) AND ${listedOriginal("own")}${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size})`;
-  const tagged = sql`SELECT ${postHashtags.postId} FROM ${postHashtags} WHERE ${postHashtags.hashtag} = ${searchTag}`;
-  const fewTagged = sql`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`;
+  const fewTagged = sql.raw(plan.fewTagged ? "1" : "0");
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
@@ -174,8 +203,23 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   });
   const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
   const body = sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${size}`;
-  if (plan.wide) {
-    const followedOnly = { also: (alias: string) => isFollowed(viewer, sql.raw(`${alias}.user_id`)), visible: subscribed, words: searchWords };
+  const followedOnly = { also: (alias: string) => isFollowed(viewer, sql.raw(`${alias}.user_id`)), visible: subscribed, words: searchWords };
+  if (plan.way === "authors") {
+    // "The words, by one of these members"; a member who follows no one now (since the plan) names an id no post has.
+    const byAuthors = sql`(SELECT ${searchWords} || ' AND {listed_author}: (' || coalesce(group_concat('"' || ${follows.followingId} || '"', ' OR '), '"0"') || ')'
+      FROM ${follows} WHERE ${follows.followerId} = ${viewer})`;
+    const tagStream = plan.fewTagged || !plan.fewPosts
+      ? tagPage(context, followedOnly)
+      : sql`SELECT id FROM (SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+          WHERE ${followedOriginals("own")} AND EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = own.id AND ${postHashtags.hashtag} = ${searchTag})
+            AND ${subscribed("own")}
+          ORDER BY own.id DESC LIMIT ${size})`;
+    return {
+      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })} UNION ${tagStream} UNION ${byName}`)],
+      body,
+    };
+  }
+  if (plan.way === "wide") {
     return {
       ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, followedOnly)} UNION ${tagPage(context, followedOnly)} UNION ${byName}`)],
       body,
@@ -191,12 +235,8 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
     sql`(${sql.raw(alias)}.id >= coalesce((SELECT id FROM edge), '') AND ${sql.raw(alias)}.rowid > coalesce((SELECT r FROM edge), -1)${
       cursorRowid ? sql` AND ${sql.raw(alias)}.rowid < ${cursorRowid}` : sql``
     })`;
-  const fewPosts = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
-    WHERE counted.user_id IN (${followed(viewer)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`;
   // A whole word asked about each older post only while the followed members wrote few posts.
-  const hasWords = plan.whole
-    ? sql`CASE WHEN ${fewPosts} THEN ${hasWordsSql("own", searchWords, true)} ELSE ${hasWordsSql("own", searchWords, false)} END`
-    : hasWordsSql("own", searchWords, false);
+  const hasWords = hasWordsSql("own", searchWords, plan.whole && plan.fewPosts);
   const few = sql`(SELECT yes FROM few)`;
   const beforeCursor = cursorRowid ? sql` AND posts_fts.rowid < ${cursorRowid}` : sql``;
   const matchesNewestFirst = sql`posts_fts WHERE posts_fts MATCH ${searchWords}${beforeCursor} ORDER BY posts_fts.rowid DESC`;
@@ -258,7 +298,7 @@ function followingSearch(query: string, plan: SearchPlan): CardCondition {
   const terms = searchTermsOf(query);
   if (!terms) return matchesNothing;
   return {
-    key: `following-search:${plan.wide ? "wide" : "narrow"}:${plan.whole ? "whole" : "beginnings"}`,
+    key: `following-search:${plan.way}:${plan.whole ? "whole" : "beginnings"}:${plan.fewTagged ? "few-tagged" : "tagged"}:${plan.fewPosts ? "few-posts" : "posts"}`,
     picksPage: true,
     values: planValues(terms, plan),
     where: (context) => sql`${posts.id} IN (${withMe(context, (inner) => followingSearchIds(inner, plan), { decideWords: false })})`,
@@ -270,7 +310,9 @@ export type FollowingOptions = ListOptions & { query?: string | null; plan?: Sea
 /** A Following page; a search's needs its plan (`followingSearchPlanRead`), read first. */
 export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: FollowingOptions = {}): Read<FeedPage> {
   if (options.query && !options.plan && searchTermsOf(options.query)) throw new Error("Following's search reads its plan first (followingSearchPlanRead)");
-  const condition = options.query ? followingSearch(options.query, options.plan ?? { whole: false, wide: false }) : followedPage;
+  const condition = options.query
+    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false })
+    : followedPage;
   return cardsRead(db, viewer, [condition], options);
 }
 

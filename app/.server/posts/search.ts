@@ -6,6 +6,7 @@ import {
   SEARCH_PREFIX_MIN_LENGTH,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_REPOST_MATCHES_READ,
+  SEARCH_REPOST_WORDS_READ,
 } from "~/lib/constants";
 import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql, inAudienceSql, subscriberRuleSql } from "./access";
@@ -61,11 +62,12 @@ export function namesMatch(terms: string, columns: ("display_name" | "username")
  * show, outside communities and not reposts. posts_fts keeps those posts' words in a column of their
  * own and every other post's in a second one (migration 0020), so "listed" passes over the others by
  * column: no row read, and no walk of other posts' entries (docs/decisions/058-posts-words-by-list.md).
- * "any" reads both columns, so it names none. Every term is letters, marks, digits or underscores only
- * (`searchTermsOf`) and quoted, so nothing a person types reaches FTS5's syntax (a quote, colon or brace).
+ * "any" reads both, never the third, `listed_author` (the author's id, 0023, decision 061). Every term
+ * is letters, marks, digits or underscores only (`searchTermsOf`) and quoted, so nothing a person
+ * types reaches FTS5's syntax (a quote, colon or brace).
  */
 export function postWordsMatch(terms: string, scope: "any" | "listed" = "any"): string {
-  return scope === "listed" ? `{listed_words}: (${terms})` : `(${terms})`;
+  return scope === "listed" ? `{listed_words}: (${terms})` : `{listed_words other_words}: (${terms})`;
 }
 
 /** A constant of the statement's text, written into it rather than bound: D1 binds at most 100 values. */
@@ -138,22 +140,43 @@ export function originalHasWordsSql(alias: string, words: SQL | Placeholder, who
 /**
  * Whether a repost's original (under `alias`) is one the search finds: its author is one it names
  * (`named`), or the viewer may see it (the subscriber rule: `searchedReposts` tests its audience) and
- * it has the tag or the words.
+ * it has the tag or the words. `covered` may hold the rowids of the newest matches down to the oldest
+ * original the walk tests (at most SEARCH_REPOST_WORDS_READ: `full`, then from `low` on): an original
+ * is tested against them, and only one older by `originalHasWordsSql`. FTS5 (in workerd) finds a
+ * rowid by reading its word's entries from the oldest on, so asking about a recent post costs most:
+ * 130 µs for each of 33 recent originals of 'coffee'; and it gathers a word beginning anew for each
+ * question, and every match into a set (decision 061).
  */
 export function originalMatchesSql(
   alias: string,
-  { viewer, named, words, whole }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean },
+  {
+    viewer,
+    named,
+    words,
+    whole,
+    covered,
+  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: { ids: SQL; full: SQL; low: SQL } },
 ): SQL {
   const o = (column: string) => sql.raw(`${alias}.${column}`);
-  return sql`(${named(o("user_id"))}
-    OR ((EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag})
-      OR ${originalHasWordsSql(alias, words, whole)}) AND ${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)}))`;
+  const hasWords = covered
+    ? sql`CASE WHEN ${o("rowid")} IN (${covered.ids}) THEN 1
+        WHEN NOT (${covered.full} AND ${o("rowid")} < ${covered.low}) THEN 0
+        ELSE ${originalHasWordsSql(alias, words, whole)} END`
+    : originalHasWordsSql(alias, words, whole);
+  // CASE, so each test runs only if those before it did not decide: SQLite evaluates both sides of an
+  // AND or OR in a value (an FTS5 question among them), where a WHERE clause would stop at the first.
+  return sql`CASE WHEN ${named(o("user_id"))} THEN 1
+    WHEN NOT ${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)} THEN 0
+    WHEN EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag}) THEN 1
+    ELSE ${hasWords} END`;
 }
 
 /**
  * The reposts a search lists beside its posts (060): those whose original it finds, newest first. The
  * statement's `originals` holds the page of posts it found (newest first, at most a page); or `found`
- * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read (`all`).
+ * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read (`all`),
+ * and `words`, a value from the walk's bound (the oldest of that page, when it is a whole page) that
+ * its tests may read as `page.words`.
  * If the walk's page is a whole page, no repost older than its last can be on the page, so the newer
  * reposts are walked (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of `reposters`),
  * each original tested by `matches`. If it is less, it holds every post the search finds, and the reposts
@@ -170,14 +193,21 @@ export function searchedReposts(
     reposters,
     few,
     found,
-  }: { matches: (original: string) => SQL; reposters?: SQL; few?: { yes: SQL; ids: SQL }; found?: { walked: SQL; all: SQL } },
+  }: {
+    matches: (original: string) => SQL;
+    reposters?: SQL;
+    few?: { yes: SQL; ids: SQL };
+    found?: { walked: SQL; all: SQL; words?: (low: SQL) => SQL };
+  },
 ): SQL {
   const older = olderThan(before, "r.id");
   const original = sql`EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id
     AND ${inAudienceSql(viewer, sql`o.user_id`)} AND ${matches("o")})`;
-  // The page of posts, as one row: how many, and the oldest.
+  // The page of posts, as one row: how many, and the oldest. Its LIMIT keeps SQLite from copying
+  // `words` into every place that reads it (flattening a subquery into a join), each reading it anew.
   const page = found
-    ? sql`(SELECT count(*) AS n, min(id) AS low FROM (${found.walked} ORDER BY id DESC LIMIT ${size})) AS page`
+    ? sql`(SELECT x.n AS n, x.low AS low${found.words ? sql`, CASE WHEN x.n >= ${size} THEN ${found.words(sql`x.low`)} END AS words` : sql``}
+        FROM (SELECT count(*) AS n, min(id) AS low FROM (${found.walked} ORDER BY id DESC LIMIT ${size})) AS x LIMIT 1) AS page`
     : sql`(SELECT count(*) AS n, min(id) AS low FROM originals) AS page`;
   if (reposters) {
     const walked = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_user_idx
@@ -326,9 +356,9 @@ export function forYouSearch(query: string): CardCondition {
             authors: (also) => sql`SELECT id FROM named_ids WHERE ${also}`,
             keep: (alias) => sql`${sql.raw(`${alias}.reposted_from_post_id`)} IS NULL AND ${inAudienceSql(context.viewer, sql.raw(`${alias}.user_id`))}`,
           });
-          // Every match the streams found (at most a page each), and whether by name alone.
+          // Every match the streams found (at most a page each), and by what: 0 words, 1 tag, 2 name.
           const found = sql`found AS MATERIALIZED (
-            SELECT id, 0 AS by_name FROM (${wordsPage(context)} UNION ${tagPage(context)}) UNION ALL SELECT id, 1 FROM (${byName}))`;
+            SELECT id, 0 AS kind FROM (${wordsPage(context)}) UNION ALL SELECT id, 1 FROM (${tagPage(context)}) UNION ALL SELECT id, 2 FROM (${byName}))`;
           // The named members' reposted posts found apart: few members, few posts.
           const apart = sql`apart AS MATERIALIZED (
             SELECT count(*) < ${n(SEARCH_NAMED_SCAN_MIN_MEMBERS)} AND coalesce(sum(u.posts_count), 0) <= ${n(SEARCH_NAMED_REPOSTS_MAX_POSTS)} AS yes
@@ -341,8 +371,23 @@ export function forYouSearch(query: string): CardCondition {
                 named: (userId) => sql`(NOT ${isApart} AND ${userId} IN (SELECT id FROM named_ids))`,
                 words: wordsQuery,
                 whole: sql`(SELECT whole FROM words_query)`,
+                covered: {
+                  ids: sql`SELECT value FROM json_each(page.words, '$.ids')`,
+                  full: sql`json_extract(page.words, '$.n') >= ${n(SEARCH_REPOST_WORDS_READ)}`,
+                  low: sql`json_extract(page.words, '$.low')`,
+                },
               }),
-            found: { walked: sql`SELECT id FROM found WHERE by_name = 0 OR NOT ${isApart}`, all: sql`SELECT id FROM found` },
+            found: {
+              walked: sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`,
+              all: sql`SELECT id FROM found`,
+              // The newest matches down to the oldest original of a repost the walk may test, as JSON:
+              // how many, the oldest's rowid, their rowids.
+              words: (low) => sql`(SELECT json_object('n', count(*), 'low', min(m.r), 'ids', json_group_array(m.r)) FROM (
+                SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${wordsQuery} AND posts_fts.rowid >= (
+                  SELECT min(ro.rowid) FROM ${posts} AS rr INDEXED BY posts_reposts_idx CROSS JOIN ${posts} AS ro ON ro.id = rr.reposted_from_post_id
+                  WHERE rr.reposted_from_post_id IS NOT NULL AND rr.community_id IS NULL AND rr.id > ${low}${olderThan(context.before, "rr.id")})
+                ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m)`,
+            },
           });
           const namedReposts = sql`SELECT id FROM (SELECT r.id AS id FROM named_ids AS nm
               CROSS JOIN ${posts} AS np INDEXED BY posts_user_idx ON np.user_id = nm.id
