@@ -287,12 +287,13 @@ export const SEARCH_NAMED_SCAN_MIN_MEMBERS = 300;
  */
 export const FOLLOWING_SEARCH_AUTHOR_TERMS = 100;
 /**
- * Following's search walks the query's matches, newest first, and keeps those by followed members when
- * the followed members wrote at least 1 in this many of the newest posts (a page is then a few hundred matches
- * away at most); otherwise it goes through the followed members' own posts.
+ * Following's search (for a member who follows more than FOLLOWING_SEARCH_AUTHOR_TERMS people) walks the
+ * query's matches, newest first, and keeps those by followed members when the followed members wrote at
+ * least 1 in this many of the newest matches (of the newest posts, for word beginnings): a page is then a
+ * thousand matches away at most; otherwise it goes through the followed members' own posts.
  */
 export const FOLLOWING_SEARCH_WIDE_SHARE = 50;
-/** How many of the newest posts Following's search looks at to tell that share. */
+/** How many of the newest matches (or posts) Following's search looks at to tell that share. */
 export const FOLLOWING_SEARCH_SAMPLE = 1000;
 /**
  * Going through the followed members' posts, Following's search first tests them against this many of

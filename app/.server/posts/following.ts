@@ -29,6 +29,7 @@ import {
   searchedReposts,
   searchTag,
   searchTermsOf,
+  searchWhole,
   searchWords,
   searchWordValues,
   tagPage,
@@ -67,8 +68,10 @@ export type SearchPlan = {
   whole: boolean;
   /**
    * authors: the viewer follows 1 to FOLLOWING_SEARCH_AUTHOR_TERMS people; wide: the followed members
-   * wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE posts;
-   * narrow: neither.
+   * wrote at least 1 in FOLLOWING_SEARCH_WIDE_SHARE of the newest FOLLOWING_SEARCH_SAMPLE matches (of
+   * the newest posts, for word beginnings, which FTS5 would gather in full); narrow: neither. Sampling
+   * the matches, not the newest posts, keeps a burst of other members' posts (the benchmark's writes)
+   * from turning a walk of a few hundred matches into a read of thousands of followed posts.
    */
   way: "authors" | "wide" | "narrow";
   /** At most FOLLOWING_SEARCH_FEW_MATCHES posts have the tag. */
@@ -89,13 +92,23 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
     () => {
       const me = viewerSql(viewer);
+      const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`;
       const fields = {
         whole: sql<number>`${wholeFound}`.as("plan_whole"),
-        sampled: sql<number>`(SELECT count(*) FROM (
-            SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
-            WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")} ORDER BY s.id DESC LIMIT ${FOLLOWING_SEARCH_SAMPLE}
-          ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)})`.as("plan_sampled"),
-        following: sql<number>`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`.as("plan_following"),
+        // Enough to go wide: 1 in FOLLOWING_SEARCH_WIDE_SHARE of the sample, counted only that far.
+        sampled: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN (SELECT count(*) FROM (
+            SELECT 1 FROM (
+              SELECT user_id FROM (SELECT s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+                WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${P.before}), 9223372036854775807)` : sql``}
+                ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${wholeFound} THEN ${n(FOLLOWING_SEARCH_SAMPLE)} ELSE 0 END)
+              UNION ALL
+              SELECT user_id FROM (SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
+                WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
+                ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
+            ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} LIMIT ${n(FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE)})) ELSE 0 END`.as(
+          "plan_sampled",
+        ),
+        following: sql<number>`${following}`.as("plan_following"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
         fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
             WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
@@ -175,6 +188,11 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   const subscribed = (alias: string) => subscriberRuleSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
   const followedOriginals = (alias: string) =>
     sql`${sql.raw(alias)}.user_id IN (${followed(viewer)}) AND ${listedOriginal(alias)}${older(`${alias}.id`)}`;
+  // The same for a post found otherwise (by its id or rowid), one follow looked up for it: given the
+  // followed members as a list, SQLite would read the post through posts_user_idx once for each of them
+  // (33 ms for a rare tag's posts and 1 500 followed members).
+  const followedOriginal = (alias: string) =>
+    sql`${isFollowed(viewer, sql.raw(`${alias}.user_id`))} AND ${listedOriginal(alias)}${older(`${alias}.id`)}`;
   // The followed members the search names, found from the smaller side: the named, or the followed.
   const fromNamed = sql`(SELECT count(*) FROM named) <= (SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer})`;
   const namedFollowed = sql`named_followed AS MATERIALIZED (
@@ -271,11 +289,11 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       sql`few AS MATERIALIZED (SELECT ${words.few} AND ${fewTagged} AS yes)`,
       // A LIMIT of 0 switches a way off: SQLite tests it before reading anything.
       sql`matched AS MATERIALIZED (SELECT id FROM (
-          SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginals("own")} AND ${subscribed("own")}
+          SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginal("own")} AND ${subscribed("own")}
             LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
           UNION
           SELECT id FROM (SELECT own.id AS id FROM ${postHashtags} AS ph CROSS JOIN ${posts} AS own ON own.id = ph.post_id
-            WHERE ph.hashtag = ${searchTag} AND ${followedOriginals("own")} AND ${subscribed("own")} LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
+            WHERE ph.hashtag = ${searchTag} AND ${followedOriginal("own")} AND ${subscribed("own")} LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
         ) ORDER BY id DESC LIMIT ${size})`,
       sql`near AS MATERIALIZED (
         SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx

@@ -84,6 +84,9 @@ const E = {
 /** The words' FTS5 query when it is known before the statement (a bound value, `searchWords`). */
 export const searchWords = E.words;
 
+/** The words whole, in the listed column (`searchWordValues`' `searchWhole`). */
+export const searchWhole = E.whole;
+
 /** What `wholeFound` and `wordsQuery` bind: the words whole, and as beginnings, in the listed column. */
 export function searchWordValues(terms: SearchTerms): Record<string, unknown> {
   return { searchWhole: postWordsMatch(terms.whole, "listed"), searchBeginnings: postWordsMatch(terms.beginnings, "listed") };
