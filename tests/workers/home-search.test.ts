@@ -261,7 +261,7 @@ describe("Home's search", () => {
     expect(ids(await forYou(viewer.id, name))).toEqual([...recent, quiet.id]);
   });
 
-  it(`For you finds a repost of an original older than the ${SEARCH_REPOST_WORDS_READ} newest matches it reads`, async () => {
+  it(`For you and Following find a repost of an original older than the ${SEARCH_REPOST_WORDS_READ} newest matches they read`, async () => {
     const clock = futureClock();
     const viewer = await createUser();
     const word = uniqueWord("deep");
@@ -277,6 +277,19 @@ describe("Home's search", () => {
     const first = ids(await forYou(viewer.id, word));
     expect(first[0]).toBe(repost.repostId);
     expect(first).not.toContain(other.repostId);
+    // Following walks the followed members' reposts the same way, whichever way it takes.
+    const follower = await createUser();
+    await follow(follower.id, reposter.id);
+    await follow(follower.id, author.id);
+    const crowded = await createUser();
+    await follow(crowded.id, reposter.id);
+    await follow(crowded.id, author.id);
+    await followSilent(crowded.id);
+    for (const reader of [follower.id, crowded.id]) {
+      const theirs = ids(await following(reader, word));
+      expect(theirs[0]).toBe(repost.repostId);
+      expect(theirs).not.toContain(other.repostId);
+    }
   });
 
   it(`For you lists the newest reposts of a named member's old posts, found apart (posts in all at most ${SEARCH_NAMED_REPOSTS_MAX_POSTS}) or walked`, async () => {

@@ -269,9 +269,10 @@ export const communityInvites = sqliteTable(
 // ───────────────────────────── posts ─────────────────────────────
 
 // Migration 0020 adds `listed_words` and `other_words`, virtual generated columns that posts_fts indexes
-// (a post's words under its list, decision 058; 0017's `search_scope` before them). They are not
-// declared here: nothing reads them from drizzle, and a later migration that rebuilds this table must
-// keep them (posts_fts and its triggers name them).
+// (a post's words under its list, decision 058; 0017's `search_scope` before them), and 0023
+// `listed_author` (the author's id of a post lists show, decision 061). They are not declared here:
+// nothing reads them from drizzle, and a later migration that rebuilds this table must keep them
+// (posts_fts and its triggers name them).
 export const posts = sqliteTable(
   "posts",
   {

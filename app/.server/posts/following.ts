@@ -209,7 +209,8 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
-    matches: (o) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole }),
+    matches: (o, covered) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole, covered }),
+    words: searchWords,
     // Few matches and no one named: the reposts are among those of the matches.
     few: {
       yes: sql`(NOT EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})

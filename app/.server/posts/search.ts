@@ -141,6 +141,13 @@ export function originalHasWordsSql(alias: string, words: SQL | Placeholder, who
 }
 
 /**
+ * The newest matches of a search's words, down to the oldest original a walk of reposts may test, read
+ * once (`searchedReposts`): `ids` their rowids (a SELECT), `full` whether they stopped at
+ * SEARCH_REPOST_WORDS_READ, `low` the oldest's rowid.
+ */
+export type CoveredWords = { ids: SQL; full: SQL; low: SQL };
+
+/**
  * Whether a repost's original (under `alias`) is one the search finds: its author is one it names
  * (`named`), or the viewer may see it (the subscriber rule: `searchedReposts` tests its audience) and
  * it has the tag or the words. `covered` may hold the rowids of the newest matches down to the oldest
@@ -158,7 +165,7 @@ export function originalMatchesSql(
     words,
     whole,
     covered,
-  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: { ids: SQL; full: SQL; low: SQL } },
+  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null },
 ): SQL {
   const o = (column: string) => sql.raw(`${alias}.${column}`);
   const hasWords = covered
@@ -177,17 +184,17 @@ export function originalMatchesSql(
 /**
  * The reposts a search lists beside its posts (060): those whose original it finds, newest first. The
  * statement's `originals` holds the page of posts it found (newest first, at most a page); or `found`
- * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read (`all`),
- * and `words`, a value from the walk's bound (the oldest of that page, when it is a whole page) that
- * its tests may read as `page.words`.
- * If the walk's page is a whole page, no repost older than its last can be on the page, so the newer
- * reposts are walked (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of `reposters`),
- * each original tested by `matches`. If it is less, it holds every post the search finds, and the reposts
- * are theirs (`posts_repost_unique`); unless only some reposters' reposts are listed (their originals
- * are anyone's): then the reposts of the matches (`few.ids`) when there are few (`few.yes`), else all
- * the reposters' reposts, walked. A repost is listed in its reposter's audience and
- * its original's (031). Each way names `originals` once: SQLite copies a common table expression into
- * every place that names it, and D1 prepares every statement anew.
+ * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read
+ * (`all`). If the walk's page is a whole page, no repost older than its last can be on the page, so the
+ * newer reposts are walked (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of
+ * `reposters`), each original tested by `matches`. If it is less, it holds every post the search
+ * finds, and the reposts are theirs (`posts_repost_unique`); unless only some reposters' reposts are
+ * listed (their originals are anyone's): then the reposts of the matches (`few.ids`) when there are
+ * few (`few.yes`), else all the reposters' reposts, walked. With `words`, the walk's tests get the
+ * newest matches down to the oldest original it may test, read once into the page's row
+ * (`CoveredWords`, decision 061). A repost is listed in its reposter's audience and its original's
+ * (031). Each way names `originals` once: SQLite copies a common table expression into every place
+ * that names it, and D1 prepares every statement anew.
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
@@ -196,45 +203,68 @@ export function searchedReposts(
     reposters,
     few,
     found,
+    words,
   }: {
-    matches: (original: string) => SQL;
+    matches: (original: string, covered: CoveredWords | null) => SQL;
     reposters?: SQL;
     few?: { yes: SQL; ids: SQL };
-    found?: { walked: SQL; all: SQL; words?: (low: SQL) => SQL };
+    found?: { walked: SQL; all: SQL };
+    words?: SQL | Placeholder;
   },
 ): SQL {
-  const older = olderThan(before, "r.id");
-  const original = sql`EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id
-    AND ${inAudienceSql(viewer, sql`o.user_id`)} AND ${matches("o")})`;
-  // The page of posts, as one row: how many, and the oldest. Its LIMIT keeps SQLite from copying
+  // The reposts the walk may test (under `alias`), given the page's size and oldest.
+  const candidates = (alias: string, n: SQL, low: SQL) => {
+    const r = (column: string) => sql.raw(`${alias}.${column}`);
+    const common = sql`${r("reposted_from_post_id")} IS NOT NULL AND ${r("community_id")} IS NULL${olderThan(before, `${alias}.id`)}`;
+    return reposters
+      ? sql`${r("user_id")} IN (${reposters}) AND ${common} AND ${r("id")} > CASE WHEN ${n} >= ${size} THEN ${low} ELSE '' END`
+      : sql`${n} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
+  };
+  const index = sql.raw(reposters ? "posts_reposts_user_idx" : "posts_reposts_idx");
+  // Whether the walk runs at all.
+  const walks = (n: SQL) => (reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`${n} >= ${size}`);
+  // The newest matches down to the oldest original the walk may test, as JSON (`CoveredWords`).
+  const wordsColumn = words
+    ? sql`, CASE WHEN ${walks(sql`x.n`)} THEN (SELECT json_object('n', count(*), 'low', min(m.r), 'ids', json_group_array(m.r)) FROM (
+          SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${words} AND posts_fts.rowid >= (
+            SELECT min(ro.rowid) FROM ${posts} AS rr INDEXED BY ${index} CROSS JOIN ${posts} AS ro ON ro.id = rr.reposted_from_post_id
+            WHERE ${candidates("rr", sql`x.n`, sql`x.low`)})
+          ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m) END AS words`
+    : sql``;
+  const covered: CoveredWords | null = words
+    ? {
+        ids: sql`SELECT value FROM json_each(page.words, '$.ids')`,
+        full: sql`json_extract(page.words, '$.n') >= ${n(SEARCH_REPOST_WORDS_READ)}`,
+        low: sql`json_extract(page.words, '$.low')`,
+      }
+    : null;
+  const original = (known: CoveredWords | null) => sql`EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id
+    AND ${inAudienceSql(viewer, sql`o.user_id`)} AND ${matches("o", known)})`;
+  // The page of posts, as one row: how many, and the oldest; its LIMIT keeps SQLite from copying
   // `words` into every place that reads it (flattening a subquery into a join), each reading it anew.
-  const page = found
-    ? sql`(SELECT x.n AS n, x.low AS low${found.words ? sql`, CASE WHEN x.n >= ${size} THEN ${found.words(sql`x.low`)} END AS words` : sql``}
-        FROM (SELECT count(*) AS n, min(id) AS low FROM (${found.walked} ORDER BY id DESC LIMIT ${size})) AS x LIMIT 1) AS page`
-    : sql`(SELECT count(*) AS n, min(id) AS low FROM originals) AS page`;
+  const stats = found
+    ? sql`(SELECT count(*) AS n, min(id) AS low FROM (${found.walked} ORDER BY id DESC LIMIT ${size}))`
+    : sql`(SELECT count(*) AS n, min(id) AS low FROM originals)`;
+  const page = sql`(SELECT x.n AS n, x.low AS low${wordsColumn} FROM ${stats} AS x LIMIT 1) AS page`;
+  const walked = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY ${index}
+      WHERE ${candidates("r", sql`page.n`, sql`page.low`)}${reposters ? sql`` : sql` AND ${inAudienceSql(viewer, sql`r.user_id`)}`} AND ${original(covered)}
+      ORDER BY r.id DESC LIMIT ${reposters && few ? sql`CASE WHEN ${few.yes} THEN 0 ELSE ${size} END` : size})`;
+  const older = olderThan(before, "r.id");
   if (reposters) {
-    const walked = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_user_idx
-      WHERE r.user_id IN (${reposters}) AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL
-        AND r.id > CASE WHEN page.n >= ${size} THEN page.low ELSE '' END${older} AND ${original}
-      ORDER BY r.id DESC LIMIT ${few ? sql`CASE WHEN ${few.yes} THEN 0 ELSE ${size} END` : size})`;
     if (!few) return walked;
     // With few matches (`few.yes`), their reposts by the reposters, rather than every repost of theirs.
     const ofMatches = sql`SELECT id FROM (SELECT r.id AS id FROM (${few.ids}) AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
         ON r.reposted_from_post_id = m.id
-      WHERE r.user_id IN (${reposters}) AND r.community_id IS NULL${older} AND ${original}
+      WHERE r.user_id IN (${reposters}) AND r.community_id IS NULL${older} AND ${original(null)}
       ORDER BY r.id DESC LIMIT CASE WHEN ${few.yes} THEN ${size} ELSE 0 END)`;
     return sql`${walked} UNION ${ofMatches}`;
   }
-  const walk = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY posts_reposts_idx
-      WHERE page.n >= ${size} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL AND r.id > page.low${older}
-        AND ${inAudienceSql(viewer, sql`r.user_id`)} AND ${original}
-      ORDER BY r.id DESC LIMIT ${size})`;
   // With a whole page this finds some of the walk's reposts again; with less, all of them.
   const ofOriginals = sql`SELECT id FROM (SELECT r.id AS id FROM (${found?.all ?? sql`SELECT id FROM originals`}) AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
         ON r.reposted_from_post_id = m.id
       WHERE r.community_id IS NULL${older} AND ${inAudienceSql(viewer, sql`r.user_id`)}
       ORDER BY r.id DESC LIMIT ${size})`;
-  return sql`${walk} UNION ${ofOriginals}`;
+  return sql`${walked} UNION ${ofOriginals}`;
 }
 
 /**
@@ -368,29 +398,16 @@ export function forYouSearch(query: string): CardCondition {
             FROM (SELECT id FROM named_ids LIMIT ${n(SEARCH_NAMED_SCAN_MIN_MEMBERS)}) AS nm CROSS JOIN ${users} AS u ON u.id = nm.id)`;
           const isApart = sql`(SELECT yes FROM apart)`;
           const reposts = searchedReposts(context, {
-            matches: (o) =>
+            matches: (o, covered) =>
               originalMatchesSql(o, {
                 viewer: context.viewer,
                 named: (userId) => sql`(NOT ${isApart} AND ${userId} IN (SELECT id FROM named_ids))`,
                 words: wordsQuery,
                 whole: sql`(SELECT whole FROM words_query)`,
-                covered: {
-                  ids: sql`SELECT value FROM json_each(page.words, '$.ids')`,
-                  full: sql`json_extract(page.words, '$.n') >= ${n(SEARCH_REPOST_WORDS_READ)}`,
-                  low: sql`json_extract(page.words, '$.low')`,
-                },
+                covered,
               }),
-            found: {
-              walked: sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`,
-              all: sql`SELECT id FROM found`,
-              // The newest matches down to the oldest original of a repost the walk may test, as JSON:
-              // how many, the oldest's rowid, their rowids.
-              words: (low) => sql`(SELECT json_object('n', count(*), 'low', min(m.r), 'ids', json_group_array(m.r)) FROM (
-                SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${wordsQuery} AND posts_fts.rowid >= (
-                  SELECT min(ro.rowid) FROM ${posts} AS rr INDEXED BY posts_reposts_idx CROSS JOIN ${posts} AS ro ON ro.id = rr.reposted_from_post_id
-                  WHERE rr.reposted_from_post_id IS NOT NULL AND rr.community_id IS NULL AND rr.id > ${low}${olderThan(context.before, "rr.id")})
-                ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m)`,
-            },
+            found: { walked: sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`, all: sql`SELECT id FROM found` },
+            words: wordsQuery,
           });
           const namedReposts = sql`SELECT id FROM (SELECT r.id AS id FROM named_ids AS nm
               CROSS JOIN ${posts} AS np INDEXED BY posts_user_idx ON np.user_id = nm.id
