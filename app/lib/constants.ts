@@ -313,9 +313,8 @@ export const FOLLOWING_SEARCH_PROBE_MAX_POSTS = 1000;
  */
 export const SEARCH_REPOST_MATCHES_READ = 5000;
 /**
- * For you's search with whole words reads at most this many of the newest matches, down to the oldest
- * original of a repost it walks, to test the originals against; it asks FTS5 about an older one
- * (docs/decisions/061).
+ * Home's search reads this many of the newest matches once, to test the originals of the reposts it
+ * walks against; it asks FTS5 about an older one (docs/decisions/061).
  */
 export const SEARCH_REPOST_WORDS_READ = 1000;
 /**
