@@ -1,9 +1,10 @@
 -- Following's search finds a few followed members' posts with the words in posts_fts itself
--- (docs/decisions/061-following-search-by-author.md). `listed_author` holds the author's id of a post
--- that lists show (as `listed_words` holds its words), so FTS5 answers "these words, by one of these
--- members" by stepping through both lists at once: 1.2 ms for 'coffee' by the 5 members a light member
--- follows, where testing their 301 posts one by one took 7 ms and the newest 10 000 matches read into a
--- set 4 ms. A virtual generated column, not declared in drizzle's schema (as 0020's are not).
+-- (docs/decisions/061-search-by-author-and-what-fts5-costs.md). `listed_author` holds the author's id
+-- of a post that lists show (as `listed_words` holds its words), so FTS5 answers "these words, by one
+-- of these members" by stepping through both lists at once: 1.2 ms for 'coffee' by the 5 members a
+-- light member follows, where testing their 301 posts one by one took 7 ms and the newest 10 000
+-- matches read into a set 4 ms. A virtual generated column, not declared in drizzle's schema (as
+-- 0020's are not).
 DROP TRIGGER `posts_fts_insert`;
 --> statement-breakpoint
 DROP TRIGGER `posts_fts_delete`;

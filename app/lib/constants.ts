@@ -320,7 +320,7 @@ export const SEARCH_REPOST_WORDS_READ = 1000;
 /**
  * For you's search finds the reposts of the named members' posts apart (each of their posts' reposts)
  * when it names fewer than SEARCH_NAMED_SCAN_MIN_MEMBERS members who wrote at most this many posts in
- * all; else it tests the reposts it walks for the name too (docs/decisions/060).
+ * all; else it tests the reposts it walks for the name too (docs/decisions/061).
  */
 export const SEARCH_NAMED_REPOSTS_MAX_POSTS = 1000;
 /** People search ranks at most this many of the members whose words match (the member named exactly is always among them). */

@@ -7,6 +7,7 @@ import { communities, creatorSubscriptions, follows, memberSettings, postHashtag
 import { newId } from "~/.server/ids";
 import { followingRead, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
 import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
+import { postWordsMatch } from "~/.server/posts/search";
 import { setRepost } from "~/.server/posts/interactions";
 import type { Viewer } from "~/.server/viewer";
 import {
@@ -208,6 +209,49 @@ describe("Home's search", () => {
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
+  it("For you: posts found by both their words and their tag count once, and their reposts are all listed", async () => {
+    const clock = futureClock();
+    const viewer = await createUser();
+    const word = uniqueWord("both");
+    const author = await createUser();
+    const reposters = [];
+    for (let i = 0; i < FEED_PAGE_SIZE + 2; i++) reposters.push(await createUser());
+    const tagged = async () => {
+      const post = await createPost(author.id, { content: `#${word} again`, createdAt: new Date(clock.next()) });
+      await db().insert(postHashtags).values({ postId: post.id, hashtag: word });
+      return post.id;
+    };
+    // A few posts with both, each reposted by more members than a page holds.
+    const expected: string[] = [];
+    const few = [await tagged(), await tagged()];
+    expected.unshift(...few.slice().reverse());
+    for (const reposter of reposters) {
+      const repost = await setRepost(db(), reposter.id, few[reposters.indexOf(reposter) % 2]!, true, clock.next());
+      if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+      expected.unshift(repost.repostId);
+    }
+    expect(await everyId((cursor) => forYou(viewer.id, word, cursor))).toEqual(expected);
+    // More than a page of posts with both, with a repost of the oldest written among them.
+    for (let i = 0; i < FEED_PAGE_SIZE + 5; i++) {
+      expected.unshift(await tagged());
+      if (i === FEED_PAGE_SIZE - 5) {
+        const repost = await setRepost(db(), (await createUser()).id, few[0]!, true, clock.next());
+        if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+        expected.unshift(repost.repostId);
+      }
+    }
+    expect(await everyId((cursor) => forYou(viewer.id, word, cursor))).toEqual(expected);
+  });
+
+  it("posts_fts's 'any' scope never matches an author's id; the author column does", async () => {
+    const author = await createUser();
+    await createPost(author.id, { content: "by whom" });
+    const count = (query: string) => env.DB.prepare("SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH ?").bind(query).first<number>("n");
+    expect(await count(postWordsMatch(`"${author.id}"`))).toBe(0);
+    expect(await count(postWordsMatch(`"${author.id}"`, "listed"))).toBe(0);
+    expect(await count(`{listed_author}: "${author.id}"`)).toBe(1);
+  });
+
   it("pages through words, tag, names and reposts together without duplicates or gaps", async () => {
     const clock = futureClock();
     const viewer = await createUser();
@@ -268,15 +312,22 @@ describe("Home's search", () => {
     const author = await createUser();
     const old = await createPost(author.id, { content: `first ${word}`, createdAt: new Date(clock.next()) });
     const unrelated = await createPost(author.id, { content: "first of nothing", createdAt: new Date(clock.next()) });
-    await bulkPosts(author.id, SEARCH_REPOST_WORDS_READ + 1, `more ${word}`, clock.next());
+    await bulkPosts(author.id, SEARCH_REPOST_WORDS_READ / 2, `more ${word}`, clock.next());
+    clock.next(TIME.HOUR);
+    // Among the newest matches read, without the words: tested against them, and not found.
+    const among = await createPost(author.id, { content: "nothing of note", createdAt: new Date(clock.next()) });
+    clock.next(TIME.HOUR);
+    await bulkPosts(author.id, SEARCH_REPOST_WORDS_READ / 2 + 1, `yet more ${word}`, clock.next());
     clock.next(TIME.HOUR);
     const reposter = await createUser();
     const repost = await setRepost(db(), reposter.id, old.id, true, clock.next());
     const other = await setRepost(db(), reposter.id, unrelated.id, true, clock.next());
-    if (!repost.ok || !repost.repostId || !other.ok) throw new Error("repost refused");
+    const amid = await setRepost(db(), reposter.id, among.id, true, clock.next());
+    if (!repost.ok || !repost.repostId || !other.ok || !amid.ok) throw new Error("repost refused");
     const first = ids(await forYou(viewer.id, word));
     expect(first[0]).toBe(repost.repostId);
     expect(first).not.toContain(other.repostId);
+    expect(first).not.toContain(amid.repostId);
     // Following walks the followed members' reposts the same way, whichever way it takes.
     const follower = await createUser();
     await follow(follower.id, reposter.id);
@@ -289,6 +340,7 @@ describe("Home's search", () => {
       const theirs = ids(await following(reader, word));
       expect(theirs[0]).toBe(repost.repostId);
       expect(theirs).not.toContain(other.repostId);
+      expect(theirs).not.toContain(amid.repostId);
     }
   });
 
@@ -426,6 +478,7 @@ describe("Home's search", () => {
       { whole: true, way: "wide", fewTagged: true, fewPosts: false },
       { whole: true, way: "narrow", fewTagged: false, fewPosts: true },
       { whole: false, way: "narrow", fewTagged: true, fewPosts: false },
+      { whole: false, way: "wide", fewTagged: true, fewPosts: false },
     ];
     const reads: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {
@@ -450,6 +503,11 @@ describe("Home's search", () => {
       );
       expect(scans, `${query.sql}\n${details.join("\n")}`).toEqual([]);
     }
-    await Promise.all(reads.map((read) => runRead(read)));
+    const answers = await Promise.all(reads.map((read) => runRead(read)));
+    // This member follows no one: every Following page is empty, whichever way (the authors way's
+    // FTS5 query then names an id no post has).
+    for (const [i, answer] of answers.entries()) {
+      if (i % (plans.length + 2) >= 2) expect((answer as { items: unknown[] }).items).toEqual([]);
+    }
   });
 });

@@ -21,6 +21,7 @@ import {
   hasWordsSql,
   isNamed,
   listedOriginal,
+  cursorRowidSql,
   matchesNothing,
   n,
   namedCte,
@@ -99,7 +100,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         sampled: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN (SELECT count(*) FROM (
             SELECT 1 FROM (
               SELECT user_id FROM (SELECT s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
-                WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${P.before}), 9223372036854775807)` : sql``}
+                WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
                 ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${wholeFound} THEN ${n(FOLLOWING_SEARCH_SAMPLE)} ELSE 0 END)
               UNION ALL
               SELECT user_id FROM (SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
@@ -172,7 +173,7 @@ const followedPage: CardCondition = {
  *   written into its query (posts_fts's `listed_author`); the tag's posts walked, newest first, when
  *   few or when the followed members wrote many posts, else each of theirs tested for it;
  * - wide: the matches newest first (`wordsPage`, `tagPage`), each kept if its author is followed; a
- *   page is then some hundreds of matches away at most;
+ *   page is then a thousand matches away at most (the plan samples them);
  * - narrow: `words`, the newest FOLLOWING_SEARCH_NEAR_MATCHES matches, read once. With few matches (a
  *   rare word or tag), each match's post (`matched`). Otherwise the followed members' posts
  *   (posts_user_idx, the index alone) in the span `words` covers, each tested against it and the tag's
@@ -246,7 +247,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   }
   // Where the cursor's post was written: `words` holds the matches written before it. A post gone since
   // (a repost taken back) bounds nothing: every post's id is tested against the cursor anyway.
-  const cursorRowid = before ? sql`coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before}), 9223372036854775807)` : null;
+  const cursorRowid = before ? cursorRowidSql(before) : null;
   // The span `words` covers: written after its oldest (if it stopped at its limit) and before the
   // cursor's post. The oldest's id lets posts_user_idx skip older posts; a post written in the span
   // with an older id (none that Murmur writes) is left to `far`.

@@ -87,6 +87,13 @@ export const searchWords = E.words;
 /** The words whole, in the listed column (`searchWordValues`' `searchWhole`). */
 export const searchWhole = E.whole;
 
+/**
+ * The rowid of the cursor's post (`before`), where posts_fts's walk stops; the largest rowid if that
+ * post is gone (a repost taken back): it then bounds nothing, and every post's id is still tested.
+ */
+export const cursorRowidSql = (before: SQL | Placeholder) =>
+  sql`coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before}), 9223372036854775807)`;
+
 /** What `wholeFound` and `wordsQuery` bind: the words whole, and as beginnings, in the listed column. */
 export function searchWordValues(terms: SearchTerms): Record<string, unknown> {
   return { searchWhole: postWordsMatch(terms.whole, "listed"), searchBeginnings: postWordsMatch(terms.beginnings, "listed") };
@@ -134,7 +141,7 @@ export function hasWordsSql(alias: string, words: SQL | Placeholder, whole: SQL 
  * SEARCH_REPOST_MATCHES_READ; with more (whole words only: a beginning is gathered anew for every
  * question), a walk is short (the posts' page is a page of recent matches), so FTS5 is asked about each.
  */
-export function originalHasWordsSql(alias: string, words: SQL | Placeholder, whole: SQL | boolean): SQL {
+function originalHasWordsSql(alias: string, words: SQL | Placeholder, whole: SQL | boolean): SQL {
   if (whole === false) return hasWordsSql(alias, words, false);
   const many = sql`(SELECT count(*) FROM (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${words} LIMIT ${SEARCH_REPOST_MATCHES_READ + 1})) > ${SEARCH_REPOST_MATCHES_READ}`;
   return sql`CASE WHEN ${whole === true ? sql`1` : whole} AND ${many} THEN ${hasWordsSql(alias, words, true)} ELSE ${hasWordsSql(alias, words, false)} END`;
@@ -174,7 +181,7 @@ export function originalMatchesSql(
   // CASE, so each test runs only if those before it did not decide: SQLite evaluates both sides of an
   // AND or OR in a value (an FTS5 question among them), where a WHERE clause would stop at the first.
   return sql`CASE WHEN ${named(o("user_id"))} THEN 1
-    WHEN NOT ${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)} THEN 0
+    WHEN NOT coalesce(${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)}, 0) THEN 0
     WHEN EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag}) THEN 1
     ELSE ${hasWords} END`;
 }
@@ -189,9 +196,8 @@ export function originalMatchesSql(
  * finds, and the reposts are theirs (`posts_repost_unique`); unless only some reposters' reposts are
  * listed (their originals are anyone's): then the reposts of the matches (`few.ids`) when there are
  * few (`few.yes`), else all the reposters' reposts, walked. With `words`, the walk's tests get the
- * newest matches, read once into the page's row (`CoveredWords`, decision 061). A repost is listed in its reposter's audience and its original's
- * (031). Each way names `originals` once: SQLite copies a common table expression into every place
- * that names it, and D1 prepares every statement anew.
+ * newest matches, read once into the page's row (`CoveredWords`, decision 061). A repost is listed
+ * in its reposter's audience and its original's (031).
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
@@ -210,27 +216,24 @@ export function searchedReposts(
   },
 ): SQL {
   // The reposts the walk may test (under `alias`), given the page's size and oldest.
-  const candidates = (alias: string, n: SQL, low: SQL) => {
+  const candidates = (alias: string, count: SQL, low: SQL) => {
     const r = (column: string) => sql.raw(`${alias}.${column}`);
     const common = sql`${r("reposted_from_post_id")} IS NOT NULL AND ${r("community_id")} IS NULL${olderThan(before, `${alias}.id`)}`;
     return reposters
-      ? sql`${r("user_id")} IN (${reposters}) AND ${common} AND ${r("id")} > CASE WHEN ${n} >= ${size} THEN ${low} ELSE '' END`
-      : sql`${n} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
+      ? sql`${r("user_id")} IN (${reposters}) AND ${common} AND ${r("id")} > CASE WHEN ${count} >= ${size} THEN ${low} ELSE '' END`
+      : sql`${count} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
   };
   const index = sql.raw(reposters ? "posts_reposts_user_idx" : "posts_reposts_idx");
-  // An original is older than the repost it is tested for, so older than the cursor's post.
-  const beforeRowid = before ? sql`coalesce((SELECT rowid FROM ${posts} WHERE ${posts.id} = ${before}), 9223372036854775807)` : null;
   // Whether the walk runs at all.
-  const walks = (n: SQL) => (reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`${n} >= ${size}`);
+  const walks = (count: SQL) => (reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`${count} >= ${size}`);
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
-  // original: that bound, correlated to the page, SQLite evaluated again for every match read (270 ms
+  // original: that bound, correlated to the page, SQLite evaluated again for every match read (280 ms
   // for the heavy member), and FTS5 read every match for a bound of NULL (70 ms). The originals a walk
   // meets are mostly recent, and FTS5 is asked about an old post cheaply (17 µs, against 130 for a
-  // recent one of 'coffee').
+  // recent one of 'coffee'). Nor by the cursor: a post's rowid and id may disagree.
   const wordsColumn = words
     ? sql`, CASE WHEN ${walks(sql`x.n`)} THEN (SELECT json_object('n', count(*), 'low', min(m.r), 'ids', ',' || group_concat(m.r, ',') || ',') FROM (
-          SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${words}${beforeRowid ? sql` AND posts_fts.rowid < ${beforeRowid}` : sql``}
-          ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m) END AS words`
+          SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${words} ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m) END AS words`
     : sql``;
   const covered: CoveredWords | null = words
     ? {
@@ -391,9 +394,12 @@ export function forYouSearch(query: string): CardCondition {
             authors: (also) => sql`SELECT id FROM named_ids WHERE ${also}`,
             keep: (alias) => sql`${sql.raw(`${alias}.reposted_from_post_id`)} IS NULL AND ${inAudienceSql(context.viewer, sql.raw(`${alias}.user_id`))}`,
           });
-          // Every match the streams found (at most a page each), and by what: 0 words, 1 tag, 2 name.
-          const found = sql`found AS MATERIALIZED (
-            SELECT id, 0 AS kind FROM (${wordsPage(context)}) UNION ALL SELECT id, 1 FROM (${tagPage(context)}) UNION ALL SELECT id, 2 FROM (${byName}))`;
+          // Every match the streams found (at most a page each), once, and by what: 0 words, 1 tag,
+          // 2 name alone. A post found twice (its words say its tag) counted twice would end the
+          // walk's page early and fill the reposts' page with the same reposts.
+          const found = sql`found AS MATERIALIZED (SELECT id, min(kind) AS kind FROM (
+            SELECT id, 0 AS kind FROM (${wordsPage(context)}) UNION ALL SELECT id, 1 FROM (${tagPage(context)}) UNION ALL SELECT id, 2 FROM (${byName})
+          ) GROUP BY id)`;
           // The named members' reposted posts found apart: few members, few posts.
           const apart = sql`apart AS MATERIALIZED (
             SELECT count(*) < ${n(SEARCH_NAMED_SCAN_MIN_MEMBERS)} AND coalesce(sum(u.posts_count), 0) <= ${n(SEARCH_NAMED_REPOSTS_MAX_POSTS)} AS yes
@@ -417,7 +423,7 @@ export function forYouSearch(query: string): CardCondition {
             WHERE np.reposted_from_post_id IS NULL AND ${inAudienceSql(context.viewer, sql`np.user_id`)} AND r.community_id IS NULL${olderThan(context.before, "r.id")}
               AND ${inAudienceSql(context.viewer, sql`r.user_id`)}
             ORDER BY r.id DESC LIMIT CASE WHEN ${isApart} THEN ${context.size} ELSE 0 END)`;
-          const page = sql`SELECT id FROM (SELECT DISTINCT id FROM found ORDER BY id DESC LIMIT ${context.size})`;
+          const page = sql`SELECT id FROM (SELECT id FROM found ORDER BY id DESC LIMIT ${context.size})`;
           return {
             ctes: [namedIdsCte, found, apart],
             body: sql`${page} UNION ${reposts} UNION ${namedReposts} ORDER BY id DESC LIMIT ${context.size}`,
