@@ -7,7 +7,7 @@ import { communities, creatorSubscriptions, follows, memberSettings, postHashtag
 import { newId } from "~/.server/ids";
 import { followingRead, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
 import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
-import { postWordsMatch } from "~/.server/posts/search";
+import { postWordsMatch, searchedTag, searchTermsOf } from "~/.server/posts/search";
 import { setRepost } from "~/.server/posts/interactions";
 import type { Viewer } from "~/.server/viewer";
 import {
@@ -146,7 +146,9 @@ describe("Home's search", () => {
   it("Following: the followed members' posts and reposts alone, never the viewer's own; by words, tag or name", async () => {
     const clock = futureClock();
     const viewer = await createUser();
-    const word = uniqueWord("brew");
+    // Not ASCII: a one-word ASCII search binds no tag (its words find the tagged posts, decision 062),
+    // and this test is of the tag's own stream.
+    const word = uniqueWord("brewé");
     const name = uniqueWord("Quill");
     const friend = await createUser({ displayName: `Bo ${name}` });
     const other = await createUser();
@@ -185,9 +187,45 @@ describe("Home's search", () => {
     expect(ids(await forYou(stranger.id, word))).not.toContain(others.id);
   });
 
+  it("a one-word ASCII search binds no tag: its words find the posts with its hashtag, in both tabs and their reposts (decision 062)", async () => {
+    expect(searchedTag(searchTermsOf("#Coffee")!)).toBeNull();
+    expect(searchedTag(searchTermsOf("coffee2go")!)).toBeNull();
+    // Its words would not find every post with the tag: the tag's own streams read it.
+    expect(searchedTag(searchTermsOf("coffee time")!)).toBe("coffeetime");
+    expect(searchedTag(searchTermsOf("coffee_time")!)).toBe("coffee_time");
+    expect(searchedTag(searchTermsOf("café")!)).toBe("café");
+
+    const clock = futureClock();
+    const word = uniqueWord("roast");
+    const viewer = await createUser();
+    const friend = await createUser();
+    const stranger = await createUser();
+    await follow(viewer.id, friend.id);
+    const crowded = await createUser();
+    await follow(crowded.id, friend.id);
+    await followSilent(crowded.id);
+    // As Murmur writes them: a post's hashtags are the #words of its text.
+    const tagged = async (authorId: string, content: string) => {
+      const post = await createPost(authorId, { content, createdAt: new Date(clock.next()) });
+      await db().insert(postHashtags).values({ postId: post.id, hashtag: word });
+      return post;
+    };
+    const strangers = await tagged(stranger.id, `far away #${word.toUpperCase()}`);
+    const friends = await tagged(friend.id, `near #${word}!`);
+    await createPost(friend.id, { content: `#${word}s is another tag`, createdAt: new Date(clock.next()) });
+    const repost = await setRepost(db(), friend.id, strangers.id, true, clock.next());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+
+    for (const query of [`#${word}`, word.toUpperCase()]) {
+      expect(ids(await forYou(viewer.id, query))).toEqual([repost.repostId, friends.id, strangers.id]);
+      for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, query))).toEqual([repost.repostId, friends.id]);
+    }
+  });
+
   it(`Following by a tag on more than ${FOLLOWING_SEARCH_FEW_MATCHES} posts: the followed members' posts with it, each tested, or the tag's walked`, async () => {
     const clock = futureClock();
-    const tag = uniqueWord("crowdtag");
+    // Not ASCII, so the tag's own stream is tested (decision 062).
+    const tag = uniqueWord("crowdtagé");
     const crowd = await createUser();
     await bulkPosts(crowd.id, FOLLOWING_SEARCH_FEW_MATCHES + 1, `#${tag}`, clock.next());
     await env.DB.prepare("INSERT INTO post_hashtags (post_id, hashtag) SELECT id, ?1 FROM posts WHERE user_id = ?2").bind(tag, crowd.id).run();
@@ -255,7 +293,8 @@ describe("Home's search", () => {
   it("pages through words, tag, names and reposts together without duplicates or gaps", async () => {
     const clock = futureClock();
     const viewer = await createUser();
-    const word = uniqueWord("mix");
+    // Not ASCII, so the tag's own stream is tested (decision 062).
+    const word = uniqueWord("mixé");
     const author = await createUser({ displayName: `Di ${word}` });
     const other = await createUser();
     await follow(viewer.id, author.id);

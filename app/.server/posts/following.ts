@@ -28,6 +28,7 @@ import {
   originalMatchesSql,
   postWordsMatch,
   searchedReposts,
+  searchedTag,
   searchTag,
   searchTermsOf,
   searchWhole,
@@ -118,7 +119,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       };
       return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
     },
-    { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: terms.tag, before },
+    { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: searchedTag(terms), before },
   );
   return mapRead(read, ([row]) => ({
     whole: Boolean(row?.whole),
@@ -137,7 +138,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
 function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknown> {
   return {
     searchWords: postWordsMatch(plan.whole ? terms.whole : terms.prefixes, "listed"),
-    searchTag: terms.tag,
+    searchTag: searchedTag(terms),
     searchName: terms.prefixes,
   };
 }

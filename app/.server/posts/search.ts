@@ -37,7 +37,7 @@ export const matchesNothing: CardCondition = { key: "search-nothing", where: () 
  * Explore (decision 034) also uses `whole`, every word as a whole word, and `beginnings`, every word of
  * SEARCH_PREFIX_MIN_LENGTH characters or more as a prefix and shorter ones whole.
  */
-export type SearchTerms = { prefixes: string; tag: string; whole: string; beginnings: string };
+export type SearchTerms = { prefixes: string; tag: string; whole: string; beginnings: string; tagInWords: boolean };
 
 export function searchTermsOf(query: string): SearchTerms | null {
   // A word starts with a letter, digit or underscore: a mark alone (an emoji's variation selector) is none.
@@ -49,7 +49,21 @@ export function searchTermsOf(query: string): SearchTerms | null {
     tag: words.join("").toLowerCase(),
     whole: words.map((word) => `"${word}"`).join(" "),
     beginnings: words.map(beginning).join(" "),
+    tagInWords: words.length === 1 && /^[A-Za-z0-9]+$/.test(words[0]!),
   };
+}
+
+/**
+ * The tag a posts search binds (`searchTag`): null, which no hashtag equals, when the search's words
+ * find every post with the tag anyway (`tagInWords`). A post's hashtags are the `#words` of its text
+ * (extractHashtags, when it is written; no post's text changes after), and FTS5's unicode61 splits at
+ * '#' and folds ASCII case alike: so when the query is one ASCII word, every post with its tag has
+ * that word, and its words' stream (whole or as a beginning) finds it. The tag's streams then read
+ * nothing instead of walking the tag's posts for posts the words find: Following's 'coffee' walked its
+ * 304 posts for the followed members' few, 2.3 ms (docs/decisions/062).
+ */
+export function searchedTag(terms: SearchTerms): string | null {
+  return terms.tagInWords ? null : terms.tag;
 }
 
 /** An FTS5 query on `users_fts` for members whose `columns` hold the terms (`SearchTerms`' prefixes or beginnings). */
@@ -355,7 +369,7 @@ export function searchedPosts(query: string): CardCondition {
   return {
     key: "searched",
     picksPage: true,
-    values: { ...searchWordValues(terms), searchTag: terms.tag },
+    values: { ...searchWordValues(terms), searchTag: searchedTag(terms) },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(outer, (context) => ({
         ctes: [],
@@ -383,7 +397,7 @@ export function forYouSearch(query: string): CardCondition {
     key: "for-you-search",
     picksPage: true,
     // Home's words are every word's beginning when not whole (016): a query cut at its length ends mid-word.
-    values: { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed"), searchTag: terms.tag, searchName: terms.prefixes },
+    values: { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed"), searchTag: searchedTag(terms), searchName: terms.prefixes },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(
         outer,
