@@ -184,8 +184,10 @@ const followedPage: CardCondition = {
  * All: the own posts of the followed members the search names (`named_followed`). The viewer follows
  * every author here, so of the access rule only the subscriber rule is left to test (decision 031).
  */
-function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
+function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean) {
   const { viewer, before, size } = context;
+  // The tag's posts, when the words do not find them all (`searchedTag`): else nothing asks for them.
+  const orTagged = (id: string) => (tag ? sql` OR ${sql.raw(id)} IN (${tagged})` : sql``);
   const older = (column: string) => olderThan(before, column);
   const subscribed = (alias: string) => subscriberRuleSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
   const followedOriginals = (alias: string) =>
@@ -211,15 +213,15 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: followed(viewer),
-    matches: (o, covered) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole, covered }),
+    matches: (o, covered) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole, covered, tag }),
     words: searchWords,
     // Few matches and no one named: the reposts are among those of the matches.
     few: {
       yes: sql`(NOT EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})
         AND ${fewTagged} AND NOT EXISTS (SELECT 1 FROM named))`,
       ids: sql`SELECT matched.id AS id FROM posts_fts CROSS JOIN ${posts} AS matched ON matched.rowid = posts_fts.rowid
-          WHERE posts_fts MATCH ${searchWords}
-        UNION ${tagged}`,
+          WHERE posts_fts MATCH ${searchWords}${tag ? sql`
+        UNION ${tagged}` : sql``}`,
     },
   });
   const withReposts = (originals: SQL) => sql`originals AS MATERIALIZED (${originals} ORDER BY id DESC LIMIT ${size})`;
@@ -229,20 +231,26 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
     // "The words, by one of these members"; a member who follows no one now (since the plan) names an id no post has.
     const byAuthors = sql`(SELECT ${searchWords} || ' AND {listed_author}: (' || coalesce(group_concat('"' || ${follows.followingId} || '"', ' OR '), '"0"') || ')'
       FROM ${follows} WHERE ${follows.followerId} = ${viewer})`;
-    const tagStream = plan.fewTagged || !plan.fewPosts
-      ? tagPage(context, followedOnly)
-      : sql`SELECT id FROM (SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
+    const tagStream = !tag
+      ? sql``
+      : plan.fewTagged || !plan.fewPosts
+        ? sql` UNION ${tagPage(context, followedOnly)}`
+        : sql` UNION SELECT id FROM (SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
           WHERE ${followedOriginals("own")} AND EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = own.id AND ${postHashtags.hashtag} = ${searchTag})
             AND ${subscribed("own")}
           ORDER BY own.id DESC LIMIT ${size})`;
     return {
-      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })} UNION ${tagStream} UNION ${byName}`)],
+      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })}${tagStream} UNION ${byName}`)],
       body,
     };
   }
   if (plan.way === "wide") {
     return {
-      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, followedOnly)} UNION ${tagPage(context, followedOnly)} UNION ${byName}`)],
+      ctes: [
+        namedCte,
+        namedFollowed,
+        withReposts(sql`${wordsPage(context, followedOnly)}${tag ? sql` UNION ${tagPage(context, followedOnly)}` : sql``} UNION ${byName}`),
+      ],
       body,
     };
   }
@@ -293,19 +301,23 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
       // A LIMIT of 0 switches a way off: SQLite tests it before reading anything.
       sql`matched AS MATERIALIZED (SELECT id FROM (
           SELECT id FROM (SELECT own.id AS id FROM ${words.posts} ${followedOriginal("own")} AND ${subscribed("own")}
-            LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
+            LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)${
+            tag
+              ? sql`
           UNION
           SELECT id FROM (SELECT own.id AS id FROM ${postHashtags} AS ph CROSS JOIN ${posts} AS own ON own.id = ph.post_id
-            WHERE ph.hashtag = ${searchTag} AND ${followedOriginal("own")} AND ${subscribed("own")} LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)
+            WHERE ph.hashtag = ${searchTag} AND ${followedOriginal("own")} AND ${subscribed("own")} LIMIT CASE WHEN ${few} THEN -1 ELSE 0 END)`
+              : sql``
+          }
         ) ORDER BY id DESC LIMIT ${size})`,
       sql`near AS MATERIALIZED (
         SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
         WHERE ${followedOriginals("own")} AND ${inSpan("own")}
-          AND (own.rowid IN (${words.inSpan}) OR own.id IN (${tagged})) AND ${subscribed("own")}
+          AND (own.rowid IN (${words.inSpan})${orTagged("own.id")}) AND ${subscribed("own")}
         ORDER BY own.id DESC LIMIT CASE WHEN ${few} THEN 0 ELSE ${size} END)`,
       sql`far AS (
         SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-        WHERE ${followedOriginals("own")} AND NOT ${inSpan("own")} AND (own.id IN (${tagged}) OR ${hasWords}) AND ${subscribed("own")}
+        WHERE ${followedOriginals("own")} AND NOT ${inSpan("own")} AND (${tag ? sql`own.id IN (${tagged}) OR ` : sql``}${hasWords}) AND ${subscribed("own")}
         ORDER BY own.id DESC
         LIMIT CASE WHEN (SELECT r FROM edge) IS NOT NULL AND (SELECT count(*) FROM near) < ${size} THEN ${size} ELSE 0 END)`,
       withReposts(sql`SELECT id FROM matched UNION SELECT id FROM near UNION SELECT id FROM far UNION ${byName}`),
@@ -318,11 +330,12 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan) {
 function followingSearch(query: string, plan: SearchPlan): CardCondition {
   const terms = searchTermsOf(query);
   if (!terms) return matchesNothing;
+  const tag = searchedTag(terms) !== null;
   return {
-    key: `following-search:${plan.way}:${plan.whole ? "whole" : "beginnings"}:${plan.fewTagged ? "few-tagged" : "tagged"}:${plan.fewPosts ? "few-posts" : "posts"}`,
+    key: `following-search:${plan.way}:${plan.whole ? "whole" : "beginnings"}:${!tag ? "words" : plan.fewTagged ? "few-tagged" : "tagged"}:${plan.fewPosts ? "few-posts" : "posts"}`,
     picksPage: true,
     values: planValues(terms, plan),
-    where: (context) => sql`${posts.id} IN (${withMe(context, (inner) => followingSearchIds(inner, plan), { decideWords: false })})`,
+    where: (context) => sql`${posts.id} IN (${withMe(context, (inner) => followingSearchIds(inner, plan, tag), { decideWords: false })})`,
   };
 }
 

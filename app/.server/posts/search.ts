@@ -175,6 +175,7 @@ export type CoveredWords = { has: (rowid: SQL) => SQL; full: SQL; low: SQL };
  * them, and one older than them (when they are `full`) by `originalHasWordsSql`. FTS5 (in workerd)
  * finds a rowid by reading its word's entries from the oldest on, so asking about a recent post costs
  * most: 130 µs for each of 33 recent originals of 'coffee', 17 µs for an old one (decision 061).
+ * With `tag` false (the words find every post with it: `searchedTag`), the tag is not asked about.
  */
 export function originalMatchesSql(
   alias: string,
@@ -184,7 +185,8 @@ export function originalMatchesSql(
     words,
     whole,
     covered,
-  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null },
+    tag = true,
+  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null; tag?: boolean },
 ): SQL {
   const o = (column: string) => sql.raw(`${alias}.${column}`);
   const hasWords = covered
@@ -194,9 +196,10 @@ export function originalMatchesSql(
     : originalHasWordsSql(alias, words, whole);
   // CASE, so each test runs only if those before it did not decide: SQLite evaluates both sides of an
   // AND or OR in a value (an FTS5 question among them), where a WHERE clause would stop at the first.
+  const byTag = tag ? sql`
+    WHEN EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag}) THEN 1` : sql``;
   return sql`CASE WHEN ${named(o("user_id"))} THEN 1
-    WHEN NOT coalesce(${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)}, 0) THEN 0
-    WHEN EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = ${o("id")} AND ${postHashtags.hashtag} = ${E.tag}) THEN 1
+    WHEN NOT coalesce(${subscriberRuleSql(viewer, o("user_id"), o("is_subscriber_only"), P.now)}, 0) THEN 0${byTag}
     ELSE ${hasWords} END`;
 }
 
@@ -366,14 +369,17 @@ export function tagPage({ viewer, before, size }: ConditionContext, { also, visi
 export function searchedPosts(query: string): CardCondition {
   const terms = searchTermsOf(query);
   if (!terms) return matchesNothing;
+  const tagged = searchedTag(terms) !== null;
   return {
-    key: "searched",
+    key: tagged ? "searched" : "searched:words",
     picksPage: true,
     values: { ...searchWordValues(terms), searchTag: searchedTag(terms) },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(outer, (context) => ({
         ctes: [],
-        body: sql`SELECT id FROM (${wordsPage(context)} UNION ${tagPage(context)}) ORDER BY id DESC LIMIT ${context.size}`,
+        body: tagged
+          ? sql`SELECT id FROM (${wordsPage(context)} UNION ${tagPage(context)}) ORDER BY id DESC LIMIT ${context.size}`
+          : wordsPage(context),
       }))})`,
   };
 }
@@ -393,8 +399,10 @@ export function searchedPosts(query: string): CardCondition {
 export function forYouSearch(query: string): CardCondition {
   const terms = searchTermsOf(query);
   if (!terms) return matchesNothing;
+  // Without the tag (its words find every post with it, `searchedTag`), the statement asks only the words.
+  const tagged = searchedTag(terms) !== null;
   return {
-    key: "for-you-search",
+    key: tagged ? "for-you-search" : "for-you-search:words",
     picksPage: true,
     // Home's words are every word's beginning when not whole (016): a query cut at its length ends mid-word.
     values: { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed"), searchTag: searchedTag(terms), searchName: terms.prefixes },
@@ -412,7 +420,7 @@ export function forYouSearch(query: string): CardCondition {
           // 2 name alone. A post found twice (its words say its tag) counted twice would end the
           // walk's page early and fill the reposts' page with the same reposts.
           const found = sql`found AS MATERIALIZED (SELECT id, min(kind) AS kind FROM (
-            SELECT id, 0 AS kind FROM (${wordsPage(context)}) UNION ALL SELECT id, 1 FROM (${tagPage(context)}) UNION ALL SELECT id, 2 FROM (${byName})
+            SELECT id, 0 AS kind FROM (${wordsPage(context)})${tagged ? sql` UNION ALL SELECT id, 1 FROM (${tagPage(context)})` : sql``} UNION ALL SELECT id, 2 FROM (${byName})
           ) GROUP BY id)`;
           // The named members' reposted posts found apart: few members, few posts.
           const apart = sql`apart AS MATERIALIZED (
@@ -427,6 +435,7 @@ export function forYouSearch(query: string): CardCondition {
                 words: wordsQuery,
                 whole: sql`(SELECT whole FROM words_query)`,
                 covered,
+                tag: tagged,
               }),
             found: { walked: sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`, all: sql`SELECT id FROM found` },
             words: wordsQuery,
