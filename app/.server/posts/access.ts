@@ -15,6 +15,16 @@ export function inAudienceSql(viewerId: string | Placeholder | SQL | null, autho
   const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${memberSettings.userId} = ${authorId}
     AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private')`;
   if (!viewerId) return qualified(sql`NOT EXISTS (${keeps})`);
+  if (viewerId === viewerOnce) {
+    // The same rule with `me` joined: its column, not three subqueries of it (decision 062).
+    return qualified(sql`NOT EXISTS (SELECT 1 FROM me CROSS JOIN ${memberSettings} INDEXED BY member_settings_audience_idx
+      LEFT JOIN ${follows} AS audience_follow ON audience_follow.follower_id = me.id AND audience_follow.following_id = ${memberSettings.userId}
+      WHERE ${memberSettings.userId} = ${authorId}
+      AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private') AND CASE
+      WHEN me.id IS NULL THEN 1
+      WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT me.id AND audience_follow.follower_id IS NULL
+      ELSE 0 END)`);
+  }
   return qualified(sql`NOT EXISTS (${keeps} AND CASE
     WHEN ${viewerId} IS NULL THEN 1
     WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT ${viewerId}
@@ -30,6 +40,16 @@ export function inAudienceSql(viewerId: string | Placeholder | SQL | null, autho
 function qualified(condition: SQL): SQL<number> {
   return sql<number>`(${condition})`;
 }
+
+/**
+ * The viewer read once per statement (a search names them in a dozen places, and a session's member is
+ * two bound values each time, past D1's 100 per statement): `viewerOnceCte` makes `me`, a one-row
+ * table of their id, and `viewerOnce` is that id as SQL. The rules here given `viewerOnce` join `me`
+ * rather than read it in a subquery at each mention: D1 prepares every statement anew, and each
+ * subquery costs its preparing (decision 062).
+ */
+export const viewerOnceCte = (viewer: SQL) => sql`me AS MATERIALIZED (SELECT ${viewer} AS id)`;
+export const viewerOnce: SQL = sql`(SELECT id FROM me)`;
 
 /** Whether the author keeps their posts for followers (the one feed room must not announce them). */
 export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<number> {
@@ -84,6 +104,14 @@ export function subscriberRuleSql(
   now: number | Placeholder,
 ): SQL<number> {
   if (!viewerId) return qualified(sql`${subscriberOnly} = 0`);
+  if (viewerId === viewerOnce) {
+    return qualified(sql`${subscriberOnly} = 0 OR EXISTS (SELECT 1 FROM me WHERE me.id = ${authorId} OR EXISTS (
+    SELECT 1 FROM ${creatorSubscriptions}
+    WHERE ${creatorSubscriptions.subscriberId} = me.id
+      AND ${creatorSubscriptions.subscribedToId} = ${authorId}
+      AND ${creatorSubscriptions.status} = 'active'
+      AND ${creatorSubscriptions.expiresAt} > ${now}))`);
+  }
   return qualified(sql`${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
     WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}

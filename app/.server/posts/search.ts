@@ -9,7 +9,7 @@ import {
   SEARCH_REPOST_WORDS_READ,
 } from "~/lib/constants";
 import { postHashtags, posts, users } from "../db/schema";
-import { canViewSql, inAudienceSql, subscriberRuleSql } from "./access";
+import { canViewSql, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "./access";
 import { authorsPageIds } from "./authors-page";
 import { olderThan, P, type CardCondition, type ConditionContext } from "./cards";
 
@@ -289,12 +289,6 @@ export function searchedReposts(
   return sql`${walked} UNION ${ofOriginals}`;
 }
 
-/**
- * The viewer, once per statement: a search names them in a dozen places, and a session's member is two
- * bound values each time, past D1's 100 per statement. `me` is their id in SQL, read once.
- */
-const meCte = (viewer: SQL) => sql`me AS MATERIALIZED (SELECT ${viewer} AS id)`;
-const me = sql`(SELECT id FROM me)`;
 
 /**
  * A search's statement for the viewer as `me`: `write` gets the context with the viewer as `me`, and
@@ -306,9 +300,9 @@ export function withMe(
   write: (context: ConditionContext) => { ctes: SQL[]; body: SQL },
   { decideWords = true }: { decideWords?: boolean } = {},
 ): SQL {
-  const viewer = context.viewer ? me : null;
+  const viewer = context.viewer ? viewerOnce : null;
   const { ctes, body } = write({ ...context, viewer });
-  const all = [...(context.viewer ? [meCte(context.viewer)] : []), ...(decideWords ? [wordsQueryCte] : []), ...ctes];
+  const all = [...(context.viewer ? [viewerOnceCte(context.viewer)] : []), ...(decideWords ? [wordsQueryCte] : []), ...ctes];
   return all.length ? sql`WITH ${sql.join(all, sql`, `)} ${body}` : body;
 }
 
