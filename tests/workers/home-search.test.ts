@@ -243,7 +243,7 @@ describe("Home's search", () => {
     const crowded = await createUser();
     await follow(crowded.id, friend.id);
     await followSilent(crowded.id);
-    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true });
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false });
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
@@ -460,7 +460,7 @@ describe("Home's search", () => {
     }
     // Older, few posts of theirs: each asked about on its own.
     const quietFollower = await viewersOf(quiet.id);
-    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true });
+    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false });
     for (const viewer of quietFollower.both) {
       expect(ids(await following(viewer, word))).toEqual(quietOnes);
       expect(ids(await following(viewer, word, gone))).toEqual(quietOnes);
@@ -473,7 +473,7 @@ describe("Home's search", () => {
     for (const viewer of many.both) expect(ids(await following(viewer, word))).toEqual(prolificOnes);
     // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
     const wide = await viewersOf(crowd.id, quiet.id);
-    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false });
+    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true });
     for (const viewer of wide.both) {
       const first = await following(viewer, word);
       expect(first.items).toHaveLength(FEED_PAGE_SIZE);
@@ -485,6 +485,14 @@ describe("Home's search", () => {
       expect(second.items[0]!.id < first.items.at(-1)!.id).toBe(true);
       expect(ids(await following(viewer, word, gone)).slice(0, FEED_PAGE_SIZE)).toEqual(ids(first));
     }
+    // Their reposts since the page's oldest post, every repost walked (decision 062): the quiet member's
+    // repost of the prolific member's old match, and not the repost of a post without the words.
+    const reposted = await setRepost(db(), quiet.id, prolificOnes[0]!, true, clock.next());
+    if (!reposted.ok || !reposted.repostId) throw new Error("repost refused");
+    const unrelated = await createPost(prolific.id, { content: "nothing to find", createdAt: new Date(clock.next()) });
+    await setRepost(db(), crowd.id, unrelated.id, true, clock.next());
+    expect((await planFor(wide.crowded)).across).toBe(true);
+    for (const viewer of wide.both) expect(ids(await following(viewer, word)).slice(0, 2)).toEqual([reposted.repostId, latest]);
   }, 60_000);
 
   it("works as a plain link on both tabs, in 1 D1 round trip (For you) or 2 (Following: its plan, then its page); an unsearchable query finds nothing", async () => {
@@ -512,12 +520,13 @@ describe("Home's search", () => {
     const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const plans: SearchPlan[] = [
-      { whole: true, way: "authors", fewTagged: true, fewPosts: true },
-      { whole: false, way: "authors", fewTagged: false, fewPosts: true },
-      { whole: true, way: "wide", fewTagged: true, fewPosts: false },
-      { whole: true, way: "narrow", fewTagged: false, fewPosts: true },
-      { whole: false, way: "narrow", fewTagged: true, fewPosts: false },
-      { whole: false, way: "wide", fewTagged: true, fewPosts: false },
+      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false },
+      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false },
+      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false },
+      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true },
+      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false },
+      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false },
+      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false },
     ];
     const reads: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   FOLLOWING_SCAN_MIN_FOLLOWS,
+  FEED_PAGE_SIZE,
   FOLLOWING_SEARCH_AUTHOR_TERMS,
   FOLLOWING_SEARCH_FEW_MATCHES,
   FOLLOWING_SEARCH_NEAR_MATCHES,
@@ -80,9 +81,15 @@ export type SearchPlan = {
   fewTagged: boolean;
   /** The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. */
   fewPosts: boolean;
+  /**
+   * The wide way only: the reposts written since the page's oldest post are surely fewer than the
+   * followed members (since the page-th newest followed match among the sampled ones, whole words): the
+   * page's reposts are found by walking every repost since, not each followed member's (decision 062).
+   */
+  across: boolean;
 };
 
-type PlanRow = { whole: number; sampled: number; following: number; fewTagged: number; fewPosts: number };
+type PlanRow = { whole: number; sampled: number; following: number; fewTagged: number; fewPosts: number; across: number };
 
 /** The plan of a page of Following's search; null when nothing in the query is searchable. */
 export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
@@ -112,6 +119,17 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         ),
         following: sql<number>`${following}`.as("plan_following"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
+        // The page-th newest match by a followed member (that the viewer may see) among the sampled ones:
+        // the page's oldest post is no older. Counting the reposts since stops at the followed members' count.
+        across: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} AND ${wholeFound} THEN (SELECT CASE WHEN e.id IS NULL THEN 0 ELSE (
+            SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
+              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > e.id LIMIT ${following})) < ${following} END
+          FROM (SELECT (SELECT m.id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only
+              FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+              WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
+              ORDER BY posts_fts.rowid DESC LIMIT ${n(FOLLOWING_SEARCH_SAMPLE)}) AS m
+            WHERE ${isFollowed(me, sql`m.user_id`)} AND ${subscriberRuleSql(me, sql`m.user_id`, sql`m.is_subscriber_only`, P.now)}
+            LIMIT 1 OFFSET ${n(FEED_PAGE_SIZE)}) AS id) AS e) ELSE 0 END`.as("plan_across"),
         fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
             WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
           "plan_few_posts",
@@ -119,19 +137,18 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       };
       return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
     },
-    { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: searchedTag(terms), before },
+    { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: searchedTag(terms), before, now: Date.now() },
   );
-  return mapRead(read, ([row]) => ({
-    whole: Boolean(row?.whole),
-    way:
-      (row?.following ?? 0) >= 1 && (row?.following ?? 0) <= FOLLOWING_SEARCH_AUTHOR_TERMS
+  return mapRead(read, ([row]) => {
+    const following = row?.following ?? 0;
+    const way =
+      following >= 1 && following <= FOLLOWING_SEARCH_AUTHOR_TERMS
         ? "authors"
         : (row?.sampled ?? 0) * FOLLOWING_SEARCH_WIDE_SHARE >= FOLLOWING_SEARCH_SAMPLE
           ? "wide"
-          : "narrow",
-    fewTagged: Boolean(row?.fewTagged),
-    fewPosts: Boolean(row?.fewPosts),
-  }));
+          : "narrow";
+    return { whole: Boolean(row?.whole), way, fewTagged: Boolean(row?.fewTagged), fewPosts: Boolean(row?.fewPosts), across: way === "wide" && Boolean(row?.across) };
+  });
 }
 
 /** What a planned search binds: its words as the plan says, its tag, its name. */
@@ -212,7 +229,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
   const fewTagged = sql.raw(plan.fewTagged ? "1" : "0");
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
-    reposters: followed(viewer),
+    reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: plan.way === "wide" && plan.across },
     matches: (o, covered) => originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: plan.whole, covered, tag }),
     words: searchWords,
     // Few matches and no one named: the reposts are among those of the matches.
@@ -332,7 +349,7 @@ function followingSearch(query: string, plan: SearchPlan): CardCondition {
   if (!terms) return matchesNothing;
   const tag = searchedTag(terms) !== null;
   return {
-    key: `following-search:${plan.way}:${plan.whole ? "whole" : "beginnings"}:${!tag ? "words" : plan.fewTagged ? "few-tagged" : "tagged"}:${plan.fewPosts ? "few-posts" : "posts"}`,
+    key: `following-search:${plan.way}:${plan.whole ? "whole" : "beginnings"}:${!tag ? "words" : plan.fewTagged ? "few-tagged" : "tagged"}:${plan.fewPosts ? "few-posts" : "posts"}${plan.way === "wide" && plan.across ? ":across" : ""}`,
     picksPage: true,
     values: planValues(terms, plan),
     where: (context) => sql`${posts.id} IN (${withMe(context, (inner) => followingSearchIds(inner, plan, tag), { decideWords: false })})`,
@@ -345,7 +362,7 @@ export type FollowingOptions = ListOptions & { query?: string | null; plan?: Sea
 export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: FollowingOptions = {}): Read<FeedPage> {
   if (options.query && !options.plan && searchTermsOf(options.query)) throw new Error("Following's search reads its plan first (followingSearchPlanRead)");
   const condition = options.query
-    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false })
+    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false, across: false })
     : followedPage;
   return cardsRead(db, viewer, [condition], options);
 }

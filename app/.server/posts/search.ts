@@ -209,7 +209,8 @@ export function originalMatchesSql(
  * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read
  * (`all`). If the walk's page is a whole page, no repost older than its last can be on the page, so the
  * newer reposts are walked (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of
- * `reposters`), each original tested by `matches`. If it is less, it holds every post the search
+ * `reposters`, each one's: unless they are `across`, fewer reposts since than reposters, when every
+ * repost since is walked and its reposter tested by `has`), each original tested by `matches`. If it is less, it holds every post the search
  * finds, and the reposts are theirs (`posts_repost_unique`); unless only some reposters' reposts are
  * listed (their originals are anyone's): then the reposts of the matches (`few.ids`) when there are
  * few (`few.yes`), else all the reposters' reposts, walked. With `words`, the walk's tests get the
@@ -226,7 +227,7 @@ export function searchedReposts(
     words,
   }: {
     matches: (original: string, covered: CoveredWords | null) => SQL;
-    reposters?: SQL;
+    reposters?: { ids: SQL; has: (userId: SQL) => SQL; across: boolean };
     few?: { yes: SQL; ids: SQL };
     found?: { walked: SQL; all: SQL };
     words?: SQL | Placeholder;
@@ -236,11 +237,13 @@ export function searchedReposts(
   const candidates = (alias: string, count: SQL, low: SQL) => {
     const r = (column: string) => sql.raw(`${alias}.${column}`);
     const common = sql`${r("reposted_from_post_id")} IS NOT NULL AND ${r("community_id")} IS NULL${olderThan(before, `${alias}.id`)}`;
-    return reposters
-      ? sql`${r("user_id")} IN (${reposters}) AND ${common} AND ${r("id")} > CASE WHEN ${count} >= ${size} THEN ${low} ELSE '' END`
-      : sql`${count} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
+    if (!reposters) return sql`${count} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
+    const since = sql`${r("id")} > CASE WHEN ${count} >= ${size} THEN ${low} ELSE '' END`;
+    return reposters.across
+      ? sql`${common} AND ${since} AND ${reposters.has(sql.raw(`${alias}.user_id`))}`
+      : sql`${r("user_id")} IN (${reposters.ids}) AND ${common} AND ${since}`;
   };
-  const index = sql.raw(reposters ? "posts_reposts_user_idx" : "posts_reposts_idx");
+  const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
   // Whether the walk runs at all.
   const walks = (count: SQL) => (reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`${count} >= ${size}`);
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
@@ -277,7 +280,7 @@ export function searchedReposts(
     // With few matches (`few.yes`), their reposts by the reposters, rather than every repost of theirs.
     const ofMatches = sql`SELECT id FROM (SELECT r.id AS id FROM (${few.ids}) AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
         ON r.reposted_from_post_id = m.id
-      WHERE r.user_id IN (${reposters}) AND r.community_id IS NULL${older} AND ${original(null)}
+      WHERE r.user_id IN (${reposters.ids}) AND r.community_id IS NULL${older} AND ${original(null)}
       ORDER BY r.id DESC LIMIT CASE WHEN ${few.yes} THEN ${size} ELSE 0 END)`;
     return sql`${walked} UNION ${ofMatches}`;
   }
