@@ -322,6 +322,17 @@ describe("what a viewer may not see is never found by it (decisions 016, 031)", 
     expect(byName).not.toContain(hashtag);
   });
 
+  it("two words that join into a hashtag find its posts by the tag alone; one ASCII word finds them by the words (decision 062)", async () => {
+    const first = uniqueWord("brew");
+    const second = uniqueWord("time");
+    const joined = await createPost((await createUser()).id, { content: `Morning #${first}${second.toUpperCase()}` });
+    await tag(joined.id, `${first}${second}`);
+    const apart = await createPost((await createUser()).id, { content: `${first} and ${second}` });
+    const viewer = await createUser();
+    expect(ids(await search(viewer.id, `${first} ${second}`))).toEqual([apart.id, joined.id]);
+    expect(ids(await search(viewer.id, `${first}${second}`))).toEqual([joined.id]);
+  });
+
   it("a post kept for followers is found by nobody else; the author is still among People", async () => {
     const word = uniqueWord("kept");
     const author = await createUser({ displayName: `Keeper ${word}` });
@@ -336,6 +347,8 @@ describe("what a viewer may not see is never found by it (decisions 016, 031)", 
     for (const query of [word, `#${hashtag}`, `friends ${word}`]) {
       expect(ids(await search(stranger.id, query)), query).toEqual([]);
       expect(ids(await search(await sessionViewerOf(stranger.id), query)), query).toEqual([]);
+      // A session no member has (signed out since): a visitor's search.
+      expect(ids(await search({ session: "0".repeat(64), now: Date.now() }, query)), query).toEqual([]);
       expect(ids(await search(follower.id, query)), query).toEqual([kept.id]);
     }
     expect(await people(stranger.id, word)).toEqual([author.username]);

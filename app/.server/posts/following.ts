@@ -82,9 +82,11 @@ export type SearchPlan = {
   /** The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. */
   fewPosts: boolean;
   /**
-   * The wide way only: the reposts written since the page's oldest post are surely fewer than the
-   * followed members (since the page-th newest followed match among the sampled ones, whole words): the
-   * page's reposts are found by walking every repost since, not each followed member's (decision 062).
+   * The wide way only, with whole words: fewer reposts were written since the page-th newest match by a
+   * followed member among the sampled ones than the viewer follows members. The page's oldest post is
+   * no older than that match, so its reposts are found by walking every repost since, not each followed
+   * member's (decision 062). (Should the page find less than a page after all, its posts changed
+   * between the two trips, the walk goes through every repost: slower, never wrong.)
    */
   across: boolean;
 };
@@ -105,7 +107,29 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       const fields = {
         whole: sql<number>`${wholeFound}`.as("plan_whole"),
         // Enough to go wide: 1 in FOLLOWING_SEARCH_WIDE_SHARE of the sample, counted only that far.
-        sampled: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN (SELECT count(*) FROM (
+        sampled: sql<number>`planned.sampled`.as("plan_sampled"),
+        following: sql<number>`${following}`.as("plan_following"),
+        fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
+        // The page-th newest match by a followed member (that the viewer may see) among the sampled ones
+        // (before the cursor's post, by id too: a cursor whose post is gone bounds no rowid): the page's
+        // oldest post is no older. Counting the reposts since stops at the followed members' count.
+        across: sql<number>`CASE WHEN planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND ${wholeFound} THEN (SELECT CASE WHEN e.id IS NULL THEN 0 ELSE (
+            SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
+              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > e.id LIMIT ${following})) < ${following} END
+          FROM (SELECT (SELECT m.id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only
+              FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+              WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
+              ORDER BY posts_fts.rowid DESC LIMIT ${n(FOLLOWING_SEARCH_SAMPLE)}) AS m
+            WHERE ${isFollowed(me, sql`m.user_id`)} AND ${subscriberRuleSql(me, sql`m.user_id`, sql`m.is_subscriber_only`, P.now)}${olderThan(before ? P.before : null, "m.id")}
+            LIMIT 1 OFFSET ${n(FEED_PAGE_SIZE)}) AS id) AS e) ELSE 0 END`.as("plan_across"),
+        fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
+            WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
+          "plan_few_posts",
+        ),
+      };
+      // Enough to go wide: 1 in FOLLOWING_SEARCH_WIDE_SHARE of the sample, counted only that far. Read
+      // once (its LIMIT keeps SQLite from copying it into each column that names it).
+      const sampled = sql`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN (SELECT count(*) FROM (
             SELECT 1 FROM (
               SELECT user_id FROM (SELECT s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
                 WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
@@ -114,28 +138,8 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
               SELECT user_id FROM (SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
                 WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
                 ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
-            ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} LIMIT ${n(FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE)})) ELSE 0 END`.as(
-          "plan_sampled",
-        ),
-        following: sql<number>`${following}`.as("plan_following"),
-        fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
-        // The page-th newest match by a followed member (that the viewer may see) among the sampled ones:
-        // the page's oldest post is no older. Counting the reposts since stops at the followed members' count.
-        across: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} AND ${wholeFound} THEN (SELECT CASE WHEN e.id IS NULL THEN 0 ELSE (
-            SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
-              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > e.id LIMIT ${following})) < ${following} END
-          FROM (SELECT (SELECT m.id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only
-              FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
-              WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
-              ORDER BY posts_fts.rowid DESC LIMIT ${n(FOLLOWING_SEARCH_SAMPLE)}) AS m
-            WHERE ${isFollowed(me, sql`m.user_id`)} AND ${subscriberRuleSql(me, sql`m.user_id`, sql`m.is_subscriber_only`, P.now)}
-            LIMIT 1 OFFSET ${n(FEED_PAGE_SIZE)}) AS id) AS e) ELSE 0 END`.as("plan_across"),
-        fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
-            WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
-          "plan_few_posts",
-        ),
-      };
-      return { fields, query: db.select(fields).from(sql`(SELECT 1) AS one`) };
+            ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} LIMIT ${n(FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE)})) ELSE 0 END`;
+      return { fields, query: db.select(fields).from(sql`(SELECT ${sampled} AS sampled LIMIT 1) AS planned`) };
     },
     { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: searchedTag(terms), before, now: Date.now() },
   );
@@ -226,7 +230,8 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
       SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
       WHERE own.user_id IN (SELECT id FROM named_followed) AND ${listedOriginal("own")}${older("own.id")}
       ORDER BY own.id DESC LIMIT ${size})`;
-  const fewTagged = sql.raw(plan.fewTagged ? "1" : "0");
+  // Without a tag (`searchedTag`) there are none: the statement's text follows the key, which says "words".
+  const fewTagged = sql.raw(plan.fewTagged || !tag ? "1" : "0");
   // The followed members' reposts whose original the search finds (`searchedReposts`).
   const reposts = searchedReposts(context, {
     reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: plan.way === "wide" && plan.across },

@@ -35,7 +35,8 @@ export const matchesNothing: CardCondition = { key: "search-nothing", where: () 
  * What a query looks for: every word as a required FTS5 prefix (`"word"*`), and the one hashtag it
  * could name (its words joined, lower-case). Null when nothing in it is searchable (only punctuation).
  * Explore (decision 034) also uses `whole`, every word as a whole word, and `beginnings`, every word of
- * SEARCH_PREFIX_MIN_LENGTH characters or more as a prefix and shorter ones whole.
+ * SEARCH_PREFIX_MIN_LENGTH characters or more as a prefix and shorter ones whole. `tagInWords`: the
+ * query is one ASCII word, so its words find every post with its tag (`searchedTag`).
  */
 export type SearchTerms = { prefixes: string; tag: string; whole: string; beginnings: string; tagInWords: boolean };
 
@@ -56,9 +57,10 @@ export function searchTermsOf(query: string): SearchTerms | null {
 /**
  * The tag a posts search binds (`searchTag`): null, which no hashtag equals, when the search's words
  * find every post with the tag anyway (`tagInWords`). A post's hashtags are the `#words` of its text
- * (extractHashtags, when it is written; no post's text changes after), and FTS5's unicode61 splits at
- * '#' and folds ASCII case alike: so when the query is one ASCII word, every post with its tag has
- * that word, and its words' stream (whole or as a beginning) finds it. The tag's streams then read
+ * (extractHashtags, when it is written; no post's text changes after); posts_fts's unicode61 splits at
+ * '#' and at every character a hashtag ends at (letters and digits only, migration 0024) and folds
+ * ASCII case alike: so when the query is one ASCII word, every post with its tag has that word, and
+ * its words' stream (whole or as a beginning) finds it. The tag's streams then read
  * nothing instead of walking the tag's posts for posts the words find: Following's 'coffee' walked its
  * 304 posts for the followed members' few, 2.3 ms (docs/decisions/062).
  */
@@ -185,8 +187,8 @@ export function originalMatchesSql(
     words,
     whole,
     covered,
-    tag = true,
-  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null; tag?: boolean },
+    tag,
+  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null; tag: boolean },
 ): SQL {
   const o = (column: string) => sql.raw(`${alias}.${column}`);
   const hasWords = covered
@@ -208,14 +210,15 @@ export function originalMatchesSql(
  * statement's `originals` holds the page of posts it found (newest first, at most a page); or `found`
  * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read
  * (`all`). If the walk's page is a whole page, no repost older than its last can be on the page, so the
- * newer reposts are walked (`posts_reposts_idx`, or `posts_reposts_user_idx` for the reposts of
- * `reposters`, each one's: unless they are `across`, fewer reposts since than reposters, when every
- * repost since is walked and its reposter tested by `has`), each original tested by `matches`. If it is less, it holds every post the search
- * finds, and the reposts are theirs (`posts_repost_unique`); unless only some reposters' reposts are
- * listed (their originals are anyone's): then the reposts of the matches (`few.ids`) when there are
- * few (`few.yes`), else all the reposters' reposts, walked. With `words`, the walk's tests get the
- * newest matches, read once into the page's row (`CoveredWords`, decision 061). A repost is listed
- * in its reposter's audience and its original's (031).
+ * newer reposts are walked (`posts_reposts_idx`; for the reposts of `reposters`, each one's in
+ * `posts_reposts_user_idx`, or, `across`, every repost with its reposter tested by `has`: the plan
+ * found fewer written since than reposters, decision 062), each original tested by `matches`. If it
+ * is less, it holds every post the search finds, and the reposts are theirs (`posts_repost_unique`);
+ * unless only some reposters' reposts are listed (their originals are anyone's): then the reposts of
+ * the matches (`few.ids`) when there are few (`few.yes`), else all the reposters' reposts, walked.
+ * With `words`, the walk's tests get the newest matches, read once into the page's row
+ * (`CoveredWords`, decision 061). A repost is listed in its reposter's audience and its original's
+ * (031).
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
@@ -291,7 +294,6 @@ export function searchedReposts(
       ORDER BY r.id DESC LIMIT ${size})`;
   return sql`${walked} UNION ${ofOriginals}`;
 }
-
 
 /**
  * A search's statement for the viewer as `me`: `write` gets the context with the viewer as `me`, and
