@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listBookmarks } from "~/.server/bookmarks";
 import { addComment } from "~/.server/comments";
@@ -10,7 +10,7 @@ import { createCommunity } from "~/.server/communities";
 import { communityMembers, creatorSubscriptions, follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes } from "~/.server/db/schema";
 import { hashtagPostsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
-import { findTargetPost } from "~/.server/posts/access";
+import { findTargetPost, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "~/.server/posts/access";
 import { getCard, listCards, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
@@ -351,5 +351,44 @@ describe("a card in a list", () => {
     // Rows outside a visitor's audience or community are left out of the lists, so listed columns never meet them.
     expect(seen.map((item) => item.post.id)).not.toContain(inCircle.id);
     expect(seen.map((item) => item.post.id)).not.toContain(keptPost.id);
+  });
+});
+
+describe("the access rules with the viewer read once (decision 062)", () => {
+  it("answer as the rules with the viewer given, for every kind of author, viewer and subscription", async () => {
+    const viewer = await createUser();
+    const everyone = await createUser();
+    const keeper = await createUser();
+    const followedKeeper = await createUser();
+    const privateProfile = await createUser();
+    const subscribedCreator = await createUser();
+    const lapsedCreator = await createUser();
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, followedKeeper.id));
+    await db().update(memberSettings).set({ profileVisibility: "private" }).where(eq(memberSettings.userId, privateProfile.id));
+    await follow(viewer.id, followedKeeper.id);
+    const now = Date.now();
+    await db().insert(creatorSubscriptions).values([
+      { id: newId(), subscriberId: viewer.id, subscribedToId: subscribedCreator.id, amountCents: 499, expiresAt: new Date(now + TIME.DAY) },
+      { id: newId(), subscriberId: viewer.id, subscribedToId: lapsedCreator.id, amountCents: 499, expiresAt: new Date(now - TIME.DAY) },
+    ]);
+    const authors = [everyone, keeper, followedKeeper, privateProfile, subscribedCreator, lapsedCreator, viewer];
+    // The viewer as a value, and read once into `me`: a member, and a session no member has (NULL).
+    for (const id of [viewer.id, null]) {
+      for (const author of authors) {
+        for (const subscriberOnly of [0, 1]) {
+          const [row] = await db().all<{ given: number; once: number; subGiven: number | null; subOnce: number }>(
+            sql`WITH ${viewerOnceCte(sql`${id}`)} SELECT
+              ${inAudienceSql(sql`${id}`, sql`${author.id}`)} AS given, ${inAudienceSql(viewerOnce, sql`${author.id}`)} AS once,
+              ${subscriberRuleSql(sql`${id}`, sql`${author.id}`, sql`${subscriberOnly}`, now)} AS subGiven,
+              ${subscriberRuleSql(viewerOnce, sql`${author.id}`, sql`${subscriberOnly}`, now)} AS subOnce`,
+          );
+          const where = `${id ? "member" : "no member"}, ${authors.indexOf(author)}, ${subscriberOnly}`;
+          expect(Boolean(row!.once), where).toBe(Boolean(row!.given));
+          // The rule with the viewer given may answer NULL (no member): every use reads it as false.
+          expect(Boolean(row!.subOnce), where).toBe(Boolean(row!.subGiven));
+        }
+      }
+    }
   });
 });
