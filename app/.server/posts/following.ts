@@ -106,40 +106,42 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`;
       const fields = {
         whole: sql<number>`${wholeFound}`.as("plan_whole"),
-        // Enough to go wide: 1 in FOLLOWING_SEARCH_WIDE_SHARE of the sample, counted only that far.
         sampled: sql<number>`planned.sampled`.as("plan_sampled"),
         following: sql<number>`${following}`.as("plan_following"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
-        // The page-th newest match by a followed member (that the viewer may see) among the sampled ones
-        // (before the cursor's post, by id too: a cursor whose post is gone bounds no rowid): the page's
-        // oldest post is no older. Counting the reposts since stops at the followed members' count.
-        across: sql<number>`CASE WHEN planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND ${wholeFound} THEN (SELECT CASE WHEN e.id IS NULL THEN 0 ELSE (
+        // The page's oldest post is no older than `edge`; counting the reposts since stops at the
+        // followed members' count.
+        across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND ${wholeFound} THEN (
             SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
-              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > e.id LIMIT ${following})) < ${following} END
-          FROM (SELECT (SELECT m.id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only
-              FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
-              WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
-              ORDER BY posts_fts.rowid DESC LIMIT ${n(FOLLOWING_SEARCH_SAMPLE)}) AS m
-            WHERE ${isFollowed(me, sql`m.user_id`)} AND ${subscriberRuleSql(me, sql`m.user_id`, sql`m.is_subscriber_only`, P.now)}${olderThan(before ? P.before : null, "m.id")}
-            LIMIT 1 OFFSET ${n(FEED_PAGE_SIZE)}) AS id) AS e) ELSE 0 END`.as("plan_across"),
+              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > planned.edge LIMIT ${following})) < ${following} ELSE 0 END`.as(
+          "plan_across",
+        ),
         fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
             WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
           "plan_few_posts",
         ),
       };
-      // Enough to go wide: 1 in FOLLOWING_SEARCH_WIDE_SHARE of the sample, counted only that far. Read
-      // once (its LIMIT keeps SQLite from copying it into each column that names it).
-      const sampled = sql`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN (SELECT count(*) FROM (
-            SELECT 1 FROM (
-              SELECT user_id FROM (SELECT s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
-                WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
-                ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${wholeFound} THEN ${n(FOLLOWING_SEARCH_SAMPLE)} ELSE 0 END)
-              UNION ALL
-              SELECT user_id FROM (SELECT s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
-                WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
-                ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
-            ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} LIMIT ${n(FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE)})) ELSE 0 END`;
-      return { fields, query: db.select(fields).from(sql`(SELECT ${sampled} AS sampled LIMIT 1) AS planned`) };
+      // The sample: the newest FOLLOWING_SEARCH_SAMPLE matches the viewer may see (whole words; else the
+      // newest posts), before the cursor's post (by rowid, and by id: a cursor whose post is gone bounds
+      // no rowid), those by followed members counted only as far as both uses need. `sampled`: wide
+      // when 1 in FOLLOWING_SEARCH_WIDE_SHARE are; `edge`: the page-th newest, with whole words (the
+      // page's oldest post is no older). Read once: its LIMIT keeps SQLite from copying it into each
+      // column that names it.
+      const counted = Math.max(FEED_PAGE_SIZE + 1, FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE);
+      const sample = sql`SELECT id FROM (
+          SELECT id, user_id FROM (SELECT s.id AS id, s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+            WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
+              AND ${subscriberRuleSql(me, sql`s.user_id`, sql`s.is_subscriber_only`, P.now)}
+            ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${wholeFound} THEN ${n(FOLLOWING_SEARCH_SAMPLE)} ELSE 0 END)
+          UNION ALL
+          SELECT id, user_id FROM (SELECT s.id AS id, s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
+            WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
+            ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
+        ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)}${olderThan(before ? P.before : null, "sampled.id")}
+        LIMIT CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN ${n(counted)} ELSE 0 END`;
+      const planned = sql`(SELECT count(*) AS sampled, CASE WHEN count(*) >= ${n(FEED_PAGE_SIZE + 1)} THEN min(id) END AS edge
+        FROM (${sample}) LIMIT 1) AS planned`;
+      return { fields, query: db.select(fields).from(planned) };
     },
     { ...viewerValues(viewer), ...searchWordValues(terms), searchTag: searchedTag(terms), before, now: Date.now() },
   );
