@@ -1,10 +1,10 @@
 -- posts_fts's words are letters and digits only (docs/decisions/062): unicode61 also counts
 -- private-use characters (category Co) as part of a word by default, while a hashtag ends at them
 -- (app/lib/text.ts). So '#apple' followed by U+F8FF (Apple's logo) was the hashtag 'apple' but the
--- word 'apple' + U+F8FF, which a search for the whole word 'apple' missed. A search's words are
--- letters, marks, digits and underscores (searchTermsOf), never a private-use character, so none was
--- ever searchable; now they part words, and a one-word search finds every post with its hashtag
--- (`searchedTag`). The index is rebuilt as 0023's was; its columns and triggers are unchanged.
+-- word 'apple' + U+F8FF, which a search for the whole word 'apple' missed (only its beginning found
+-- it). A search's words are letters, marks, digits and underscores (searchTermsOf), never a
+-- private-use character; now such characters part words, and a one-word search finds every post with
+-- its hashtag (`searchedTag`). The index is rebuilt as 0023's was; its columns and triggers are unchanged.
 DROP TRIGGER `posts_fts_insert`;
 --> statement-breakpoint
 DROP TRIGGER `posts_fts_delete`;

@@ -363,6 +363,9 @@ describe("the access rules with the viewer read once (decision 062)", () => {
     const privateProfile = await createUser();
     const subscribedCreator = await createUser();
     const lapsedCreator = await createUser();
+    const cancelledCreator = await createUser();
+    // The viewer keeps their own posts for followers too: they still read them.
+    await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, viewer.id));
     await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, keeper.id));
     await db().update(memberSettings).set({ postVisibility: "followers" }).where(eq(memberSettings.userId, followedKeeper.id));
     await db().update(memberSettings).set({ profileVisibility: "private" }).where(eq(memberSettings.userId, privateProfile.id));
@@ -371,8 +374,9 @@ describe("the access rules with the viewer read once (decision 062)", () => {
     await db().insert(creatorSubscriptions).values([
       { id: newId(), subscriberId: viewer.id, subscribedToId: subscribedCreator.id, amountCents: 499, expiresAt: new Date(now + TIME.DAY) },
       { id: newId(), subscriberId: viewer.id, subscribedToId: lapsedCreator.id, amountCents: 499, expiresAt: new Date(now - TIME.DAY) },
+      { id: newId(), subscriberId: viewer.id, subscribedToId: cancelledCreator.id, amountCents: 499, status: "cancelled", expiresAt: new Date(now + TIME.DAY) },
     ]);
-    const authors = [everyone, keeper, followedKeeper, privateProfile, subscribedCreator, lapsedCreator, viewer];
+    const authors = [everyone, keeper, followedKeeper, privateProfile, subscribedCreator, lapsedCreator, cancelledCreator, viewer];
     // The viewer as a value, and read once into `me`: a member, and a session no member has (NULL).
     for (const id of [viewer.id, null]) {
       for (const author of authors) {

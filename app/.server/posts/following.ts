@@ -82,9 +82,10 @@ export type SearchPlan = {
   /** The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. */
   fewPosts: boolean;
   /**
-   * The wide way only, with whole words: fewer reposts were written since the page-th newest match by a
-   * followed member among the sampled ones than the viewer follows members. The page's oldest post is
-   * no older than that match, so its reposts are found by walking every repost since, not each followed
+   * The wide way only, with whole words: fewer reposts were written (before the cursor's post) since the
+   * (page size + 1)-th newest match by a followed member among the sampled ones than the viewer follows
+   * members. The page's oldest post is no older than that match (were a post's rowid and id to
+   * disagree, or the page a size of its own, the walk is longer, never wrong), so its reposts are found by walking every repost since, not each followed
    * member's (decision 062). (Should the page find less than a page after all, its posts changed
    * between the two trips, the walk goes through every repost: slower, never wrong.)
    */
@@ -113,7 +114,8 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         // followed members' count.
         across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND ${wholeFound} THEN (
             SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
-              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > planned.edge LIMIT ${following})) < ${following} ELSE 0 END`.as(
+              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > planned.edge${olderThan(before ? P.before : null, "w.id")}
+              LIMIT ${following})) < ${following} ELSE 0 END`.as(
           "plan_across",
         ),
         fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
@@ -121,23 +123,23 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
           "plan_few_posts",
         ),
       };
-      // The sample: the newest FOLLOWING_SEARCH_SAMPLE matches the viewer may see (whole words; else the
-      // newest posts), before the cursor's post (by rowid, and by id: a cursor whose post is gone bounds
-      // no rowid), those by followed members counted only as far as both uses need. `sampled`: wide
-      // when 1 in FOLLOWING_SEARCH_WIDE_SHARE are; `edge`: the page-th newest, with whole words (the
-      // page's oldest post is no older). Read once: its LIMIT keeps SQLite from copying it into each
-      // column that names it.
+      // The sample: the newest FOLLOWING_SEARCH_SAMPLE matches (whole words; else the newest posts),
+      // before the cursor's post (by rowid, and by id: a cursor whose post is gone bounds no rowid); of
+      // them, those by followed members (and, for `edge`, that the viewer may see: the subscriber rule),
+      // counted only as far as both uses need. `sampled`: wide when 1 in FOLLOWING_SEARCH_WIDE_SHARE
+      // are; `edge`: the (page size + 1)-th newest, with whole words (the page's oldest post is no
+      // older). Read once: its LIMIT keeps SQLite from copying it into each column that names it.
       const counted = Math.max(FEED_PAGE_SIZE + 1, FOLLOWING_SEARCH_SAMPLE / FOLLOWING_SEARCH_WIDE_SHARE);
       const sample = sql`SELECT id FROM (
-          SELECT id, user_id FROM (SELECT s.id AS id, s.user_id AS user_id FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+          SELECT id, user_id, is_subscriber_only FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only
+            FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
             WHERE posts_fts MATCH ${searchWhole}${before ? sql` AND posts_fts.rowid < ${cursorRowidSql(P.before)}` : sql``}
-              AND ${subscriberRuleSql(me, sql`s.user_id`, sql`s.is_subscriber_only`, P.now)}
             ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${wholeFound} THEN ${n(FOLLOWING_SEARCH_SAMPLE)} ELSE 0 END)
           UNION ALL
-          SELECT id, user_id FROM (SELECT s.id AS id, s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
+          SELECT id, user_id, 0 FROM (SELECT s.id AS id, s.user_id AS user_id FROM ${posts} AS s INDEXED BY posts_home_idx
             WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
             ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
-        ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)}${olderThan(before ? P.before : null, "sampled.id")}
+        ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} AND ${subscriberRuleSql(me, sql`sampled.user_id`, sql`sampled.is_subscriber_only`, P.now)}${olderThan(before ? P.before : null, "sampled.id")}
         LIMIT CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN ${n(counted)} ELSE 0 END`;
       const planned = sql`(SELECT count(*) AS sampled, CASE WHEN count(*) >= ${n(FEED_PAGE_SIZE + 1)} THEN min(id) END AS edge
         FROM (${sample}) LIMIT 1) AS planned`;
