@@ -12,15 +12,16 @@ import { communities, communityMembers, creatorSubscriptions, follows, memberSet
  * else is one probe of a small index.
  */
 export function inAudienceSql(viewerId: string | Placeholder | SQL | null, authorId: SQL | typeof posts.userId): SQL<number> {
-  const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${memberSettings.userId} = ${authorId}
+  // The author keeps their posts from someone (the rows member_settings_audience_idx holds).
+  const keepsSome = sql`${memberSettings.userId} = ${authorId}
     AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private')`;
+  const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${keepsSome}`;
   if (!viewerId) return qualified(sql`NOT EXISTS (${keeps})`);
   if (viewerId === viewerOnce) {
     // The same rule with `me` joined: its column, not three subqueries of it (decision 062).
     return qualified(sql`NOT EXISTS (SELECT 1 FROM me CROSS JOIN ${memberSettings} INDEXED BY member_settings_audience_idx
       LEFT JOIN ${follows} AS audience_follow ON audience_follow.follower_id = me.id AND audience_follow.following_id = ${memberSettings.userId}
-      WHERE ${memberSettings.userId} = ${authorId}
-      AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private') AND CASE
+      WHERE ${keepsSome} AND CASE
       WHEN me.id IS NULL THEN 1
       WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT me.id AND audience_follow.follower_id IS NULL
       ELSE 0 END)`);
@@ -104,20 +105,15 @@ export function subscriberRuleSql(
   now: number | Placeholder,
 ): SQL<number> {
   if (!viewerId) return qualified(sql`${subscriberOnly} = 0`);
-  if (viewerId === viewerOnce) {
-    return qualified(sql`${subscriberOnly} = 0 OR EXISTS (SELECT 1 FROM me WHERE me.id = ${authorId} OR EXISTS (
+  const subscribed = (subscriber: SQL | string | Placeholder) => sql`EXISTS (
     SELECT 1 FROM ${creatorSubscriptions}
-    WHERE ${creatorSubscriptions.subscriberId} = me.id
+    WHERE ${creatorSubscriptions.subscriberId} = ${subscriber}
       AND ${creatorSubscriptions.subscribedToId} = ${authorId}
       AND ${creatorSubscriptions.status} = 'active'
-      AND ${creatorSubscriptions.expiresAt} > ${now}))`);
-  }
-  return qualified(sql`${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR EXISTS (
-    SELECT 1 FROM ${creatorSubscriptions}
-    WHERE ${creatorSubscriptions.subscriberId} = ${viewerId}
-      AND ${creatorSubscriptions.subscribedToId} = ${authorId}
-      AND ${creatorSubscriptions.status} = 'active'
-      AND ${creatorSubscriptions.expiresAt} > ${now})`);
+      AND ${creatorSubscriptions.expiresAt} > ${now})`;
+  // With `me` joined, one subquery of it rather than two (decision 062).
+  if (viewerId === viewerOnce) return qualified(sql`${subscriberOnly} = 0 OR EXISTS (SELECT 1 FROM me WHERE me.id = ${authorId} OR ${subscribed(sql`me.id`)})`);
+  return qualified(sql`${subscriberOnly} = 0 OR ${authorId} = ${viewerId} OR ${subscribed(viewerId)}`);
 }
 
 /**

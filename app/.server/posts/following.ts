@@ -84,10 +84,10 @@ export type SearchPlan = {
   /**
    * The wide way only, with whole words: fewer reposts were written (before the cursor's post) since the
    * (page size + 1)-th newest match by a followed member among the sampled ones than the viewer follows
-   * members. The page's oldest post is no older than that match (were a post's rowid and id to
-   * disagree, or the page a size of its own, the walk is longer, never wrong), so its reposts are found by walking every repost since, not each followed
-   * member's (decision 062). (Should the page find less than a page after all, its posts changed
-   * between the two trips, the walk goes through every repost: slower, never wrong.)
+   * members. The page's oldest post is no older than that match, so its reposts are found by walking
+   * every repost since, not each followed member's (decision 062). Should that not hold (a post's rowid
+   * and id disagree, a page of another size, posts changed between the two trips), the walk is longer:
+   * slower, never wrong.
    */
   across: boolean;
 };
@@ -106,13 +106,13 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       const me = viewerSql(viewer);
       const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`;
       const fields = {
-        whole: sql<number>`${wholeFound}`.as("plan_whole"),
+        whole: sql<number>`planned.whole`.as("plan_whole"),
         sampled: sql<number>`planned.sampled`.as("plan_sampled"),
         following: sql<number>`${following}`.as("plan_following"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
         // The page's oldest post is no older than `edge`; counting the reposts since stops at the
         // followed members' count.
-        across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND ${wholeFound} THEN (
+        across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND planned.whole THEN (
             SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
               WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > planned.edge${olderThan(before ? P.before : null, "w.id")}
               LIMIT ${following})) < ${following} ELSE 0 END`.as(
@@ -141,7 +141,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
             ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
         ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} AND ${subscriberRuleSql(me, sql`sampled.user_id`, sql`sampled.is_subscriber_only`, P.now)}${olderThan(before ? P.before : null, "sampled.id")}
         LIMIT CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN ${n(counted)} ELSE 0 END`;
-      const planned = sql`(SELECT count(*) AS sampled, CASE WHEN count(*) >= ${n(FEED_PAGE_SIZE + 1)} THEN min(id) END AS edge
+      const planned = sql`(SELECT ${wholeFound} AS whole, count(*) AS sampled, CASE WHEN count(*) >= ${n(FEED_PAGE_SIZE + 1)} THEN min(id) END AS edge
         FROM (${sample}) LIMIT 1) AS planned`;
       return { fields, query: db.select(fields).from(planned) };
     },
@@ -211,8 +211,9 @@ const followedPage: CardCondition = {
  */
 function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean) {
   const { viewer, before, size } = context;
-  // The tag's posts, when the words do not find them all (`searchedTag`): else nothing asks for them.
-  const orTagged = (id: string) => (tag ? sql` OR ${sql.raw(id)} IN (${tagged})` : sql``);
+  // "The post under `alias` has the tag, or": only when the words do not find every post with it
+  // (`searchedTag`); else nothing asks for the tag.
+  const taggedOr = (alias: string) => (tag ? sql`${sql.raw(alias)}.id IN (${tagged}) OR ` : sql``);
   const older = (column: string) => olderThan(before, column);
   const subscribed = (alias: string) => subscriberRuleSql(viewer, sql.raw(`${alias}.user_id`), sql.raw(`${alias}.is_subscriber_only`), P.now);
   const followedOriginals = (alias: string) =>
@@ -339,11 +340,11 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
       sql`near AS MATERIALIZED (
         SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
         WHERE ${followedOriginals("own")} AND ${inSpan("own")}
-          AND (own.rowid IN (${words.inSpan})${orTagged("own.id")}) AND ${subscribed("own")}
+          AND (${taggedOr("own")}own.rowid IN (${words.inSpan})) AND ${subscribed("own")}
         ORDER BY own.id DESC LIMIT CASE WHEN ${few} THEN 0 ELSE ${size} END)`,
       sql`far AS (
         SELECT own.id AS id FROM ${posts} AS own INDEXED BY posts_user_idx
-        WHERE ${followedOriginals("own")} AND NOT ${inSpan("own")} AND (${tag ? sql`own.id IN (${tagged}) OR ` : sql``}${hasWords}) AND ${subscribed("own")}
+        WHERE ${followedOriginals("own")} AND NOT ${inSpan("own")} AND (${taggedOr("own")}${hasWords}) AND ${subscribed("own")}
         ORDER BY own.id DESC
         LIMIT CASE WHEN (SELECT r FROM edge) IS NOT NULL AND (SELECT count(*) FROM near) < ${size} THEN ${size} ELSE 0 END)`,
       withReposts(sql`SELECT id FROM matched UNION SELECT id FROM near UNION SELECT id FROM far UNION ${byName}`),

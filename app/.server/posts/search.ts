@@ -60,9 +60,9 @@ export function searchTermsOf(query: string): SearchTerms | null {
  * (extractHashtags, when it is written; no post's text changes after); posts_fts's unicode61 splits at
  * '#' and at every character a hashtag ends at (letters and digits only, migration 0024) and folds
  * ASCII case alike: so when the query is one ASCII word, every post with its tag has that word, and
- * its words' stream (whole or as a beginning) finds it. The tag's streams then read
- * nothing instead of walking the tag's posts for posts the words find: Following's 'coffee' walked its
- * 304 posts for the followed members' few, 2.3 ms (docs/decisions/062).
+ * its words' stream (whole or as a beginning) finds it. The tag's streams then read nothing instead of
+ * walking the tag's posts for posts the words find: Following's 'coffee' walked its 304 posts for the
+ * followed members' few, 2.3 ms (docs/decisions/062).
  */
 export function searchedTag(terms: SearchTerms): string | null {
   return terms.tagInWords ? null : terms.tag;
@@ -236,26 +236,25 @@ export function searchedReposts(
     words?: SQL | Placeholder;
   },
 ): SQL {
-  // The reposts the walk may test (under `alias`), given the page's size and oldest.
-  const candidates = (alias: string, count: SQL, low: SQL) => {
-    const r = (column: string) => sql.raw(`${alias}.${column}`);
-    const common = sql`${r("reposted_from_post_id")} IS NOT NULL AND ${r("community_id")} IS NULL${olderThan(before, `${alias}.id`)}`;
-    if (!reposters) return sql`${count} >= ${size} AND ${common} AND ${r("id")} > ${low}`;
-    const since = sql`${r("id")} > CASE WHEN ${count} >= ${size} THEN ${low} ELSE '' END`;
-    return reposters.across
-      ? sql`${common} AND ${since} AND ${reposters.has(sql.raw(`${alias}.user_id`))}`
-      : sql`${r("user_id")} IN (${reposters.ids}) AND ${common} AND ${since}`;
-  };
+  const older = olderThan(before, "r.id");
+  // The reposts (`r`) the walk may test, given the page's size and oldest (`page`).
+  const reposts = sql`r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${older}`;
+  const since = sql`r.id > CASE WHEN page.n >= ${size} THEN page.low ELSE '' END`;
+  const candidates = !reposters
+    ? sql`page.n >= ${size} AND ${reposts} AND r.id > page.low`
+    : reposters.across
+      ? sql`${reposts} AND ${since} AND ${reposters.has(sql`r.user_id`)}`
+      : sql`r.user_id IN (${reposters.ids}) AND ${reposts} AND ${since}`;
   const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
-  // Whether the walk runs at all.
-  const walks = (count: SQL) => (reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`${count} >= ${size}`);
+  // Whether the walk runs at all, given the page's size (`x.n`).
+  const walks = reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`x.n >= ${size}`;
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
   // original: that bound, correlated to the page, SQLite evaluated again for every match read (280 ms
   // for the heavy member), and FTS5 read every match for a bound of NULL (70 ms). The originals a walk
   // meets are mostly recent, and FTS5 is asked about an old post cheaply (17 µs, against 130 for a
   // recent one of 'coffee'). Nor by the cursor: a post's rowid and id may disagree.
   const wordsColumn = words
-    ? sql`, CASE WHEN ${walks(sql`x.n`)} THEN (SELECT json_object('n', count(*), 'low', min(m.r), 'ids', ',' || group_concat(m.r, ',') || ',') FROM (
+    ? sql`, CASE WHEN ${walks} THEN (SELECT json_object('n', count(*), 'low', min(m.r), 'ids', ',' || group_concat(m.r, ',') || ',') FROM (
           SELECT posts_fts.rowid AS r FROM posts_fts WHERE posts_fts MATCH ${words} ORDER BY posts_fts.rowid DESC LIMIT ${n(SEARCH_REPOST_WORDS_READ)}) AS m) END AS words`
     : sql``;
   const covered: CoveredWords | null = words
@@ -275,9 +274,8 @@ export function searchedReposts(
     : sql`(SELECT count(*) AS n, min(id) AS low FROM originals)`;
   const page = sql`(SELECT x.n AS n, x.low AS low${wordsColumn} FROM ${stats} AS x LIMIT 1) AS page`;
   const walked = sql`SELECT id FROM (SELECT r.id AS id FROM ${page} CROSS JOIN ${posts} AS r INDEXED BY ${index}
-      WHERE ${candidates("r", sql`page.n`, sql`page.low`)}${reposters ? sql`` : sql` AND ${inAudienceSql(viewer, sql`r.user_id`)}`} AND ${original(covered)}
+      WHERE ${candidates}${reposters ? sql`` : sql` AND ${inAudienceSql(viewer, sql`r.user_id`)}`} AND ${original(covered)}
       ORDER BY r.id DESC LIMIT ${reposters && few ? sql`CASE WHEN ${few.yes} THEN 0 ELSE ${size} END` : size})`;
-  const older = olderThan(before, "r.id");
   if (reposters) {
     if (!few) return walked;
     // With few matches (`few.yes`), their reposts by the reposters, rather than every repost of theirs.
