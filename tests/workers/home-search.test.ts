@@ -72,6 +72,14 @@ async function followSilent(viewerId: string) {
   }
 }
 
+/** A member who follows `followed` and the silent members too (Following's narrow or wide way, not its authors way). */
+async function crowdedReaderOf(...followed: string[]) {
+  const reader = await createUser();
+  for (const id of followed) await follow(reader.id, id);
+  await followSilent(reader.id);
+  return reader;
+}
+
 /**
  * The members each test makes: their posts (reposts, tags) go after it, as they are in the future and
  * would otherwise be the newest posts of later files' tests (For you's ranking, Following's walks).
@@ -169,10 +177,7 @@ describe("Home's search", () => {
     if (!repost.ok || !repost.repostId) throw new Error("repost refused");
 
     // And one who follows many more, who never post (Following's narrow way, not its authors way).
-    const crowded = await createUser();
-    await follow(crowded.id, friend.id);
-    await follow(crowded.id, other.id);
-    await followSilent(crowded.id);
+    const crowded = await crowdedReaderOf(friend.id, other.id);
     for (const reader of [viewer.id, crowded.id]) {
       expect(ids(await following(reader, word))).toEqual([repost.repostId, others.id]);
       expect(ids(await following(reader, `#${word}x`))).toEqual([tagged.id]);
@@ -203,9 +208,7 @@ describe("Home's search", () => {
     const friend = await createUser();
     const stranger = await createUser();
     await follow(viewer.id, friend.id);
-    const crowded = await createUser();
-    await follow(crowded.id, friend.id);
-    await followSilent(crowded.id);
+    const crowded = await crowdedReaderOf(friend.id);
     // As Murmur writes them: a post's hashtags are the #words of its text.
     const tagged = async (authorId: string, content: string) => {
       const post = await createPost(authorId, { content, createdAt: new Date(clock.next()) });
@@ -243,9 +246,7 @@ describe("Home's search", () => {
     }
     const viewer = await createUser();
     await follow(viewer.id, friend.id);
-    const crowded = await createUser();
-    await follow(crowded.id, friend.id);
-    await followSilent(crowded.id);
+    const crowded = await crowdedReaderOf(friend.id);
     expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false });
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
@@ -304,10 +305,7 @@ describe("Home's search", () => {
     await follow(viewer.id, author.id);
     await follow(viewer.id, other.id);
     // And one who follows many more, who never post (Following's narrow way, not its authors way).
-    const crowded = await createUser();
-    await follow(crowded.id, author.id);
-    await follow(crowded.id, other.id);
-    await followSilent(crowded.id);
+    const crowded = await crowdedReaderOf(author.id, other.id);
     // A stranger's posts with the words, older than every post below; a followed member reposts them last.
     const stranger = await createUser();
     const strangers = [];
@@ -375,10 +373,7 @@ describe("Home's search", () => {
     const follower = await createUser();
     await follow(follower.id, reposter.id);
     await follow(follower.id, author.id);
-    const crowded = await createUser();
-    await follow(crowded.id, reposter.id);
-    await follow(crowded.id, author.id);
-    await followSilent(crowded.id);
+    const crowded = await crowdedReaderOf(reposter.id, author.id);
     for (const reader of [follower.id, crowded.id]) {
       const theirs = ids(await following(reader, word));
       expect(theirs[0]).toBe(repost.repostId);
@@ -446,12 +441,8 @@ describe("Home's search", () => {
     // and one who also follows members who never post (`followSilent`).
     const viewersOf = async (...followed: string[]) => {
       const few = await createUser();
-      const crowded = await createUser();
-      for (const id of followed) {
-        await follow(few.id, id);
-        await follow(crowded.id, id);
-      }
-      await followSilent(crowded.id);
+      for (const id of followed) await follow(few.id, id);
+      const crowded = await crowdedReaderOf(...followed);
       expect((await planFor(few.id)).way).toBe("authors");
       return { few: few.id, crowded: crowded.id, both: [few.id, crowded.id] };
     };
