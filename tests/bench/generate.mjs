@@ -82,8 +82,9 @@ export const DATA_DIR = dataDir(DEFAULT_PRESET);
 /**
  * Bump when the generator changes shape: older data sets are then regenerated. 2: migration 0018
  * (decision 049) rewrites every comment of a set made before it, which is then laid out otherwise than one made with it.
+ * 3: reposts' rowids follow their ids (migration 0025's reposts_fts reads them in rowid order, decision 063).
  */
-export const GENERATOR_VERSION = "2";
+export const GENERATOR_VERSION = "3";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -374,12 +375,15 @@ WHERE k.n BETWEEN ${from} AND ${to};`,
   const likesFinish = recreate("post_likes_user_idx");
 
   // Reposts: a random like becomes a repost by the same member (so popular posts are reposted more).
+  // Their rowids follow their ids, as for every post Murmur writes: reposts_fts reads reposts newest
+  // first by rowid (migration 0025).
   const repostsSql = `
 WITH RECURSIVE ${seq(1, plan.reposts)},
 r AS MATERIALIZED (SELECT n, 1 + ${rnd("(SELECT max(rowid) FROM post_likes)")} AS lr, ${rnd(HOUR)} AS dl FROM seq),
-x AS MATERIALIZED (SELECT r.n, l.post_id, l.user_id, min(${now}, l.created_at + r.dl) AS t FROM r JOIN post_likes l ON l.rowid = r.lr)
+x AS MATERIALIZED (SELECT r.n, l.post_id, l.user_id, min(${now}, l.created_at + r.dl) AS t FROM r JOIN post_likes l ON l.rowid = r.lr),
+o AS MATERIALIZED (SELECT x.*, row_number() OVER (ORDER BY x.t, x.n) AS k FROM x)
 INSERT OR IGNORE INTO posts (rowid, id, user_id, content, reposted_from_post_id, created_at)
-SELECT ${plan.originals} + x.n, ${idSql("x.t", `${plan.originals} + x.n`)}, x.user_id, '', x.post_id, x.t FROM x;
+SELECT ${plan.originals} + o.k, ${idSql("o.t", `${plan.originals} + o.k`)}, o.user_id, '', o.post_id, o.t FROM o ORDER BY o.k;
 INSERT INTO post_reposts (post_id, user_id, created_at)
 SELECT reposted_from_post_id, user_id, created_at FROM posts WHERE rowid > ${plan.originals};`;
 
@@ -1015,10 +1019,13 @@ export function verifyDeep(dir = DATA_DIR) {
           OR cm.last_at <> coalesce(c.last_message_at, c.created_at)
           OR c.last_message_id IS NOT (SELECT max(m.id) FROM messages m WHERE m.conversation_id = c.id)) AS bad_conversation_members,
       (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH '{listed_words other_words}: coffee') AS fts_coffee,
+      (SELECT count(*) FROM posts r JOIN posts o ON o.id = r.reposted_from_post_id WHERE r.community_id IS NULL AND o.listed_words IS NOT NULL)
+        - (SELECT count(*) FROM reposts_fts) AS bad_reposts_fts,
       (SELECT count(*) FROM posts WHERE content LIKE '%coffee%') AS like_coffee`,
     dir,
   );
   queryLocal("INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 1)", dir);
+  queryLocal("INSERT INTO reposts_fts (reposts_fts, rank) VALUES ('integrity-check', 1)", dir);
   queryLocal("INSERT INTO users_fts (users_fts, rank) VALUES ('integrity-check', 1)", dir);
   queryLocal("INSERT INTO communities_fts (communities_fts, rank) VALUES ('integrity-check', 1)", dir);
   return { ...row, fts_integrity: "ok" };
