@@ -295,6 +295,51 @@ describe("Home's search", () => {
     expect(await count(`{listed_author}: "${author.id}"`)).toBe(1);
   });
 
+  it("For you finds the reposts of posts with the words in reposts_fts: listed reposts alone, kept as reposts are taken back, deleted or changed (migration 0025)", async () => {
+    const clock = futureClock();
+    const word = uniqueWord("echo");
+    const author = await createUser();
+    const [a, b, c] = [await createUser(), await createUser(), await createUser()];
+    const at = () => new Date(clock.next());
+    const open = await createPost(author.id, { content: `plain ${word}`, createdAt: at() });
+    const paid = await createPost(author.id, { content: `paid ${word}`, isSubscriberOnly: true, createdAt: at() });
+    const community = { id: newId(), name: unique("community"), creatorId: author.id };
+    await db().insert(communities).values(community);
+    const club = await createPost(author.id, { content: `club ${word}`, communityId: community.id, createdAt: at() });
+    const other = await createPost(author.id, { content: "unrelated", createdAt: at() });
+    const ofOpen = await createPost(a.id, { content: "", repostedFromPostId: open.id, createdAt: at() });
+    const ofPaid = await createPost(b.id, { content: "", repostedFromPostId: paid.id, createdAt: at() });
+    await createPost(c.id, { content: "", repostedFromPostId: club.id, communityId: community.id, createdAt: at() });
+    const ofOther = await createPost(c.id, { content: "", repostedFromPostId: other.id, createdAt: at() });
+    const rowids = async (query: string) =>
+      (await env.DB.prepare("SELECT rowid AS r FROM reposts_fts WHERE reposts_fts MATCH ? ORDER BY rowid").bind(query).all<{ r: number }>()).results.map((row) => row.r);
+    const rowidOf = async (id: string) => (await env.DB.prepare("SELECT rowid AS r FROM posts WHERE id = ?").bind(id).first<number>("r"))!;
+    const listed = postWordsMatch(`"${word}"`, "listed");
+    // Each listed repost under its original's words and its reposter; the community's repost not at all.
+    expect(await rowids(listed)).toEqual([await rowidOf(ofOpen.id), await rowidOf(ofPaid.id)]);
+    expect(await rowids(`{listed_author}: "${a.id}"`)).toEqual([await rowidOf(ofOpen.id)]);
+    const viewer = await createUser();
+    // A locked original is found by its words by none but those who may see it, nor its repost.
+    expect(ids(await forYou(viewer.id, word))).toEqual([ofOpen.id, open.id]);
+    expect(ids(await forYou(author.id, word))).toEqual([ofPaid.id, ofOpen.id, paid.id, open.id]);
+    await db()
+      .insert(creatorSubscriptions)
+      .values({ id: newId(), subscriberId: viewer.id, subscribedToId: author.id, amountCents: 499, status: "active", expiresAt: new Date(clock.next(400 * TIME.DAY)) });
+    expect(ids(await forYou(viewer.id, word))).toEqual([ofPaid.id, ofOpen.id, paid.id, open.id]);
+    // Taken back, or gone with its original: out of the index.
+    const takenBack = await setRepost(db(), a.id, open.id, false, clock.next());
+    if (!takenBack.ok) throw new Error("taking the repost back was refused");
+    await db().delete(posts).where(eq(posts.id, paid.id));
+    expect(await rowids(listed)).toEqual([]);
+    expect(ids(await forYou(viewer.id, word))).toEqual([open.id]);
+    // A post's text never changes in Murmur; if it did, its reposts would be found by the new words.
+    const changed = uniqueWord("echoed");
+    await env.DB.prepare("UPDATE posts SET content = ? WHERE id = ?").bind(`now ${changed}`, other.id).run();
+    expect(await rowids(postWordsMatch(`"${changed}"`, "listed"))).toEqual([await rowidOf(ofOther.id)]);
+    expect(ids(await forYou(viewer.id, changed))).toEqual([ofOther.id, other.id]);
+    await env.DB.prepare("INSERT INTO reposts_fts (reposts_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
+
   it("pages through words, tag, names and reposts together without duplicates or gaps", async () => {
     const clock = futureClock();
     const viewer = await createUser();
@@ -331,7 +376,7 @@ describe("Home's search", () => {
     expect(await everyId((cursor) => following(crowded.id, word, cursor))).toEqual(expected);
   });
 
-  it(`For you walks the newest posts when ${SEARCH_NAMED_SCAN_MIN_MEMBERS} or more members are named, and still finds a quiet one's older posts`, async () => {
+  it(`For you walks the newest posts when ${SEARCH_NAMED_SCAN_MIN_MEMBERS} or more members are named, and still finds a quiet one's older posts and their reposts`, async () => {
     const clock = futureClock();
     const viewer = await createUser();
     const name = uniqueWord("Namesake");
@@ -344,6 +389,10 @@ describe("Home's search", () => {
     const recent = [];
     for (const member of named.slice(1, 4)) recent.unshift((await createPost(member.id, { content: "now", createdAt: new Date(clock.next()) })).id);
     expect(ids(await forYou(viewer.id, name))).toEqual([...recent, quiet.id]);
+    // Less than a page: the walk of reposts goes back to the oldest post found, and finds its repost.
+    const repost = await setRepost(db(), (await createUser()).id, quiet.id, true, clock.next());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+    expect(ids(await forYou(viewer.id, name))).toEqual([repost.repostId, ...recent, quiet.id]);
   });
 
   it(`For you and Following find a repost of an original older than the ${SEARCH_REPOST_WORDS_READ} newest matches they read`, async () => {

@@ -28,6 +28,7 @@ import {
   namedCte,
   originalMatchesSql,
   postWordsMatch,
+  repostsWordsPage,
   searchedReposts,
   searchedTag,
   searchTag,
@@ -196,8 +197,9 @@ const followedPage: CardCondition = {
  * members' reposts of posts it finds. Finding posts that are both followed and matched costs what the
  * smaller side costs; the plan (`followingSearchPlanRead`, read first) says which side that is:
  * - authors (decision 061): FTS5 asked for the posts with the words by the followed members, their ids
- *   written into its query (posts_fts's `listed_author`); the tag's posts walked, newest first, when
- *   few or when the followed members wrote many posts, else each of theirs tested for it;
+ *   written into its query (posts_fts's `listed_author`), and their reposts of posts with the words by
+ *   the same query in reposts_fts (decision 063); the tag's posts walked, newest first, when few or
+ *   when the followed members wrote many posts, else each of theirs tested for it;
  * - wide: the matches newest first (`wordsPage`, `tagPage`), each kept if its author is followed; a
  *   page is then a thousand matches away at most (the plan samples them);
  * - narrow: `words`, the newest FOLLOWING_SEARCH_NEAR_MATCHES matches, read once. With few matches (a
@@ -266,9 +268,23 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
           WHERE ${followedOriginals("own")} AND EXISTS (SELECT 1 FROM ${postHashtags} WHERE ${postHashtags.postId} = own.id AND ${postHashtags.hashtag} = ${searchTag})
             AND ${subscribed("own")}
           ORDER BY own.id DESC LIMIT ${size})`;
+    // The followed members' reposts of posts with the words, from reposts_fts by the same query (its
+    // `listed_author` is the reposter, decision 063); walked only for the tag's posts and the named
+    // members' (each followed member's reposts, or those of the tag's few posts).
+    const otherReposts = searchedReposts(context, {
+      reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: false },
+      matches: (o) => originalMatchesSql(o, { viewer, named: isNamed, words: null, whole: false, tag }),
+      ...(tag
+        ? { few: { yes: sql`(${fewTagged} AND NOT EXISTS (SELECT 1 FROM named))`, ids: sql`SELECT post_id AS id FROM (${tagged})` } }
+        : { walkIf: sql`EXISTS (SELECT 1 FROM named)` }),
+    });
     return {
-      ctes: [namedCte, namedFollowed, withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })}${tagStream} UNION ${byName}`)],
-      body,
+      ctes: [
+        namedCte,
+        namedFollowed,
+        withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })} UNION ${repostsWordsPage(context, { words: byAuthors })}${tagStream} UNION ${byName}`),
+      ],
+      body: sql`SELECT id FROM originals UNION ${otherReposts} ORDER BY id DESC LIMIT ${size}`,
     };
   }
   if (plan.way === "wide") {

@@ -177,7 +177,9 @@ export type CoveredWords = { has: (rowid: SQL) => SQL; full: SQL; low: SQL };
  * them, and one older than them (when they are `full`) by `originalHasWordsSql`. FTS5 (in workerd)
  * finds a rowid by reading its word's entries from the oldest on, so asking about a recent post costs
  * most: 130 µs for each of 33 recent originals of 'coffee', 17 µs for an old one (decision 061).
- * With `tag` false (the words find every post with it: `searchedTag`), the tag is not asked about.
+ * With `tag` false (the words find every post with it: `searchedTag`), the tag is not asked about;
+ * with `words` null (the reposts of posts with the words are read from reposts_fts: `repostsWordsPage`),
+ * the words are not.
  */
 export function originalMatchesSql(
   alias: string,
@@ -188,14 +190,19 @@ export function originalMatchesSql(
     whole,
     covered,
     tag,
-  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder; whole: SQL | boolean; covered?: CoveredWords | null; tag: boolean },
+  }: { viewer: SQL | null; named: (userId: SQL) => SQL; words: SQL | Placeholder | null; whole: SQL | boolean; covered?: CoveredWords | null; tag: boolean },
 ): SQL {
   const o = (column: string) => sql.raw(`${alias}.${column}`);
-  const hasWords = covered
-    ? sql`CASE WHEN ${covered.has(o("rowid"))} THEN 1
+  // Neither words nor tag: the named members' originals alone (the subscriber rule is not theirs).
+  if (words === null && !tag) return named(o("user_id"));
+  const hasWords =
+    words === null
+      ? sql`0`
+      : covered
+        ? sql`CASE WHEN ${covered.has(o("rowid"))} THEN 1
         WHEN NOT (${covered.full} AND ${o("rowid")} < ${covered.low}) THEN 0
         ELSE ${originalHasWordsSql(alias, words, whole)} END`
-    : originalHasWordsSql(alias, words, whole);
+        : originalHasWordsSql(alias, words, whole);
   // CASE, so each test runs only if those before it did not decide: SQLite evaluates both sides of an
   // AND or OR in a value (an FTS5 question among them), where a WHERE clause would stop at the first.
   const byTag = tag ? sql`
@@ -209,14 +216,16 @@ export function originalMatchesSql(
  * The reposts a search lists beside its posts (060): those whose original it finds, newest first. The
  * statement's `originals` holds the page of posts it found (newest first, at most a page); or `found`
  * says which posts bound the walk (`walked`: the newest page of them) and whose reposts are read
- * (`all`). If the walk's page is a whole page, no repost older than its last can be on the page, so the
- * newer reposts are walked (`posts_reposts_idx`; for the reposts of `reposters`, each one's in
+ * (`all`); `walkIf`, a condition of the statement, says whether the walk runs at all. If the walk's
+ * page is a whole page, no repost older than its last can be on the page, so the newer reposts are
+ * walked (`posts_reposts_idx`; for the reposts of `reposters`, each one's in
  * `posts_reposts_user_idx`, or, `across`, every repost with its reposter tested by `has`: the plan
  * found fewer written since than reposters, decision 062), each original tested by `matches`. If it
  * is less, it holds every post the search finds, and the reposts are theirs (`posts_repost_unique`);
  * unless only some reposters' reposts are listed (their originals are anyone's): then the reposts of
- * the matches (`few.ids`) when there are few (`few.yes`), else all the reposters' reposts, walked.
- * With `words`, the walk's tests get the newest matches, read once into the page's row
+ * the matches (`few.ids`) when there are few (`few.yes`), else all the reposters' reposts, walked;
+ * or `all` is null: the walk then runs back to the page's oldest post, as a repost is newer than its
+ * original (for For you's named members, who fill a page but in a rare case). With `words`, the walk's tests get the newest matches, read once into the page's row
  * (`CoveredWords`, decision 061). A repost is listed in its reposter's audience and its original's
  * (031).
  */
@@ -228,23 +237,28 @@ export function searchedReposts(
     few,
     found,
     words,
+    walkIf,
   }: {
     matches: (original: string, covered: CoveredWords | null) => SQL;
     reposters?: { ids: SQL; has: (userId: SQL) => SQL; across: boolean };
     few?: { yes: SQL; ids: SQL };
-    found?: { walked: SQL; all: SQL };
+    found?: { walked: SQL; all: SQL | null };
     words?: SQL | Placeholder;
+    walkIf?: SQL;
   },
 ): SQL {
   const older = olderThan(before, "r.id");
   // The reposts (`r`) the walk may test, given the page's size and oldest (`page`).
   const reposts = sql`r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${older}`;
   const since = sql`r.id > CASE WHEN page.n >= ${size} THEN page.low ELSE '' END`;
+  const only = walkIf ? sql`${walkIf} AND ` : sql``;
+  // Without `all`, the walk runs whether or not the page is whole, back to its oldest post: a repost is
+  // newer than its original, so when the page holds every post found, their reposts are all newer.
   const candidates = !reposters
-    ? sql`page.n >= ${size} AND ${reposts} AND r.id > page.low`
+    ? sql`${found?.all === null ? sql`` : sql`page.n >= ${size} AND `}${only}${reposts} AND r.id > page.low`
     : reposters.across
-      ? sql`${reposts} AND ${since} AND ${reposters.has(sql`r.user_id`)}`
-      : sql`r.user_id IN (${reposters.ids}) AND ${reposts} AND ${since}`;
+      ? sql`${only}${reposts} AND ${since} AND ${reposters.has(sql`r.user_id`)}`
+      : sql`${only}r.user_id IN (${reposters.ids}) AND ${reposts} AND ${since}`;
   const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
   // Whether the walk runs at all, given the page's size (`x.n`).
   const walks = reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`x.n >= ${size}`;
@@ -285,6 +299,7 @@ export function searchedReposts(
       ORDER BY r.id DESC LIMIT CASE WHEN ${few.yes} THEN ${size} ELSE 0 END)`;
     return sql`${walked} UNION ${ofMatches}`;
   }
+  if (found?.all === null) return walked;
   // With a whole page this finds some of the walk's reposts again; with less, all of them.
   const ofOriginals = sql`SELECT id FROM (SELECT r.id AS id FROM (${found?.all ?? sql`SELECT id FROM originals`}) AS m CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique
         ON r.reposted_from_post_id = m.id
@@ -346,6 +361,20 @@ export function wordsPage({ viewer, before, size }: ConditionContext, { also, vi
     ORDER BY posts_fts.rowid DESC LIMIT ${size})`;
 }
 
+/**
+ * A page of the reposts whose original has the search's words, newest first: reposts_fts keeps each
+ * listed repost under its original's words (`listed_words`, the column posts_fts names alike, so the
+ * same FTS5 query reads both) in the order reposts were written (migration 0025, decision 063). A
+ * repost is listed in its reposter's audience and its original's, and its original under the
+ * subscriber rule (a locked post never matches by its words, 016).
+ */
+export function repostsWordsPage({ viewer, before, size }: ConditionContext, { words }: Pick<StreamOptions, "words"> = {}): SQL {
+  return sql`SELECT id FROM (SELECT r.id AS id FROM reposts_fts CROSS JOIN ${posts} AS r ON r.rowid = reposts_fts.rowid
+    WHERE reposts_fts MATCH ${words ?? wordsQuery} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${olderThan(before, "r.id")}
+      AND ${inAudienceSql(viewer, sql`r.user_id`)} AND EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id AND ${visibleAs(viewer, "o")})
+    ORDER BY reposts_fts.rowid DESC LIMIT ${size})`;
+}
+
 /** A page of the posts with the search's tag that the viewer may see, newest first (post_hashtags_tag_idx). */
 export function tagPage({ viewer, before, size }: ConditionContext, { also, visible }: StreamOptions = {}): SQL {
   return sql`SELECT id FROM (SELECT ph.post_id AS id FROM ${postHashtags} AS ph INDEXED BY post_hashtags_tag_idx CROSS JOIN ${posts} AS t ON t.id = ph.post_id
@@ -385,8 +414,9 @@ export function searchedPosts(query: string): CardCondition {
  * The search of the home feed's For you tab (spec document 1 §2.5 "filtered by a search term matching
  * content, author display name or hashtags"; docs/decisions/060-home-search-from-the-indexes.md): posts
  * outside communities with the words or the tag that the viewer may see, or by a member it names (a
- * locked post is found by its author's name alone: 016), and the reposts of them (`searchedReposts`),
- * newest first. The named members' posts come as a followed member's do in Following
+ * locked post is found by its author's name alone: 016), and the reposts of them, newest first: the
+ * reposts of posts with the words from reposts_fts (`repostsWordsPage`, decision 063), the others by
+ * `searchedReposts`. The named members' posts come as a followed member's do in Following
  * (`authorsPageIds`): the newest posts walked when many members are named, else each one's own. When
  * it names fewer than SEARCH_NAMED_SCAN_MIN_MEMBERS members with at most SEARCH_NAMED_REPOSTS_MAX_POSTS
  * posts in all (`apart`), the reposts of their posts are read apart (each post's, posts_repost_unique),
@@ -413,30 +443,37 @@ export function forYouSearch(query: string): CardCondition {
             authors: (also) => sql`SELECT id FROM named_ids WHERE ${also}`,
             keep: (alias) => sql`${sql.raw(`${alias}.reposted_from_post_id`)} IS NULL AND ${inAudienceSql(context.viewer, sql.raw(`${alias}.user_id`))}`,
           });
+          // Without the tag, the reposts of posts with the words are the words' own, from reposts_fts
+          // (`repostsWordsPage`). With it, the walk tests the words too (decision 061): measured, a
+          // statement with both the stream and the tag's walk prepared slower than the walk alone.
+          const repostsOfWords = tagged ? sql`` : sql` UNION ALL SELECT id, 0 FROM (${repostsWordsPage(context)})`;
           // Every match the streams found (at most a page each), once, and by what: 0 words, 1 tag,
           // 2 name alone. A post found twice (its words say its tag) counted twice would end the
           // walk's page early and fill the reposts' page with the same reposts.
           const found = sql`found AS MATERIALIZED (SELECT id, min(kind) AS kind FROM (
-            SELECT id, 0 AS kind FROM (${wordsPage(context)})${tagged ? sql` UNION ALL SELECT id, 1 FROM (${tagPage(context)})` : sql``} UNION ALL SELECT id, 2 FROM (${byName})
+            SELECT id, 0 AS kind FROM (${wordsPage(context)})${repostsOfWords}${tagged ? sql` UNION ALL SELECT id, 1 FROM (${tagPage(context)})` : sql``} UNION ALL SELECT id, 2 FROM (${byName})
           ) GROUP BY id)`;
           // The named members' reposted posts found apart: few members, few posts.
           const apart = sql`apart AS MATERIALIZED (
             SELECT count(*) < ${n(SEARCH_NAMED_SCAN_MIN_MEMBERS)} AND coalesce(sum(u.posts_count), 0) <= ${n(SEARCH_NAMED_REPOSTS_MAX_POSTS)} AS yes
             FROM (SELECT id FROM named_ids LIMIT ${n(SEARCH_NAMED_SCAN_MIN_MEMBERS)}) AS nm CROSS JOIN ${users} AS u ON u.id = nm.id)`;
           const isApart = sql`(SELECT yes FROM apart)`;
-          const reposts = searchedReposts(context, {
-            matches: (o, covered) =>
-              originalMatchesSql(o, {
-                viewer: context.viewer,
-                named: (userId) => sql`(NOT ${isApart} AND ${userId} IN (SELECT id FROM named_ids))`,
+          const named = (userId: SQL) => sql`(NOT ${isApart} AND ${userId} IN (SELECT id FROM named_ids))`;
+          const walked = sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`;
+          const reposts = tagged
+            ? searchedReposts(context, {
+                matches: (o, covered) =>
+                  originalMatchesSql(o, { viewer: context.viewer, named, words: wordsQuery, whole: sql`(SELECT whole FROM words_query)`, covered, tag: true }),
+                found: { walked, all: sql`SELECT id FROM found` },
                 words: wordsQuery,
-                whole: sql`(SELECT whole FROM words_query)`,
-                covered,
-                tag: tagged,
-              }),
-            found: { walked: sql`SELECT id FROM found WHERE kind < 2 OR NOT ${isApart}`, all: sql`SELECT id FROM found` },
-            words: wordsQuery,
-          });
+              })
+            : // Only the named members' when not read apart: walked back to the oldest post found (`all`
+              // null), as many named members make a whole page but in a rare case.
+              searchedReposts(context, {
+                matches: (o) => originalMatchesSql(o, { viewer: context.viewer, named, words: null, whole: false, tag: false }),
+                found: { walked, all: null },
+                walkIf: sql`NOT ${isApart}`,
+              });
           const namedReposts = sql`SELECT id FROM (SELECT r.id AS id FROM named_ids AS nm
               CROSS JOIN ${posts} AS np INDEXED BY posts_user_idx ON np.user_id = nm.id
               CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique ON r.reposted_from_post_id = np.id
