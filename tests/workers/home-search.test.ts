@@ -247,7 +247,7 @@ describe("Home's search", () => {
     const viewer = await createUser();
     await follow(viewer.id, friend.id);
     const crowded = await crowdedReaderOf(friend.id);
-    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false });
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false });
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
@@ -504,7 +504,7 @@ describe("Home's search", () => {
     }
     // Older, few posts of theirs: each asked about on its own.
     const quietFollower = await viewersOf(quiet.id);
-    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false });
+    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false, fewReposts: true });
     for (const viewer of quietFollower.both) {
       expect(ids(await following(viewer, word))).toEqual(quietOnes);
       expect(ids(await following(viewer, word, gone))).toEqual(quietOnes);
@@ -517,7 +517,7 @@ describe("Home's search", () => {
     for (const viewer of many.both) expect(ids(await following(viewer, word))).toEqual(prolificOnes);
     // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
     const wide = await viewersOf(crowd.id, quiet.id);
-    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true });
+    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true, fewReposts: true });
     for (const viewer of wide.both) {
       const first = await following(viewer, word);
       expect(first.items).toHaveLength(FEED_PAGE_SIZE);
@@ -540,6 +540,17 @@ describe("Home's search", () => {
     if (!unfollowed.ok || !unfollowed.repostId) throw new Error("repost refused");
     expect((await planFor(wide.crowded)).across).toBe(true);
     for (const viewer of wide.both) expect(ids(await following(viewer, word)).slice(0, 2)).toEqual([reposted.repostId, latest]);
+    // Few reposts' originals have the words: their reposts read from reposts_fts; with many, walked.
+    // Both find the same, in the wide way and the narrow.
+    const readWith = async (viewer: string, fewReposts: boolean) => {
+      const plan = await planFor(viewer);
+      expect(plan.fewReposts).toBe(true);
+      return ids(await runRead(followingRead(db(), viewer, { query: word, cursor: null, plan: { ...plan, fewReposts } })));
+    };
+    for (const fewReposts of [true, false]) {
+      expect((await readWith(wide.crowded, fewReposts)).slice(0, 2)).toEqual([reposted.repostId, latest]);
+      expect(await readWith(quietFollower.crowded, fewReposts)).toEqual([reposted.repostId, ...quietOnes]);
+    }
   }, 60_000);
 
   it("works as a plain link on both tabs, in 1 D1 round trip (For you) or 2 (Following: its plan, then its page); an unsearchable query finds nothing", async () => {
@@ -567,13 +578,14 @@ describe("Home's search", () => {
     const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const plans: SearchPlan[] = [
-      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false },
-      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false },
-      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false },
-      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true },
-      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false },
-      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false },
-      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false },
+      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false, fewReposts: false },
+      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
+      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
+      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false },
+      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
+      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
+      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: false },
+      { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
     ];
     const reads: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {

@@ -368,9 +368,9 @@ export function wordsPage({ viewer, before, size }: ConditionContext, { also, vi
  * repost is listed in its reposter's audience and its original's, and its original under the
  * subscriber rule (a locked post never matches by its words, 016).
  */
-export function repostsWordsPage({ viewer, before, size }: ConditionContext, { words }: Pick<StreamOptions, "words"> = {}): SQL {
+export function repostsWordsPage({ viewer, before, size }: ConditionContext, { also, words }: Pick<StreamOptions, "also" | "words"> = {}): SQL {
   return sql`SELECT id FROM (SELECT r.id AS id FROM reposts_fts CROSS JOIN ${posts} AS r ON r.rowid = reposts_fts.rowid
-    WHERE reposts_fts MATCH ${words ?? wordsQuery} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${olderThan(before, "r.id")}
+    WHERE reposts_fts MATCH ${words ?? wordsQuery} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${olderThan(before, "r.id")}${also ? sql` AND ${also("r")}` : sql``}
       AND ${inAudienceSql(viewer, sql`r.user_id`)} AND EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id AND ${visibleAs(viewer, "o")})
     ORDER BY reposts_fts.rowid DESC LIMIT ${size})`;
 }
