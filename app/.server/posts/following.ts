@@ -303,11 +303,12 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
   const body = sql`SELECT id FROM originals UNION ${reposts} ORDER BY id DESC LIMIT ${size}`;
   const followedOnly = { also: (alias: string) => isFollowed(viewer, sql.raw(`${alias}.user_id`)), visible: subscribed, words: searchWords };
   // The wide and narrow ways' reposts from reposts_fts, each reposter looked up (few of them: `fewReposts`).
-  const followedReposts = fromIndex ? sql` UNION ${repostsWordsPage(context, { words: searchWords, also: followedOnly.also })}` : sql``;
+  const followedReposts = fromIndex ? sql` UNION ${repostsWordsPage(context, { words: searchWords, also: followedOnly.also, followed: true })}` : sql``;
   if (plan.way === "authors") {
     // "The words, by one of these members"; a member who follows no one now (since the plan) names an id no post has.
-    const byAuthors = sql`(SELECT ${searchWords} || ' AND {listed_author}: (' || coalesce(group_concat('"' || ${follows.followingId} || '"', ' OR '), '"0"') || ')'
+    const byAuthorsCte = sql`by_authors AS MATERIALIZED (SELECT ${searchWords} || ' AND {listed_author}: (' || coalesce(group_concat('"' || ${follows.followingId} || '"', ' OR '), '"0"') || ')' AS q
       FROM ${follows} WHERE ${follows.followerId} = ${viewer})`;
+    const byAuthors = sql`(SELECT q FROM by_authors)`;
     const tagStream = !tag
       ? sql``
       : plan.fewTagged || !plan.fewPosts
@@ -320,7 +321,10 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
       ctes: [
         namedCte,
         namedFollowed,
-        withReposts(sql`${wordsPage(context, { visible: subscribed, words: byAuthors })} UNION ${repostsWordsPage(context, { words: byAuthors })}${tagStream} UNION ${byName}`),
+        byAuthorsCte,
+        withReposts(
+          sql`${wordsPage(context, { visible: subscribed, words: byAuthors })} UNION ${repostsWordsPage(context, { words: byAuthors, followed: true })}${tagStream} UNION ${byName}`,
+        ),
       ],
       body,
     };

@@ -366,12 +366,18 @@ export function wordsPage({ viewer, before, size }: ConditionContext, { also, vi
  * listed repost under its original's words (`listed_words`, the column posts_fts names alike, so the
  * same FTS5 query reads both) in the order reposts were written (migration 0025, decision 063). A
  * repost is listed in its reposter's audience and its original's, and its original under the
- * subscriber rule (a locked post never matches by its words, 016).
+ * subscriber rule (a locked post never matches by its words, 016); `followed`: every reposter is one the
+ * viewer follows (Following's search), in their audience.
  */
-export function repostsWordsPage({ viewer, before, size }: ConditionContext, { also, words }: Pick<StreamOptions, "also" | "words"> = {}): SQL {
+export function repostsWordsPage(
+  { viewer, before, size }: ConditionContext,
+  { also, words, followed = false }: Pick<StreamOptions, "also" | "words"> & { followed?: boolean } = {},
+): SQL {
+  // A reposter the viewer follows is in their audience (decision 031): `followed`, only the original's is tested.
+  const reposter = followed ? sql`` : sql` AND ${inAudienceSql(viewer, sql`r.user_id`)}`;
   return sql`SELECT id FROM (SELECT r.id AS id FROM reposts_fts CROSS JOIN ${posts} AS r ON r.rowid = reposts_fts.rowid
     WHERE reposts_fts MATCH ${words ?? wordsQuery} AND r.reposted_from_post_id IS NOT NULL AND r.community_id IS NULL${olderThan(before, "r.id")}${also ? sql` AND ${also("r")}` : sql``}
-      AND ${inAudienceSql(viewer, sql`r.user_id`)} AND EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id AND ${visibleAs(viewer, "o")})
+      ${reposter} AND EXISTS (SELECT 1 FROM ${posts} AS o WHERE o.id = r.reposted_from_post_id AND ${visibleAs(viewer, "o")})
     ORDER BY reposts_fts.rowid DESC LIMIT ${size})`;
 }
 
