@@ -175,12 +175,15 @@ describe("Home's search", () => {
     const strangers = await createPost(stranger.id, { content: `reposted ${word}`, createdAt: at() });
     const repost = await setRepost(db(), other.id, strangers.id, true, clock.next());
     if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+    // A followed member's repost of the tag's one post: among the reposts of the tag's few posts.
+    const ofTagged = await setRepost(db(), friend.id, tagged.id, true, clock.next());
+    if (!ofTagged.ok || !ofTagged.repostId) throw new Error("repost refused");
 
     // And one who follows many more, who never post (Following's narrow way, not its authors way).
     const crowded = await crowdedReaderOf(friend.id, other.id);
     for (const reader of [viewer.id, crowded.id]) {
       expect(ids(await following(reader, word))).toEqual([repost.repostId, others.id]);
-      expect(ids(await following(reader, `#${word}x`))).toEqual([tagged.id]);
+      expect(ids(await following(reader, `#${word}x`))).toEqual([ofTagged.repostId, tagged.id]);
       // The stranger's post, reposted by a followed member, is found by its author's name too.
       expect(ids(await following(reader, name))).toEqual([repost.repostId, friends.id]);
       expect(ids(await following(reader, `bo ${name}`))).toEqual([friends.id]);
@@ -336,6 +339,7 @@ describe("Home's search", () => {
     const changed = uniqueWord("echoed");
     await env.DB.prepare("UPDATE posts SET content = ? WHERE id = ?").bind(`now ${changed}`, other.id).run();
     expect(await rowids(postWordsMatch(`"${changed}"`, "listed"))).toEqual([await rowidOf(ofOther.id)]);
+    expect(await rowids(postWordsMatch('"unrelated"', "listed"))).not.toContain(await rowidOf(ofOther.id));
     expect(ids(await forYou(viewer.id, changed))).toEqual([ofOther.id, other.id]);
     await env.DB.prepare("INSERT INTO reposts_fts (reposts_fts, rank) VALUES ('integrity-check', 1)").run();
   });
@@ -414,11 +418,17 @@ describe("Home's search", () => {
     const other = await setRepost(db(), reposter.id, unrelated.id, true, clock.next());
     const amid = await setRepost(db(), reposter.id, among.id, true, clock.next());
     if (!repost.ok || !repost.repostId || !other.ok || !amid.ok) throw new Error("repost refused");
-    const first = ids(await forYou(viewer.id, word));
-    expect(first[0]).toBe(repost.repostId);
-    expect(first).not.toContain(other.repostId);
-    expect(first).not.toContain(amid.repostId);
-    // Following walks the followed members' reposts the same way, whichever way it takes.
+    // The one word: the reposts from reposts_fts (decision 063). With an underscore it asks a tag too
+    // (`searchedTag`), and For you walks the reposts, testing each original against the newest matches
+    // and one older than them by FTS5 (decision 061); FTS5 parts the word at the underscore.
+    for (const query of [word, `${word}_`]) {
+      const first = ids(await forYou(viewer.id, query));
+      expect(first[0]).toBe(repost.repostId);
+      expect(first).not.toContain(other.repostId);
+      expect(first).not.toContain(amid.repostId);
+    }
+    // Following finds them too, whichever way it takes: from reposts_fts, or (many reposts' originals
+    // with the words: `fewReposts` false) walked as For you walks them.
     const follower = await createUser();
     await follow(follower.id, reposter.id);
     await follow(follower.id, author.id);
@@ -429,6 +439,13 @@ describe("Home's search", () => {
       expect(theirs).not.toContain(other.repostId);
       expect(theirs).not.toContain(amid.repostId);
     }
+    const plan = await runRead(followingSearchPlanRead(db(), crowded.id, word, null)!);
+    expect(plan.way).not.toBe("authors");
+    expect(plan.fewReposts).toBe(true);
+    const walked = ids(await runRead(followingRead(db(), crowded.id, { query: word, cursor: null, plan: { ...plan, fewReposts: false } })));
+    expect(walked[0]).toBe(repost.repostId);
+    expect(walked).not.toContain(other.repostId);
+    expect(walked).not.toContain(amid.repostId);
   });
 
   it(`For you lists the newest reposts of a named member's old posts, found apart (posts in all at most ${SEARCH_NAMED_REPOSTS_MAX_POSTS}) or walked`, async () => {
@@ -529,8 +546,8 @@ describe("Home's search", () => {
       expect(second.items[0]!.id < first.items.at(-1)!.id).toBe(true);
       expect(ids(await following(viewer, word, gone)).slice(0, FEED_PAGE_SIZE)).toEqual(ids(first));
     }
-    // Their reposts since the page's oldest post, every repost walked (decision 062): the quiet member's
-    // repost of the prolific member's old match, and not the repost of a post without the words.
+    // Their reposts: the quiet member's repost of the prolific member's old match, and not the repost of
+    // a post without the words nor a repost by a member they do not follow.
     const reposted = await setRepost(db(), quiet.id, prolificOnes[0]!, true, clock.next());
     if (!reposted.ok || !reposted.repostId) throw new Error("repost refused");
     const unrelated = await createPost(prolific.id, { content: "nothing to find", createdAt: new Date(clock.next()) });

@@ -93,8 +93,8 @@ export type SearchPlan = {
    */
   across: boolean;
   /**
-   * The wide and narrow ways: at most FOLLOWING_SEARCH_FEW_MATCHES reposts' originals have the words
-   * (reposts_fts). Their followed members' reposts are then read from reposts_fts, each reposter looked
+   * The wide and narrow ways: at most FOLLOWING_SEARCH_FEW_MATCHES reposts have an original with the
+   * words (reposts_fts). Their followed members' reposts are then read from reposts_fts, each reposter looked
    * up; else walked, each original tested (decision 063). The authors way always reads reposts_fts.
    */
   fewReposts: boolean;
@@ -270,11 +270,12 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
   // Without a tag (`searchedTag`) there are none: the statement's text follows the key, which says "words".
   const fewTagged = sql.raw(plan.fewTagged || !tag ? "1" : "0");
   // The followed members' reposts whose original the search finds (`searchedReposts`). The authors way,
-  // and the others when few reposts' originals have the words (`fewReposts`), read those of posts with
-  // the words from reposts_fts, as they read the posts (decision 063), and walk only for the tag's and
-  // the named members' (each followed member's reposts, or those of the tag's few posts), when either
-  // can be. Else the walk tests the words too: reposts_fts read newest first, each reposter looked up,
-  // took 3 ms more for the heavy member's 'coffee' (1 427 reposts' originals have it).
+  // and the others when few reposts have an original with the words (`fewReposts`), read those of
+  // posts with the words from reposts_fts, as they read the posts (decision 063); the rest, of the
+  // tag's posts and the named members', are the reposts of the tag's few posts, or walked (each
+  // followed member's reposts), only when a tag or a name can find any. Else the walk tests the words
+  // too: reposts_fts read newest first, each reposter looked up, took 3 ms more for the heavy member's
+  // 'coffee' (1 427 reposts of originals with it).
   const fromIndex = plan.way === "authors" || plan.fewReposts;
   const reposts = searchedReposts(context, {
     reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: plan.way === "wide" && plan.across },

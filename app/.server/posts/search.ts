@@ -223,11 +223,12 @@ export function originalMatchesSql(
  * found fewer written since than reposters, decision 062), each original tested by `matches`. If it
  * is less, it holds every post the search finds, and the reposts are theirs (`posts_repost_unique`);
  * unless only some reposters' reposts are listed (their originals are anyone's): then the reposts of
- * the matches (`few.ids`) when there are few (`few.yes`), else all the reposters' reposts, walked;
- * or `all` is null: the walk then runs back to the page's oldest post, as a repost is newer than its
- * original (for For you's named members, who fill a page but in a rare case). With `words`, the walk's tests get the newest matches, read once into the page's row
- * (`CoveredWords`, decision 061). A repost is listed in its reposter's audience and its original's
- * (031).
+ * the matches (`few.ids`) when there are few (`few.yes`), else all the reposters' reposts, walked.
+ * With `found.all` null, there is no reading of the found posts' reposts: the walk runs whether the
+ * page is whole or not, back to its oldest post, as a repost is newer than its original (For you's
+ * named members, who fill a page but in a rare case: decision 063). With `words`, the walk's tests get
+ * the newest matches, read once into the page's row (`CoveredWords`, decision 061). A repost is listed
+ * in its reposter's audience and its original's (031).
  */
 export function searchedReposts(
   { viewer, before, size }: ConditionContext,
@@ -260,7 +261,8 @@ export function searchedReposts(
       ? sql`${only}${reposts} AND ${since} AND ${reposters.has(sql`r.user_id`)}`
       : sql`${only}r.user_id IN (${reposters.ids}) AND ${reposts} AND ${since}`;
   const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
-  // Whether the walk runs at all, given the page's size (`x.n`).
+  // Whether the walk runs at all, given the page's size (`x.n`): what the newest matches are read for
+  // (with `walkIf` and `found.all` null, `words` is not given).
   const walks = reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`x.n >= ${size}`;
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
   // original: that bound, correlated to the page, SQLite evaluated again for every match read (280 ms
@@ -420,14 +422,16 @@ export function searchedPosts(query: string): CardCondition {
  * The search of the home feed's For you tab (spec document 1 §2.5 "filtered by a search term matching
  * content, author display name or hashtags"; docs/decisions/060-home-search-from-the-indexes.md): posts
  * outside communities with the words or the tag that the viewer may see, or by a member it names (a
- * locked post is found by its author's name alone: 016), and the reposts of them, newest first: the
- * reposts of posts with the words from reposts_fts (`repostsWordsPage`, decision 063), the others by
- * `searchedReposts`. The named members' posts come as a followed member's do in Following
+ * locked post is found by its author's name alone: 016), and the reposts of them, newest first. When
+ * the tag is not asked (one ASCII word, `searchedTag`), the reposts of posts with the words come from
+ * reposts_fts (`repostsWordsPage`, decision 063) and the others from `searchedReposts`; with the tag,
+ * all of them from `searchedReposts`. The named members' posts come as a followed member's do in Following
  * (`authorsPageIds`): the newest posts walked when many members are named, else each one's own. When
  * it names fewer than SEARCH_NAMED_SCAN_MIN_MEMBERS members with at most SEARCH_NAMED_REPOSTS_MAX_POSTS
  * posts in all (`apart`), the reposts of their posts are read apart (each post's, posts_repost_unique),
- * and the walk of reposts is bounded by the page of words and tag alone: a quiet member's posts are
- * old, and bounding by them walked every repost since (~2 000 for 'maya chen', 9 ms).
+ * and the walk of reposts is bounded by the page of words and tag alone (without the tag, it does not
+ * run): a quiet member's posts are old, and bounding by them walked every repost since (~2 000 for
+ * 'maya chen', 9 ms).
  */
 export function forYouSearch(query: string): CardCondition {
   const terms = searchTermsOf(query);
@@ -453,8 +457,8 @@ export function forYouSearch(query: string): CardCondition {
           // (`repostsWordsPage`). With it, the walk tests the words too (decision 061): measured, a
           // statement with both the stream and the tag's walk prepared slower than the walk alone.
           const repostsOfWords = tagged ? sql`` : sql` UNION ALL SELECT id, 0 FROM (${repostsWordsPage(context)})`;
-          // Every match the streams found (at most a page each), once, and by what: 0 words, 1 tag,
-          // 2 name alone. A post found twice (its words say its tag) counted twice would end the
+          // Every match the streams found (at most a page each), once, and by what: 0 words (posts, and
+          // without the tag reposts), 1 tag, 2 name alone. A post found twice (its words say its tag) counted twice would end the
           // walk's page early and fill the reposts' page with the same reposts.
           const found = sql`found AS MATERIALIZED (SELECT id, min(kind) AS kind FROM (
             SELECT id, 0 AS kind FROM (${wordsPage(context)})${repostsOfWords}${tagged ? sql` UNION ALL SELECT id, 1 FROM (${tagPage(context)})` : sql``} UNION ALL SELECT id, 2 FROM (${byName})
