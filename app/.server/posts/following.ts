@@ -11,7 +11,7 @@ import {
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
+import { mapRead, runRead, selectRead, type Read } from "../db/reads";
 import { follows, postHashtags, posts, users } from "../db/schema";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { repostInAudienceSql, subscriberRuleSql } from "./access";
@@ -36,7 +36,8 @@ import {
   searchTermsOf,
   searchWhole,
   searchWords,
-  searchWordValues,
+  homeWordValues,
+  searchBeginnings,
   tagPage,
   wholeFound,
   withMe,
@@ -100,9 +101,6 @@ export type SearchPlan = {
   fewReposts: boolean;
 };
 
-/** Every word's beginning, as the page binds the words when they are not whole (`planValues`). */
-const searchPrefixes = param("searchPrefixes");
-
 type PlanRow = { whole: number; sampled: number; following: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
 
 /** The plan of a page of Following's search; null when nothing in the query is searchable. */
@@ -136,7 +134,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         // The words as the page binds them (`planValues`): whole, or every word's beginning. Not asked
         // for the authors way, which reads reposts_fts however many.
         fewReposts: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN NOT EXISTS (SELECT 1 FROM reposts_fts
-            WHERE reposts_fts MATCH (CASE WHEN planned.whole THEN ${searchWhole} ELSE ${searchPrefixes} END) LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)}) ELSE 0 END`.as(
+            WHERE reposts_fts MATCH (CASE WHEN planned.whole THEN ${searchWhole} ELSE ${searchBeginnings} END) LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)}) ELSE 0 END`.as(
           "plan_few_reposts",
         ),
       };
@@ -164,8 +162,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     },
     {
       ...viewerValues(viewer),
-      ...searchWordValues(terms),
-      searchPrefixes: postWordsMatch(terms.prefixes, "listed"),
+      ...homeWordValues(terms),
       searchTag: searchedTag(terms),
       before,
       now: Date.now(),

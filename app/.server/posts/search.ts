@@ -115,6 +115,17 @@ export function searchWordValues(terms: SearchTerms): Record<string, unknown> {
   return { searchWhole: postWordsMatch(terms.whole, "listed"), searchBeginnings: postWordsMatch(terms.beginnings, "listed") };
 }
 
+/**
+ * The same for Home's search, whose words are every word's beginning when not whole (016): a query cut
+ * at its length ends mid-word.
+ */
+export function homeWordValues(terms: SearchTerms): Record<string, unknown> {
+  return { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed") };
+}
+
+/** The words as beginnings (`searchWordValues`' or `homeWordValues`' `searchBeginnings`). */
+export const searchBeginnings = E.beginnings;
+
 /** SQL over a post under `alias`: a post lists show (outside communities, not a repost). */
 export const listedOriginal = (alias: string) => sql.raw(`${alias}.community_id IS NULL AND ${alias}.reposted_from_post_id IS NULL`);
 
@@ -441,8 +452,7 @@ export function forYouSearch(query: string): CardCondition {
   return {
     key: tagged ? "for-you-search" : "for-you-search:words",
     picksPage: true,
-    // Home's words are every word's beginning when not whole (016): a query cut at its length ends mid-word.
-    values: { ...searchWordValues(terms), searchBeginnings: postWordsMatch(terms.prefixes, "listed"), searchTag: searchedTag(terms), searchName: terms.prefixes },
+    values: { ...homeWordValues(terms), searchTag: searchedTag(terms), searchName: terms.prefixes },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(
         outer,
