@@ -48,6 +48,17 @@ const uniqueWord = (prefix: string) => `${prefix}${unique("").replace(/[^a-z]/gi
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 const forYou = (viewer: string, query: string, cursor: string | null = null) => getForYouFeed(db(), viewer, { query, cursor });
 const following = (viewer: string, query: string, cursor: string | null = null) => getFollowingFeed(db(), viewer, { query, cursor });
+/**
+ * The first page of Following's search with its plan as read, but `fewReposts` set: both ways of finding
+ * the followed members' reposts (decision 063), on the same data. The plan read must say few.
+ */
+async function followingWithFewReposts(viewer: string, query: string, fewReposts: boolean) {
+  const plan = await runRead(followingSearchPlanRead(db(), viewer, query, null)!);
+  expect(plan.way).not.toBe("authors");
+  expect(plan.fewReposts).toBe(true);
+  return ids(await runRead(followingRead(db(), viewer, { query, cursor: null, plan: { ...plan, fewReposts } })));
+}
+
 /** Every page's ids, following 'Load more' to the end. */
 const everyId = async (read: (cursor: string | null) => Promise<FeedPage>) => (await allPages(read)).flatMap(ids);
 
@@ -439,10 +450,7 @@ describe("Home's search", () => {
       expect(theirs).not.toContain(other.repostId);
       expect(theirs).not.toContain(amid.repostId);
     }
-    const plan = await runRead(followingSearchPlanRead(db(), crowded.id, word, null)!);
-    expect(plan.way).not.toBe("authors");
-    expect(plan.fewReposts).toBe(true);
-    const walked = ids(await runRead(followingRead(db(), crowded.id, { query: word, cursor: null, plan: { ...plan, fewReposts: false } })));
+    const walked = await followingWithFewReposts(crowded.id, word, false);
     expect(walked[0]).toBe(repost.repostId);
     expect(walked).not.toContain(other.repostId);
     expect(walked).not.toContain(amid.repostId);
@@ -559,14 +567,9 @@ describe("Home's search", () => {
     for (const viewer of wide.both) expect(ids(await following(viewer, word)).slice(0, 2)).toEqual([reposted.repostId, latest]);
     // Few reposts' originals have the words: their reposts read from reposts_fts; with many, walked.
     // Both find the same, in the wide way and the narrow.
-    const readWith = async (viewer: string, fewReposts: boolean) => {
-      const plan = await planFor(viewer);
-      expect(plan.fewReposts).toBe(true);
-      return ids(await runRead(followingRead(db(), viewer, { query: word, cursor: null, plan: { ...plan, fewReposts } })));
-    };
     for (const fewReposts of [true, false]) {
-      expect((await readWith(wide.crowded, fewReposts)).slice(0, 2)).toEqual([reposted.repostId, latest]);
-      expect(await readWith(quietFollower.crowded, fewReposts)).toEqual([reposted.repostId, ...quietOnes]);
+      expect((await followingWithFewReposts(wide.crowded, word, fewReposts)).slice(0, 2)).toEqual([reposted.repostId, latest]);
+      expect(await followingWithFewReposts(quietFollower.crowded, word, fewReposts)).toEqual([reposted.repostId, ...quietOnes]);
     }
   }, 60_000);
 
