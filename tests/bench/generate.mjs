@@ -952,8 +952,11 @@ export function readMeta(preset = DEFAULT_PRESET) {
     const rows = queryLocal("SELECT key, value FROM bench_meta", dir);
     const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
     return meta.complete && meta.version === GENERATOR_VERSION && (meta.preset ?? DEFAULT_PRESET) === preset ? meta : null;
-  } catch {
-    return null; // no bench_meta table: never generated (or generation died early)
+  } catch (error) {
+    // No bench_meta table: never generated (or generation died early). Any other failure (wrangler's
+    // output unreadable, say) is not a sign of a bad set: it must not cost the set a regeneration.
+    if (/no such table: bench_meta/.test(`${error?.stdout ?? ""} ${error?.message ?? error}`)) return null;
+    throw error;
   }
 }
 
