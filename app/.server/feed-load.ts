@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FEED_FETCH_TIMEOUT_MS } from "~/lib/constants";
 import { FEED_MESSAGES } from "~/lib/messages";
 import type { FeedPage } from "~/lib/types/post";
-import type { Read } from "./db/reads";
+import type { Answers, Read } from "./db/reads";
 import type { Viewer } from "./viewer";
 
 type LoadedFeed = { page: FeedPage; failed: string | null };
@@ -56,22 +56,24 @@ export function loadMemberFeed(
 }
 
 /**
- * A members-only feed page read in two round trips (docs/decisions/060): `first` rides the session's
- * trip, and the page's read is built from its answer.
+ * A members-only feed page read in one or two round trips (docs/decisions/060, 064): `first`'s reads
+ * ride the session's trip; from their answers `then` gives the page (read there too), or the page's
+ * read, made in a second trip.
  */
-export function loadMemberFeedAfter<T>(
+export function loadMemberFeedAfter<const R extends readonly Read<unknown>[]>(
   context: AppLoadContext,
-  first: (viewer: NonNullable<Viewer>) => Read<T>,
-  read: (viewer: NonNullable<Viewer>, answer: T) => Read<FeedPage>,
+  first: (viewer: NonNullable<Viewer>) => R,
+  then: (answers: Answers<R>) => { page: FeedPage } | { read: (viewer: NonNullable<Viewer>) => Read<FeedPage> },
   cursor: string | null,
   failedText?: string,
 ): Promise<LoadedFeed> {
   return loadFeedPage(
     async () => {
-      const asked = await context.readAsMember((viewer) => [first(viewer)] as const);
+      const asked = await context.readAsMember(first);
       if (!asked) return { items: [], nextCursor: cursor };
-      const answer = asked[0];
-      const answers = await context.readAsMember((viewer) => [read(viewer, answer)]);
+      const next = then(asked);
+      if ("page" in next) return next.page;
+      const answers = await context.readAsMember((viewer) => [next.read(viewer)]);
       return answers?.[0] ?? { items: [], nextCursor: cursor };
     },
     cursor,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/.server/auth/guards";
 import { loadMemberFeed, loadMemberFeedAfter } from "~/.server/feed-load";
-import { followingRead, followingSearchPlanRead } from "~/.server/posts/following";
+import { followingRead, followingSearchFirst, followingSearchThen } from "~/.server/posts/following";
 import { forYouRead } from "~/.server/posts/for-you";
 import { searchQueryOf, searchTermsOf } from "~/.server/posts/search";
 import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
@@ -26,13 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "following" ? "following" : "for-you";
   const query = searchQueryOf(url.searchParams.get("q"));
   const options = { cursor: url.searchParams.get("cursor"), query };
-  // Following's search reads its plan first (docs/decisions/060); a query with nothing to search finds nothing at once.
+  // Following's search reads its plan with the session, and the page then or with it (docs/decisions/060,
+  // 064); a query with nothing to search finds nothing at once.
   const feed =
     tab === "following" && query && searchTermsOf(query)
       ? loadMemberFeedAfter(
           context,
-          (viewer) => followingSearchPlanRead(context.db, viewer, query, options.cursor)!,
-          (viewer, plan) => followingRead(context.db, viewer, { ...options, plan }),
+          (viewer) => followingSearchFirst(context.db, viewer, query, options),
+          (answers) => followingSearchThen(answers, context.db, options),
           options.cursor,
         )
       : loadMemberFeed(context, (viewer) => (tab === "following" ? followingRead : forYouRead)(context.db, viewer, options), options.cursor);

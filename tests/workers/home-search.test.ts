@@ -5,7 +5,7 @@ import { getDb } from "~/.server/db/client";
 import { runRead, type Read } from "~/.server/db/reads";
 import { communities, creatorSubscriptions, follows, memberSettings, postHashtags, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { followingRead, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
+import { followingRead, followingSearchFirst, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
 import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
 import { postWordsMatch, searchedTag, searchTermsOf } from "~/.server/posts/search";
 import { setRepost } from "~/.server/posts/interactions";
@@ -24,7 +24,7 @@ import {
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import { unique } from "../fixtures/factories";
-import { allPages, capturingD1, createPost, createUser as createAnyUser, db, get, member, planOf, sessionViewerOf } from "./helpers";
+import { allPages, capturingD1, createPost, createUser as createAnyUser, db, get, member, planOf, sessionCookieFor, sessionViewerOf } from "./helpers";
 
 /**
  * Home's search (docs/decisions/060): For you lists anyone's posts, Following the followed members'
@@ -47,7 +47,20 @@ function futureClock() {
 const uniqueWord = (prefix: string) => `${prefix}${unique("").replace(/[^a-z]/gi, "").toLowerCase()}`;
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 const forYou = (viewer: string, query: string, cursor: string | null = null) => getForYouFeed(db(), viewer, { query, cursor });
-const following = (viewer: string, query: string, cursor: string | null = null) => getFollowingFeed(db(), viewer, { query, cursor });
+/**
+ * A page of Following's search as Home reads it. When the plan says authors, the page read at once with
+ * the plan (decision 064) must be the one the plan's own statement reads.
+ */
+async function following(viewer: string, query: string, cursor: string | null = null) {
+  const page = await getFollowingFeed(db(), viewer, { query, cursor });
+  const planRead = followingSearchPlanRead(db(), viewer, query, cursor);
+  const plan = planRead ? await runRead(planRead) : null;
+  if (plan?.way === "authors") {
+    const planned = await runRead(followingRead(db(), viewer, { query, cursor, plan }));
+    expect({ ids: ids(page), next: page.nextCursor }).toEqual({ ids: ids(planned), next: planned.nextCursor });
+  }
+  return page;
+}
 /**
  * The first page of Following's search with its plan as read, but `fewReposts` set: both ways of finding
  * the followed members' reposts (decision 063), on the same data. The plan read must say few.
@@ -573,19 +586,29 @@ describe("Home's search", () => {
     }
   }, 60_000);
 
-  it("works as a plain link on both tabs, in 1 D1 round trip (For you) or 2 (Following: its plan, then its page); an unsearchable query finds nothing", async () => {
+  it("works as a plain link on both tabs, in 1 D1 round trip (For you; Following's authors way without a tag) or 2 (Following's plan, then its page); an unsearchable query finds nothing", async () => {
     const { user: viewer, cookie } = await member();
     const author = await createUser();
     await follow(viewer.id, author.id);
+    const crowded = await crowdedReaderOf(author.id);
+    const crowdedCookie = await sessionCookieFor(crowded.id);
     const word = uniqueWord("link");
-    await createPost(author.id, { content: `Plain ${word}` });
-    for (const tab of ["", "tab=following&"]) {
-      const found = await get(`/?${tab}q=${word}`, { Cookie: cookie });
-      expect(await found.text()).toContain(`Plain ${word}`);
-      expect(Number(found.headers.get("X-D1-Depth"))).toBe(tab ? 2 : 1);
-      const nothing = await get(`/?${tab}q=${encodeURIComponent("!!!")}`, { Cookie: cookie });
+    // Two words: the tag is asked apart from the words (`searchedTag`).
+    const twoWords = `${word} ${uniqueWord("too")}`;
+    await createPost(author.id, { content: `Plain ${twoWords}` });
+    const cases: [string, string, string, number][] = [
+      ["", word, cookie, 1],
+      ["tab=following&", word, cookie, 1],
+      ["tab=following&", twoWords, cookie, 2],
+      ["tab=following&", word, crowdedCookie, 2],
+    ];
+    for (const [tab, query, as, trips] of cases) {
+      const found = await get(`/?${tab}q=${encodeURIComponent(query)}`, { Cookie: as });
+      expect(await found.text()).toContain(`Plain ${twoWords}`);
+      expect(Number(found.headers.get("X-D1-Depth"))).toBe(trips);
+      const nothing = await get(`/?${tab}q=${encodeURIComponent("!!!")}`, { Cookie: as });
       expect(nothing.status).toBe(200);
-      expect(await nothing.text()).not.toContain(`Plain ${word}`);
+      expect(await nothing.text()).not.toContain(`Plain ${twoWords}`);
     }
   });
 
@@ -608,11 +631,17 @@ describe("Home's search", () => {
       { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
     ];
     const reads: Read<unknown>[] = [];
+    const followingPages: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {
       for (const cursor of [null, newId()]) {
-        reads.push(followingSearchPlanRead(spyDb, viewer, query, cursor)!);
-        reads.push(forYouRead(spyDb, viewer, { query, cursor }));
-        for (const plan of plans) reads.push(followingRead(spyDb, viewer, { query, cursor, plan }));
+        // The plan, and without a tag the authors way's page read with it (decision 064).
+        const [planRead, atOnce] = followingSearchFirst(spyDb, viewer, query, { cursor });
+        expect(Boolean(atOnce), query).toBe(query !== "coffee morn");
+        reads.push(planRead, forYouRead(spyDb, viewer, { query, cursor }));
+        for (const page of [...(atOnce ? [atOnce] : []), ...plans.map((plan) => followingRead(spyDb, viewer, { query, cursor, plan }))]) {
+          reads.push(page);
+          followingPages.push(page);
+        }
       }
     }
     expect(captured).toHaveLength(reads.length);
@@ -633,8 +662,6 @@ describe("Home's search", () => {
     const answers = await Promise.all(reads.map((read) => runRead(read)));
     // This member follows no one: every Following page is empty, whichever way (the authors way's
     // FTS5 query then names an id no post has).
-    for (const [i, answer] of answers.entries()) {
-      if (i % (plans.length + 2) >= 2) expect((answer as { items: unknown[] }).items).toEqual([]);
-    }
+    for (const page of followingPages) expect((answers[reads.indexOf(page)] as { items: unknown[] }).items).toEqual([]);
   });
 });

@@ -49,7 +49,10 @@ function qualified(condition: SQL): SQL<number> {
  * rather than read it in a subquery at each mention: D1 prepares every statement anew, and each
  * subquery costs its preparing (decision 062).
  */
-export const viewerOnceCte = (viewer: SQL) => sql`me AS MATERIALIZED (SELECT ${viewer} AS id)`;
+export const viewerOnceCte = (viewer: SQL, viewerIf?: (viewerId: SQL) => SQL) =>
+  viewerIf
+    ? sql`me AS MATERIALIZED (SELECT CASE WHEN ${viewerIf(sql`v.id`)} THEN v.id END AS id FROM (SELECT ${viewer} AS id) AS v)`
+    : sql`me AS MATERIALIZED (SELECT ${viewer} AS id)`;
 export const viewerOnce: SQL = sql`(SELECT id FROM me)`;
 
 /** Whether the author keeps their posts for followers (the one feed room must not announce them). */

@@ -11,7 +11,7 @@ import {
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { mapRead, runRead, selectRead, type Read } from "../db/reads";
+import { mapRead, runRead, runReads, selectRead, type Read } from "../db/reads";
 import { follows, postHashtags, posts, users } from "../db/schema";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { repostInAudienceSql, subscriberRuleSql } from "./access";
@@ -35,13 +35,14 @@ import {
   searchTag,
   searchTermsOf,
   searchWhole,
-  searchWords,
+  searchWords as boundWords,
   homeWordValues,
   searchBeginnings,
   tagPage,
   wholeFound,
   withMe,
   wordsPage,
+  wordsQuery,
   type SearchTerms,
 } from "./search";
 
@@ -218,6 +219,9 @@ const followedPage: CardCondition = {
   where: (context) => sql`${posts.id} IN (${followingPageIds(context)})`,
 };
 
+/** The authors way read before the plan is known (decision 064): the words as the statement decides them (`words_query`). */
+type AtOnce = { words?: SQL };
+
 /**
  * The ids of a page of Following's search (docs/decisions/060): posts by followed members with the
  * search's words or tag that the viewer may see, or by followed members it names, and the followed
@@ -238,8 +242,9 @@ const followedPage: CardCondition = {
  * All: the own posts of the followed members the search names (`named_followed`). The viewer follows
  * every author here, so of the access rule only the subscriber rule is left to test (decision 031).
  */
-function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean) {
+function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean, { words: matchWords }: AtOnce = {}) {
   const { viewer, before, size } = context;
+  const searchWords = matchWords ?? boundWords;
   // "The post under `alias` has the tag, or": only when the words do not find every post with it
   // (`searchedTag`); else nothing asks for the tag.
   const taggedOr = (alias: string) => (tag ? sql`${sql.raw(alias)}.id IN (${tagged}) OR ` : sql``);
@@ -303,8 +308,11 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
   // The wide and narrow ways' reposts from reposts_fts, each reposter looked up (few of them: `fewReposts`).
   const followedReposts = fromIndex ? sql` UNION ${repostsWordsPage(context, { words: searchWords, also: followedOnly.also, followed: true })}` : sql``;
   if (plan.way === "authors") {
-    // "The words, by one of these members"; a member who follows no one now (since the plan) names an id no post has.
-    const byAuthorsCte = sql`by_authors AS MATERIALIZED (SELECT ${searchWords} || ' AND {listed_author}: (' || coalesce(group_concat('"' || ${follows.followingId} || '"', ' OR '), '"0"') || ')' AS q
+    // "The words, by one of these members". Following no one (now, since the plan; or no one at all,
+    // the page read at once for a viewer it is not for), only an id no post has: FTS5 would read the
+    // words' matches before finding that the other side has none.
+    const byAuthorsCte = sql`by_authors AS MATERIALIZED (SELECT CASE WHEN count(*) = 0 THEN '{listed_author}: ("0")'
+      ELSE ${searchWords} || ' AND {listed_author}: (' || group_concat('"' || ${follows.followingId} || '"', ' OR ') || ')' END AS q
       FROM ${follows} WHERE ${follows.followerId} = ${viewer})`;
     const byAuthors = sql`(SELECT q FROM by_authors)`;
     const tagStream = !tag
@@ -422,6 +430,51 @@ function followingSearch(query: string, plan: SearchPlan): CardCondition {
   };
 }
 
+/** The plan the page read at once stands for: the authors way; its other choices do not change that way's text without a tag. */
+const AUTHORS: SearchPlan = { whole: false, way: "authors", fewTagged: false, fewPosts: false, across: false, fewReposts: false };
+
+/**
+ * A page of Following's search as the authors way reads it, in the session's trip with the plan
+ * (decision 064): for a query without a tag, where the authors way needs nothing else from the plan. It
+ * decides the words itself as For you does. Unless the viewer follows as many members as the plan's
+ * authors way asks (the same count, in the same transaction, so the two agree), its `me` is no one,
+ * who follows no one: the page is empty, and each of its reads stops at once.
+ */
+function followingSearchAtOnce(terms: SearchTerms): CardCondition {
+  return {
+    key: "following-search:authors:at-once:words",
+    picksPage: true,
+    values: { ...homeWordValues(terms), searchName: terms.prefixes },
+    where: (outer) =>
+      sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, AUTHORS, false, { words: wordsQuery }), {
+        viewerIf: (id) => sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${id}) BETWEEN 1 AND ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`,
+      })})`,
+  };
+}
+
+/**
+ * What Following's search reads in the session's trip (decisions 060, 064): its plan, and for a query
+ * without a tag the page as the authors way reads it. `followingSearchThen` takes their answers.
+ */
+export function followingSearchFirst(db: Db, viewer: NonNullable<Viewer>, query: string, options: ListOptions) {
+  const terms = searchTermsOf(query);
+  const plan = followingSearchPlanRead(db, viewer, query, options.cursor ?? null);
+  if (!terms || !plan) throw new Error("Following's search needs a query with something to search (searchTermsOf)");
+  if (searchedTag(terms) !== null) return [plan] as const;
+  return [plan, cardsRead(db, viewer, [followingSearchAtOnce(terms)], options)] as const;
+}
+
+/** The page from `followingSearchFirst`'s answers: the one read at once when the plan says authors, else the plan's page, read next. */
+export function followingSearchThen(
+  answers: readonly [SearchPlan] | readonly [SearchPlan, FeedPage],
+  db: Db,
+  options: FollowingOptions,
+): { page: FeedPage } | { read: (viewer: NonNullable<Viewer>) => Read<FeedPage> } {
+  const [plan, atOnce] = answers;
+  if (atOnce && plan.way === "authors") return { page: atOnce };
+  return { read: (viewer) => followingRead(db, viewer, { ...options, plan }) };
+}
+
 export type FollowingOptions = ListOptions & { query?: string | null; plan?: SearchPlan | null };
 
 /** A Following page; a search's needs its plan (`followingSearchPlanRead`), read first. */
@@ -434,7 +487,7 @@ export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: Foll
 }
 
 export async function getFollowingFeed(db: Db, viewer: NonNullable<Viewer>, options: ListOptions & { query?: string | null } = {}): Promise<FeedPage> {
-  const planRead = options.query ? followingSearchPlanRead(db, viewer, options.query, options.cursor ?? null) : null;
-  const plan = planRead ? await runRead(planRead) : null;
-  return runRead(followingRead(db, viewer, { ...options, plan }));
+  if (!options.query || !searchTermsOf(options.query)) return runRead(followingRead(db, viewer, options));
+  const next = followingSearchThen(await runReads(db, followingSearchFirst(db, viewer, options.query, options)), db, options);
+  return "page" in next ? next.page : runRead(next.read(viewer));
 }

@@ -148,7 +148,7 @@ const wordsQueryCte = sql`words_query AS MATERIALIZED (
   SELECT CASE WHEN found THEN ${E.whole} ELSE ${E.beginnings} END AS q, found AS whole FROM (SELECT ${wholeFound} AS found))`;
 
 /** The FTS5 query of the search's words (`wordsQueryCte`). */
-const wordsQuery = sql`(SELECT q FROM words_query)`;
+export const wordsQuery = sql`(SELECT q FROM words_query)`;
 
 /**
  * Whether the post under `alias` has the search's words (`words`, whole when `whole`). FTS5 reads a
@@ -329,11 +329,11 @@ export function searchedReposts(
 export function withMe(
   context: ConditionContext,
   write: (context: ConditionContext) => { ctes: SQL[]; body: SQL },
-  { decideWords = true }: { decideWords?: boolean } = {},
+  { decideWords = true, viewerIf }: { decideWords?: boolean; viewerIf?: (viewerId: SQL) => SQL } = {},
 ): SQL {
   const viewer = context.viewer ? viewerOnce : null;
   const { ctes, body } = write({ ...context, viewer });
-  const all = [...(context.viewer ? [viewerOnceCte(context.viewer)] : []), ...(decideWords ? [wordsQueryCte] : []), ...ctes];
+  const all = [...(context.viewer ? [viewerOnceCte(context.viewer, viewerIf)] : []), ...(decideWords ? [wordsQueryCte] : []), ...ctes];
   return all.length ? sql`WITH ${sql.join(all, sql`, `)} ${body}` : body;
 }
 
