@@ -77,6 +77,7 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   if (!context.config.isLocal) return response;
   response.headers.set("X-D1-Calls", String(context.d1.calls));
   response.headers.set("X-D1-Depth", String(context.d1.depth));
+  response.headers.set("X-D1-Bound-Limits", String(context.d1.boundLimits));
   if (!request.headers.has(SERVER_TIMING_HEADER)) return response;
   return timed(response, started, context, request.method === "GET" && request.headers.has(FLOOR_HEADER));
 }

@@ -1,6 +1,7 @@
 import { Column, fillPlaceholders, is, SQL, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "./client";
 import { decoderOf, type Decoder } from "./drizzle-internals";
+import { inlineLimits } from "./limits";
 
 /**
  * Reads that a loader sends together, in one explicit round trip (`runReads`), and hot reads built
@@ -30,38 +31,6 @@ export type PreparedSelect = {
 type Built = { sql: string; params: unknown[]; keys: string[]; decoders: Decoder[] };
 
 const built = new Map<string, Built>();
-
-/**
- * The read's text with every LIMIT and OFFSET fixed when it is built written in as a number, not bound
- * (docs/decisions/064). SQLite's planner reads a bound LIMIT's value, and a statement whose plan read a
- * bound value is prepared again each time that value is bound: D1 binds on every run, so such a
- * statement was prepared anew on every run, however long workerd's statement cache kept it. A value
- * that varies per request (a placeholder) stays bound. Quoted text is passed over; should the `?`s and
- * the values not pair up, the read is left as it was.
- */
-export function inlineLimits(text: string, params: unknown[]): { sql: string; params: unknown[] } {
-  let out = "";
-  let from = 0;
-  let index = 0;
-  const kept: unknown[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "'" || c === '"' || c === "`") {
-      const end = text.indexOf(c, i + 1);
-      if (end === -1) return { sql: text, params };
-      i = end;
-      continue;
-    }
-    if (c !== "?") continue;
-    const value = params[index++];
-    if (typeof value === "number" && Number.isSafeInteger(value) && /\b(limit|offset)\s*$/i.test(text.slice(Math.max(0, i - 16), i))) {
-      out += `${text.slice(from, i)}${value}`;
-      from = i + 1;
-    } else kept.push(value);
-  }
-  if (index !== params.length) return { sql: text, params };
-  return { sql: out + text.slice(from), params: kept };
-}
 
 function build({ query, fields }: PreparedSelect): Built {
   const written = query.toSQL();
