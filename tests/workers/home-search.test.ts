@@ -648,6 +648,8 @@ describe("Home's search", () => {
     for (const query of captured) {
       // D1 binds at most 100 values a statement (and refuses an expression deeper than 100: planOf fails).
       expect(query.params.length, query.sql).toBeLessThanOrEqual(100);
+      // No LIMIT or OFFSET is bound: SQLite would prepare the statement again on every run (decision 064).
+      expect(query.sql).not.toMatch(/\b(limit|offset)\s+\?/i);
       const details = await planOf(query);
       // The walks over the newest posts (s, scanned, edge) are the only scans of an index of posts.
       // Nor a post found by its id through posts_user_idx, once for each of a list of members.

@@ -65,10 +65,9 @@ function isFollowed(viewer: SQL | null, userId: SQL) {
 }
 
 /**
- * Following's search reads in two round trips (docs/decisions/060, 061): its plan, riding the session's
- * trip, then the page the plan says how to find, with the plan's choices written into its statement
- * (SQLite copies a common table expression into every place that names it, and D1 prepares every
- * statement anew: a statement with one way in it prepares faster than one with all of them).
+ * Following's search reads its plan in the session's trip, then the page the plan says how to find,
+ * with the plan's choices written into its statement (docs/decisions/060, 061); for a query without a
+ * tag the authors way's page rides the first trip too, and stands when the plan says authors (064).
  */
 export type SearchPlan = {
   /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
