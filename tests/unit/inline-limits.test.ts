@@ -28,7 +28,21 @@ describe("inlineLimits", () => {
     expect(inlineLimits("SELECT 1 LIMIT CASE WHEN ? THEN ? ELSE 0 END", [1, 21]).params).toEqual([1, 21]);
   });
 
+  it("reads a limit on the next line, deeply indented", () => {
+    expect(inlineLimits("SELECT id FROM t\n            LIMIT\n                      ?", [21])).toEqual({ sql: "SELECT id FROM t\n            LIMIT\n                      21", params: [] });
+  });
+
+  it("leaves numbered parameters (?1) as they are: they pair with values by number", () => {
+    expect(inlineLimits("SELECT a FROM t WHERE a = ?1 LIMIT ?2", ["x", 10])).toEqual({ sql: "SELECT a FROM t WHERE a = ?1 LIMIT ?2", params: ["x", 10] });
+  });
+
+  it("writes in whole numbers only: booleans and big integers stay bound", () => {
+    expect(inlineLimits("SELECT 1 LIMIT ?", [true]).params).toEqual([true]);
+    expect(inlineLimits("SELECT 1 LIMIT ?", [10n]).params).toEqual([10n]);
+  });
+
   it("passes over quoted text, and leaves the read as it was when the ?s and the values do not pair up", () => {
+    expect(inlineLimits("SELECT 'it''s ?' AS a LIMIT ?", [3])).toEqual({ sql: "SELECT 'it''s ?' AS a LIMIT 3", params: [] });
     const quoted = "SELECT 'LIMIT ?' AS a, \"odd?\" AS b FROM t LIMIT ?";
     expect(inlineLimits(quoted, [9])).toEqual({ sql: "SELECT 'LIMIT ?' AS a, \"odd?\" AS b FROM t LIMIT 9", params: [] });
     expect(inlineLimits("SELECT 1 LIMIT ? OFFSET ?", [3])).toEqual({ sql: "SELECT 1 LIMIT ? OFFSET ?", params: [3] });

@@ -1,4 +1,4 @@
-/** A LIMIT or OFFSET given as a bound value (`?`). */
+/** A LIMIT or OFFSET given as a bound value (`?`), by the text alone (quotes are not told apart). */
 export const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
 
 /**
@@ -6,9 +6,11 @@ export const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
  * (docs/decisions/064). SQLite's planner reads a bound LIMIT's value, and a statement whose plan read a
  * bound value is prepared again each time that value is bound: D1 binds on every run, so such a
  * statement was prepared anew on every run, however long workerd's statement cache kept it. Prepared
- * reads do it once, when they are built (a value that varies per request, a placeholder, stays bound);
- * the D1 binding every request uses (`meterDatabase`) does it for any other statement as it is bound.
- * Quoted text is passed over; should the `?`s and the values not pair up, the text is left as it was.
+ * reads do it once, when they are built; the D1 binding a request uses (`meterDatabase`) does it as any
+ * statement is bound, so a limit a placeholder fills is written in then (none varies per request: each
+ * value would be a statement of its own). Only whole numbers are ever written in. Quoted text is passed
+ * over; with numbered parameters (`?1`), or should the `?`s and the values not pair up, the text is
+ * left as it was.
  */
 export function inlineLimits(text: string, params: unknown[]): { sql: string; params: unknown[] } {
   let out = "";
@@ -24,8 +26,12 @@ export function inlineLimits(text: string, params: unknown[]): { sql: string; pa
       continue;
     }
     if (c !== "?") continue;
+    // Numbered parameters (?1) pair with values by number, not order: left as they are.
+    if (/[0-9]/.test(text[i + 1] ?? "")) return { sql: text, params };
     const value = params[index++];
-    if (typeof value === "number" && Number.isSafeInteger(value) && /\b(limit|offset)\s*$/i.test(text.slice(Math.max(0, i - 16), i))) {
+    let before = i - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (typeof value === "number" && Number.isSafeInteger(value) && /\b(limit|offset)$/i.test(text.slice(Math.max(0, before - 6), before + 1))) {
       out += `${text.slice(from, i)}${value}`;
       from = i + 1;
     } else kept.push(value);
