@@ -47,8 +47,8 @@ function qualified(condition: SQL): SQL<number> {
  * two bound values each time, past D1's 100 per statement): `viewerOnceCte` makes `me`, a one-row
  * table of their id, and `viewerOnce` is that id as SQL. The rules here given `viewerOnce` join `me`
  * rather than read it in a subquery at each mention: each subquery costs its preparing (decision 062),
- * paid once per statement since 064. `viewerIf`: the viewer only while the condition holds of their
- * id, else `me` is no one (NULL).
+ * paid once per statement workerd keeps (per isolate) since 064. `viewerIf`: the viewer only while the
+ * condition holds of their id, else `me` is no one (NULL).
  */
 export const viewerOnceCte = (viewer: SQL, viewerIf?: (viewerId: SQL) => SQL) =>
   viewerIf
