@@ -96,6 +96,7 @@ function serveVisitorPage(request: Request, env: Env, ctx: ExecutionContext, sta
       if (!isLocal) return dressed;
       dressed.headers.set("X-D1-Calls", "0");
       dressed.headers.set("X-D1-Depth", "0");
+      dressed.headers.set("X-D1-Bound-Limits", "0");
       if (request.headers.has(SERVER_TIMING_HEADER)) {
         dressed.headers.set("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}, d1;dur=0.00, render;dur=0.00`);
       }

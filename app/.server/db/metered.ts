@@ -25,6 +25,7 @@ export class Meter {
   /**
    * The request's statements that bind a LIMIT or OFFSET: SQLite prepares such a statement again on
    * every run (docs/decisions/064), so none should. Exposed as X-D1-Bound-Limits outside production.
+   * Counted as prepared (a statement bound twice counts once, as its last binding left it).
    */
   get boundLimits(): number {
     return this.#statements.filter((sql) => BOUND_LIMIT.test(sql)).length;
