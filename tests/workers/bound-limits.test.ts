@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createCommunity } from "~/.server/communities";
+import { writingLimits } from "~/.server/db/limits";
 import { Meter, meterDatabase } from "~/.server/db/metered";
 import { startConversation } from "~/.server/messages";
 import { createPost, createUser, db, get, member } from "./helpers";
@@ -59,9 +60,10 @@ describe("bound limits", () => {
     }
   });
 
-  it("the request's D1 binding writes a whole-number limit into the text as it is bound, and answers the same", async () => {
+  it("the database handle writes a whole-number limit into the text as it is bound, and answers the same", async () => {
     const meter = new Meter();
-    const d1 = meterDatabase(env.DB, meter);
+    // As a request's handle has it (getDb over meterDatabase).
+    const d1 = writingLimits(meterDatabase(env.DB, meter));
     const query = "SELECT value FROM json_each('[4,1,3,2]') ORDER BY value LIMIT ? OFFSET ?";
     const statement = d1.prepare(query).bind(2, 1);
     expect((statement as unknown as { statement: string }).statement).toBe(query.replace("LIMIT ? OFFSET ?", "LIMIT 2 OFFSET 1"));

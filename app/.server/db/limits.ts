@@ -6,9 +6,9 @@ export const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
  * (docs/decisions/064). SQLite's planner reads a bound LIMIT's value, and a statement whose plan read a
  * bound value is prepared again each time that value is bound: D1 binds on every run, so such a
  * statement was prepared anew on every run, however long workerd's statement cache kept it. Prepared
- * reads do it once, when they are built; the D1 binding a request uses (`meterDatabase`) does it as any
- * statement is bound, so a limit a placeholder fills is written in then (none varies per request: each
- * value would be a statement of its own). Only whole numbers are ever written in. Quoted text is passed
+ * reads do it once, when they are built; every database handle (`getDb`, through `writingLimits`) does
+ * it as any statement is bound, so a limit a placeholder fills is written in then (none varies per
+ * request: each value would be a statement of its own). Only whole numbers are ever written in. Quoted text is passed
  * over; with numbered parameters (`?1`), or should the `?`s and the values not pair up, the text is
  * left as it was.
  */
@@ -38,4 +38,53 @@ export function inlineLimits(text: string, params: unknown[]): { sql: string; pa
   }
   if (index !== params.length) return { sql: text, params };
   return { sql: out + text.slice(from), params: kept };
+}
+
+/** Whether a statement's text binds a LIMIT or OFFSET; statements repeat, so the answer is kept by text. */
+const bindsLimits = new Map<string, boolean>();
+export function bindsLimit(sql: string): boolean {
+  let binds = bindsLimits.get(sql);
+  if (binds === undefined) {
+    binds = BOUND_LIMIT.test(sql);
+    if (bindsLimits.size >= 1000) bindsLimits.clear();
+    bindsLimits.set(sql, binds);
+  }
+  return binds;
+}
+
+/**
+ * The D1 binding with a LIMIT or OFFSET bound as a whole number written into the statement's text as it
+ * is bound (`inlineLimits`, decision 064). A statement whose text binds none is D1's own, untouched.
+ */
+export function writingLimits(database: D1Database): D1Database {
+  const own = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      if (property === "prepare") {
+        return (query: string) => {
+          const statement: D1PreparedStatement = value.call(target, query);
+          if (!bindsLimit(query)) return statement;
+          const written = new Proxy(statement, {
+            get(inner, name, innerReceiver) {
+              const member = Reflect.get(inner, name, innerReceiver);
+              if (typeof member !== "function") return member;
+              if (name !== "bind") return member.bind(inner);
+              return (...values: unknown[]) => {
+                const rewritten = inlineLimits(query, values);
+                return rewritten.params.length < values.length
+                  ? target.prepare(rewritten.sql).bind(...rewritten.params)
+                  : member.apply(inner, values);
+              };
+            },
+          });
+          own.set(written, statement);
+          return written;
+        };
+      }
+      if (property === "batch") return (statements: D1PreparedStatement[]) => value.call(target, statements.map((statement) => own.get(statement) ?? statement));
+      return value.bind(target);
+    },
+  });
 }

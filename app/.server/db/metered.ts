@@ -1,34 +1,26 @@
-import { BOUND_LIMIT, inlineLimits } from "./limits";
+import { bindsLimit } from "./limits";
 
 /**
  * The D1 binding as one request sees it, with every round trip timed, so tests and the benchmark can
  * hold pages to their budget (DESIGN.md §9). Nothing is merged behind a caller's back: a loader sends
  * its reads in one `batch()` itself (`runReads`), and loaders that run side by side make round trips
- * side by side. Exposed as X-D1-Calls, X-D1-Depth and X-D1-Bound-Limits outside production. A LIMIT
- * or OFFSET bound as a whole number is written into the statement's text as it is bound (decision 064).
+ * side by side. Exposed as X-D1-Calls, X-D1-Depth and X-D1-Bound-Limits outside production.
  */
 export class Meter {
   #trips: { start: number; end: number; depth: number; replay: (() => Promise<unknown>) | null }[] = [];
   #statements: string[] = [];
 
-  /** A statement the request prepared (its SQL, kept by reference until `boundLimits` is asked). */
-  prepared(sql: string) {
-    this.#statements.push(sql);
-  }
-
-  /** A prepared statement sent as another text (its limits written in, `meterDatabase`). */
-  rewritten(from: string, to: string) {
-    const at = this.#statements.lastIndexOf(from);
-    if (at !== -1) this.#statements[at] = to;
+  /** The SQL of a statement the request ran (kept by reference until `boundLimits` is asked). */
+  ran(sql: string | null) {
+    if (sql !== null) this.#statements.push(sql);
   }
 
   /**
-   * The request's statements that bind a LIMIT or OFFSET: SQLite prepares such a statement again on
-   * every run (docs/decisions/064), so none should. Exposed as X-D1-Bound-Limits outside production.
-   * Counted as prepared (a statement bound twice counts once, as its last binding left it).
+   * The statements the request ran that bind a LIMIT or OFFSET: SQLite prepares such a statement again
+   * on every run (docs/decisions/064), so none should. Exposed as X-D1-Bound-Limits outside production.
    */
   get boundLimits(): number {
-    return this.#statements.filter((sql) => BOUND_LIMIT.test(sql)).length;
+    return this.#statements.filter(bindsLimit).length;
   }
 
   /** Round trips so far. */
@@ -96,18 +88,6 @@ function sqlOf(statement: D1PreparedStatement): string | null {
   return typeof sql === "string" ? sql : null;
 }
 
-/** Whether a statement's text binds a LIMIT or OFFSET; statements repeat, so the answer is kept by text. */
-const bindsLimits = new Map<string, boolean>();
-function bindsLimit(sql: string): boolean {
-  let binds = bindsLimits.get(sql);
-  if (binds === undefined) {
-    binds = BOUND_LIMIT.test(sql);
-    if (bindsLimits.size >= 1000) bindsLimits.clear();
-    bindsLimits.set(sql, binds);
-  }
-  return binds;
-}
-
 /** A statement that only reads. */
 function onlyReads(statement: D1PreparedStatement): boolean {
   const sql = sqlOf(statement);
@@ -125,20 +105,12 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         if (typeof value !== "function") return value;
-        if (property === "bind")
-          return (...values: unknown[]) => {
-            // A LIMIT or OFFSET bound as a whole number is written into the text instead (decision 064).
-            const sql = sqlOf(target);
-            if (sql !== null && bindsLimit(sql)) {
-              const written = inlineLimits(sql, values);
-              if (written.params.length < values.length) {
-                meter.rewritten(sql, written.sql);
-                return wrap(database.prepare(written.sql).bind(...written.params));
-              }
-            }
-            return wrap(value.apply(target, values));
+        if (property === "bind") return (...values: unknown[]) => wrap(value.apply(target, values));
+        if (TIMED.has(property))
+          return (...args: unknown[]) => {
+            meter.ran(sqlOf(target));
+            return meter.time(() => value.apply(target, args), onlyReads(target));
           };
-        if (TIMED.has(property)) return (...args: unknown[]) => meter.time(() => value.apply(target, args), onlyReads(target));
         return value.bind(target);
       },
     });
@@ -150,14 +122,11 @@ export function meterDatabase(database: D1Database, meter: Meter): D1Database {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== "function") return value;
-      if (property === "prepare")
-        return (query: string) => {
-          meter.prepared(query);
-          return wrap(value.call(target, query));
-        };
+      if (property === "prepare") return (query: string) => wrap(value.call(target, query));
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
           const own = statements.map((statement) => unwrapped.get(statement) ?? statement);
+          for (const statement of own) meter.ran(sqlOf(statement));
           return meter.time(() => value.call(target, own), own.every(onlyReads));
         };
       }

@@ -101,7 +101,7 @@ export type SearchPlan = {
   fewReposts: boolean;
 };
 
-type PlanRow = { whole: number; sampled: number; following: number; authors: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
+type PlanRow = { whole: number; sampled: number; authors: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
 
 /** Whether a viewer who follows `following` members reads Following's search by author (decision 061): the plan's and the page read at once's one test (064). */
 const readsByAuthors = (following: SQL) => sql`${following} BETWEEN 1 AND ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`;
@@ -120,7 +120,6 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       const fields = {
         whole: sql<number>`planned.whole`.as("plan_whole"),
         sampled: sql<number>`planned.sampled`.as("plan_sampled"),
-        following: sql<number>`${following}`.as("plan_following"),
         authors: sql<number>`${readsByAuthors(following)}`.as("plan_authors"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
         // The page's oldest post is no older than `edge`; counting the reposts since stops at the
