@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { HandoffProvider } from "./lib/handoff";
 import { NonceProvider } from "./lib/nonce";
 
 /** As Remix escapes JSON inside a <script>: nothing in the data can close the tag or start markup. */
@@ -16,9 +17,10 @@ const escapeForScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c)
 /**
  * Pages render to a string (docs/decisions/011-string-rendering.md): React 18's Web Streams renderer
  * encodes every attribute separately and costs ~5× more CPU for the same page, which a feed of 20
- * cards feels. Murmur defers no data, so nothing needs streaming; the loader data hand-off that Remix
- * streams into the page (single fetch) is read whole and written in the same form, after its
- * <Scripts> set up the stream it feeds.
+ * cards feels. Murmur defers no data, so nothing needs streaming: the loader data hand-off that Remix
+ * streams into the page (single fetch) is read whole first and written by the page itself as its last
+ * script (`Handoff`, after <Scripts> sets up the stream it feeds). The markup is then sent as React
+ * wrote it, never searched or cut (decision 065: that made V8 copy the whole page once more).
  */
 export default async function handleRequest(
   request: Request,
@@ -31,21 +33,20 @@ export default async function handleRequest(
   const handoff = remixContext.serverHandoffStream;
   // Without the stream Remix renders no Suspense-based transfer of its own.
   remixContext.serverHandoffStream = undefined;
+  const data = handoff ? await new Response(handoff).text() : null;
+  const script =
+    data === null
+      ? ""
+      : `window.__remixContext.streamController.enqueue(${escapeForScript(JSON.stringify(data))});window.__remixContext.streamController.close();`;
   const renderStarted = performance.now();
   const markup = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <HandoffProvider value={script}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </HandoffProvider>
     </NonceProvider>,
   );
   loadContext.renderMs = performance.now() - renderStarted;
-  const data = handoff ? await new Response(handoff).text() : "";
-  const transfer = handoff
-    ? `<script nonce="${nonce}">window.__remixContext.streamController.enqueue(${escapeForScript(JSON.stringify(data))});` +
-      "window.__remixContext.streamController.close();</script>"
-    : "";
-  const end = markup.lastIndexOf("</body>");
-  const html = end === -1 ? markup + transfer : markup.slice(0, end) + transfer + markup.slice(end);
-
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -11,6 +11,7 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { usePageLinkNavigation } from "./components/ui/page-link";
 import { Toaster } from "./components/toaster";
+import { Handoff } from "./lib/handoff";
 import { useNonce } from "./lib/nonce";
 import { skipQuietRevalidation } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
@@ -66,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <HydratedMark />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <Handoff nonce={nonce} />
       </body>
     </html>
   );
