@@ -21,6 +21,12 @@ async function findCard(page: Page, word: string) {
   return card;
 }
 
+/** The light theme's colours (app/tailwind.css): danger for a pressed like, the muted text of an unpressed action. */
+const PRESSED_LIKE = "rgb(201, 24, 43)";
+const UNPRESSED = "rgb(83, 100, 113)";
+/** The light theme's accent, for a pressed bookmark. */
+const PRESSED_BOOKMARK = "rgb(11, 98, 179)";
+
 const button = (card: Locator, name: string) => card.getByRole("button", { name: new RegExp(`^${name}\\b`) });
 
 async function openMenuItem(card: Locator, item: string) {
@@ -38,12 +44,17 @@ test.describe("likes and bookmarks", () => {
     await submitAndSettle(page, like);
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
     await expect(button(card, "Like")).toContainText("1");
+    // A pressed toggle shows its own colour over the muted one of the card's actions (the light
+    // theme's danger, #c9182b), with and without JavaScript (the card's classes sit in Tailwind's
+    // components layer, below its utilities).
+    await expect(button(card, "Like")).toHaveCSS("color", PRESSED_LIKE);
 
     card = await findCard(page, word);
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "true");
     await submitAndSettle(page, button(card, "Like"));
     await expect(button(card, "Like")).toHaveAttribute("aria-pressed", "false");
     await expect(button(card, "Like")).toContainText("0");
+    await expect(button(card, "Like")).toHaveCSS("color", UNPRESSED);
     card = await findCard(page, word);
     await expect(button(card, "Like")).toContainText("0");
   });
@@ -54,6 +65,7 @@ test.describe("likes and bookmarks", () => {
     await submitAndSettle(page, button(card, "Bookmark"));
     if (!jsEnabled()) await expect(page.getByText("Added to your bookmarks")).toBeVisible();
     await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
+    await expect(button(card, "Bookmark")).toHaveCSS("color", PRESSED_BOOKMARK);
     card = await findCard(page, word);
     await expect(button(card, "Bookmark")).toHaveAttribute("aria-pressed", "true");
     await submitAndSettle(page, button(card, "Bookmark"));
