@@ -12,7 +12,7 @@ type AvatarProps = {
 };
 
 function avatarClass(size: keyof typeof sizes, className: string): string {
-  return `${sizes[size]} shrink-0 rounded-full bg-surface object-cover ${className}`;
+  return className ? `avatar ${sizes[size]} ${className}` : `avatar ${sizes[size]}`;
 }
 
 export function Avatar({ src, alt = "", size = "md", className = "" }: AvatarProps) {

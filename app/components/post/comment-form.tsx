@@ -10,7 +10,6 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { FetcherForm } from "../fetcher-form";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
-import { Button } from "../ui/button";
 import { ErrorList } from "../ui/field";
 import { CharacterCount } from "./character-count";
 
@@ -99,9 +98,9 @@ export function CommentForm({
           aria-invalid={errors ? true : undefined}
           aria-describedby={[content ? countId : "", errors ? `${textId}-error` : ""].join(" ").trim() || undefined}
         />
-        <Button type="submit" disabled={busy} className="px-4 py-1.5 text-sm">
+        <button type="submit" disabled={busy} className="comment-submit">
           {submitLabel}
-        </Button>
+        </button>
       </div>
       {errors || content ? (
         <div className="flex items-center justify-between gap-2">

@@ -166,7 +166,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 function postMetaHtml(post: PostView, anchor: string): Markup {
   const { author } = post;
   return html`
-    ${profileLinkHtml({ username: author.username, name: author.displayName, className: "truncate leading-6 font-bold hover:underline", id: `${anchor}-author` })}
+    ${profileLinkHtml({ username: author.username, name: author.displayName, className: "post-author", id: `${anchor}-author` })}
     ${verifiedBadgeHtml(author.verifiedType)}
     ${post.isSubscriberOnly &&
     html`
@@ -175,7 +175,7 @@ function postMetaHtml(post: PostView, anchor: string): Markup {
       </span>`}
     <span class="truncate text-muted">${`@${author.username}`}</span>
     <span class="text-muted" aria-hidden="true">·</span>
-    <a class="inline-flex min-h-6 items-center text-muted hover:underline" href="${postPath(post.id, post.communityId)}" ${PAGE_LINK}>
+    <a class="post-time" href="${postPath(post.id, post.communityId)}" ${PAGE_LINK}>
       ${relativeTimeHtml(post.createdAt)}<span class="sr-only">, open post</span>
     </a>
     ${post.location &&

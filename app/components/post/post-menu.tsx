@@ -41,13 +41,13 @@ export function PostMenu({
   };
 
   if (!reportable && !deletable) return null;
-  const item = "flex w-full items-center gap-3 px-4 py-2.5 text-left font-semibold hover:bg-surface [--icon-size:1rem]";
+  const item = "post-menu-item";
   return (
     <details ref={ref} className="relative">
-      <summary className={`cursor-pointer list-none rounded-full p-1.5 text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden ${iconBefore("more")}`}>
+      <summary className={`post-menu-toggle ${iconBefore("more")}`}>
         <span className="sr-only">More options</span>
       </summary>
-      <ul className="absolute top-full right-0 z-20 mt-1 w-48 overflow-hidden rounded-xl border border-line bg-bg py-1 shadow-lg">
+      <ul className="post-menu">
         {reportable ? (
           <li>
             <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={`${item} ${iconBefore("flag")}`}>
