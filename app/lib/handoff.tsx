@@ -9,8 +9,9 @@ const HandoffContext = createContext("");
 export const HandoffProvider = HandoffContext.Provider;
 
 /**
- * In the browser the script is empty: hydration keeps the element the server wrote (React neither
- * compares nor writes an element's inner HTML when it hydrates it), and it never changes after.
+ * In the browser the script is empty: hydration keeps the element the server wrote (React does not
+ * write an element's inner HTML when it hydrates it; suppressHydrationWarning silences the development
+ * build's comparison), and it never changes after.
  */
 export function Handoff({ nonce }: { nonce: string }) {
   const script = useContext(HandoffContext);

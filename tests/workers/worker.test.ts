@@ -54,6 +54,10 @@ describe("the page's data for the browser (docs/decisions/011-string-rendering.m
     const enqueued = [...html.matchAll(/window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)];
     expect(enqueued).toHaveLength(1);
     expect(html).toContain("window.__remixContext.streamController.close();</script>");
+    // After the script that sets up the stream it feeds (<Scripts>), as the page's last element.
+    expect(html.indexOf("streamController = controller")).toBeGreaterThan(-1);
+    expect(html.indexOf("streamController = controller")).toBeLessThan(html.indexOf("streamController.enqueue("));
+    expect(html.endsWith("window.__remixContext.streamController.close();</script></body></html>")).toBe(true);
     // The hand-off is Remix's own encoding of every loader's data: the page's mode is in it.
     const data = JSON.parse(enqueued[0]![1]!) as string;
     expect(data).toContain("routes/auth");
