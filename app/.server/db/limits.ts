@@ -1,5 +1,5 @@
 /** A LIMIT or OFFSET given as a bound value (`?`), by the text alone (quotes are not told apart). */
-export const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
+const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
 
 /**
  * A statement's text with every LIMIT and OFFSET given as a whole number written in, not bound
@@ -8,9 +8,9 @@ export const BOUND_LIMIT = /\b(limit|offset)\s+\?/i;
  * statement was prepared anew on every run, however long workerd's statement cache kept it. Prepared
  * reads do it once, when they are built; every database handle (`getDb`, through `writingLimits`) does
  * it as any statement is bound, so a limit a placeholder fills is written in then (none varies per
- * request: each value would be a statement of its own). Only whole numbers are ever written in. Quoted text is passed
- * over; with numbered parameters (`?1`), or should the `?`s and the values not pair up, the text is
- * left as it was.
+ * request: each value would be a statement of its own). Only whole numbers are ever written in.
+ * Quoted text is passed over; with numbered parameters (`?1`), or should the `?`s and the values not
+ * pair up, the text is left as it was.
  */
 export function inlineLimits(text: string, params: unknown[]): { sql: string; params: unknown[] } {
   let out = "";
@@ -54,10 +54,11 @@ export function bindsLimit(sql: string): boolean {
 
 /**
  * The D1 binding with a LIMIT or OFFSET bound as a whole number written into the statement's text as it
- * is bound (`inlineLimits`, decision 064). A statement whose text binds none is D1's own, untouched.
+ * is bound (`inlineLimits`, decision 064). A statement whose text binds none is D1's own, untouched;
+ * one that does is always bound before it runs or joins a batch (drizzle and `selectRead` bind every
+ * statement), and binding gives back D1's own statement.
  */
 export function writingLimits(database: D1Database): D1Database {
-  const own = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
   return new Proxy(database, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
@@ -66,7 +67,7 @@ export function writingLimits(database: D1Database): D1Database {
         return (query: string) => {
           const statement: D1PreparedStatement = value.call(target, query);
           if (!bindsLimit(query)) return statement;
-          const written = new Proxy(statement, {
+          return new Proxy(statement, {
             get(inner, name, innerReceiver) {
               const member = Reflect.get(inner, name, innerReceiver);
               if (typeof member !== "function") return member;
@@ -79,11 +80,8 @@ export function writingLimits(database: D1Database): D1Database {
               };
             },
           });
-          own.set(written, statement);
-          return written;
         };
       }
-      if (property === "batch") return (statements: D1PreparedStatement[]) => value.call(target, statements.map((statement) => own.get(statement) ?? statement));
       return value.bind(target);
     },
   });

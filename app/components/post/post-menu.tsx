@@ -41,7 +41,6 @@ export function PostMenu({
   };
 
   if (!reportable && !deletable) return null;
-  const item = "post-menu-item";
   return (
     <details ref={ref} className="relative">
       <summary className={`post-menu-toggle ${iconBefore("more")}`}>
@@ -50,14 +49,14 @@ export function PostMenu({
       <ul className="post-menu">
         {reportable ? (
           <li>
-            <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={`${item} ${iconBefore("flag")}`}>
+            <PageLink to={`/post/${postId}/report?${query}`} onClick={inPlace(onReport)} className={`post-menu-item ${iconBefore("flag")}`}>
               Report Post
             </PageLink>
           </li>
         ) : null}
         {deletable ? (
           <li>
-            <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`${item} ${iconBefore("trash")} text-danger`}>
+            <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`post-menu-item ${iconBefore("trash")} text-danger`}>
               {deletable.title}
             </PageLink>
           </li>
