@@ -11,6 +11,11 @@ export function formatCount(count: number): string {
   return String(count);
 }
 
+/** A count and its noun: "1 post", "12 posts", "1.2K posts". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** Seconds under a minute, then minutes, hours, days under 7 days, else a date (spec document 1 §9). */
 export function formatRelativeTime(date: Date | number, now: number = Date.now()): string {
   const time = typeof date === "number" ? date : date.getTime();

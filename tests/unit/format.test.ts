@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatUnread } from "~/components/unread-badge";
 import { TIME } from "~/lib/constants";
-import { formatCount, formatRelativeTime } from "~/lib/format";
+import { countOf, formatCount, formatRelativeTime } from "~/lib/format";
 import { isNavItemActive, showsFooter, showsRightSidebar } from "~/lib/navigation";
 
 describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {
@@ -17,6 +17,17 @@ describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {
     [2_500_000, "2.5M"],
   ])("%d shows as %s", (count, shown) => {
     expect(formatCount(count)).toBe(shown);
+  });
+});
+
+describe("a count and its noun", () => {
+  it.each([
+    [0, "0 posts"],
+    [1, "1 post"],
+    [2, "2 posts"],
+    [1500, "1.5K posts"],
+  ])("%d reads %s", (count, shown) => {
+    expect(countOf(count, "post", "posts")).toBe(shown);
   });
 });
 

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { PostCard } from "~/components/post/post-card";
 import { MemberRow } from "~/components/profile/follow-list";
 import { EXPLORE_TABS, exploreHref, type ExplorePath, type ExploreTab } from "~/lib/explore";
-import { formatCount } from "~/lib/format";
+import { countOf } from "~/lib/format";
 import { EXPLORE_MESSAGES } from "~/lib/messages";
 import type { ExploreData, TrendView } from "~/lib/types/explore";
 import type { FeedPage } from "~/lib/types/post";
@@ -161,7 +161,7 @@ function TrendingHashtags({ trends, failed, tab }: { trends: TrendView[]; failed
             <Icon name="trending-up" className="size-4 text-muted" />
             <span className="flex flex-col">
               <span className="font-bold">{`#${trend.hashtag}`}</span>
-              <span className="text-sm text-muted">{`${formatCount(trend.postsCount)} ${trend.postsCount === 1 ? "post" : "posts"}`}</span>
+              <span className="text-sm text-muted">{countOf(trend.postsCount, "post", "posts")}</span>
             </span>
           </Link>
         </li>

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useEffect, useRef, useState } from "react";
 import { SIDEBAR_SEARCH_DEBOUNCE_MS } from "~/lib/constants";
-import { formatCount } from "~/lib/format";
+import { countOf } from "~/lib/format";
 
 export type Trend = { hashtag: string; postsCount: number };
 
@@ -27,7 +27,7 @@ export function RightSidebar({ trends }: { trends: Trend[] }) {
                   className="flex flex-col px-4 py-2.5 hover:bg-surface"
                 >
                   <span className="font-bold">{`#${trend.hashtag}`}</span>
-                  <span className="text-sm text-muted">{formatCount(trend.postsCount)} posts</span>
+                  <span className="text-sm text-muted">{countOf(trend.postsCount, "post", "posts")}</span>
                 </Link>
               </li>
             ))}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { MemberIdentity } from "~/components/member-identity";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { formatCount, formatDay } from "~/lib/format";
+import { countOf, formatDay } from "~/lib/format";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/money";
 import type { CreatorCard, SubscriptionsPage } from "~/lib/types/subscription";
@@ -93,7 +93,7 @@ function Discover({ creators }: { creators: CreatorCard[] }) {
       {creators.map((creator) => (
         <li key={creator.id} className="flex items-center gap-3 border-b border-line px-4 py-3">
           <Link to={`/profile/${creator.username}`} className="flex min-w-0 flex-1 items-center gap-3 hover:underline">
-            <MemberIdentity member={creator} line={`@${creator.username} · ${formatCount(creator.subscribersCount)} subscribers`}>
+            <MemberIdentity member={creator} line={`@${creator.username} · ${countOf(creator.subscribersCount, "subscriber", "subscribers")}`}>
               {creator.bio ? (
                 <span className="line-clamp-2 block text-sm" dir="auto">
                   {creator.bio}
