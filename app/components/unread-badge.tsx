@@ -5,12 +5,12 @@ export function formatUnread(count: number): string {
 }
 
 /** The unread count next to a navigation item; nothing when there is nothing unread. */
-export function UnreadBadge({ count, label }: { count: number; label: string }) {
+export function UnreadBadge({ count, one, many }: { count: number; one: string; many: string }) {
   if (count <= 0) return null;
   return (
     <span
       className="inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-white dark:text-black"
-      aria-label={`${count} ${label}`}
+      aria-label={`${count} ${count === 1 ? one : many}`}
     >
       {formatUnread(count)}
     </span>

@@ -56,7 +56,7 @@ test.describe("notifications", () => {
     await expect(page.getByRole("list", { name: "All" }).getByRole("listitem").nth(3)).not.toContainText("Unread");
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
-    await expect(nav.getByLabel(/unread notifications/)).toHaveCount(0);
+    await expect(nav.getByLabel(/unread notification/)).toHaveCount(0);
     await expect(page.getByRole("list", { name: "All" }).getByRole("listitem")).toHaveCount(4);
   });
 

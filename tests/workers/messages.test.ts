@@ -126,7 +126,7 @@ describe("unread messages", () => {
     // Opening it (a plain GET, as without JavaScript) marks Ben's messages read; the page's badge already says so.
     const page = await get(`/messages/${withBen}`, { Cookie: await sessionCookieFor(ana.id) });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('aria-label="1 unread conversations"');
+    expect(await page.text()).toContain('aria-label="1 unread conversation"');
     expect(await badge(ana.id)).toBe(1);
     const read = await db().select({ isRead: messages.isRead }).from(messages).where(eq(messages.conversationId, withBen));
     expect(read.every((row) => row.isRead)).toBe(true);

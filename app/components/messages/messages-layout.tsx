@@ -125,7 +125,7 @@ function ConversationRow({ row, to, open }: { row: ConversationSummary; to: stri
             {last ? `${last.mine ? DM_MESSAGES.you : ""}${last.content}` : DM_MESSAGES.empty}
           </span>
           <span className="ml-auto shrink-0">
-            <UnreadBadge count={unread} label="unread messages" />
+            <UnreadBadge count={unread} one="unread message" many="unread messages" />
           </span>
         </span>
       </span>

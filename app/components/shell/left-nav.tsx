@@ -47,8 +47,8 @@ export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: S
               >
                 <Icon name={icon} className="size-6" />
                 <span>{label}</span>
-                {to === "/notifications" ? <UnreadBadge count={unreadNotifications} label="unread notifications" /> : null}
-                {to === "/messages" ? <UnreadBadge count={unreadMessages} label="unread conversations" /> : null}
+                {to === "/notifications" ? <UnreadBadge count={unreadNotifications} one="unread notification" many="unread notifications" /> : null}
+                {to === "/messages" ? <UnreadBadge count={unreadMessages} one="unread conversation" many="unread conversations" /> : null}
               </NavLink>
             </li>
           );
