@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
+import { sendMessageAction } from "~/.server/message-send";
 import { loadConversation } from "~/.server/messages";
 import { beforeOf } from "~/.server/posts/cursors";
 import { publishRead } from "~/.server/realtime";
 import { readLater } from "~/.server/db/reads";
+import { answerHeaders, toResponse } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
-import { ChatPane } from "~/components/messages/chat-pane";
+import { ChatPane, type RefusedMessage } from "~/components/messages/chat-pane";
 import { newClientId } from "~/lib/client-ids";
 import { DM_MESSAGES } from "~/lib/messages";
 
@@ -41,6 +43,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * 'Start a new message' without JavaScript (with it, the page sends to /messages/{id}/send). A stored
+ * message comes back as the conversation (post/redirect/get); a refused one (too long, the limit
+ * spent) shows the page again with the refusal under the field and the text still in it.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const conversationId = requiredParam(args.params, "conversationId");
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const content = form?.get("content");
+  const answer = toResponse(await sendMessageAction(args, conversationId));
+  if (answer.ok) return redirect(`/messages/${conversationId}`);
+  if (answer.status >= 300 && answer.status < 400) return answer;
+  // Not a conversation of this member's: the page says so, and keeps nothing of what was sent.
+  invariantResponse(answer.status !== 404, DM_MESSAGES.notFound, { status: 404 });
+  const { message } = (await answer.json()) as { message?: string | null };
+  const refused = { message: message ?? DM_MESSAGES.sendFailed, draft: typeof content === "string" ? content : "" };
+  const retryAfter = answer.headers.get("Retry-After");
+  return data({ refused }, { status: answer.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });
+}
+
+export const headers = answerHeaders;
+
+/**
  * Loaded when it is opened (or paged), never again for a reload of the list beside it: messages come
  * from the room after that, and loading it again would mark them read in a tab nobody looks at.
  */
@@ -49,6 +76,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export default function ConversationPage() {
   const data = useLoaderData<typeof loader>();
+  // Typed by hand: the action's other answers are responses (redirects), which never reach the page.
+  const actionData = useActionData<{ refused: RefusedMessage }>();
   if (!data.ok) {
     return (
       <p role="alert" className="m-auto px-6 py-16 text-center font-semibold">
@@ -56,7 +85,7 @@ export default function ConversationPage() {
       </p>
     );
   }
-  return <ChatPane key={data.conversation.id} {...data} />;
+  return <ChatPane key={data.conversation.id} {...data} refused={actionData?.refused ?? null} />;
 }
 
 export function ErrorBoundary() {

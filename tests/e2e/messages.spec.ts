@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { MESSAGES_PAGE_SIZE } from "~/lib/constants";
+import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from "~/lib/constants";
 import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -62,6 +62,20 @@ test.describe("direct messages", () => {
     await expect(page.getByRole("region", { name: "Conversations" }).getByText(`You: ${words}`)).toBeVisible();
   });
 
+  test("a message over the limit is refused under the field, its text kept there, and nothing is sent", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+    // Characters, not UTF-16 units: 1,001 of them is 1,001 units here, inside the field's own maxlength.
+    const long = "é".repeat(MESSAGE_MAX_LENGTH + 1);
+    await field.fill(long);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(field).toHaveAccessibleDescription(`Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+    await expect(field).toHaveValue(long);
+    await expect(bubbles(page).getByText("No messages yet. Start the conversation!")).toBeVisible();
+  });
+
   test("a message from the other member appears live with JavaScript, and on reload without; opening it clears the badge", async ({ page, baseURL, me }) => {
     const friend = await newMember(baseURL!);
     const conversationId = await conversationBetween(friend, me);
@@ -71,11 +85,11 @@ test.describe("direct messages", () => {
     await sendAs(friend, conversationId, "Are you around?");
     if (!jsEnabled()) await page.reload();
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByLabel("1 unread conversations")).toBeVisible();
+    await expect(nav.getByLabel("1 unread conversation", { exact: true })).toBeVisible();
 
     await open(page, `/messages/${conversationId}`);
     await expect(bubbles(page).getByText("Are you around?")).toBeVisible();
-    await expect(nav.getByLabel("1 unread conversations")).toHaveCount(0);
+    await expect(nav.getByLabel("1 unread conversation", { exact: true })).toHaveCount(0);
     await listening(page, "live-conversation");
     const reply = `Right here ${uniqueWord("dm")}`;
     await sendAs(friend, conversationId, reply);
@@ -95,12 +109,25 @@ test.describe("direct messages", () => {
     await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeVisible();
     await expect(list.getByText(sent[2]!, { exact: true })).toBeVisible();
     await expect(list.getByText(sent[1]!, { exact: true })).toHaveCount(0);
+    // It opens on the newest messages, scrolled to its end, without JavaScript too; the oldest are above.
+    await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeInViewport();
+    await expect(list.getByText(sent[2]!, { exact: true })).not.toBeInViewport();
     await page.getByRole("link", { name: "Load earlier messages" }).click();
     await expect(list.getByText(sent[0]!, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Load earlier messages" })).toHaveCount(0);
     // Oldest first: with JavaScript the older page joins the newest above it; without, it is a page of its own.
     const shown = await list.getByText(new RegExp(`^${tag} number \\d+\\.$`)).allTextContents();
     expect(shown).toEqual(jsEnabled() ? sent : sent.slice(0, 2));
+    if (jsEnabled()) {
+      // The reader's place (the top of the newest page, where the link was) is kept as the earlier page comes in above it.
+      await expect(list.getByText(sent[2]!, { exact: true })).toBeInViewport();
+      // Back at the end, a message arriving there is in view.
+      await list.getByText(sent.at(-1)!, { exact: true }).scrollIntoViewIfNeeded();
+      await listening(page, "live-conversation");
+      const newest = `${tag} the newest.`;
+      await sendAs(friend, conversationId, newest);
+      await expect(list.getByText(newest, { exact: true })).toBeInViewport();
+    }
   });
 
   test("the list filters Verified Only with its counts, and searches names and words", async ({ page, baseURL, me }) => {
@@ -142,7 +169,7 @@ test.describe("live updates through the rooms", () => {
     const liked = await fan.api.post(`/post/${id}`, { form: { like: "true", returnTo: `/post/${id}` }, maxRedirects: 0 });
     expect(liked.status()).toBe(302);
     if (!jsEnabled()) await page.reload();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByLabel("1 unread notifications")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByLabel("1 unread notification", { exact: true })).toBeVisible();
   });
 
   test("a deleted post disappears from an open profile: live with JavaScript, on reload without", async ({ page, baseURL }) => {

@@ -94,18 +94,32 @@ describe("sending", () => {
     expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
   });
 
-  it("without JavaScript, comes back to the conversation, where the message is shown escaped", async () => {
+  it("without JavaScript (the form posts to the page), comes back to the conversation, where the message is shown escaped", async () => {
     const [ana, ben] = [await createUser(), await createUser()];
     const conversationId = await started(ana.id, ben);
     const cookie = await sessionCookieFor(ana.id);
-    const answer = await fetchWorker(
-      formPost(`/messages/${conversationId}/send`, { intent: "message-send", content: "<b>bold</b> & true", clientId: crypto.randomUUID(), returnTo: `/messages/${conversationId}` }, { Cookie: cookie }),
-    );
+    const answer = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "<b>bold</b> & true", clientId: crypto.randomUUID() }, { Cookie: cookie }));
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(`/messages/${conversationId}`);
     const page = await (await get(`/messages/${conversationId}`, { Cookie: cookie })).text();
     expect(page).toContain("&lt;b&gt;bold&lt;/b&gt; &amp; true");
     expect(page).not.toContain("<b>bold</b>");
+  });
+
+  it("without JavaScript, a refused message comes back in the field under its refusal; another member's post is refused", async () => {
+    const [ana, ben, eve] = [await createUser(), await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    const cookie = await sessionCookieFor(ana.id);
+    const draft = `<i>${"y".repeat(MESSAGE_MAX_LENGTH)}</i>`;
+    const answer = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: draft, clientId: crypto.randomUUID() }, { Cookie: cookie }));
+    expect(answer.status).toBe(400);
+    const page = await answer.text();
+    expect(page).toContain(DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH));
+    expect(page).toContain(`&lt;i&gt;${"y".repeat(MESSAGE_MAX_LENGTH)}&lt;/i&gt;</textarea>`);
+    const intruder = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "Let me in", clientId: crypto.randomUUID() }, { Cookie: await sessionCookieFor(eve.id) }));
+    expect(intruder.status).toBe(404);
+    expect(await intruder.text()).not.toContain("Let me in");
+    expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
   });
 });
 

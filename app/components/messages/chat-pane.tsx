@@ -2,7 +2,6 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { Icon } from "~/components/icon";
-import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { newClientId } from "~/lib/client-ids";
@@ -17,6 +16,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
 
 export type ChatData = { conversation: Conversation; viewerId: string; paged: boolean; clientId: string };
+
+/** A message the server refused when it was sent without JavaScript: why, and the text, kept in the field. */
+export type RefusedMessage = { message: string; draft: string };
 
 /** A message the page sent that the server has not answered yet (or that failed: it can be sent again). */
 type Pending = { clientId: string; content: string; at: number; failed: string | null };
@@ -37,7 +39,7 @@ function merged(...lists: ChatMessage[][]): ChatMessage[] {
  * missed is asked for again, from D1), sending shows the message at once under an id the page made
  * (so a retry stores it once), and the sender sees when it is read.
  */
-export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) {
+export function ChatPane({ conversation, viewerId, paged, clientId, refused = null }: ChatData & { refused?: RefusedMessage | null }) {
   const { other } = conversation;
   const hydrated = useHydrated();
   const [live, setLive] = useState<ChatMessage[]>([]);
@@ -134,14 +136,6 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
     [conversation.id],
   );
 
-  // The newest message in view: on opening, and when one arrives while the reader is at the bottom.
-  const scroller = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
-  useEffect(() => {
-    const list = scroller.current;
-    if (list && atBottom.current && !paged) list.scrollTop = list.scrollHeight;
-  }, [messages.length, waiting.length, paged]);
-
   // Of my messages, the newest the other has read carries 'Seen'.
   const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.id <= readThrough))?.id;
 
@@ -166,60 +160,58 @@ export function ChatPane({ conversation, viewerId, paged, clientId }: ChatData) 
         </Link>
       </header>
 
-      <ol
-        ref={scroller}
-        aria-label="Messages"
-        onScroll={(event) => {
-          const list = event.currentTarget;
-          atBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-        }}
-        className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-4"
-      >
-        {paged ? (
-          <li className="text-center text-sm">
-            <Link to={`/messages/${conversation.id}`} className="text-accent hover:underline">
-              Back to the newest
-            </Link>
-          </li>
-        ) : null}
-        {earlierCursor ? (
-          <li className="flex justify-center">
-            <Link
-              to={`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`}
-              preventScrollReset
-              onClick={(event) => {
-                event.preventDefault();
-                atBottom.current = false;
-                if (earlier.state === "idle") earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);
-              }}
-              className="rounded-full px-4 py-2 text-sm font-semibold text-accent hover:bg-surface"
-            >
-              {earlier.state !== "idle" ? "Loading..." : DM_MESSAGES.loadEarlier}
-            </Link>
-          </li>
-        ) : null}
-        {earlierFailed ? (
-          <li role="alert" className="text-center text-sm font-semibold">
-            {earlierFailed}
-          </li>
-        ) : null}
-        {messages.length === 0 && waiting.length === 0 ? <li className="m-auto py-16 text-center text-muted">{DM_MESSAGES.empty}</li> : null}
-        {messages.map((message) => (
-          <Bubble key={message.id} mine={message.senderId === viewerId} content={message.content} at={message.at} note={message.id === lastSeen ? "Seen" : null} />
-        ))}
-        {waiting.map((message) => (
-          <Bubble
-            key={message.clientId}
-            mine
-            content={message.content}
-            at={message.at}
-            note={message.failed ? null : "Sending..."}
-            failed={message.failed ? { text: message.failed, retry: () => void send(message) } : null}
-          />
-        ))}
-      </ol>
+      {/*
+        The newest message in view, before and without JavaScript too: a box that scrolls from its end
+        (column-reverse around its one list) opens at the bottom, keeps the bottom in view as messages
+        arrive there, and keeps the reader's place when earlier ones come in above.
+      */}
+      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
+        <ol aria-label="Messages" className="flex flex-1 flex-col gap-2 px-4 py-4">
+          {paged ? (
+            <li className="text-center text-sm">
+              <Link to={`/messages/${conversation.id}`} className="text-accent hover:underline">
+                Back to the newest
+              </Link>
+            </li>
+          ) : null}
+          {earlierCursor ? (
+            <li className="flex justify-center">
+              <Link
+                to={`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`}
+                preventScrollReset
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (earlier.state === "idle") earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);
+                }}
+                className="rounded-full px-4 py-2 text-sm font-semibold text-accent hover:bg-surface"
+              >
+                {earlier.state !== "idle" ? "Loading..." : DM_MESSAGES.loadEarlier}
+              </Link>
+            </li>
+          ) : null}
+          {earlierFailed ? (
+            <li role="alert" className="text-center text-sm font-semibold">
+              {earlierFailed}
+            </li>
+          ) : null}
+          {messages.length === 0 && waiting.length === 0 ? <li className="m-auto py-16 text-center text-muted">{DM_MESSAGES.empty}</li> : null}
+          {messages.map((message) => (
+            <Bubble key={message.id} mine={message.senderId === viewerId} content={message.content} at={message.at} note={message.id === lastSeen ? "Seen" : null} />
+          ))}
+          {waiting.map((message) => (
+            <Bubble
+              key={message.clientId}
+              mine
+              content={message.content}
+              at={message.at}
+              note={message.failed ? null : "Sending..."}
+              failed={message.failed ? { text: message.failed, retry: () => void send(message) } : null}
+            />
+          ))}
+        </ol>
+      </div>
 
-      <MessageForm conversationId={conversation.id} clientId={clientId} onSend={hydrated ? (content) => void send({ clientId: newClientId(), content, at: Date.now(), failed: null }) : null} />
+      <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => void send({ clientId: newClientId(), content, at: Date.now(), failed: null }) : null} />
     </section>
   );
 }
@@ -266,13 +258,24 @@ function Bubble({
 }
 
 /**
- * 'Start a new message': a form that posts to /messages/{id}/send and comes back (without JavaScript);
- * with it, `onSend` takes the text and the field is cleared at once. Enter sends, Shift+Enter breaks the line.
+ * 'Start a new message': without JavaScript a form that posts to the conversation's page, which comes
+ * back to it (a refused message comes back in the field, `refused`); with it, `onSend` takes the text
+ * and the field is cleared at once. Enter sends, Shift+Enter breaks the line.
  */
-function MessageForm({ conversationId, clientId, onSend }: { conversationId: string; clientId: string; onSend: ((content: string) => void) | null }) {
+function MessageForm({
+  conversationId,
+  clientId,
+  refused,
+  onSend,
+}: {
+  conversationId: string;
+  clientId: string;
+  refused: RefusedMessage | null;
+  onSend: ((content: string) => void) | null;
+}) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onSend) return;
     event.preventDefault();
@@ -287,11 +290,10 @@ function MessageForm({ conversationId, clientId, onSend }: { conversationId: str
   return (
     <form
       method="post"
-      action={`/messages/${conversationId}/send`}
+      action={`/messages/${conversationId}`}
       onSubmit={submit}
       className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3"
     >
-      <ReturnTo to={`/messages/${conversationId}`} />
       <input type="hidden" name="intent" value="message-send" />
       <input type="hidden" name="clientId" value={clientId} />
       <div className="flex items-end gap-2">
@@ -304,6 +306,7 @@ function MessageForm({ conversationId, clientId, onSend }: { conversationId: str
           name="content"
           rows={1}
           required
+          defaultValue={refused?.draft}
           maxLength={MESSAGE_MAX_LENGTH * 2}
           placeholder={DM_MESSAGES.placeholder}
           aria-invalid={error ? true : undefined}
