@@ -135,6 +135,17 @@ describe("control characters and bidi controls (robustness)", () => {
     });
   });
 
+  it("a display name that shows nothing, or only direction overrides, is 'Display name is required'", () => {
+    for (const displayName of ["\u202e\u202e", "\u200b\u200b", "\u3164\u3164", "\u2066\u2069 \u200d"]) {
+      expect(errors(SignUpSchema, { ...validSignUp, displayName })).toEqual({ displayName: "Display name is required" });
+    }
+  });
+
+  it("a display name loses direction embeddings, overrides and isolates, and keeps its letters", () => {
+    expect(value({ displayName: "\u202eAda Lovelace\u202c" })?.displayName).toBe("Ada Lovelace");
+    expect(value({ displayName: "\u2067نور\u2069" })?.displayName).toBe("نور");
+  });
+
   it("a display name left with one letter: 'Display name must be at least 2 characters'", () => {
     expect(errors(SignUpSchema, { ...validSignUp, displayName: "A\u0000\u0000" })).toEqual({
       displayName: "Display name must be at least 2 characters",

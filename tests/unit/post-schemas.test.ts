@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { POST_MAX_LENGTH } from "~/lib/constants";
+import { SendMessageSchema } from "~/lib/schemas/message";
 import { CommentSchema, CreatePostSchema, ReportSchema } from "~/lib/schemas/post";
 
 function form(fields: Record<string, string | string[]>) {
@@ -65,6 +66,18 @@ describe("control characters in what members write", () => {
 
   it("a post of only control characters is empty: 'Post content cannot be empty'", () => {
     expect(errorsOf(CreatePostSchema, { content: `${CONTROLS}\r\n` })).toEqual({ content: ["Post content cannot be empty"] });
+  });
+
+  it("a post, comment or message that shows nothing (zero-width spaces, joiners, marks, fillers) is empty", () => {
+    const invisible = ["\u200b\u200b\u200b", "\u200c\u200d\u2060", "\ufeff \u200e\u200f", "\u3164\u115f", "\u2800", "\ufe0f\u034f", "\u{e0020}\u{e0100}"];
+    for (const content of invisible) {
+      expect(errorsOf(CreatePostSchema, { content })).toEqual({ content: ["Post content cannot be empty"] });
+      expect(errorsOf(CommentSchema, { content })).toEqual({ content: ["Comment cannot be empty"] });
+      expect(errorsOf(SendMessageSchema, { content, clientId: "abc" })).toEqual({ content: ["Message cannot be empty"] });
+    }
+    // Visible text joined by them stays as written: an emoji of several, a word after a mark.
+    expect(valueOf(CreatePostSchema, { content: "\u{1F469}\u200d\u{1F4BB}" })).toMatchObject({ content: "\u{1F469}\u200d\u{1F4BB}" });
+    expect(valueOf(CreatePostSchema, { content: "\u200fשלום" })).toMatchObject({ content: "\u200fשלום" });
   });
 
   it("controls do not count towards the 280 characters", () => {

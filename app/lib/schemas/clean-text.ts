@@ -9,12 +9,33 @@ import { z } from "./zod";
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 /**
+ * Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A one-line text (a
+ * name, a place) is shown with its direction found from its letters (`dir="auto"`), and in places no
+ * element isolates, such as a page's title, an override left open there turns the rest of the line around.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
  * A member's text as they see it: \r\n and a lone \r become \n, invisible controls go. A single-line
- * field (an <input>) turns tabs and line breaks into spaces, so "Porto\nPortugal" keeps its words apart.
+ * field (an <input>) turns tabs and line breaks into spaces, so "Porto\nPortugal" keeps its words apart,
+ * and drops direction controls.
  */
 export function cleanText(text: string, lines: "multi-line" | "single-line"): string {
   const cleaned = text.replace(/\r\n?/g, "\n").replace(CONTROLS, "");
-  return lines === "multi-line" ? cleaned : cleaned.replace(/[\n\t]/g, " ");
+  return lines === "multi-line" ? cleaned : cleaned.replace(/[\n\t]/g, " ").replace(DIRECTION_CONTROLS, "");
+}
+
+/**
+ * Characters that show nothing by themselves: white space, format characters (zero-width spaces and
+ * joiners, direction marks, the byte-order mark, tags), variation selectors, the combining grapheme
+ * joiner, Mongolian free variation selectors, the Hangul fillers and the blank braille pattern.
+ */
+// eslint-disable-next-line no-misleading-character-class -- each mark is matched alone, as a character that shows nothing
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]*$/u;
+
+/** Whether a text shows nothing: a post, a comment or a name of zero-width spaces is as empty as "". */
+export function isBlank(text: string): boolean {
+  return INVISIBLE_ONLY.test(text);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { cleaned } from "./clean-text";
+import { cleaned, isBlank } from "./clean-text";
 import { required } from "./required";
 import {
   COMMENT_MAX_LENGTH,
@@ -32,7 +32,7 @@ export const shortText = (max: number, messages: { required: string; tooLong: st
     z
       .string(required(messages.required))
       .trim()
-      .min(1, { error: messages.required })
+      .refine((text) => !isBlank(text), { error: messages.required, abort: true })
       // The cheap length check first keeps a megabyte of text from being segmented.
       .refine((text) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max, {
         error: messages.tooLong,

@@ -1,3 +1,4 @@
+import { isBlank } from "./clean-text";
 import { z } from "./zod";
 
 /**
@@ -8,7 +9,10 @@ export const required = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined),
 });
 
-/** A text of only whitespace is as missing as an empty one: it gets the field's "required" message. */
+/**
+ * A text that shows nothing (white space, zero-width characters: `isBlank`) is as missing as an empty
+ * one: it gets the field's "required" message.
+ */
 export function blankIsMissing<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema);
+  return z.preprocess((value) => (typeof value === "string" && isBlank(value) ? undefined : value), schema);
 }
