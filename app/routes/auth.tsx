@@ -50,7 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Passwords never travel back in a page: after any round trip their fields are empty. */
 const HIDDEN = ["password", "confirmPassword"];
 
-type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean };
+/**
+ * `refusal`: the server's own refusal of a field the form's rules passed ('Username already taken…'):
+ * shown under its field and, with JavaScript, as the toast the spec names (document 1 §8).
+ */
+type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boolean; refusal?: string };
 
 /** The form's fields by the rules of its mode, and what to authenticate when they pass. */
 function parseAuthentication(mode: Mode, formData: FormData) {
@@ -89,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = field
       ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields: HIDDEN })
       : submission.reply({ formErrors: [message], hideFields: HIDDEN });
-    return data<ActionData>({ lastResult: reply }, { status, headers });
+    return data<ActionData>({ lastResult: reply, ...(field ? { refusal: message } : {}) }, { status, headers });
   };
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""));
   // Anything unexpected (the database unreachable) gets the spec's fallback text, not an error page.
@@ -130,11 +134,15 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
     if (actionData?.showPassword !== undefined) setShowPassword(actionData.showPassword);
   }, [actionData]);
 
-  // With JavaScript, form-level failures (wrong password, too many attempts) also raise a toast.
+  // With JavaScript, form-level failures (wrong password, too many attempts) also raise a toast, and so
+  // does the server's refusal of a field (a username someone has).
   const formErrors = form.errors;
   useEffect(() => {
     if (formErrors?.[0]) showToast(formErrors[0], "error");
   }, [formErrors]);
+  useEffect(() => {
+    if (actionData?.refusal) showToast(actionData.refusal, "error");
+  }, [actionData]);
 
   const passwordType = showPassword ? "text" : "password";
   const toggleParams = new URLSearchParams(returnTo ? { returnTo } : {});

@@ -78,7 +78,10 @@ test.describe("sign-up", () => {
     const account = newAccount();
     await fillSignUp(page, { ...account, username: existing.username.toUpperCase(), confirmPassword: account.password });
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByText("Username already taken. Please choose a different one.").first()).toBeVisible();
+    const taken = "Username already taken. Please choose a different one.";
+    // Under the field, and with JavaScript as the spec's toast too (document 1 §8).
+    await expect(page.getByRole("textbox", { name: "Username" })).toHaveAccessibleDescription(new RegExp(taken.replace(/\./g, "\\.")));
+    if (jsEnabled()) await expect(page.getByRole("region", { name: "Notifications" }).getByText(taken)).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
   });
 
