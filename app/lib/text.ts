@@ -15,6 +15,18 @@ export function countCharacters(text: string): number {
   return count;
 }
 
+/**
+ * Characters that show nothing by themselves: white space, Unicode's default-ignorable characters
+ * (zero-width spaces and joiners, direction marks and controls, the byte-order mark, variation
+ * selectors, the Hangul fillers, tags) and the blank braille pattern.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** Whether a text shows nothing: a post, a comment or a name of zero-width spaces is as empty as "". */
+export function isBlank(text: string): boolean {
+  return INVISIBLE_ONLY.test(text);
+}
+
 /** The text cut to at most `max` characters as a person counts them, with '…' when it was longer. */
 export function clipCharacters(text: string, max: number): string {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });

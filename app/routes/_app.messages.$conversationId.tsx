@@ -49,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const conversationId = requiredParam(args.params, "conversationId");
+  // The text as sent, to give back on a refusal (read from a copy: the shared action reads the form).
   const form = await args.request
     .clone()
     .formData()
@@ -60,6 +61,8 @@ export async function action(args: ActionFunctionArgs) {
   // Not a conversation of this member's: the page says so, and keeps nothing of what was sent.
   invariantResponse(answer.status !== 404, DM_MESSAGES.notFound, { status: 404 });
   const { message } = (await answer.json()) as { message?: string | null };
+  // The session ended meanwhile: to sign-in and back here, told why (as a form with `returnTo` is).
+  if (answer.status === 401 && message) return args.context.toasts.redirect(signInPath(args.request), { type: "error", message });
   const refused = { message: message ?? DM_MESSAGES.sendFailed, draft: typeof content === "string" ? content : "" };
   const retryAfter = answer.headers.get("Retry-After");
   return data({ refused }, { status: answer.status, headers: retryAfter ? { "Retry-After": retryAfter } : undefined });

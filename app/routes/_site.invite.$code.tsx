@@ -16,7 +16,6 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
-import { formatCount } from "~/lib/format";
 import { intentOf } from "~/lib/intents";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
@@ -206,7 +205,7 @@ function Invitation({ invite, signedIn, path }: { invite: InvitePageView; signed
             {community.isPrivate ? INVITE_MESSAGES.privateCommunity : INVITE_MESSAGES.publicCommunity}
           </span>
           <span aria-hidden="true">·</span>
-          <span>{COMMUNITY_MESSAGES.members(formatCount(community.memberCount))}</span>
+          <span>{COMMUNITY_MESSAGES.members(community.memberCount)}</span>
         </p>
       </div>
       {community.description ? (

@@ -73,6 +73,8 @@ test.describe("direct messages", () => {
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(field).toHaveAccessibleDescription(`Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`);
     await expect(field).toHaveValue(long);
+    // Without JavaScript the page comes back with the field in focus; with it, focus never left the form.
+    if (!jsEnabled()) await expect(field).toBeFocused();
     await expect(bubbles(page).getByText("No messages yet. Start the conversation!")).toBeVisible();
   });
 
@@ -110,8 +112,18 @@ test.describe("direct messages", () => {
     await expect(list.getByText(sent[2]!, { exact: true })).toBeVisible();
     await expect(list.getByText(sent[1]!, { exact: true })).toHaveCount(0);
     // It opens on the newest messages, scrolled to its end, without JavaScript too; the oldest are above.
-    await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeInViewport();
-    await expect(list.getByText(sent[2]!, { exact: true })).not.toBeInViewport();
+    // So on a phone, where the conversation is the whole screen, with the form to write below it.
+    for (const viewport of [null, { width: 390, height: 844 }]) {
+      const desktop = page.viewportSize()!;
+      if (viewport) {
+        await page.setViewportSize(viewport);
+        await open(page, `/messages/${conversationId}`);
+      }
+      await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeInViewport();
+      await expect(list.getByText(sent[2]!, { exact: true })).not.toBeInViewport();
+      await expect(page.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
+      if (viewport) await page.setViewportSize(desktop);
+    }
     await page.getByRole("link", { name: "Load earlier messages" }).click();
     await expect(list.getByText(sent[0]!, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Load earlier messages" })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatUnread } from "~/components/unread-badge";
 import { TIME } from "~/lib/constants";
 import { countOf, formatCount, formatRelativeTime } from "~/lib/format";
+import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import { isNavItemActive, showsFooter, showsRightSidebar } from "~/lib/navigation";
 
 describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {
@@ -28,6 +29,11 @@ describe("a count and its noun", () => {
     [1500, "1.5K posts"],
   ])("%d reads %s", (count, shown) => {
     expect(countOf(count, "post", "posts")).toBe(shown);
+  });
+
+  it("names a community's members and an invite's uses by it", () => {
+    expect([COMMUNITY_MESSAGES.members(1), COMMUNITY_MESSAGES.members(2_500)]).toEqual(["1 member", "2.5K members"]);
+    expect([INVITE_MESSAGES.uses(1, null), INVITE_MESSAGES.uses(0, null), INVITE_MESSAGES.uses(0, 1)]).toEqual(["1 use", "0 uses", "0 / 1 uses"]);
   });
 });
 

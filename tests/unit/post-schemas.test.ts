@@ -69,7 +69,7 @@ describe("control characters in what members write", () => {
   });
 
   it("a post, comment or message that shows nothing (zero-width spaces, joiners, marks, fillers) is empty", () => {
-    const invisible = ["\u200b\u200b\u200b", "\u200c\u200d\u2060", "\ufeff \u200e\u200f", "\u3164\u115f", "\u2800", "\ufe0f\u034f", "\u{e0020}\u{e0100}"];
+    const invisible = ["\u200b\u200b\u200b", "\u200c\u200d\u2060", "\ufeff \u200e\u200f", "\u3164\u115f", "\u2800", "\ufe0f\u034f", "\u{e0020}\u{e0100}", "\u17b4\u00ad"];
     for (const content of invisible) {
       expect(errorsOf(CreatePostSchema, { content })).toEqual({ content: ["Post content cannot be empty"] });
       expect(errorsOf(CommentSchema, { content })).toEqual({ content: ["Comment cannot be empty"] });
@@ -78,6 +78,11 @@ describe("control characters in what members write", () => {
     // Visible text joined by them stays as written: an emoji of several, a word after a mark.
     expect(valueOf(CreatePostSchema, { content: "\u{1F469}\u200d\u{1F4BB}" })).toMatchObject({ content: "\u{1F469}\u200d\u{1F4BB}" });
     expect(valueOf(CreatePostSchema, { content: "\u200fשלום" })).toMatchObject({ content: "\u200fשלום" });
+    // A format character that is drawn (the Arabic end of ayah) is text.
+    expect(valueOf(CreatePostSchema, { content: "\u06dd" })).toMatchObject({ content: "\u06dd" });
+    // An optional location or report note that shows nothing is none.
+    expect(valueOf(CreatePostSchema, { content: "hi", location: "\u200b" })).toMatchObject({ location: undefined });
+    expect(valueOf(ReportSchema, { reason: "spam", additionalInfo: "\u200b\n\u200b" })).toEqual({ reason: "spam" });
   });
 
   it("controls do not count towards the 280 characters", () => {

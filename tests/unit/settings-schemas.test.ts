@@ -48,6 +48,13 @@ describe("the profile form", () => {
     });
   });
 
+  it("a bio or location that shows nothing (zero-width spaces, fillers) is no value", () => {
+    expect(parse(ProfileSettingsSchema, { ...valid, bio: "\u200b\u200b\n\u3164", location: "\u2060\ufeff" })).toEqual({
+      value: { displayName: "Ada Lovelace" },
+      errors: {},
+    });
+  });
+
   it("display name: the sign-up rules and texts", () => {
     expect(parse(ProfileSettingsSchema, {}).errors).toEqual({ displayName: "Display name is required" });
     expect(parse(ProfileSettingsSchema, { displayName: " \u0000 " }).errors).toEqual({ displayName: "Display name is required" });

@@ -6,6 +6,7 @@ import { newId } from "~/.server/ids";
 import { conversationCountsRead, conversationListRead, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { INTENTS } from "~/lib/intents";
 import { DM_MESSAGES } from "~/lib/messages";
 import { capturingD1, createUser, db, fetchWorker, formPost, get, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
 import { getDb } from "~/.server/db/client";
@@ -119,6 +120,11 @@ describe("sending", () => {
     const intruder = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "Let me in", clientId: crypto.randomUUID() }, { Cookie: await sessionCookieFor(eve.id) }));
     expect(intruder.status).toBe(404);
     expect(await intruder.text()).not.toContain("Let me in");
+    // A session that has ended: to sign-in and back, told why.
+    const signedOut = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "Still here?", clientId: crypto.randomUUID() }));
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(`/auth?${new URLSearchParams({ returnTo: `/messages/${conversationId}` })}`);
+    expect(toastOf(signedOut)).toBe(INTENTS["message-send"].signIn);
     expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import { Icon } from "~/components/icon";
 import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { PageLink } from "~/components/ui/page-link";
-import { formatCount } from "~/lib/format";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import type { CommunityRole, CommunitySummary } from "~/lib/types/community";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
@@ -25,7 +24,7 @@ export function Privacy({ isPrivate }: { isPrivate: boolean }) {
   );
 }
 
-export const memberCountText = (count: number) => COMMUNITY_MESSAGES.members(formatCount(count));
+export const memberCountText = (count: number) => COMMUNITY_MESSAGES.members(count);
 
 /**
  * Join / Leave (spec document 2 §4): a plain form to the community's page without JavaScript

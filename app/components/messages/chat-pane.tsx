@@ -10,7 +10,7 @@ import { formatClock } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { RoomEvent } from "~/lib/realtime";
 import { CONVERSATION_PARTY } from "~/lib/room-names";
-import { countCharacters } from "~/lib/text";
+import { countCharacters, isBlank } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
@@ -280,7 +280,7 @@ function MessageForm({
     if (!onSend) return;
     event.preventDefault();
     const content = field.current?.value.trim() ?? "";
-    if (content === "") return setError(DM_MESSAGES.contentRequired);
+    if (isBlank(content)) return setError(DM_MESSAGES.contentRequired);
     if (countCharacters(content) > MESSAGE_MAX_LENGTH) return setError(DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH));
     setError(null);
     onSend(content);
@@ -307,6 +307,8 @@ function MessageForm({
           rows={1}
           required
           defaultValue={refused?.draft}
+          // A refused message comes back here: the field, its text and the refusal under it, in focus.
+          autoFocus={refused !== null}
           maxLength={MESSAGE_MAX_LENGTH * 2}
           placeholder={DM_MESSAGES.placeholder}
           aria-invalid={error ? true : undefined}

@@ -32,12 +32,15 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
   // A conversation changed (the member room): the list shows it (the open one is not reloaded).
   useReloadOnMemberEvent("inbox");
   return (
-    <div className="flex min-h-[calc(100dvh-3.5rem)] lg:h-dvh lg:min-h-0">
+    // With a conversation open, the screen's height at every width: its messages scroll in their own box,
+    // which opens at their end (ChatPane), and the list beside it in its own. The list alone scrolls with
+    // the page below the wide layout.
+    <div className={`flex ${conversationId ? "h-[calc(100dvh-3.5rem)]" : "min-h-[calc(100dvh-3.5rem)]"} lg:h-dvh lg:min-h-0`}>
       <section
         aria-label="Conversations"
-        className={`${conversationId ? "hidden md:flex" : "flex"} w-full flex-col border-line md:w-80 md:shrink-0 md:border-r lg:overflow-y-auto`}
+        className={`${conversationId ? "hidden md:flex md:overflow-y-auto" : "flex"} w-full flex-col border-line md:w-80 md:shrink-0 md:border-r lg:overflow-y-auto`}
       >
-        <div className="sticky top-14 z-10 border-b border-line bg-bg/90 backdrop-blur lg:top-0">
+        <div className={`sticky ${conversationId ? "top-0" : "top-14"} z-10 border-b border-line bg-bg/90 backdrop-blur lg:top-0`}>
           <h1 className="px-4 py-3 text-xl font-extrabold">Messages</h1>
           <SearchForm action="/messages" label={DM_MESSAGES.search} query={search} keep={filter === "all" ? {} : { filter }} />
           <nav aria-label="Filter conversations" className="flex">

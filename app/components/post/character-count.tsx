@@ -17,7 +17,7 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
     <span
       id={id}
       aria-live="polite"
-      aria-label={`${left} characters left`}
+      aria-label={`${left} ${left === 1 || left === -1 ? "character" : "characters"} left`}
       data-warning={left < POST_LENGTH_WARNING || undefined}
       className={`text-sm tabular-nums ${left < POST_LENGTH_WARNING ? "font-semibold text-danger" : "text-muted"}`}
     >

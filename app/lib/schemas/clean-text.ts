@@ -26,19 +26,6 @@ export function cleanText(text: string, lines: "multi-line" | "single-line"): st
 }
 
 /**
- * Characters that show nothing by themselves: white space, format characters (zero-width spaces and
- * joiners, direction marks, the byte-order mark, tags), variation selectors, the combining grapheme
- * joiner, Mongolian free variation selectors, the Hangul fillers and the blank braille pattern.
- */
-// eslint-disable-next-line no-misleading-character-class -- each mark is matched alone, as a character that shows nothing
-const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]*$/u;
-
-/** Whether a text shows nothing: a post, a comment or a name of zero-width spaces is as empty as "". */
-export function isBlank(text: string): boolean {
-  return INVISIBLE_ONLY.test(text);
-}
-
-/**
  * The schema, run on the cleaned text: cleaning comes before trimming, the 'required' check and the
  * length limits, so a text of only control characters is as empty as an empty one.
  */

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { cleaned } from "./clean-text";
-import { blankIsMissing, required } from "./required";
+import { blankIsMissing, blankIsUndefined, required } from "./required";
 import {
   COMMUNITY_DESCRIPTION_MAX_LENGTH,
   COMMUNITY_NAME_MAX_LENGTH,
@@ -35,7 +35,7 @@ const DescriptionSchema = cleaned(
     .trim()
     .refine(withinCharacters(COMMUNITY_DESCRIPTION_MAX_LENGTH), { error: COMMUNITY_MESSAGES.descriptionTooLong })
     .optional()
-    .transform((value) => value || undefined),
+    .transform(blankIsUndefined),
 );
 
 /** A checkbox: sent ('on') when ticked, missing when not. */

@@ -1,6 +1,6 @@
 import { z } from "./zod";
-import { cleaned, isBlank } from "./clean-text";
-import { required } from "./required";
+import { cleaned } from "./clean-text";
+import { blankIsUndefined, required } from "./required";
 import {
   COMMENT_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
@@ -11,7 +11,7 @@ import {
 } from "../constants";
 import { POST_MESSAGES } from "../messages";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../post-options";
-import { countCharacters } from "../text";
+import { countCharacters, isBlank } from "../text";
 
 /**
  * The post, comment, share and report forms' rules with the spec's messages (document 1 §5). The same
@@ -57,7 +57,7 @@ export const CreatePostSchema = z
         .trim()
         .max(LOCATION_MAX_LENGTH, { error: POST_MESSAGES.locationTooLong })
         .optional()
-        .transform((value) => value || undefined),
+        .transform(blankIsUndefined),
     ),
     visibility: z.enum(["everyone", "subscribers"]).default("everyone"),
     imageKeys: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).default([]),
@@ -92,7 +92,7 @@ export const ReportSchema = z.object({
       .trim()
       .max(REPORT_INFO_MAX_LENGTH, { error: `Please keep additional information under ${REPORT_INFO_MAX_LENGTH} characters` })
       .optional()
-      .transform((value) => value || undefined),
+      .transform(blankIsUndefined),
   ),
 });
 

@@ -1,4 +1,4 @@
-import { isBlank } from "./clean-text";
+import { isBlank } from "../text";
 import { z } from "./zod";
 
 /**
@@ -16,3 +16,6 @@ export const required = (message: string) => ({
 export function blankIsMissing<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (typeof value === "string" && isBlank(value) ? undefined : value), schema);
 }
+
+/** An optional text that shows nothing (or none at all) is left out: a bio of zero-width spaces is no bio. */
+export const blankIsUndefined = (value: string | undefined) => (value === undefined || isBlank(value) ? undefined : value);

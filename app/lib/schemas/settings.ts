@@ -1,7 +1,7 @@
 import { z } from "./zod";
 import { DisplayNameSchema } from "./auth";
 import { cleaned } from "./clean-text";
-import { blankIsMissing } from "./required";
+import { blankIsMissing, blankIsUndefined } from "./required";
 import { LOCATION_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER, PROFILE_LIMITS } from "../constants";
 import { SETTINGS_MESSAGES } from "../messages";
 import { DIRECT_MESSAGE_AUDIENCES, POST_VISIBILITIES, PROFILE_VISIBILITIES } from "../settings-options";
@@ -57,7 +57,7 @@ function optionalAddress(invalid: string, accept: (value: string) => string | nu
 }
 
 const optionalLine = (max: number, tooLong: string) =>
-  cleaned("single-line", z.string().trim().max(max, { error: tooLong }).optional().transform((value) => value || undefined));
+  cleaned("single-line", z.string().trim().max(max, { error: tooLong }).optional().transform(blankIsUndefined));
 
 export const BioSchema = cleaned(
   "multi-line",
@@ -69,7 +69,7 @@ export const BioSchema = cleaned(
       error: SETTINGS_MESSAGES.bioTooLong(PROFILE_LIMITS.bioMaxLength),
     })
     .optional()
-    .transform((value) => value || undefined),
+    .transform(blankIsUndefined),
 );
 
 export const ProfileSettingsSchema = z.object({

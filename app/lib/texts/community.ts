@@ -1,3 +1,4 @@
+import { countOf } from "../format";
 import { COMMUNITY_ACTION_TEXTS } from "./actions";
 
 /** Communities and invite links (spec document 2 §2, §4, §5, §8; docs/decisions/035-communities.md). */
@@ -69,7 +70,7 @@ export const COMMUNITY_MESSAGES = {
   roleLabel: "Role",
   roleChanged: (name: string, role: string) => `${name} is now ${role === "admin" ? "an" : "a"} ${role}`,
   by: (username: string) => `by @${username}`,
-  members: (count: string) => `${count} ${count === "1" ? "member" : "members"}`,
+  members: (count: number) => countOf(count, "member", "members"),
   save: "Save",
   cancel: "Cancel",
 } as const;

@@ -1,3 +1,4 @@
+import { countOf } from "../format";
 import { INVITE_ACTION_TEXTS } from "./actions";
 
 /** Invite links and the invite page (spec document 2 §2, §5, §8). */
@@ -28,7 +29,8 @@ export const INVITE_MESSAGES = {
   usedUp: "Used up",
   never: "Never expires",
   expires: (when: string) => `Expires ${when}`,
-  uses: (used: number, max: number | null) => (max === null ? `${used} uses` : `${used} / ${max} uses`),
+  // "1 use", "3 uses"; against a limit, a ratio of uses: "0 / 1 uses".
+  uses: (used: number, max: number | null) => (max === null ? countOf(used, "use", "uses") : `${used} / ${max} uses`),
   // The invite page
   invited: (name: string) => `@${name} invited you to join`,
   join: "Join Community",
