@@ -1,5 +1,6 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { countOf } from "~/lib/format";
 import type { FeedPage } from "~/lib/types/post";
 import { clearFreshPosts, useFreshPosts, type FreshKind } from "~/lib/live-feed";
 import { useAppendedPages } from "~/lib/use-appended-pages";
@@ -103,7 +104,7 @@ function NewPostsPrompt({ kind, page }: { kind: FreshKind; page: FeedPage }) {
           }}
           className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white shadow-lg"
         >
-          Show {count} new {count === 1 ? "post" : "posts"}
+          {`Show ${countOf(count, "new post", "new posts")}`}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { POST_LENGTH_WARNING } from "~/lib/constants";
+import { countOf } from "~/lib/format";
 import { countCharacters } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -17,7 +18,7 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
     <span
       id={id}
       aria-live="polite"
-      aria-label={`${left} ${left === 1 || left === -1 ? "character" : "characters"} left`}
+      aria-label={`${countOf(left, "character", "characters")} left`}
       data-warning={left < POST_LENGTH_WARNING || undefined}
       className={`text-sm tabular-nums ${left < POST_LENGTH_WARNING ? "font-semibold text-danger" : "text-muted"}`}
     >
