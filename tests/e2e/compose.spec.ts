@@ -39,6 +39,13 @@ test.describe("the composer", () => {
     await expect(page.getByText("Post content cannot be empty")).toBeVisible();
   });
 
+  signedIn("a post that shows nothing (zero-width spaces and joiners) is empty too (decision 066)", async ({ page }) => {
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill("\u200b\u200d\u2060");
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post content cannot be empty")).toBeVisible();
+  });
+
   signedIn("posting after the session ended: 'User not authenticated', and nothing is lost or posted", async ({ page, context }) => {
     const composer = await openComposer(page);
     const text = unique("Written while signed out");

@@ -8,7 +8,7 @@ import { shellReads } from "~/.server/shell";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
 import { DM_MESSAGES } from "~/lib/messages";
-import { capturingD1, createUser, db, fetchWorker, formPost, get, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
+import { capturingD1, createUser, db, fetchWorker, formPost, get, ORIGIN, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
 import { getDb } from "~/.server/db/client";
 
 async function started(fromId: string, to: { username: string }) {
@@ -120,6 +120,13 @@ describe("sending", () => {
     const intruder = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "Let me in", clientId: crypto.randomUUID() }, { Cookie: await sessionCookieFor(eve.id) }));
     expect(intruder.status).toBe(404);
     expect(await intruder.text()).not.toContain("Let me in");
+    // A body that is not a form: 400, never an error page of 500.
+    for (const [body, type] of [[JSON.stringify({ intent: "message-send", content: "hi" }), "application/json"], ["content=hi", "text/plain"]] as const) {
+      const odd = await fetchWorker(
+        new Request(`${ORIGIN}/messages/${conversationId}`, { method: "POST", body, headers: { Origin: ORIGIN, Host: "localhost", Cookie: cookie, "Content-Type": type }, redirect: "manual" }),
+      );
+      expect(odd.status, type).toBe(400);
+    }
     // A session that has ended: to sign-in and back, told why.
     const signedOut = await fetchWorker(formPost(`/messages/${conversationId}`, { intent: "message-send", content: "Still here?", clientId: crypto.randomUUID() }));
     expect(signedOut.status).toBe(302);
