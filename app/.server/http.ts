@@ -16,10 +16,13 @@ export function isCrossOriginMutation(request: Request): boolean {
 
 /**
  * What is refused before routing, for every route at once: a change from another site (403), a
- * method Murmur has no use for (405), a POST whose body is not a form (400). Null for the rest.
+ * method Murmur has no use for (405), a POST whose body is not a form (400), and Remix's old `?_data`
+ * request (400), which Murmur's pages never make (they use single fetch's `.data`) and which Remix
+ * answers with a 500 for a loader that returns null. Null for the rest.
  */
 export function refuseUnacceptedRequest(request: Request): Response | null {
   if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);
+  if (request.url.includes("_data") && new URL(request.url).searchParams.has("_data")) return badRequest("Murmur's pages are not read with ?_data.");
   if (SAFE_METHODS.has(request.method)) return null;
   if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: "GET, HEAD, POST" });
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return badRequest("Murmur accepts only form submissions.");

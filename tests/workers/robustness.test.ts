@@ -75,6 +75,28 @@ describe("a request whose body is not a form is refused, on every action route",
   });
 });
 
+describe("Remix's old ?_data request", () => {
+  it("is 400 on every page, signed in or out, with any value (Remix answered 500 where a loader returns null)", async () => {
+    const { cookie } = await member();
+    const pages: [string, string][] = [
+      ["/forgot-password", "routes/forgot-password"],
+      ["/verified", "routes/_app.verified"],
+      ["/communities/new", "routes/_app.communities_.new"],
+      ["/terms", "routes/terms"],
+    ];
+    for (const [path, id] of pages) {
+      for (const value of ["", id, "x"]) {
+        for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+          const response = await get(`${path}?_data=${encodeURIComponent(value)}`, headers);
+          expect(response.status, `${path}?_data=${value}`).toBe(400);
+        }
+      }
+      expect((await fetchWorker(formPost(`${path}?_data=${id}`, {}, { Cookie: cookie }))).status).toBe(400);
+      expect((await get(path, { Cookie: cookie })).status, path).toBeLessThan(400);
+    }
+  });
+});
+
 describe("search takes any query a person can type", () => {
   it.each([
     ["49 characters", "looking for the best running shoes for trail rac"],
