@@ -158,4 +158,33 @@ test.describe("on a phone", () => {
     await expect(settings).toBeInViewport();
     await expect(nav.getByText(`@${account.username}`)).toBeVisible();
   });
+
+  signedIn("the keyboard opens the menu from its button and, with JavaScript, Escape closes it while the page behind waits", async ({ page }) => {
+    await open(page, "/");
+    const menu = page.getByRole("checkbox", { name: "Menu" });
+    const button = page.locator("header label[for=nav-drawer]");
+    const settings = page.locator("nav[aria-label=Main]").getByRole("link", { name: "Settings", exact: true });
+    // The menu is first after the skip link, as it is first on the screen; its button shows the focus.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeFocused();
+    await expect(button).toHaveCSS("outline-style", "solid");
+    await page.keyboard.press("Space");
+    await expect(settings).toBeInViewport();
+    if (!jsEnabled()) {
+      // Without JavaScript the drawer is a checkbox and its labels: the menu closes it again.
+      await page.keyboard.press("Space");
+      await expect(settings).toBeHidden();
+      return;
+    }
+    // The page behind the open drawer is out of the keyboard's way: Tab goes from the menu into the drawer.
+    await expect(page.locator("#main")).toHaveAttribute("inert", "");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("nav[aria-label=Main]").getByRole("link", { name: "Murmur home" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(settings).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(menu).not.toBeChecked();
+    await expect(page.locator("#main")).not.toHaveAttribute("inert");
+  });
 });

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import type { SessionUser } from "~/lib/types/member";
 import { showsFooter, showsRightSidebar } from "~/lib/navigation";
 import { useBadges, useLiveRooms } from "~/lib/live-rooms";
@@ -25,23 +25,24 @@ export type ShellData = {
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { user, trends, canPostForSubscribers } = shell;
   const badges = useBadges({ notifications: shell.unreadNotifications, messages: shell.unreadMessages });
-  const { pathname } = useLocation();
-  const drawer = useRef<HTMLInputElement>(null);
+  const { pathname, key } = useLocation();
+  const { root, drawer, closeDrawer } = useDrawer();
   useLiveRooms(user.id);
 
-  useEffect(() => {
-    if (drawer.current) drawer.current.checked = false;
-  }, [pathname]);
+  // Every navigation closes the drawer, to the page it opened.
+  useEffect(closeDrawer, [key, closeDrawer]);
 
   return (
     <ComposeProvider canPostForSubscribers={canPostForSubscribers}>
-      <div className="flex min-h-dvh flex-col">
+      <div ref={root} className="group/shell flex min-h-dvh flex-col">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-bg focus:px-3 focus:py-2"
         >
           Skip to content
         </a>
+        {/* First, so that the keyboard reaches it where the eye does: before the top bar's other links. Its focus shows on the menu button (app/tailwind.css). */}
+        <input ref={drawer} id={NAV_DRAWER_ID} type="checkbox" className="sr-only lg:hidden" aria-label="Menu" />
         <header className="sticky top-0 z-30 flex items-center justify-between border-b border-line bg-bg/90 px-3 py-2 backdrop-blur lg:hidden">
           <label htmlFor={NAV_DRAWER_ID} className="cursor-pointer rounded-full p-2 hover:bg-surface">
             <Icon name="menu" className="size-6" />
@@ -56,13 +57,12 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
         </header>
 
         <div className="mx-auto flex w-full max-w-7xl flex-1">
-          <input ref={drawer} id={NAV_DRAWER_ID} type="checkbox" className="peer sr-only lg:hidden" aria-label="Menu" />
           <label
             htmlFor={NAV_DRAWER_ID}
             aria-hidden
-            className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block lg:hidden!"
+            className="fixed inset-0 z-40 hidden bg-black/50 group-has-[#nav-drawer:checked]/shell:block lg:hidden!"
           />
-          <div className="invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] peer-checked:visible peer-checked:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
+          <div className="invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] group-has-[#nav-drawer:checked]/shell:visible group-has-[#nav-drawer:checked]/shell:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
           <main id="main" className="min-w-0 flex-1 border-line lg:border-x">
@@ -74,4 +74,52 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       </div>
     </ComposeProvider>
   );
+}
+
+/** The width from which the navigation is a column beside the page, not a drawer (Tailwind's lg). */
+const WIDE = "(min-width: 64rem)";
+
+/**
+ * The drawer opens and closes without JavaScript (its checkbox and the labels for it). With
+ * JavaScript, an open drawer is a modal, as a dialog is: the page behind it is inert, Escape closes
+ * it and the keyboard is back on its button, and it closes at the width where it is a column.
+ */
+function useDrawer() {
+  const root = useRef<HTMLDivElement>(null);
+  const drawer = useRef<HTMLInputElement>(null);
+  const behind = useCallback(
+    () => root.current?.querySelectorAll(":scope > a[href='#main'], :scope > header, :scope > footer, #main") ?? [],
+    [],
+  );
+  const sync = useCallback(() => {
+    for (const part of behind()) part.toggleAttribute("inert", drawer.current?.checked === true);
+  }, [behind]);
+  const closeDrawer = useCallback(() => {
+    if (!drawer.current?.checked) return;
+    drawer.current.checked = false;
+    sync();
+  }, [sync]);
+
+  useEffect(() => {
+    const input = drawer.current;
+    if (!input) return;
+    const wide = window.matchMedia(WIDE);
+    const onKey = (event: KeyboardEvent) => {
+      // A dialog open over the drawer closes first, on its own.
+      if (event.key !== "Escape" || !input.checked || document.querySelector("dialog[open]")) return;
+      closeDrawer();
+      input.focus();
+    };
+    input.addEventListener("change", sync);
+    wide.addEventListener("change", closeDrawer);
+    document.addEventListener("keydown", onKey);
+    sync();
+    return () => {
+      input.removeEventListener("change", sync);
+      wide.removeEventListener("change", closeDrawer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [sync, closeDrawer]);
+
+  return { root, drawer, closeDrawer };
 }
