@@ -249,6 +249,26 @@ test.describe("deleting", () => {
     await expect(card.getByRole("link", { name: "Report Post" })).toBeVisible();
     await expect(card.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
   });
+
+  test("the menu by keyboard: Enter opens it, and with JavaScript Escape or Tab past its item closes it", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    const menu = card.locator("summary", { hasText: "More options" });
+    const report = card.getByRole("link", { name: "Report Post" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(report).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(report).toBeFocused();
+    if (!jsEnabled()) return;
+    await page.keyboard.press("Escape");
+    await expect(report).toBeHidden();
+    await expect(menu).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(report).toBeHidden();
+  });
 });
 
 test.describe("when a request gets no answer", () => {

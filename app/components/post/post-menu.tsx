@@ -1,6 +1,6 @@
 import { PageLink } from "~/components/ui/page-link";
 import { iconBefore } from "~/components/icon";
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
 import type { Deletable } from "./delete-form";
 
 /**
@@ -42,7 +42,7 @@ export function PostMenu({
 
   if (!reportable && !deletable) return null;
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="relative" onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <summary className={`post-menu-toggle ${iconBefore("more")}`}>
         <span className="sr-only">More options</span>
       </summary>
@@ -64,4 +64,22 @@ export function PostMenu({
       </ul>
     </details>
   );
+}
+
+/** Escape closes the open menu, the keyboard back on its button. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget;
+  if (event.key !== "Escape" || !menu.open) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+}
+
+/**
+ * The keyboard leaving the menu (Tab past its last item) closes it. A click elsewhere is the document's
+ * listener's: some browsers focus nothing on a click, and closing on that blur would hide the item
+ * being clicked.
+ */
+function closeOnFocusOut(event: FocusEvent<HTMLDetailsElement>) {
+  const next = event.relatedTarget;
+  if (next instanceof Node && !event.currentTarget.contains(next)) event.currentTarget.open = false;
 }
