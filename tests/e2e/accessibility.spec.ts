@@ -271,3 +271,25 @@ for (const theme of ["light", "dark"] as const) {
   });
 }
 
+
+test.describe("on a 320 px screen", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  // WCAG 1.4.10 (reflow): at 320 CSS px a page scrolls one way only. A tab bar may scroll within itself.
+  signedIn("the pages with cards fit without scrolling sideways", async ({ page, baseURL, account }) => {
+    const author = await newMember(baseURL!, { displayName: "Narrow Screen" });
+    const word = `na${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await postAs(author, `A post for a narrow screen #reflow ${word}`, { images: ["sample.png", "sample.jpg"] });
+    await follow(baseURL!, account.username, author.username);
+    await open(page, `/?q=${word}`);
+    const postPath = `/post/${await postIdOn(page, word)}`;
+    // The layout's own measures, read over the DevTools protocol: the same with JavaScript and without.
+    const cdp = await page.context().newCDPSession(page);
+    for (const path of [`/?q=${word}`, "/?tab=following", postPath, `/profile/${author.username}`, "/explore", `/explore?q=${word}`, "/notifications", "/messages", "/settings/profile"]) {
+      await open(page, path);
+      const { cssContentSize, cssLayoutViewport } = await cdp.send("Page.getLayoutMetrics");
+      expect(cssContentSize.width, path).toBeLessThanOrEqual(cssLayoutViewport.clientWidth);
+    }
+    await cdp.detach();
+  });
+});
