@@ -76,6 +76,11 @@ const rules = [
   `.icon{display:inline-block;flex-shrink:0;${BOX}}`,
   // The same drawing in an element's own ::before box (iconBefore in app/components/icon.tsx), sized by --icon-size.
   `.icon-before::before{content:"";display:inline-block;flex-shrink:0;width:var(--icon-size,1.25rem);height:var(--icon-size,1.25rem);${BOX}}`,
+  // In forced colours (Windows' contrast themes) the browser paints every background in the theme's
+  // Canvas colour, which would make each icon vanish (and a button that is only an icon, such as
+  // Bookmark, with it). There an icon keeps its background and takes the text colour the theme gave
+  // its parent: the link's, the button's or the text's.
+  "@media (forced-colors:active){.icon,.icon-before::before{forced-color-adjust:none;color:inherit}}",
 ];
 const drawn = (name, image) =>
   `.icon.i-${name},.icon-before.i-${name}::before{-webkit-mask-image:${image};mask-image:${image}}`;

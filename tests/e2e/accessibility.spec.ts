@@ -293,3 +293,20 @@ test.describe("on a 320 px screen", () => {
     await cdp.detach();
   });
 });
+
+test.describe("in forced colours (Windows' contrast themes)", () => {
+  test.use({ forcedColors: "active" });
+
+  signedIn("icons are drawn in a colour of their own, not the page's background, so an icon-only button stays visible", async ({ page, baseURL }) => {
+    const author = await newMember(baseURL!);
+    const word = `fc${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await postAs(author, `A post seen in a contrast theme ${word}`);
+    await open(page, `/?q=${word}`);
+    const bookmark = page.getByRole("article").filter({ hasText: word }).getByRole("button", { name: /^Bookmark\b/ });
+    const [icon, background] = await Promise.all([
+      bookmark.evaluate((button) => getComputedStyle(button, "::before").backgroundColor),
+      page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor),
+    ]);
+    expect(icon).not.toBe(background);
+  });
+});
