@@ -120,6 +120,36 @@ test.describe("the composer", () => {
     expect(media.headers()["content-type"]).toBe("image/png");
   });
 
+  signedIn("an image and no text: 'Post content cannot be empty'; then typed, the post goes out with its one image", async ({ page, me }) => {
+    const composer = await openComposer(page);
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+    if (jsEnabled()) await expect(page.getByText("Successfully uploaded 1 image(s)")).toBeVisible();
+    // With JavaScript the text is checked in the browser, before and as it is typed: nothing is posted.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/compose")) posts.push(request.url());
+    });
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post content cannot be empty")).toBeVisible();
+    const content = unique("Words after the picture");
+    await page.getByLabel("Post text").pressSequentially(content.slice(0, 6));
+    await page.getByLabel("Post text").fill(content);
+    await page.getByLabel("Location").fill("Oslo");
+    if (jsEnabled()) {
+      expect(posts).toEqual([]);
+      await expect(composer.getByRole("img")).toHaveCount(1);
+    } else {
+      // Without JavaScript the stored image came back with the page, ticked to stay attached.
+      await expect(page.getByLabel("Keep image 1")).toBeChecked();
+    }
+    await page.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await open(page, `/?q=${content.split(" ").at(-1)}`);
+    const card = page.getByRole("article").filter({ hasText: content });
+    await expect(card.getByRole("img", { name: /^Image \d of \d posted by/ })).toHaveCount(1);
+    await expect(card.getByRole("img", { name: `Image 1 of 1 posted by ${me.account.displayName}` })).toBeVisible();
+  });
+
   signedIn("a post with a video shows on /videos, a text post does not", async ({ page }) => {
     const withVideo = unique("Clip of the waves");
     const composer = await openComposer(page);

@@ -65,8 +65,11 @@ export function Composer({
   });
   const result = fetcher.data?.lastResult ?? lastResult;
   const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
-  const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
-  const storedVideo = typeof initial.videoKey === "string" ? initial.videoKey : null;
+  // Files a refused post had already stored come back with the page (without JavaScript). An answer to
+  // the fetcher names the uploads this composer still holds, so they are not drawn a second time.
+  const kept = (fetcher.data?.lastResult ? {} : (lastResult?.initialValue ?? {})) as Record<string, unknown>;
+  const storedKeys = [kept.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
+  const storedVideo = typeof kept.videoKey === "string" ? kept.videoKey : null;
 
   const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : initialContent);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -76,12 +79,14 @@ export function Composer({
   const ids = { images: useId(), video: useId(), count: useId() };
 
   const [form, fields] = useSchemaForm("composer", CreatePostSchema, busy ? undefined : result, { validate: "onSubmit" });
+  const formProps = getFormProps(form);
 
   const patch = (id: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
 
   async function pickFiles(files: File[], kind: MediaKind) {
-    const room = kind === "video" ? (uploads.length === 0 ? 1 : 0) : video ? 0 : MAX_IMAGES_PER_POST - images.length;
+    const attached = uploads.length + storedKeys.length + (storedVideo ? 1 : 0);
+    const room = kind === "video" ? (attached === 0 ? 1 : 0) : video || storedVideo ? 0 : MAX_IMAGES_PER_POST - images.length - storedKeys.length;
     if (files.length > room) {
       showToast(POST_MESSAGES.tooManyImages, "error");
       return;
@@ -125,13 +130,17 @@ export function Composer({
       method="post"
       action="/compose"
       encType="multipart/form-data"
-      {...getFormProps(form)}
+      {...formProps}
       noValidate
       onSubmit={(event) => {
         if (uploading) {
           event.preventDefault();
           showToast(POST_MESSAGES.waitForUploads, "error");
+          return;
         }
+        // Conform's own handler checks the form in the browser and keeps its checks of the fields as
+        // they are typed (its 'validate' submissions) from reaching the server.
+        formProps.onSubmit(event);
       }}
       className="flex flex-col gap-3"
     >
@@ -188,16 +197,17 @@ export function Composer({
 
       {uploads.length > 0 || storedKeys.length > 0 || storedVideo ? (
         <ul className="grid grid-cols-2 gap-2" aria-label="Attachments">
-          {storedKeys.map((key) => (
+          {/* A file kept from a refused post stays attached while its box is ticked (a form can drop it without JavaScript). */}
+          {storedKeys.map((key, index) => (
             <li key={key} className="relative overflow-hidden rounded-xl border border-line">
-              <input type="hidden" name="imageKeys" value={key} />
-              <img src={`/media/${key}`} alt="Attached image" className="aspect-video w-full object-cover" />
+              <img src={`/media/${key}`} alt={`Attached image ${index + 1}`} className="aspect-video w-full object-cover" />
+              <KeepBox name="imageKeys" value={key} label={`Keep image ${index + 1}`} />
             </li>
           ))}
           {storedVideo && !video ? (
             <li className="relative overflow-hidden rounded-xl border border-line">
-              <input type="hidden" name="videoKey" value={storedVideo} />
               <video src={`/media/${storedVideo}`} muted aria-label="Attached video" className="aspect-video w-full bg-black object-cover" />
+              <KeepBox name="videoKey" value={storedVideo} label="Keep the video" />
             </li>
           ) : null}
           {uploads.map((upload) => (
@@ -262,6 +272,15 @@ export function Composer({
       </div>
       {hydrated ? null : <p className="text-xs text-muted">{UPLOAD_MESSAGES.videoHint}. Up to {MAX_IMAGES_PER_POST} images or one video.</p>}
     </fetcher.Form>
+  );
+}
+
+function KeepBox({ name, value, label }: { name: string; value: string; label: string }) {
+  return (
+    <label className="absolute top-1.5 right-1.5 flex items-center gap-1.5 rounded-full bg-black/70 px-2 py-1 text-xs text-white">
+      <input type="checkbox" name={name} value={value} defaultChecked />
+      {label}
+    </label>
   );
 }
 
