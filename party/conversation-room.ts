@@ -1,7 +1,8 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { getDb } from "../app/.server/db/client";
 import { messagesSince } from "../app/.server/messages";
 import { ConversationEventSchema, parsePageMessage, type ConversationEvent } from "../app/lib/realtime";
+import { checkSessionsOnAlarm, connectionTags, watchSessions } from "./sessions";
 
 /**
  * One conversation's room, `conversation-room/{conversationId}` (docs/decisions/036): only its two
@@ -15,6 +16,19 @@ export class ConversationRoom extends Server<Env> {
   /** Called by the app (RPC through the Durable Object stub). */
   async publish(event: ConversationEvent): Promise<void> {
     this.broadcast(JSON.stringify(ConversationEventSchema.parse(event)));
+  }
+
+  /** Each socket lives as long as its session (party/sessions.ts). */
+  getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
+    return connectionTags(context);
+  }
+
+  async onConnect(): Promise<void> {
+    await watchSessions(this.ctx.storage);
+  }
+
+  async onAlarm(): Promise<void> {
+    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
   }
 
   async onMessage(connection: Connection, message: unknown) {

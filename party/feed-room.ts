@@ -1,8 +1,9 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { FEED_COUNTS_FLUSH_MS } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
-import { ROOM_MEMBER_HEADER } from "../app/lib/room-names";
+import { getDb } from "../app/.server/db/client";
 import type { PostCounts } from "../app/lib/types/post";
+import { checkSessionsOnAlarm, connectionTags, watchSessions } from "./sessions";
 
 /** What a page told its room: the posts it shows now (kept with the connection, so it outlives hibernation). */
 type Watching = { posts: string[] };
@@ -48,10 +49,17 @@ export class FeedRoom extends Server<Env> {
     }
   }
 
-  /** Each connection is tagged with its member (set by the Worker), so `revoke` finds them. */
+  /** Each connection is tagged with its member (set by the Worker), so `revoke` finds them, and its session (party/sessions.ts). */
   getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
-    const member = context.request.headers.get(ROOM_MEMBER_HEADER);
-    return member ? [member] : [];
+    return connectionTags(context);
+  }
+
+  async onConnect(): Promise<void> {
+    await watchSessions(this.ctx.storage);
+  }
+
+  async onAlarm(): Promise<void> {
+    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
   }
 
   /** A member who may no longer listen here (they left the community): their pages are disconnected. */

@@ -1,7 +1,8 @@
-import { Server } from "partyserver";
+import { Server, type ConnectionContext } from "partyserver";
 import { getDb } from "../app/.server/db/client";
 import { memberBadges } from "../app/.server/messages";
 import { MemberSignalSchema, type MemberEvent, type MemberSignal } from "../app/lib/realtime";
+import { checkSessionsOnAlarm, closeEndedSessions, connectionTags, watchSessions } from "./sessions";
 
 /**
  * One member's room, `member-room/{userId}` (docs/decisions/036): only that member's pages connect,
@@ -22,6 +23,26 @@ export class MemberRoom extends Server<Env> {
         ? { type: "notifications", unread: badges.notifications }
         : { type: "inbox", unread: badges.messages, conversationId: checked.conversationId };
     this.broadcast(JSON.stringify(event));
+  }
+
+  /**
+   * Called by the app when a session of the member ended (a sign-out, a password reset): the pages
+   * whose session it was are closed at once (party/sessions.ts).
+   */
+  async checkSessions(): Promise<void> {
+    await closeEndedSessions(this.getConnections(), getDb(this.env.DB));
+  }
+
+  getConnectionTags(_connection: unknown, context: ConnectionContext): string[] {
+    return connectionTags(context);
+  }
+
+  async onConnect(): Promise<void> {
+    await watchSessions(this.ctx.storage);
+  }
+
+  async onAlarm(): Promise<void> {
+    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
   }
 
   /** Listening only: what a page sends is ignored. */

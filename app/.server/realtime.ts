@@ -172,3 +172,16 @@ export function publishRead(context: AppLoadContext, conversationId: string, rea
   publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, through });
   publish(context, MEMBER_PARTY, [readerId], { type: "inbox-changed", conversationId });
 }
+
+/**
+ * A session of the member ended (a sign-out, a password reset): their own room closes the pages whose
+ * session it was at once, and each of those pages reloads (to sign-in) and so closes its other rooms.
+ * The other rooms find such sockets themselves within a minute (party/sessions.ts).
+ */
+export function closeEndedSessions(context: AppLoadContext, memberId: string): void {
+  context.cloudflare.ctx.waitUntil(
+    callRoom<{ checkSessions(): Promise<void> }>(context.cloudflare.env, MEMBER_PARTY, memberId, (room) => room.checkSessions()).catch((error: unknown) =>
+      console.error("realtime: closing the pages of an ended session failed", error),
+    ),
+  );
+}

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { Lobby } from "partyserver";
-import { feedScopeOf, isRoomId, ROOM_MEMBER_HEADER } from "~/lib/room-names";
+import { feedScopeOf, isRoomId, ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "~/lib/room-names";
 import type { SessionUser } from "~/lib/types/member";
 import { canPostIn } from "./communities";
 import type { Db } from "./db/client";
@@ -35,8 +35,9 @@ const refusal = (status: number, text: string) => new Response(text, { status, h
 
 /**
  * A WebSocket to a room: a signed-in member, from a page of this site, to a room its rule allows. The
- * room gets the request with whose connection it is (ROOM_MEMBER_HEADER, set here whatever the page
- * sent), so it can close that member's connections when they may no longer listen.
+ * room gets the request with whose connection it is and its session (ROOM_MEMBER_HEADER and
+ * ROOM_SESSION_HEADER, set here whatever the page sent), so it can close that member's connections
+ * when they may no longer listen, and those of a session that has ended (party/sessions.ts).
  */
 export async function authorizeConnection(request: Request, lobby: Lobby<Env>, context: AppLoadContext): Promise<Response | Request> {
   const rule = RULES[lobby.className];
@@ -44,11 +45,12 @@ export async function authorizeConnection(request: Request, lobby: Lobby<Env>, c
   // A handshake carries its page's Origin; cookies alone would not stop another site's page.
   const origin = request.headers.get("Origin");
   if (origin !== null && origin !== new URL(request.url).origin) return refusal(403, "Forbidden");
-  const { user } = await context.getSession();
-  if (!user) return refusal(401, "Unauthorized");
+  const { user, session } = await context.getSession();
+  if (!user || !session) return refusal(401, "Unauthorized");
   if (!(await rule(lobby.name, user, context.db))) return refusal(404, "Not Found");
   const admitted = new Request(request);
   admitted.headers.set(ROOM_MEMBER_HEADER, user.id);
+  admitted.headers.set(ROOM_SESSION_HEADER, session.id);
   return admitted;
 }
 

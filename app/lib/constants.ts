@@ -378,3 +378,16 @@ export const FEED_SHARDS = 8;
 export const FEED_WATCH_MAX = 40;
 /** Before a room is called again after a call Cloudflare says may be retried: this, up to twice it (jitter). */
 export const ROOM_RETRY_DELAY_MS = 50;
+
+/**
+ * How often a room with listeners checks that their sessions still exist (docs/decisions/067). A
+ * sign-out, a password reset or a session's end closes the member's own room's sockets at once; the
+ * other rooms close theirs within this time.
+ */
+export const ROOM_SESSION_CHECK_MS = 60_000;
+
+/** D1 binds at most this many parameters to one statement: longer lists are read in parts. */
+export const D1_MAX_BOUND_PARAMETERS = 100;
+
+/** The close code a room sends a socket whose session has ended: the page reloads (and goes to sign-in). */
+export const ROOM_SIGNED_OUT_CODE = 4001;

@@ -38,3 +38,6 @@ export const isRoomId = (value: string) => ID.test(value);
 
 /** The header the Worker puts on a connection it let into a room: whose connection it is (never the page's to set). */
 export const ROOM_MEMBER_HEADER = "X-Murmur-Member";
+
+/** The header the Worker puts on a connection it let into a room: the session it was opened with (its id, a hash; never the token). */
+export const ROOM_SESSION_HEADER = "X-Murmur-Session";

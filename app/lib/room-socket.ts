@@ -1,4 +1,5 @@
 import PartySocket from "partysocket";
+import { ROOM_SIGNED_OUT_CODE } from "./constants";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 
 /**
@@ -44,7 +45,15 @@ export function connectRoom({
     onOpen?.(connection, opened);
     opened = true;
   });
-  socket.addEventListener("close", () => live(null));
+  socket.addEventListener("close", (event) => {
+    live(null);
+    // The session this page was opened with has ended (a sign-out in another tab, a password reset):
+    // the room will not take it back. The page reloads, which leads to sign-in, and closes its other rooms.
+    if (event.code === ROOM_SIGNED_OUT_CODE) {
+      socket.close();
+      window.location.reload();
+    }
+  });
   socket.addEventListener("message", (message) => {
     const event = parseRoomEvent(message.data);
     if (event) onEvent(event);

@@ -9,6 +9,7 @@ import { limiterOf, subjects } from "~/.server/limits";
 import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { invalidateSession } from "~/.server/auth/session";
+import { closeEndedSessions } from "~/.server/realtime";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
@@ -55,9 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  // Every session of the member was revoked; whoever reset the password starts a fresh one.
+  // Every session of the member was revoked; whoever reset the password starts a fresh one. The pages
+  // of the old sessions stop hearing their rooms (decision 067).
   const { session } = await context.getSession();
   if (session) await invalidateSession(context.db, session.id);
+  closeEndedSessions(context, userId);
   return startSessionAndRedirect(request, context, userId, "/", { message: AUTH_MESSAGES.passwordReset });
 }
 

@@ -194,6 +194,17 @@ test.describe("sign-out", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/auth\?returnTo=%2F$/);
   });
+
+  signedIn("a page left open in another tab leaves for sign-in with JavaScript (its rooms are closed), and on its next load without", async ({ page, context }) => {
+    await open(page, "/notifications");
+    if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live-member", "open");
+    const other = await context.newPage();
+    await open(other, "/logout");
+    await other.getByRole("button", { name: "Sign Out" }).click();
+    await expect(other).toHaveURL(/\/auth$/);
+    if (!jsEnabled()) await page.reload();
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fnotifications$/);
+  });
 });
 
 test.describe("password recovery", () => {

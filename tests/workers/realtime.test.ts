@@ -1,4 +1,7 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { communities, communityMembers, follows, memberSettings, messages } from "~/.server/db/schema";
@@ -252,6 +255,45 @@ describe("member rooms", () => {
       const content = `Hello @${named.username.toUpperCase()} and @nobody_by_that_name`;
       expect((await composeAs(await sessionCookieFor(author.id), content)).status).toBe(302);
       expect(await room.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
+    });
+  });
+});
+
+describe("a room's sockets live as long as their sessions (decision 067)", () => {
+  it("a sign-out closes the member's own room for that session's pages at once; another session's pages stay", async () => {
+    const member = await createUser();
+    const [leaving, staying] = [await sessionCookieFor(member.id), await sessionCookieFor(member.id)];
+    const gone = await listen(leaving, `/parties/member-room/${member.id}`);
+    const kept = await listen(staying, `/parties/member-room/${member.id}`);
+    await withRooms([gone, kept], async () => {
+      expect((await fetchWorker(formPost("/logout", {}, { Cookie: leaving }))).status).toBe(302);
+      expect(await gone.closed).toBe(ROOM_SIGNED_OUT_CODE);
+      const post = await createPost(member.id);
+      await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor((await createUser()).id) }));
+      expect(await kept.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
+      expect(gone.events).toEqual([]);
+    });
+  });
+
+  it("a conversation's and a community's rooms close a signed-out page's socket when they check, and tell it nothing more", async () => {
+    const { one, oneCookie, twoCookie, conversationId } = await conversationOf();
+    const community = { id: newId(), name: `Checked ${newId()}`, creatorId: one.id, isPrivate: true };
+    await db().insert(communities).values(community);
+    await db().insert(communityMembers).values({ id: newId(), communityId: community.id, userId: one.id, role: "creator" });
+    const chat = await listen(oneCookie, `/parties/conversation-room/${conversationId}`);
+    const feed = await listen(oneCookie, `/parties/feed-room/community-${community.id}`);
+    const other = await listen(twoCookie, `/parties/conversation-room/${conversationId}`);
+    await withRooms([chat, feed, other], async () => {
+      expect((await fetchWorker(formPost("/logout", {}, { Cookie: oneCookie }))).status).toBe(302);
+      // The rooms' minute comes now.
+      await runDurableObjectAlarm(env.ConversationRoom.get(env.ConversationRoom.idFromName(conversationId)));
+      await runDurableObjectAlarm(env.FeedRoom.get(env.FeedRoom.idFromName(`community-${community.id}`)));
+      expect(await chat.closed).toBe(ROOM_SIGNED_OUT_CODE);
+      expect(await feed.closed).toBe(ROOM_SIGNED_OUT_CODE);
+      // The other participant, still signed in, still hears the conversation; the closed page heard nothing.
+      expect((await send(conversationId, twoCookie, "Still there?")).status).toBe(200);
+      expect(await other.next((event) => event.type === "message")).not.toBeNull();
+      expect(chat.events.filter((event) => event.type === "message")).toEqual([]);
     });
   });
 });
