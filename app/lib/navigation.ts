@@ -33,3 +33,14 @@ export function showsRightSidebar(pathname: string): boolean {
 export function showsFooter(pathname: string): boolean {
   return pathname === "/settings" || pathname.startsWith("/settings/");
 }
+
+/**
+ * Whether an address is the post's own page, at /post/{id} or at its community's /community/{cid}/post/{id},
+ * or one of its pages (its photos, its share, its report): after the post is deleted, none exists.
+ */
+export function isPostPage(path: string | null | undefined, postId: string): boolean {
+  if (!path) return false;
+  const pathname = path.split(/[?#]/, 1)[0]!;
+  const [own] = pathname.match(/^\/(?:community\/[^/]+\/)?post\/[^/]+/) ?? [];
+  return own !== undefined && own.endsWith(`/post/${postId}`);
+}

@@ -4,6 +4,7 @@ import { memberAction } from "~/.server/actions";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { safeRedirectPath } from "~/.server/http";
 import { loadNotificationsPage, markAllNotificationsRead, markNotificationRead, notificationTabOf } from "~/.server/notifications";
+import { tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsView } from "~/components/notifications/notifications-view";
@@ -38,13 +39,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["notification-open", "notifications-read"], async ({ context, member, form, intent }) => {
+    // The member's other pages show the count that is left (spec document 1 §4: a read item
+    // decreases the count live), through their room.
     if (intent === "notifications-read") {
       await markAllNotificationsRead(context.db, member.id).catch((error) => console.error("Marking all notifications read failed:", error));
+      tellNotified(context, context.db, { ids: [member.id] });
       return respond(context, form, { ok: true });
     }
     const id = form.get("id");
     if (typeof id === "string" && id !== "") {
       await markNotificationRead(context.db, member.id, id).catch((error) => console.error("Marking a notification read failed:", error));
+      tellNotified(context, context.db, { ids: [member.id] });
     }
     const to = form.get("to");
     return redirect(safeRedirectPath(typeof to === "string" ? to : null, "/notifications"));

@@ -6,12 +6,13 @@ import { requireUser } from "~/.server/auth/guards";
 import { purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { deletePost, findOwnPost } from "~/.server/posts/delete";
-import { publishCounts, publishDeletedPost } from "~/.server/realtime";
+import { publishCounts, publishDeletedPost, tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond, returnToOf } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DeleteForm } from "~/components/post/delete-form";
 import { POST_MESSAGES } from "~/lib/messages";
+import { isPostPage } from "~/lib/navigation";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
@@ -36,11 +37,12 @@ export function action(args: ActionFunctionArgs) {
       await Promise.all([purgePublicProfile(context, member.username), purgePublicPost(context, outcome.postId)]);
       publishDeletedPost(context, outcome.postId, outcome.audience);
       if (outcome.repostOf) publishCounts(context, context.db, outcome.repostOf);
+      tellNotified(context, context.db, { ids: outcome.notified });
     }
-    // The deleted post's own page is gone: go home instead.
-    if (returnToOf(form)?.startsWith(`/post/${postId}`)) form.set("returnTo", "/");
+    // The deleted post's own page (or its community's address for it) is gone: go home instead.
+    if (isPostPage(returnToOf(form), postId)) form.set("returnTo", "/");
     if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.deleteFailed });
-    const { audience: _audience, ...answer } = outcome;
+    const { audience: _audience, notified: _notified, ...answer } = outcome;
     return respond(context, form, answer, POST_MESSAGES.deleted);
   });
 }
@@ -57,7 +59,7 @@ export const shouldRevalidate = skipQuietRevalidation;
 export default function DeletePostPage() {
   const { id, title, returnTo } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const done = useCallback(() => navigate(returnTo.startsWith(`/post/${id}`) ? "/" : returnTo), [navigate, returnTo, id]);
+  const done = useCallback(() => navigate(isPostPage(returnTo, id) ? "/" : returnTo), [navigate, returnTo, id]);
   return (
     <div>
       <PageHeader title={title} />

@@ -3,7 +3,7 @@ import { formatUnread } from "~/components/unread-badge";
 import { TIME } from "~/lib/constants";
 import { countOf, formatCount, formatRelativeTime } from "~/lib/format";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
-import { isNavItemActive, showsFooter, showsRightSidebar } from "~/lib/navigation";
+import { isNavItemActive, isPostPage, showsFooter, showsRightSidebar } from "~/lib/navigation";
 
 describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {
   it.each([
@@ -77,5 +77,16 @@ describe("navigation", () => {
     expect(showsRightSidebar("/profile/ada")).toBe(false);
     expect(showsFooter("/settings")).toBe(true);
     expect(showsFooter("/")).toBe(false);
+  });
+  it("a post's own pages, at its own address or its community's, and no other post's", () => {
+    expect(isPostPage("/post/01ABC", "01ABC")).toBe(true);
+    expect(isPostPage("/post/01ABC?comments=all#c", "01ABC")).toBe(true);
+    expect(isPostPage("/post/01ABC/photo/2", "01ABC")).toBe(true);
+    expect(isPostPage("/community/01C/post/01ABC", "01ABC")).toBe(true);
+    expect(isPostPage("/community/01C/post/01ABCD", "01ABC")).toBe(false);
+    expect(isPostPage("/community/01C", "01ABC")).toBe(false);
+    expect(isPostPage("/?q=/post/01ABC", "01ABC")).toBe(false);
+    expect(isPostPage("/", "01ABC")).toBe(false);
+    expect(isPostPage(null, "01ABC")).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
-import { communities, communityMembers, follows, memberSettings, messages } from "~/.server/db/schema";
+import { communities, communityMembers, follows, memberSettings, messages, notifications } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
@@ -245,6 +245,31 @@ describe("member rooms", () => {
     await withRooms([room], async () => {
       await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor(fan.id) }));
       expect(await room.next((event) => event.type === "notifications")).toEqual({ type: "notifications", unread: 1 });
+    });
+  });
+
+  it("tell a member's other pages when they read their notifications, and the mentioned when the post is deleted", async () => {
+    const [author, named] = [await createUser(), await createUser()];
+    const [authorCookie, namedCookie] = [await sessionCookieFor(author.id), await sessionCookieFor(named.id)];
+    const room = await listen(namedCookie, `/parties/member-room/${named.id}`);
+    await withRooms([room], async () => {
+      expect((await composeAs(authorCookie, `One for @${named.username}`)).status).toBe(302);
+      expect((await composeAs(authorCookie, `Two for @${named.username}`)).status).toBe(302);
+      expect(await room.next((event) => event.type === "notifications" && event.unread === 2)).not.toBeNull();
+      // Opening one item, in another tab: this page hears the count that is left.
+      const [first, second] = await db().select().from(notifications).where(eq(notifications.userId, named.id)).orderBy(notifications.id);
+      room.events.length = 0;
+      await fetchWorker(formPost("/notifications", { intent: "notification-open", id: first!.id, to: "/" }, { Cookie: namedCookie }));
+      expect(await room.next((event) => event.type === "notifications" && event.unread === 1)).not.toBeNull();
+      // The post of the one left unread is deleted: its notification goes, and the badge with it.
+      room.events.length = 0;
+      const deleted = await fetchWorker(
+        formPost(`/post/${second!.relatedPostId}/delete`, { intent: "delete", returnTo: `/community/x/post/${second!.relatedPostId}` }, { Cookie: authorCookie }),
+      );
+      expect(deleted.status).toBe(302);
+      // The deleted post's page at its community's address is gone too: the member goes home.
+      expect(deleted.headers.get("Location")).toBe("/");
+      expect(await room.next((event) => event.type === "notifications" && event.unread === 0)).not.toBeNull();
     });
   });
 

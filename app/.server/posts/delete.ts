@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { Db } from "../db/client";
-import { mediaUploads, postReposts, posts } from "../db/schema";
+import { mediaUploads, notifications, postReposts, posts } from "../db/schema";
 import { deleteMedia } from "../media";
 import { refuse, type Outcome } from "../outcome";
 import { audienceColumns, audienceOf, type PostAudience } from "./access";
@@ -24,18 +24,28 @@ export async function deletePost(
   bucket: R2Bucket,
   userId: string,
   postId: string,
-): Promise<Outcome<{ postId: string; repostOf: string | null; audience: PostAudience }>> {
+): Promise<Outcome<{ postId: string; repostOf: string | null; audience: PostAudience; notified: string[] }>> {
   const post = await findOwnPost(db, userId, postId);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
 
   if (post.repostOf) {
-    await db.batch([
+    // The original's author was notified of the repost: that notification goes with it.
+    const [original] = await db.batch([
+      db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, post.repostOf)),
       db.delete(postReposts).where(and(eq(postReposts.postId, post.repostOf), eq(postReposts.userId, userId))),
       db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
     ]);
-    return { ok: true, postId: post.id, repostOf: post.repostOf, audience: audienceOf(post) };
+    return { ok: true, postId: post.id, repostOf: post.repostOf, audience: audienceOf(post), notified: original.map((row) => row.userId) };
   }
-  const media = await db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id));
+  // Whoever has an unread notification about the post (a mention, a comment, a like of it) loses it
+  // with the post: they are told, so their badge counts what is left.
+  const [media, notified] = await db.batch([
+    db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id)),
+    db
+      .selectDistinct({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.relatedPostId, post.id), eq(notifications.isRead, false))),
+  ]);
   await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
   // The database is the truth; its files go after it (a failure here leaves unclaimed files for the cron job).
   await deleteMedia(
@@ -43,6 +53,6 @@ export async function deletePost(
     bucket,
     media.map((row) => row.key),
   );
-  return { ok: true, postId: post.id, repostOf: null, audience: audienceOf(post) };
+  return { ok: true, postId: post.id, repostOf: null, audience: audienceOf(post), notified: notified.map((row) => row.userId) };
 }
 
