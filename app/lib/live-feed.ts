@@ -32,7 +32,8 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
     case "post-created":
       if (event.authorId === viewerId) return;
       if (event.communityId) addTo(freshByCommunity, event.communityId, event.postId);
-      else {
+      else if (!event.repost) {
+        // For you and /videos list no reposts (decision 006); a profile lists its member's.
         fresh.all.add(event.postId);
         if (event.hasVideo) fresh.video.add(event.postId);
       }
@@ -126,15 +127,14 @@ export function useLiveCounts(postId: string, element?: RefObject<Element | null
   );
 }
 
+/** How many new posts a list would offer now. */
+export function freshCount(kind: FreshKind): number {
+  if (typeof kind === "string") return fresh[kind].size;
+  return "author" in kind ? (freshByAuthor.get(kind.author)?.size ?? 0) : (freshByCommunity.get(kind.community)?.size ?? 0);
+}
+
 export function useFreshPosts(kind: FreshKind): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => {
-      if (typeof kind === "string") return fresh[kind].size;
-      return "author" in kind ? (freshByAuthor.get(kind.author)?.size ?? 0) : (freshByCommunity.get(kind.community)?.size ?? 0);
-    },
-    () => 0,
-  );
+  return useSyncExternalStore(subscribe, () => freshCount(kind), () => 0);
 }
 
 /** A list's page was (re)loaded from the server: every post published so far is in it. */

@@ -43,8 +43,18 @@ const Message: z.ZodMiniType<ChatMessage> = z.object({
 });
 
 const FeedEvents = [
-  /** A new post or repost; `communityId` where it belongs to one (Home and /videos never offer those). */
-  z.object({ type: z.literal("post-created"), postId: z.string(), authorId: z.string(), hasVideo: z.boolean(), communityId: z.nullable(z.string()) }),
+  /**
+   * A new post or repost; `communityId` where it belongs to one (Home and /videos never offer those);
+   * `repost` for a repost (For you does not list reposts, decision 006: it does not offer them either).
+   */
+  z.object({
+    type: z.literal("post-created"),
+    postId: z.string(),
+    authorId: z.string(),
+    hasVideo: z.boolean(),
+    communityId: z.nullable(z.string()),
+    repost: z.boolean(),
+  }),
   z.object({ type: z.literal("post-deleted"), postId: z.string() }),
   /** Current counts of posts that changed (a room sends them at most once a second, to the pages showing them). */
   z.object({ type: z.literal("post-counts"), posts: z.record(z.string(), Counts) }),

@@ -84,7 +84,7 @@ export function action(args: ActionFunctionArgs) {
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form, { communityId });
     if (!created.ok) return composeAgain(form, created);
     await purgePublicProfile(context, member.username);
-    const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId } as const;
+    const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId, repost: false } as const;
     publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity });
     tellNotified(context, context.db, { ids: created.mentionedIds });
     const returnTo = returnToOf(form);

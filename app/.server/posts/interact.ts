@@ -79,7 +79,7 @@ export async function interactWithPost(
       tellNotified(context, db, { ids: [outcome.audience.authorId] });
       const repost = outcome.repostAudience;
       if (outcome.repostId && outcome.reposted) {
-        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId }, repost);
+        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId, repost: true }, repost);
       } else if (outcome.repostId) {
         publishDeletedPost(context, outcome.repostId, repost);
       }
