@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { memberAction } from "~/.server/actions";
 import { getOptionalUser } from "~/.server/auth/guards";
-import { EDGE_CACHEABLE, purgePublicProfile } from "~/.server/edge-cache";
+import { EDGE_CACHEABLE } from "~/.server/edge-cache";
 import { answerHeaders } from "~/.server/respond";
 import { invariantResponse, requiredParam } from "~/.server/http";
-import { interactWithPost, POST_INTENTS } from "~/.server/posts/interact";
+import { postPageAction } from "~/.server/posts/post-page-action";
 import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { postPageMeta, PostPageView } from "~/components/post/post-page";
@@ -35,18 +34,9 @@ export const handle = publicFeedHandle;
 /** Open Graph and Twitter card tags, so a shared link previews. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
 
-/**
- * The interactions on a post: like, repost, bookmark (each with the wanted state), comment and comment
- * like. Signed-out visitors get the spec's 'Please sign in to …' and nothing changes.
- */
+/** The interactions on a post (app/.server/posts/post-page-action.ts). */
 export function action(args: ActionFunctionArgs) {
-  const postId = requiredParam(args.params, "postId");
-  return memberAction(args, POST_INTENTS, async ({ context, member, intent, form }) => {
-    const answer = await interactWithPost(context, member.id, postId, intent, form);
-    // What visitors see changed: a repost on the member's public profile (a comment purges in interact.ts).
-    if (intent === "repost") await purgePublicProfile(context, member.username);
-    return answer;
-  });
+  return postPageAction(args);
 }
 
 /** A refused request says when to try again. */

@@ -36,11 +36,11 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setBookmark, setLike } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
-import { DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, TIME } from "~/lib/constants";
-import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
+import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, TIME } from "~/lib/constants";
+import { COMMUNITY_MESSAGES, INVITE_MESSAGES, POST_MESSAGES } from "~/lib/messages";
 import type { FeedPage } from "~/lib/types/post";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, sessionCookieFor, TINY_PNG, toastOf } from "./helpers";
 
 /**
  * Communities and invite links (issue 13, spec document 2 §2, §4–§8, docs/decisions/035): who may do
@@ -568,6 +568,27 @@ describe("a public community's posts", () => {
     expect(redirected.status).toBe(302);
     expect(redirected.location).toBe(`/community/${c.id}/post/${inCommunity.id}`);
     expect((await communityRow(c.id))!.postsCount).toBe(1);
+  });
+});
+
+describe("a community post's own page", () => {
+  it("takes its comments: a refused one comes back in it with the reason and the text; a good one is stored", async () => {
+    const creator = await createUser();
+    const c = await community(creator.id);
+    const post = await createPost(creator.id, { communityId: c.id, content: "Comment here" });
+    const cookie = await sessionCookieFor(creator.id);
+    const path = `/community/${c.id}/post/${post.id}`;
+    const pageHtml = (await page(path, cookie)).html;
+    expect(pageHtml).toContain(`action="${path}"`);
+    const refused = await fetchWorker(formPost(path, { intent: "comment", content: "x".repeat(COMMENT_MAX_LENGTH + 1), returnTo: `${path}#comments` }, { Cookie: cookie }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain(POST_MESSAGES.commentTooLong);
+    expect(html).toContain("x".repeat(COMMENT_MAX_LENGTH + 1));
+    const posted = await fetchWorker(formPost(path, { intent: "comment", content: "Kept", returnTo: `${path}#comments` }, { Cookie: cookie }));
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`${path}#comments`);
+    expect(await db().select().from(comments).where(eq(comments.postId, post.id))).toHaveLength(1);
   });
 });
 

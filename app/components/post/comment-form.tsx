@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { useRouteLoaderData } from "@remix-run/react";
-import { useId, useState, type ComponentProps } from "react";
+import { createContext, useContext, useId, useState, type ComponentProps } from "react";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -17,6 +17,13 @@ import { CharacterCount } from "./character-count";
  * A comment on a post, or a reply to a comment: the card's inline box, the post page's reply
  * composer and the 'Reply' dialog all post here (intent 'comment' on /post/{id}).
  */
+/**
+ * The address a post page's own comment boxes post to when it is not /post/{id} (a community's post,
+ * at /community/{cid}/post/{id}): its route has the same action, and a comment refused without
+ * JavaScript then comes back in the page it was written on.
+ */
+export const PostPageAddress = createContext<string | null>(null);
+
 export function CommentForm({
   postId,
   parentId,
@@ -61,6 +68,7 @@ export function CommentForm({
     onPosted?.();
   });
   const result = fetcher.data?.lastResult ?? lastResult;
+  const pageAddress = useContext(PostPageAddress);
   const textId = useId();
   const countId = useId();
   // Checked by the server only: a comment box sits on every card, and the form libraries are too
@@ -70,7 +78,7 @@ export function CommentForm({
   return (
     <FetcherForm
       fetcher={fetcher}
-      action={`/post/${postId}`}
+      action={scope === "page" && pageAddress ? pageAddress : `/post/${postId}`}
       noValidate
       onSubmit={(event) => {
         if (!signedIn) {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { POST_LOCK_MESSAGES } from "~/lib/messages";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
-import { ReplyForm } from "./comment-form";
+import { PostPageAddress, ReplyForm } from "./comment-form";
 import { CommentThread, type FailedComment } from "./comment-thread";
 import { PostCard } from "./post-card";
 
@@ -32,32 +32,36 @@ export function PostPageView({
   const canReply = !post.locked;
 
   return (
-    <div>
-      <PageHeader title="Post" />
-      {community}
-      <PostCard item={item} detail />
-      {canReply ? (
-        <div className="border-b border-line px-4 py-3">
-          <ReplyForm
-            scope="page"
-            postId={post.id}
-            rows={2}
-            lastResult={failed?.parentId === null ? failed.lastResult : undefined}
-            returnAnchor="comments"
-          />
-        </div>
-      ) : null}
-      <section id="comments" aria-label="Comments">
-        {paged ? (
-          <p className="border-b border-line px-4 py-2 text-sm">
-            <Link to={`${path}#comments`} className="text-accent hover:underline">
-              Back to the first comments
-            </Link>
-          </p>
+    // A community's post page takes its own comments (its address has the post's action); a repost's
+    // page is the original's comments, posted to the original's address.
+    <PostPageAddress.Provider value={item.id === post.id ? path : null}>
+      <div>
+        <PageHeader title="Post" />
+        {community}
+        <PostCard item={item} detail />
+        {canReply ? (
+          <div className="border-b border-line px-4 py-3">
+            <ReplyForm
+              scope="page"
+              postId={post.id}
+              rows={2}
+              lastResult={failed?.parentId === null ? failed.lastResult : undefined}
+              returnAnchor="comments"
+            />
+          </div>
         ) : null}
-        {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
-      </section>
-    </div>
+        <section id="comments" aria-label="Comments">
+          {paged ? (
+            <p className="border-b border-line px-4 py-2 text-sm">
+              <Link to={`${path}#comments`} className="text-accent hover:underline">
+                Back to the first comments
+              </Link>
+            </p>
+          ) : null}
+          {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
+        </section>
+      </div>
+    </PostPageAddress.Provider>
   );
 }
 
