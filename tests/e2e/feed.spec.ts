@@ -219,7 +219,8 @@ test.describe("images", () => {
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download image" }).click();
       expect((await download).suggestedFilename()).toBe("image-2.jpg");
-      await expect(page.getByText("Image downloaded!")).toBeVisible();
+      // Said in the viewer, which covers the page's toasts.
+      await expect(page.getByRole("dialog").getByRole("status")).toHaveText("Image downloaded!");
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
     } else {
@@ -235,6 +236,29 @@ test.describe("images", () => {
       await page.getByRole("link", { name: "Back to post" }).click();
       await expect(page).toHaveURL(new RegExp(`/post/${id}$`));
     }
+  });
+
+  test("an image's own page (a shared address): with JavaScript the arrow keys and Escape work there too; one address per image", async ({ page, baseURL }) => {
+    const word = token();
+    const author = await newMember(baseURL!);
+    await postAs(author, `Two more pictures ${word}`, { images: ["sample.png", "sample.jpg"] });
+    const id = await searchedPostId(page, word);
+    for (const odd of ["01", "1e0", "3", "0"]) expect((await page.request.get(`/post/${id}/photo/${odd}`)).status(), odd).toBe(404);
+    await open(page, `/post/${id}/photo/2`);
+    await expect(page.getByText("2 / 2")).toBeVisible();
+    if (!jsEnabled()) {
+      await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
+      return;
+    }
+    await page.keyboard.press("ArrowRight");
+    await expect(page).toHaveURL(new RegExp(`/post/${id}/photo/1$`));
+    await page.keyboard.press("ArrowLeft");
+    await expect(page).toHaveURL(new RegExp(`/post/${id}/photo/2$`));
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Image URL copied to clipboard!" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(new RegExp(`/post/${id}$`));
   });
 });
 

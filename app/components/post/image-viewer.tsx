@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icon";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
-import { showToast } from "~/lib/toast-store";
 
 /** Next and previous wrap around (spec document 1 §4 image viewer). */
 export function wrapIndex(index: number, length: number): number {
@@ -37,40 +36,16 @@ export function ImageViewer({
   useEffect(() => {
     ref.current?.showModal();
   }, []);
-  useEffect(() => setFailed(false), [index]);
 
   const go = (step: number) => setIndex((current) => wrapIndex(current + step, urls.length));
 
-  async function download() {
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(String(response.status));
-      const objectUrl = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = objectUrl;
-      link.download = imageFileName(index);
-      link.click();
-      URL.revokeObjectURL(objectUrl);
-      showToast(POST_MESSAGES.imageDownloaded);
-    } catch {
-      showToast(POST_MESSAGES.imageDownloadFailed, "error");
-    }
-  }
-
-  async function share() {
-    const absolute = new URL(url, window.location.origin).toString();
-    try {
-      if (navigator.share) {
-        await navigator.share({ url: absolute, title: `Image from ${authorName}'s post` });
-        return;
-      }
-      await navigator.clipboard.writeText(absolute);
-      showToast(POST_MESSAGES.imageUrlCopied);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      showToast(POST_MESSAGES.imageShareFailed, "error");
-    }
-  }
+  // The page's toasts sit under the full-screen viewer (a modal dialog is drawn above everything
+  // else): what the viewer's actions say shows in the viewer itself.
+  const [said, say] = useState<string | null>(null);
+  useEffect(() => {
+    setFailed(false);
+    say(null);
+  }, [index]);
 
   const button = "rounded-full bg-white/10 p-2.5 text-white hover:bg-white/20";
   return (
@@ -90,11 +65,14 @@ export function ImageViewer({
           <p className="text-sm" aria-live="polite">
             {index + 1} / {urls.length}
           </p>
+          <p role="status" className="min-w-0 flex-1 truncate text-center text-sm font-semibold">
+            {said}
+          </p>
           <div className="flex gap-2">
-            <button type="button" onClick={download} className={button} aria-label="Download image">
+            <button type="button" onClick={() => void downloadImage(url, index).then(say)} className={button} aria-label="Download image">
               <Icon name="download" className="size-5" />
             </button>
-            <button type="button" onClick={share} className={button} aria-label="Share image">
+            <button type="button" onClick={() => void shareImage(url, authorName).then(say)} className={button} aria-label="Share image">
               <Icon name="share-2" className="size-5" />
             </button>
             <button type="button" onClick={() => ref.current?.close()} className={button} aria-label="Close">
@@ -128,4 +106,40 @@ export function ImageViewer({
       </div>
     </dialog>
   );
+}
+
+/** Downloads the image as image-{n}.jpg; says how it went (spec document 1 §8). */
+export async function downloadImage(url: string, index: number): Promise<string> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(String(response.status));
+    const objectUrl = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = objectUrl;
+    link.download = imageFileName(index);
+    link.click();
+    URL.revokeObjectURL(objectUrl);
+    return POST_MESSAGES.imageDownloaded;
+  } catch {
+    return POST_MESSAGES.imageDownloadFailed;
+  }
+}
+
+/**
+ * Shares the image's address: the device's share sheet, else the clipboard. Says how it went, or
+ * nothing when the member closed the share sheet.
+ */
+export async function shareImage(url: string, authorName: string): Promise<string | null> {
+  const absolute = new URL(url, window.location.origin).toString();
+  try {
+    if (navigator.share) {
+      await navigator.share({ url: absolute, title: `Image from ${authorName}'s post` });
+      return null;
+    }
+    await navigator.clipboard.writeText(absolute);
+    return POST_MESSAGES.imageUrlCopied;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") return null;
+    return POST_MESSAGES.imageShareFailed;
+  }
 }
