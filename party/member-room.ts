@@ -18,10 +18,12 @@ export class MemberRoom extends Server<Env> {
     const checked = MemberSignalSchema.parse(signal);
     if (this.getConnections()[Symbol.iterator]().next().done) return;
     const badges = await memberBadges(getDb(this.env.DB), this.name);
+    // When the counts were read: a page keeps whichever of these and its own data is newer.
+    const at = Date.now();
     const event: MemberEvent =
       checked.type === "notifications-changed"
-        ? { type: "notifications", unread: badges.notifications }
-        : { type: "inbox", unread: badges.messages, conversationId: checked.conversationId };
+        ? { type: "notifications", unread: badges.notifications, at }
+        : { type: "inbox", unread: badges.messages, conversationId: checked.conversationId, at };
     this.broadcast(JSON.stringify(event));
   }
 

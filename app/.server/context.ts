@@ -149,7 +149,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
         if (result.user) {
-          shell = toShell(member, trends);
+          shell = toShell(member, trends, now);
           rememberSessionMember(sessionId, result.user.id);
         } else sessionMembers.delete(sessionId);
         return result;

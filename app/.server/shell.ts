@@ -19,6 +19,11 @@ export type ShellData = {
   unreadMessages: number;
   trends: { hashtag: string; postsCount: number }[];
   canPostForSubscribers: boolean;
+  /**
+   * When the request began, before its counts were read (ms): a live count the member room read after
+   * that is newer than these (app/lib/live-rooms.ts).
+   */
+  badgesAt: number;
 };
 
 export function shellReads(db: Db, sessionId: string) {
@@ -55,8 +60,9 @@ export function shellReads(db: Db, sessionId: string) {
 
 type ShellMember = { unread: number; unreadMessages: number; offering: number };
 
-export function toShell(member: ShellMember | null, trends: ShellData["trends"]): ShellData {
+export function toShell(member: ShellMember | null, trends: ShellData["trends"], readFrom: number): ShellData {
   return {
+    badgesAt: readFrom,
     unreadNotifications: member?.unread ?? 0,
     unreadMessages: member?.unreadMessages ?? 0,
     trends,

@@ -80,27 +80,38 @@ export function useLiveRooms(viewerId: string) {
 // ───────────────────────────── the member's badges and events ─────────────────────────────
 
 type Badges = { notifications: number; messages: number };
-/** What the member room said since the page's data was loaded (null: nothing yet). */
-let told: Partial<Badges> = {};
+type Heard = { [K in keyof Badges]?: { unread: number; at: number } };
+/** The newest count the member room said of each badge, with when it read it. */
+let told: Heard = {};
+
+/** Each badge's count: the room's, when it read it after the page's counts began to be read (`at`); else the page's. */
+export function newestBadges(server: Badges, at: number, heard: Heard): Badges {
+  const newest = (badge: keyof Badges) => {
+    const live = heard[badge];
+    return live && live.at > at ? live.unread : server[badge];
+  };
+  return { notifications: newest("notifications"), messages: newest("messages") };
+}
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: MemberEvent) => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
 function applyMemberEvent(event: MemberEvent) {
-  told = { ...told, [event.type === "notifications" ? "notifications" : "messages"]: event.unread };
-  emit();
+  const badge = event.type === "notifications" ? "notifications" : "messages";
+  const held = told[badge];
+  if (!held || held.at <= event.at) {
+    told = { ...told, [badge]: { unread: event.unread, at: event.at } };
+    emit();
+  }
   eventListeners.forEach((listener) => listener(event));
 }
 
 /**
- * The navigation badges: the server's counts, as the member room has told them since. New counts from
- * the server (a reload of the layout's data) start over from those.
+ * The navigation badges: of the page's counts (read from `at` on) and the member room's, the newer. A
+ * reload of the page's data that began before the room's last count (a read that raced a 'mark read')
+ * does not bring back the older count.
  */
-export function useBadges(server: Badges): Badges {
-  useEffect(() => {
-    told = {};
-    emit();
-  }, [server.notifications, server.messages]);
+export function useBadges(server: Badges, at: number): Badges {
   const live = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -109,7 +120,7 @@ export function useBadges(server: Badges): Badges {
     () => told,
     () => told,
   );
-  return { notifications: live.notifications ?? server.notifications, messages: live.messages ?? server.messages };
+  return newestBadges(server, at, live);
 }
 
 /**

@@ -71,9 +71,9 @@ const ConversationEvents = [
 
 const MemberEvents = [
   /** A notification came or went: the unread count now (the list reloads). */
-  z.object({ type: z.literal("notifications"), unread: z.number() }),
+  z.object({ type: z.literal("notifications"), unread: z.number(), at: z.number() }),
   /** A conversation of the member changed (a message, a read): the unread conversations now. */
-  z.object({ type: z.literal("inbox"), unread: z.number(), conversationId: z.string() }),
+  z.object({ type: z.literal("inbox"), unread: z.number(), conversationId: z.string(), at: z.number() }),
 ] as const;
 
 export const FeedEventSchema = z.discriminatedUnion("type", [...FeedEvents]);

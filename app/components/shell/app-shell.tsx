@@ -16,6 +16,8 @@ export type ShellData = {
   unreadMessages: number;
   trends: Trend[];
   canPostForSubscribers: boolean;
+  /** When the page's counts began to be read (ms): a newer live count wins (app/lib/live-rooms.ts). */
+  badgesAt: number;
 };
 
 /**
@@ -24,7 +26,7 @@ export type ShellData = {
  */
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { user, trends, canPostForSubscribers } = shell;
-  const badges = useBadges({ notifications: shell.unreadNotifications, messages: shell.unreadMessages });
+  const badges = useBadges({ notifications: shell.unreadNotifications, messages: shell.unreadMessages }, shell.badgesAt);
   const { pathname, key } = useLocation();
   const { root, drawer, closeDrawer } = useDrawer();
   useLiveRooms(user.id);
