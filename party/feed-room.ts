@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { FEED_COUNTS_FLUSH_MS } from "../app/lib/constants";
+import { FEED_COUNTS_FLUSH_MS, ROOM_REVOKED_CODE } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
 import { getDb } from "../app/.server/db/client";
 import type { PostCounts } from "../app/lib/types/post";
@@ -64,7 +64,7 @@ export class FeedRoom extends Server<Env> {
 
   /** A member who may no longer listen here (they left the community): their pages are disconnected. */
   async revoke(memberId: string): Promise<void> {
-    for (const connection of this.getConnections(memberId)) connection.close(4003, "No longer a member");
+    for (const connection of this.getConnections(memberId)) connection.close(ROOM_REVOKED_CODE, "No longer a member");
   }
 
   /** A page says which posts it shows (as it scrolls and loads more); anything else is ignored. */

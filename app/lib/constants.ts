@@ -391,3 +391,6 @@ export const D1_MAX_BOUND_PARAMETERS = 100;
 
 /** The close code a room sends a socket whose session has ended: the page reloads (and goes to sign-in). */
 export const ROOM_SIGNED_OUT_CODE = 4001;
+
+/** The close code a room sends a socket whose member may no longer listen there (they left the community): the page stops reconnecting. */
+export const ROOM_REVOKED_CODE = 4003;

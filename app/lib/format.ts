@@ -70,12 +70,14 @@ let clockUtc: Intl.DateTimeFormat | undefined;
 let clockLocal: Intl.DateTimeFormat | undefined;
 
 /**
- * A message's time of day ('09:41'): in UTC on the server, then in the reader's own time zone once the
- * page runs in their browser (`local`). One formatter each, made when first needed.
+ * A message's time of day: in the reader's own time zone once the page runs in their browser
+ * (`local`, '09:41' or '09:41 AM' as they write it); before that, and without JavaScript, the server
+ * does not know their zone, so it says the time in UTC ('09:41 UTC'). One formatter each, made when
+ * first needed.
  */
 export function formatClock(at: number, local: boolean): string {
   if (local) return (clockLocal ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" })).format(at);
-  return (clockUtc ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })).format(at);
+  return `${(clockUtc ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })).format(at)} UTC`;
 }
 
 let dayUtc: Intl.DateTimeFormat | undefined;

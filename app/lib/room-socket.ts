@@ -1,5 +1,5 @@
 import PartySocket from "partysocket";
-import { ROOM_SIGNED_OUT_CODE } from "./constants";
+import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "./constants";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 
 /**
@@ -26,8 +26,11 @@ export function connectRoom({
 }): RoomConnection {
   const socket = new PartySocket({ host: window.location.host, party, room });
   const live = (state: "open" | null) => {
-    if (state) document.documentElement.dataset[marker] = state;
-    else delete document.documentElement.dataset[marker];
+    // A socket closed while the page unloads may find no document element.
+    const root = document.documentElement as HTMLElement | null;
+    if (!root) return;
+    if (state) root.dataset[marker] = state;
+    else delete root.dataset[marker];
   };
   const connection: RoomConnection = {
     send(message) {
@@ -53,6 +56,8 @@ export function connectRoom({
       socket.close();
       window.location.reload();
     }
+    // No longer allowed in the room (a community the member left): it would refuse every reconnect.
+    if (event.code === ROOM_REVOKED_CODE) socket.close();
   });
   socket.addEventListener("message", (message) => {
     const event = parseRoomEvent(message.data);

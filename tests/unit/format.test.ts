@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatUnread } from "~/components/unread-badge";
 import { TIME } from "~/lib/constants";
-import { countOf, formatCount, formatRelativeTime } from "~/lib/format";
+import { countOf, formatClock, formatCount, formatRelativeTime } from "~/lib/format";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import { isNavItemActive, isPostPage, showsFooter, showsRightSidebar } from "~/lib/navigation";
 
@@ -88,5 +88,11 @@ describe("navigation", () => {
     expect(isPostPage("/?q=/post/01ABC", "01ABC")).toBe(false);
     expect(isPostPage("/", "01ABC")).toBe(false);
     expect(isPostPage(null, "01ABC")).toBe(false);
+  });
+});
+
+describe("a message's time of day", () => {
+  it("says UTC where the reader's zone is not known (the server, and pages without JavaScript)", () => {
+    expect(formatClock(Date.UTC(2026, 10, 29, 16, 37), false)).toBe("16:37 UTC");
   });
 });

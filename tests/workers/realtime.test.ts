@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
+import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { communities, communityMembers, follows, memberSettings, messages, notifications } from "~/.server/db/schema";
@@ -211,7 +211,7 @@ describe("feed rooms", () => {
       expect(creatorRoom.events.filter((event) => event.type === "post-created" && event.authorId === keeper.id)).toEqual([]);
       const left = await fetchWorker(formPost(`/community/${community.id}`, { intent: "community-leave" }, { Cookie: memberCookie }));
       expect(left.status).toBe(200);
-      expect(await room.closed).toBe(4003);
+      expect(await room.closed).toBe(ROOM_REVOKED_CODE);
     });
   });
 
