@@ -62,7 +62,8 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(POST_MESSAGES.contentRequired);
-    expect(html).toMatch(/name="imageKeys" value="images\/posts\/[^"]+\.png"/);
+    // Kept attached while its box stays ticked (the member may untick it).
+    expect(html).toMatch(/<input type="checkbox" name="imageKeys" checked="" value="images\/posts\/[^"]+\.png"\/>/);
     expect(await db().select().from(posts).where(eq(posts.userId, user.id)).all()).toEqual([]);
   });
 
