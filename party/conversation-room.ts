@@ -1,8 +1,8 @@
-import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { Connection } from "partyserver";
 import { getDb } from "../app/.server/db/client";
 import { messagesSince } from "../app/.server/messages";
 import { ConversationEventSchema, parsePageMessage, type ConversationEvent } from "../app/lib/realtime";
-import { checkSessionsOnAlarm, connectionTags, watchSessions } from "./sessions";
+import { SessionBoundRoom } from "./sessions";
 
 /**
  * One conversation's room, `conversation-room/{conversationId}` (docs/decisions/036): only its two
@@ -10,25 +10,12 @@ import { checkSessionsOnAlarm, connectionTags, watchSessions } from "./sessions"
  * publishes it here; a page that (re)connects asks for what it missed after its last message and gets
  * it from D1, once and in order, so a message published while it was away is never lost or doubled.
  */
-export class ConversationRoom extends Server<Env> {
+export class ConversationRoom extends SessionBoundRoom {
   static options = { hibernate: true };
 
   /** Called by the app (RPC through the Durable Object stub). */
   async publish(event: ConversationEvent): Promise<void> {
     this.broadcast(JSON.stringify(ConversationEventSchema.parse(event)));
-  }
-
-  /** Each socket lives as long as its session (party/sessions.ts). */
-  getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
-    return connectionTags(context);
-  }
-
-  async onConnect(): Promise<void> {
-    await watchSessions(this.ctx.storage);
-  }
-
-  async onAlarm(): Promise<void> {
-    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
   }
 
   async onMessage(connection: Connection, message: unknown) {

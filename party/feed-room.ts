@@ -1,9 +1,9 @@
-import { Server, type Connection, type ConnectionContext } from "partyserver";
+import type { Connection } from "partyserver";
 import { FEED_COUNTS_FLUSH_MS, ROOM_REVOKED_CODE } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
-import { getDb } from "../app/.server/db/client";
+import { feedScopeOf } from "../app/lib/room-names";
 import type { PostCounts } from "../app/lib/types/post";
-import { checkSessionsOnAlarm, connectionTags, watchSessions } from "./sessions";
+import { SessionBoundRoom } from "./sessions";
 
 /** What a page told its room: the posts it shows now (kept with the connection, so it outlives hibernation). */
 type Watching = { posts: string[] };
@@ -16,7 +16,7 @@ type Watching = { posts: string[] };
  * page getting only the posts it said it shows: a busy post costs one message a second to the pages
  * that show it, none to the others.
  */
-export class FeedRoom extends Server<Env> {
+export class FeedRoom extends SessionBoundRoom {
   static options = { hibernate: true };
 
   #counts = new Map<string, PostCounts>();
@@ -49,17 +49,13 @@ export class FeedRoom extends Server<Env> {
     }
   }
 
-  /** Each connection is tagged with its member (set by the Worker), so `revoke` finds them, and its session (party/sessions.ts). */
-  getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
-    return connectionTags(context);
-  }
-
-  async onConnect(): Promise<void> {
-    await watchSessions(this.ctx.storage);
-  }
-
-  async onAlarm(): Promise<void> {
-    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
+  /**
+   * A community's room checks its sockets' sessions (a private community's posts are its members'
+   * alone). A public shard and a profile's room say only what any member may see: not worth a D1 read
+   * a minute for each of their many sockets.
+   */
+  protected checksSessions(): boolean {
+    return feedScopeOf(this.name)?.kind === "community";
   }
 
   /** A member who may no longer listen here (they left the community): their pages are disconnected. */

@@ -1,8 +1,7 @@
-import { Server, type ConnectionContext } from "partyserver";
 import { getDb } from "../app/.server/db/client";
 import { memberBadges } from "../app/.server/messages";
 import { MemberSignalSchema, type MemberEvent, type MemberSignal } from "../app/lib/realtime";
-import { checkSessionsOnAlarm, closeEndedSessions, connectionTags, watchSessions } from "./sessions";
+import { SessionBoundRoom } from "./sessions";
 
 /**
  * One member's room, `member-room/{userId}` (docs/decisions/036): only that member's pages connect,
@@ -10,16 +9,16 @@ import { checkSessionsOnAlarm, closeEndedSessions, connectionTags, watchSessions
  * a page listens, the room reads the counts the navigation badges show from D1 (the source of truth)
  * and tells every page. With no page open it reads nothing.
  */
-export class MemberRoom extends Server<Env> {
+export class MemberRoom extends SessionBoundRoom {
   static options = { hibernate: true };
 
   /** Called by the app (RPC through the Durable Object stub). */
   async publish(signal: MemberSignal): Promise<void> {
     const checked = MemberSignalSchema.parse(signal);
     if (this.getConnections()[Symbol.iterator]().next().done) return;
-    const badges = await memberBadges(getDb(this.env.DB), this.name);
-    // When the counts were read: a page keeps whichever of these and its own data is newer.
+    // When the counts began to be read, as a page's are stamped: a page keeps the newer.
     const at = Date.now();
+    const badges = await memberBadges(getDb(this.env.DB), this.name);
     const event: MemberEvent =
       checked.type === "notifications-changed"
         ? { type: "notifications", unread: badges.notifications, at }
@@ -32,19 +31,7 @@ export class MemberRoom extends Server<Env> {
    * whose session it was are closed at once (party/sessions.ts).
    */
   async checkSessions(): Promise<void> {
-    await closeEndedSessions(this.getConnections(), getDb(this.env.DB));
-  }
-
-  getConnectionTags(_connection: unknown, context: ConnectionContext): string[] {
-    return connectionTags(context);
-  }
-
-  async onConnect(): Promise<void> {
-    await watchSessions(this.ctx.storage);
-  }
-
-  async onAlarm(): Promise<void> {
-    await checkSessionsOnAlarm(this.getConnections(), getDb(this.env.DB), this.ctx.storage);
+    await this.closeEndedSessions();
   }
 
   /** Listening only: what a page sends is ignored. */

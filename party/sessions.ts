@@ -1,9 +1,11 @@
 import { and, gt, inArray } from "drizzle-orm";
-import type { Connection, ConnectionContext } from "partyserver";
-import type { Db } from "../app/.server/db/client";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { getDb } from "../app/.server/db/client";
 import { sessions } from "../app/.server/db/schema";
 import { D1_MAX_BOUND_PARAMETERS, ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
 import { ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "../app/lib/room-names";
+
+const SESSION_TAG = "session:";
 
 /**
  * A room's sockets live only as long as the sessions that opened them (docs/decisions/067). The Worker
@@ -13,56 +15,66 @@ import { ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "../app/lib/room-names";
  * member and its session, and a room with listeners checks their sessions in D1 once a minute (an
  * alarm), and at once when the app asks (a sign-out, on the member's own room).
  */
+export class SessionBoundRoom extends Server<Env> {
+  static options = { hibernate: true };
 
-const SESSION_TAG = "session:";
-
-/** The tags of a socket the Worker let in: its member (for `revoke`) and its session. */
-export function connectionTags(context: ConnectionContext): string[] {
-  const member = context.request.headers.get(ROOM_MEMBER_HEADER);
-  const session = context.request.headers.get(ROOM_SESSION_HEADER);
-  return [...(member ? [member] : []), ...(session ? [`${SESSION_TAG}${session}`] : [])];
-}
-
-/** After a socket opens: the room checks its listeners' sessions from now on, while it has any. */
-export async function watchSessions(storage: DurableObjectStorage): Promise<void> {
-  if ((await storage.getAlarm()) === null) await storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
-}
-
-/**
- * Closes every socket whose session no longer exists (or has expired), with the code that makes the
- * page reload, and so go to sign-in. Returns whether sockets are left to watch.
- */
-export async function closeEndedSessions(connections: Iterable<Connection>, db: Db, now = Date.now()): Promise<boolean> {
-  const bySession = new Map<string, Connection[]>();
-  for (const connection of connections) {
-    const tag = connection.tags.find((each) => each.startsWith(SESSION_TAG));
-    if (!tag) continue;
-    const id = tag.slice(SESSION_TAG.length);
-    bySession.set(id, [...(bySession.get(id) ?? []), connection]);
+  /** Whether this room checks its sockets' sessions (a room that only says what anyone may see need not). */
+  protected checksSessions(): boolean {
+    return true;
   }
-  if (bySession.size === 0) return false;
-  const ids = [...bySession.keys()];
-  const kept = new Set<string>();
-  for (let start = 0; start < ids.length; start += D1_MAX_BOUND_PARAMETERS - 1) {
-    const some = ids.slice(start, start + D1_MAX_BOUND_PARAMETERS - 1);
-    const live = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, some), gt(sessions.expiresAt, new Date(now))));
-    for (const row of live) kept.add(row.id);
+
+  /** Each socket is tagged with its member (for `revoke`) and its session (set by the Worker). */
+  getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
+    const member = context.request.headers.get(ROOM_MEMBER_HEADER);
+    const session = context.request.headers.get(ROOM_SESSION_HEADER);
+    return [...(member ? [member] : []), ...(session ? [`${SESSION_TAG}${session}`] : [])];
   }
-  let left = false;
-  for (const [id, connections] of bySession) {
-    if (kept.has(id)) {
-      left = true;
-      continue;
+
+  /** After a socket opens: the room checks its listeners' sessions from now on, while it has any. */
+  async onConnect(): Promise<void> {
+    if (!this.checksSessions()) return;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
+  }
+
+  /**
+   * The minute's check, and again in a minute while sockets are left, whatever became of this one (a
+   * failed read must not end the checks: Cloudflare gives up on an alarm that keeps failing).
+   */
+  async onAlarm(): Promise<void> {
+    try {
+      await this.closeEndedSessions();
+    } finally {
+      if (!this.getConnections()[Symbol.iterator]().next().done) await this.ctx.storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
     }
-    for (const connection of connections) connection.close(ROOM_SIGNED_OUT_CODE, "Signed out");
   }
-  return left;
-}
 
-/** The alarm: check, and again in a minute while sockets are left. */
-export async function checkSessionsOnAlarm(connections: Iterable<Connection>, db: Db, storage: DurableObjectStorage): Promise<void> {
-  if (await closeEndedSessions(connections, db)) await storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
+  /** Closes every socket whose session no longer exists (or has expired), with the code that makes its page reload to sign-in. */
+  async closeEndedSessions(now = Date.now()): Promise<void> {
+    const bySession = new Map<string, Connection[]>();
+    for (const connection of this.getConnections()) {
+      const tag = connection.tags.find((each) => each.startsWith(SESSION_TAG));
+      if (!tag) continue;
+      const id = tag.slice(SESSION_TAG.length);
+      bySession.set(id, [...(bySession.get(id) ?? []), connection]);
+    }
+    if (bySession.size === 0) return;
+    const db = getDb(this.env.DB);
+    const ids = [...bySession.keys()];
+    // D1 binds at most 100 parameters: the ids in parts, the parts in one round trip.
+    const parts: string[][] = [];
+    for (let start = 0; start < ids.length; start += D1_MAX_BOUND_PARAMETERS - 1) parts.push(ids.slice(start, start + D1_MAX_BOUND_PARAMETERS - 1));
+    const reads = parts.map((part) =>
+      db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, part), gt(sessions.expiresAt, new Date(now)))),
+    );
+    const [first, ...rest] = reads;
+    const found = await db.batch([first!, ...rest]);
+    const live = new Set(found.flat().map((row) => row.id));
+    for (const [id, connections] of bySession) {
+      if (live.has(id)) continue;
+      for (const connection of connections) connection.close(ROOM_SIGNED_OUT_CODE, "Signed out");
+    }
+  }
 }

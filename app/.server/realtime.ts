@@ -178,7 +178,7 @@ export function publishRead(context: AppLoadContext, conversationId: string, rea
  * session it was at once, and each of those pages reloads (to sign-in) and so closes its other rooms.
  * The other rooms find such sockets themselves within a minute (party/sessions.ts).
  */
-export function closeEndedSessions(context: AppLoadContext, memberId: string): void {
+export function closeRoomsOfEndedSessions(context: AppLoadContext, memberId: string): void {
   context.cloudflare.ctx.waitUntil(
     callRoom<{ checkSessions(): Promise<void> }>(context.cloudflare.env, MEMBER_PARTY, memberId, (room) => room.checkSessions()).catch((error: unknown) =>
       console.error("realtime: closing the pages of an ended session failed", error),

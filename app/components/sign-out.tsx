@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
+import { markSigningOut } from "~/lib/signing-out";
 import { ConfirmActions } from "./ui/confirm-actions";
 import { Dialog } from "./ui/dialog";
 
@@ -34,7 +35,7 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title="Sign Out">
         <p className="text-muted">{SIGN_OUT_MESSAGE}</p>
-        <fetcher.Form method="post" action="/logout">
+        <fetcher.Form method="post" action="/logout" onSubmit={markSigningOut}>
           <SignOutActions busy={busy} onCancel={() => setOpen(false)} />
         </fetcher.Form>
       </Dialog>

@@ -1,5 +1,6 @@
 import PartySocket from "partysocket";
 import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "./constants";
+import { isSigningOut } from "./signing-out";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 
 /**
@@ -24,7 +25,14 @@ export function connectRoom({
   onEvent: (event: RoomEvent) => void;
   onOpen?: (connection: RoomConnection, reconnected: boolean) => void;
 }): RoomConnection {
-  const socket = new PartySocket({ host: window.location.host, party, room });
+  const socket = new PartySocket({
+    host: window.location.host,
+    party,
+    room,
+    // A room that closed the socket for good (its session ended, decision 067; the member left the
+    // community) would refuse every reconnect.
+    shouldReconnectOnClose: (event) => event.code !== ROOM_SIGNED_OUT_CODE && event.code !== ROOM_REVOKED_CODE,
+  });
   const live = (state: "open" | null) => {
     // A socket closed while the page unloads may find no document element.
     const root = document.documentElement as HTMLElement | null;
@@ -50,14 +58,10 @@ export function connectRoom({
   });
   socket.addEventListener("close", (event) => {
     live(null);
-    // The session this page was opened with has ended (a sign-out in another tab, a password reset):
-    // the room will not take it back. The page reloads, which leads to sign-in, and closes its other rooms.
-    if (event.code === ROOM_SIGNED_OUT_CODE) {
-      socket.close();
-      window.location.reload();
-    }
-    // No longer allowed in the room (a community the member left): it would refuse every reconnect.
-    if (event.code === ROOM_REVOKED_CODE) socket.close();
+    // The session this page was opened with has ended elsewhere (a sign-out in another tab, a password
+    // reset): the page reloads, which leads to sign-in, and closes its other rooms. A page signing
+    // out itself is already on its way there.
+    if (event.code === ROOM_SIGNED_OUT_CODE && !isSigningOut()) window.location.reload();
   });
   socket.addEventListener("message", (message) => {
     const event = parseRoomEvent(message.data);

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
 import { readForm, safeRedirectPath } from "~/.server/http";
 import { attempt } from "~/.server/outcome";
-import { closeEndedSessions } from "~/.server/realtime";
+import { closeRoomsOfEndedSessions } from "~/.server/realtime";
 import { PublicPage } from "~/components/public-page";
 import { SIGN_OUT_MESSAGE, SignOutActions } from "~/components/sign-out";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The session could not be ended: say so, and stay signed in rather than pretend.
   if (!ended.ok) return context.toasts.redirect("/", { type: "error", message: AUTH_MESSAGES.signOutFailed });
   // The member's other open pages of this session stop hearing their rooms (decision 067).
-  if (session) closeEndedSessions(context, session.userId);
+  if (session) closeRoomsOfEndedSessions(context, session.userId);
   const headers = new Headers();
   headers.append("Set-Cookie", clearedSessionCookie(request));
   headers.append("Set-Cookie", await context.toasts.header({ message: AUTH_MESSAGES.signedOut }));

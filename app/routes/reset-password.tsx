@@ -9,7 +9,7 @@ import { limiterOf, subjects } from "~/.server/limits";
 import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { invalidateSession } from "~/.server/auth/session";
-import { closeEndedSessions } from "~/.server/realtime";
+import { closeRoomsOfEndedSessions } from "~/.server/realtime";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
@@ -60,7 +60,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // of the old sessions stop hearing their rooms (decision 067).
   const { session } = await context.getSession();
   if (session) await invalidateSession(context.db, session.id);
-  closeEndedSessions(context, userId);
+  closeRoomsOfEndedSessions(context, userId);
+  // Whoever was signed in here (another member, on a shared browser) was signed out too.
+  if (session && session.userId !== userId) closeRoomsOfEndedSessions(context, session.userId);
   return startSessionAndRedirect(request, context, userId, "/", { message: AUTH_MESSAGES.passwordReset });
 }
 
