@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Icon } from "~/components/icon";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
@@ -39,17 +39,24 @@ export default function PhotoPage() {
   const hydrated = useHydrated();
   const [said, say] = useState<string | null>(null);
   useEffect(() => say(null), [index]);
+  // The image shown now, for keys pressed before the next one is drawn.
+  const shown = useRef(index);
+  shown.current = index;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      // Keys typed in a field (the sidebar's search) are the field's; an open dialog's are its own.
+      if (event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]")) return;
       if (document.querySelector("dialog[open]")) return;
       const to = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-      if (to !== undefined && urls.length > 1) navigate(`/post/${postId}/photo/${wrapIndex(index + to, urls.length) + 1}`, { replace: true });
-      else if (event.key === "Escape") navigate(`/post/${postId}`);
+      if (to !== undefined && urls.length > 1) {
+        shown.current = wrapIndex(shown.current + to, urls.length);
+        navigate(`/post/${postId}/photo/${shown.current + 1}`, { replace: true });
+      } else if (event.key === "Escape") navigate(`/post/${postId}`);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [navigate, postId, index, urls.length]);
+  }, [navigate, postId, urls.length]);
   return (
     <div className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -252,8 +252,10 @@ test.describe("images", () => {
     }
     await page.keyboard.press("ArrowRight");
     await expect(page).toHaveURL(new RegExp(`/post/${id}/photo/1$`));
+    await expect(page.getByText("1 / 2")).toBeVisible();
     await page.keyboard.press("ArrowLeft");
     await expect(page).toHaveURL(new RegExp(`/post/${id}/photo/2$`));
+    await expect(page.getByText("2 / 2")).toBeVisible();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Image URL copied to clipboard!" })).toBeVisible();

@@ -65,7 +65,7 @@ export function ImageViewer({
           <p className="text-sm" aria-live="polite">
             {index + 1} / {urls.length}
           </p>
-          <p role="status" className="min-w-0 flex-1 truncate text-center text-sm font-semibold">
+          <p role="status" className="min-w-0 flex-1 text-center text-sm font-semibold">
             {said}
           </p>
           <div className="flex gap-2">

@@ -70,6 +70,7 @@ export function PostMenu({
 function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   const menu = event.currentTarget;
   if (event.key !== "Escape" || !menu.open) return;
+  event.preventDefault();
   menu.open = false;
   menu.querySelector("summary")?.focus();
 }

@@ -36,14 +36,15 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
 
   return (
     <ComposeProvider canPostForSubscribers={canPostForSubscribers}>
-      <div ref={root} className="group/shell flex min-h-dvh flex-col">
+      <div ref={root} className="flex min-h-dvh flex-col">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[70] focus:rounded focus:bg-bg focus:px-3 focus:py-2"
         >
           Skip to content
         </a>
-        {/* First, so that the keyboard reaches it where the eye does: before the top bar's other links. Its focus shows on the menu button (app/tailwind.css). */}
+        {/* First, so that the keyboard reaches it where the eye does: before the top bar's other links. What
+            it opens, and its focus shown on the menu button, follow it in the page (app/tailwind.css). */}
         <input ref={drawer} id={NAV_DRAWER_ID} type="checkbox" className="sr-only lg:hidden" aria-label="Menu" />
         <header className="sticky top-0 z-30 flex items-center justify-between border-b border-line bg-bg/90 px-3 py-2 backdrop-blur lg:hidden">
           <label htmlFor={NAV_DRAWER_ID} className="cursor-pointer rounded-full p-2 hover:bg-surface">
@@ -62,9 +63,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           <label
             htmlFor={NAV_DRAWER_ID}
             aria-hidden
-            className="fixed inset-0 z-40 hidden bg-black/50 group-has-[#nav-drawer:checked]/shell:block lg:hidden!"
+            className="nav-drawer-overlay fixed inset-0 z-40 hidden bg-black/50 lg:hidden!"
           />
-          <div className="invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] group-has-[#nav-drawer:checked]/shell:visible group-has-[#nav-drawer:checked]/shell:translate-x-0 lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
+          <div className="nav-drawer-panel invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
           <main id="main" className="min-w-0 flex-1 border-line lg:border-x">
@@ -109,17 +110,20 @@ function useDrawer() {
     const onKey = (event: KeyboardEvent) => {
       // A dialog open over the drawer closes first, on its own.
       if (event.key !== "Escape" || !input.checked || document.querySelector("dialog[open]")) return;
+      // This Escape was the drawer's: nothing else (an image's page going back) acts on it.
+      event.preventDefault();
       closeDrawer();
       input.focus();
     };
     input.addEventListener("change", sync);
     wide.addEventListener("change", closeDrawer);
-    document.addEventListener("keydown", onKey);
+    // Capturing: the drawer hears Escape before a page's own listener (an image's page going back).
+    document.addEventListener("keydown", onKey, true);
     sync();
     return () => {
       input.removeEventListener("change", sync);
       wide.removeEventListener("change", closeDrawer);
-      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey, true);
     };
   }, [sync, closeDrawer]);
 
