@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { lastAnswer } from "~/lib/last-answer";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
@@ -35,7 +36,7 @@ export function CommunityForm({
   const intent = mode === "create" ? "community-create" : "community-update";
   const { fetcher, busy } = useActionFetcher<CommunityFormAnswer>(`${intent}:${action}`);
   const schema = mode === "create" ? CreateCommunitySchema : EditCommunitySchema;
-  const [form, fields] = useSchemaForm(intent, schema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+  const [form, fields] = useSchemaForm(intent, schema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     defaultValue: { name: community?.name ?? "", description: community?.description ?? "" },
   });
   const previous = useRef(fetcher.state);

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type MouseEvent } from "react";
 import { FetcherForm } from "~/components/fetcher-form";
@@ -102,7 +103,7 @@ function CopyByHandHint() {
 function CreateInviteForm({ communityId, lastResult }: { communityId: string; lastResult?: SubmissionResult<string[]> }) {
   const action = invitesPath(communityId);
   const { fetcher, busy } = useActionFetcher<CommunityFormAnswer>(`invite-create:${communityId}`);
-  const [form, fields] = useSchemaForm(`invite-create-${communityId}`, CreateInviteSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult));
+  const [form, fields] = useSchemaForm(`invite-create-${communityId}`, CreateInviteSchema, busy ? undefined : lastAnswer(fetcher.data, lastResult));
   // A created link starts the form afresh (the new link is at the top of the list).
   const created = fetcher.state !== "submitting" && fetcher.data?.ok === true ? fetcher.data : null;
   const { reset } = form;

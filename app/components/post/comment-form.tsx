@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, useId, useState, type ComponentProps } from "react";
@@ -67,7 +68,7 @@ export function CommentForm({
     setContent("");
     onPosted?.();
   });
-  const result = fetcher.data?.lastResult ?? lastResult;
+  const result = lastAnswer(fetcher.data, lastResult);
   const pageAddress = useContext(PostPageAddress);
   const textId = useId();
   const countId = useId();

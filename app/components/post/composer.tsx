@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import { useId, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
@@ -63,16 +64,18 @@ export function Composer({
     setUploads([]);
     onPosted?.();
   });
-  const result = fetcher.data?.lastResult ?? lastResult;
+  const result = lastAnswer(fetcher.data, lastResult);
   const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
-  // Files a refused post had already stored come back with the page (without JavaScript). An answer to
-  // the fetcher names the uploads this composer still holds, so they are not drawn a second time.
-  const kept = (fetcher.data?.lastResult ? {} : (lastResult?.initialValue ?? {})) as Record<string, unknown>;
-  const storedKeys = [kept.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string");
-  const storedVideo = typeof kept.videoKey === "string" ? kept.videoKey : null;
 
   const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : initialContent);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  /** Files this composer removed (and discarded): an older answer that names them does not bring them back. */
+  const [removed, setRemoved] = useState<string[]>([]);
+  // Files a refused post had already stored come back with its answer (the page without JavaScript,
+  // then the fetcher's): those this composer holds as its own uploads are not drawn a second time.
+  const held = new Set([...uploads.map((upload) => upload.key), ...removed]);
+  const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string" && !held.has(key));
+  const storedVideo = typeof initial.videoKey === "string" && !held.has(initial.videoKey) ? initial.videoKey : null;
   const uploading = uploads.some((upload) => !upload.key);
   const images = uploads.filter((upload) => upload.kind === "image");
   const video = uploads.find((upload) => upload.kind === "video");
@@ -122,7 +125,9 @@ export function Composer({
   function remove(upload: Upload) {
     setUploads((list) => list.filter((item) => item.id !== upload.id));
     URL.revokeObjectURL(upload.preview);
-    if (upload.key) void discardUpload(upload.key);
+    if (!upload.key) return;
+    setRemoved((keys) => [...keys, upload.key!]);
+    void discardUpload(upload.key);
   }
 
   return (
@@ -133,7 +138,10 @@ export function Composer({
       {...formProps}
       noValidate
       onSubmit={(event) => {
-        if (uploading) {
+        // Conform checks the fields as they are typed by submitting with an intent of its own: only
+        // the member's own submit waits for the uploads.
+        const checking = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
+        if (uploading && !checking) {
           event.preventDefault();
           showToast(POST_MESSAGES.waitForUploads, "error");
           return;

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import { useId } from "react";
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "~/lib/post-options";
 import { ReportSchema } from "~/lib/schemas/post";
@@ -31,7 +32,7 @@ export function ReportForm({
     if (!answer.lastResult && !isRetryable(answer)) onDone();
   });
   const infoId = useId();
-  const [form, fields] = useSchemaForm(`report-${postId}`, ReportSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+  const [form, fields] = useSchemaForm(`report-${postId}`, ReportSchema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     validate: "onSubmit",
   });
 

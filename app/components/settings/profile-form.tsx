@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import { Avatar } from "~/components/avatar";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ProfilePhotoForm } from "~/components/profile/profile-photo-form";
@@ -21,7 +22,7 @@ export const PROFILE_SETTINGS_PATH = "/settings/profile";
  */
 export function ProfileSettingsForm({ profile, lastResult }: { profile: ProfileSettings; lastResult?: SubmissionResult<string[]> }) {
   const { fetcher, busy } = useActionFetcher<SettingsAnswer>("profile-settings");
-  const [form, fields] = useSchemaForm("profile-settings", ProfileSettingsSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+  const [form, fields] = useSchemaForm("profile-settings", ProfileSettingsSchema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     defaultValue: {
       avatarUrl: profile.avatarUrl ?? "",
       displayName: profile.displayName,

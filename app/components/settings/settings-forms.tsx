@@ -1,4 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { lastAnswer } from "~/lib/last-answer";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
@@ -25,7 +26,7 @@ import { SettingChoice, SettingToggle } from "./choices";
 
 export function NotificationSettingsForm({ settings, lastResult }: { settings: NotificationSettings; lastResult?: SubmissionResult<string[]> }) {
   const { fetcher, busy } = useActionFetcher<SettingsAnswer>("notification-settings");
-  const [form, fields] = useSchemaForm("notification-settings", NotificationSettingsSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+  const [form, fields] = useSchemaForm("notification-settings", NotificationSettingsSchema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     defaultValue: settings,
   });
   return (
@@ -48,7 +49,7 @@ export function NotificationSettingsForm({ settings, lastResult }: { settings: N
 
 export function PrivacySettingsForm({ settings, lastResult }: { settings: PrivacySettings; lastResult?: SubmissionResult<string[]> }) {
   const { fetcher, busy } = useActionFetcher<SettingsAnswer>("privacy-settings");
-  const [form, fields] = useSchemaForm("privacy-settings", PrivacySettingsSchema, busy ? undefined : (fetcher.data?.lastResult ?? lastResult), {
+  const [form, fields] = useSchemaForm("privacy-settings", PrivacySettingsSchema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     defaultValue: settings,
   });
   return (
