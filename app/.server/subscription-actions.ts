@@ -5,6 +5,7 @@ import { SubscribeSchema, SubscriptionOfferingSchema, SubscriptionPriceSchema } 
 import type { MemberActionArgs } from "./actions";
 import { profileUsername } from "./profiles";
 import { tellNotified } from "./realtime";
+import { purgePublicProfile } from "./edge-cache";
 import { respond } from "./respond";
 import { refuse } from "./outcome";
 import { cancelAtProviders, cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
@@ -42,6 +43,8 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
     const on = submission.value.offer === "on";
     const outcome = await setOffering(context.db, member.id, on);
     if (outcome.ok) cancelAtProviders(context, outcome.stopped);
+    // The public profile shows the offering (its Subscribe button, docs/decisions/028).
+    if (outcome.ok) await purgePublicProfile(context, member.username);
     // The answer says what was saved, never whose subscriptions stopped.
     return respond(context, form, outcome.ok ? { ok: true } : outcome, on ? SUBSCRIPTION_MESSAGES.offeringEnabled : SUBSCRIPTION_MESSAGES.offeringDisabled);
   }
@@ -52,5 +55,7 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
   }
   const outcome = await setSubscriptionPrice(context.db, member.id, submission.value.price);
   if (outcome.ok) cancelAtProviders(context, outcome.stopped);
+  // The public profile shows the price (docs/decisions/028).
+  if (outcome.ok) await purgePublicProfile(context, member.username);
   return respond(context, form, outcome.ok ? { ok: true } : outcome, SUBSCRIPTION_MESSAGES.priceUpdated);
 }

@@ -4,6 +4,7 @@ import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
 import { answerHeaders, respond } from "~/.server/respond";
+import { purgePublicProfile } from "~/.server/edge-cache";
 import { cancelVerified, subscribeVerified, verifiedStatusRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { VerifiedView } from "~/components/subscriptions/verified-view";
@@ -35,6 +36,8 @@ export function action(args: ActionFunctionArgs) {
     const outcome = await subscribeVerified(acting);
     // Paying on the provider's own page (Stripe Checkout): the webhook activates it.
     if (outcome.ok && outcome.redirect) return redirect(outcome.redirect, 303);
+    // Active now: the badge shows on the public profile (docs/decisions/028).
+    if (outcome.ok) await purgePublicProfile(context, member.username);
     return respond(context, form, outcome, VERIFIED_MESSAGES.activated);
   });
 }

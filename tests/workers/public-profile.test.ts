@@ -385,6 +385,39 @@ describe("the edge cache of visitors' pages", () => {
     expect(metaContent(withAvatar.html, "property", "og:image")).toMatch(/\/media\/images\/avatars\//);
   });
 
+  it("is purged when what it shows of subscriptions changes: the price, the offering, a verified badge bought", async () => {
+    const star = await member();
+    await db().update(users).set({ verifiedType: "user" }).where(eq(users.id, star.user.id));
+    const path = `/@${star.user.username}`;
+    const cached = async () => {
+      await visit(path);
+      expect(status(await visit(path))).toBe("HIT");
+    };
+    const save = (target: string, fields: Record<string, string>) => send(formPost(target, fields, { Cookie: star.cookie }));
+
+    expect((await save("/settings/profile.data", { intent: "subscription-price", price: "9.99" })).status).toBe(200);
+    await cached();
+    expect((await save("/settings/profile.data", { intent: "subscription-price", price: "3.00" })).status).toBe(200);
+    const repriced = await visit(path);
+    expect(status(repriced)).toBe("MISS");
+    expect(repriced.html).toContain("$3.00");
+
+    await cached();
+    expect((await save("/settings/profile.data", { intent: "subscription-offering", offer: "off" })).status).toBe(200);
+    const withdrawn = await visit(path);
+    expect(status(withdrawn)).toBe("MISS");
+    expect(withdrawn.html).not.toContain("$3.00");
+
+    const buyer = await member();
+    const buyerPath = `/@${buyer.user.username}`;
+    await visit(buyerPath);
+    expect(status(await visit(buyerPath))).toBe("HIT");
+    expect((await send(formPost("/verified.data", { intent: "verified-subscribe" }, { Cookie: buyer.cookie }))).status).toBe(200);
+    const badged = await visit(buyerPath);
+    expect(status(badged)).toBe("MISS");
+    expect(badged.html).toContain("Verified User");
+  });
+
   it("is purged for a post's page when a comment is added", async () => {
     const star = await createUser();
     const post = await createPost(star.id);
