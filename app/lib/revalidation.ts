@@ -31,3 +31,13 @@ export function isQuietSubmission({
 /** The shouldRevalidate of every route on a page where member actions happen. */
 export const skipQuietRevalidation: ShouldRevalidateFunction = (args) =>
   isQuietSubmission(args) ? false : args.defaultShouldRevalidate;
+
+/**
+ * A post's page (at /post/{id} or its community's address): a like needs no reload; nor does deleting
+ * this very post (the page goes home instead of to a 404).
+ */
+export const postPageShouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (isQuietSubmission(args)) return false;
+  if (args.formAction === `/post/${args.currentParams.postId}/delete`) return false;
+  return args.defaultShouldRevalidate;
+};

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { invariantResponse, requiredParam } from "~/.server/http";
 import { postPageAction } from "~/.server/posts/post-page-action";
 import { answerHeaders } from "~/.server/respond";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
 import { postPageMeta, PostPageView } from "~/components/post/post-page";
 import { POST_MESSAGES } from "~/lib/messages";
-import { isQuietSubmission } from "~/lib/revalidation";
+import { postPageShouldRevalidate } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
 /** As /post/{id}'s: Open Graph and Twitter card tags, so a shared link previews. */
@@ -45,12 +45,8 @@ export const headers = answerHeaders;
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
 export const clientAction = answerOffline;
 
-/** A like needs no reload; nor does deleting this very post (the page goes back instead of 404). */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  if (isQuietSubmission(args)) return false;
-  if (args.formAction === `/post/${args.currentParams.postId}/delete`) return false;
-  return args.defaultShouldRevalidate;
-};
+/** A like needs no reload; nor does deleting this very post. */
+export const shouldRevalidate = postPageShouldRevalidate;
 
 export default function CommunityPost() {
   const data = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { EDGE_CACHEABLE } from "~/.server/edge-cache";
 import { answerHeaders } from "~/.server/respond";
@@ -9,7 +9,7 @@ import { postPageReads, toPostPage } from "~/.server/posts/post-page";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { postPageMeta, PostPageView } from "~/components/post/post-page";
 import { POST_MESSAGES } from "~/lib/messages";
-import { isQuietSubmission } from "~/lib/revalidation";
+import { postPageShouldRevalidate } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 import { publicFeedHandle } from "~/lib/live-rooms";
 
@@ -45,12 +45,8 @@ export const headers = answerHeaders;
 /** With JavaScript, an interaction that got no answer says what failed instead of losing the page. */
 export const clientAction = answerOffline;
 
-/** A like needs no reload; nor does deleting this very post (the page goes home instead of 404). */
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  if (isQuietSubmission(args)) return false;
-  if (args.formAction === `/post/${args.currentParams.postId}/delete`) return false;
-  return args.defaultShouldRevalidate;
-};
+/** A like needs no reload; nor does deleting this very post. */
+export const shouldRevalidate = postPageShouldRevalidate;
 
 /** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
 export default function PostPage() {
