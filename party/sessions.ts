@@ -41,11 +41,15 @@ export class SessionBoundRoom extends Server<Env> {
    * failed read must not end the checks: Cloudflare gives up on an alarm that keeps failing).
    */
   async onAlarm(): Promise<void> {
+    // An alarm set before this room stopped checking (an earlier build) ends here.
+    if (!this.checksSessions()) return;
     try {
       await this.closeEndedSessions();
-    } finally {
-      if (!this.getConnections()[Symbol.iterator]().next().done) await this.ctx.storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
+    } catch (error) {
+      // The next minute's check tries again; the runtime's own retries would only add to it.
+      console.error(`room ${this.name}: checking its sockets' sessions failed`, error);
     }
+    if (!this.getConnections()[Symbol.iterator]().next().done) await this.ctx.storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
   }
 
   /** Closes every socket whose session no longer exists (or has expired), with the code that makes its page reload to sign-in. */

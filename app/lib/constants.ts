@@ -392,5 +392,8 @@ export const D1_MAX_BOUND_PARAMETERS = 100;
 /** The close code a room sends a socket whose session has ended: the page reloads (and goes to sign-in). */
 export const ROOM_SIGNED_OUT_CODE = 4001;
 
+/** How long a page that asked to sign out takes its rooms' closing as its own doing (app/lib/signing-out.ts). */
+export const SIGNING_OUT_MARK_MS = 10 * SECOND;
+
 /** The close code a room sends a socket whose member may no longer listen there (they left the community): the page stops reconnecting. */
 export const ROOM_REVOKED_CODE = 4003;

@@ -39,14 +39,16 @@ export default function PhotoPage() {
   const hydrated = useHydrated();
   const [said, say] = useState<string | null>(null);
   useEffect(() => say(null), [index]);
-  // The image shown now, for keys pressed before the next one is drawn.
+  // The image asked for last, for keys pressed before it is drawn (a render while it loads still has the old index).
   const shown = useRef(index);
-  shown.current = index;
+  useEffect(() => {
+    shown.current = index;
+  }, [index]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       // Keys typed in a field (the sidebar's search) are the field's; an open dialog's are its own.
-      if (event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]")) return;
+      if (event.target instanceof HTMLElement && event.target.closest("input:not([type=checkbox]), textarea, select, [contenteditable]")) return;
       if (document.querySelector("dialog[open]")) return;
       const to = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
       if (to !== undefined && urls.length > 1) {

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
 import { readForm, safeRedirectPath } from "~/.server/http";
@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", clearedSessionCookie(request));
   headers.append("Set-Cookie", await context.toasts.header({ message: AUTH_MESSAGES.signedOut }));
-  return redirect("/auth", { headers });
+  // A whole new document: the page's modules (its rooms, its 'signing out' mark) start afresh.
+  return redirectDocument("/auth", { headers });
 }
 
 export default function SignOutPage() {

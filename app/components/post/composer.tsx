@@ -73,9 +73,12 @@ export function Composer({
   const [removed, setRemoved] = useState<string[]>([]);
   // Files a refused post had already stored come back with its answer (the page without JavaScript,
   // then the fetcher's): those this composer holds as its own uploads are not drawn a second time.
+  // An answer that failed without a form (a spent limit, no answer at all) leaves the page's files as they were.
   const held = new Set([...uploads.map((upload) => upload.key), ...removed]);
-  const storedKeys = [initial.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string" && !held.has(key));
-  const storedVideo = typeof initial.videoKey === "string" && !held.has(initial.videoKey) ? initial.videoKey : null;
+  const keptResult = fetcher.data?.lastResult ?? (fetcher.data?.ok ? undefined : lastResult);
+  const kept = (keptResult?.initialValue ?? {}) as Record<string, unknown>;
+  const storedKeys = [kept.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string" && !held.has(key));
+  const storedVideo = typeof kept.videoKey === "string" && !held.has(kept.videoKey) ? kept.videoKey : null;
   const uploading = uploads.some((upload) => !upload.key);
   const images = uploads.filter((upload) => upload.kind === "image");
   const video = uploads.find((upload) => upload.kind === "video");

@@ -65,7 +65,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             aria-hidden
             className="nav-drawer-overlay fixed inset-0 z-40 hidden bg-black/50 lg:hidden!"
           />
-          <div className="nav-drawer-panel invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[transform,visibility] lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
+          <div className="nav-drawer-panel invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[translate,visibility] lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
           <main id="main" className="min-w-0 flex-1 border-line lg:border-x">
