@@ -11,8 +11,6 @@ import { SessionBoundRoom } from "./sessions";
  * it from D1, once and in order, so a message published while it was away is never lost or doubled.
  */
 export class ConversationRoom extends SessionBoundRoom {
-  static options = { hibernate: true };
-
   /** Called by the app (RPC through the Durable Object stub). */
   async publish(event: ConversationEvent): Promise<void> {
     this.broadcast(JSON.stringify(ConversationEventSchema.parse(event)));

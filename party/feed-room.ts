@@ -17,8 +17,6 @@ type Watching = { posts: string[] };
  * that show it, none to the others.
  */
 export class FeedRoom extends SessionBoundRoom {
-  static options = { hibernate: true };
-
   #counts = new Map<string, PostCounts>();
   #flush: ReturnType<typeof setTimeout> | undefined;
 

@@ -10,8 +10,6 @@ import { SessionBoundRoom } from "./sessions";
  * and tells every page. With no page open it reads nothing.
  */
 export class MemberRoom extends SessionBoundRoom {
-  static options = { hibernate: true };
-
   /** Called by the app (RPC through the Durable Object stub). */
   async publish(signal: MemberSignal): Promise<void> {
     const checked = MemberSignalSchema.parse(signal);

@@ -16,6 +16,7 @@ const SESSION_TAG = "session:";
  * alarm), and at once when the app asks (a sign-out, on the member's own room).
  */
 export class SessionBoundRoom extends Server<Env> {
+  /** Every room hibernates between messages (decision 036); the rooms inherit this. */
   static options = { hibernate: true };
 
   /** Whether this room checks its sockets' sessions (a room that only says what anyone may see need not). */
@@ -59,7 +60,9 @@ export class SessionBoundRoom extends Server<Env> {
       const tag = connection.tags.find((each) => each.startsWith(SESSION_TAG));
       if (!tag) continue;
       const id = tag.slice(SESSION_TAG.length);
-      bySession.set(id, [...(bySession.get(id) ?? []), connection]);
+      const same = bySession.get(id);
+      if (same) same.push(connection);
+      else bySession.set(id, [connection]);
     }
     if (bySession.size === 0) return;
     const db = getDb(this.env.DB);

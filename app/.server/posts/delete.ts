@@ -37,16 +37,17 @@ export async function deletePost(
     ]);
     return { ok: true, postId: post.id, repostOf: post.repostOf, audience: audienceOf(post), notified: original.map((row) => row.userId) };
   }
-  // Whoever has an unread notification about the post (a mention, a comment, a like of it) loses it
-  // with the post: they are told, so their badge counts what is left.
+  // One round trip, in order: its files and whoever has an unread notification about it (a mention, a
+  // comment, a like of it), read before the post goes with them; those members are told, so their
+  // badge counts what is left.
   const [media, notified] = await db.batch([
     db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id)),
     db
       .selectDistinct({ userId: notifications.userId })
       .from(notifications)
       .where(and(eq(notifications.relatedPostId, post.id), eq(notifications.isRead, false))),
+    db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
   ]);
-  await db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId)));
   // The database is the truth; its files go after it (a failure here leaves unclaimed files for the cron job).
   await deleteMedia(
     db,
