@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import {
   expect,
   jsEnabled,
@@ -397,6 +398,14 @@ test.describe("communities", () => {
     expect(href).toMatch(new RegExp(`^/community/${community.id}/post/[0-9A-Z]{26}$`));
     await open(page, href!);
     await expect(page.getByText(`Hill repeats on Thursday ${word}`)).toBeVisible();
+    // Its page takes its comments: a refused one comes back there with the reason and the text.
+    const reply = page.getByRole("textbox", { name: "Reply", exact: true });
+    const tooLong = "x".repeat(COMMENT_MAX_LENGTH + 1);
+    await reply.fill(tooLong);
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByText("Comment is too long")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/community/${community.id}/post/`));
+    await expect(page.getByRole("textbox", { name: "Reply", exact: true })).toHaveValue(tooLong);
 
     // Never on Home, not even in its search.
     await open(page, "/");
