@@ -10,6 +10,7 @@ import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/mainte
 import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
 import { handleStripeWebhook } from "../app/.server/stripe";
+import { purgeProfilesOfMembers } from "../app/.server/profile-changes";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "../app/lib/constants";
 
 export { ConversationRoom } from "../party/conversation-room";
@@ -31,7 +32,11 @@ async function stripeWebhook(request: Request, env: Env): Promise<Response> {
   try {
     const payload = await request.text();
     if (payload.length > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
-    const answer = await handleStripeWebhook(getDb(env.DB), readConfig(env), payload, request.headers.get("Stripe-Signature"));
+    const db = getDb(env.DB);
+    const config = readConfig(env);
+    const answer = await handleStripeWebhook(db, config, payload, request.headers.get("Stripe-Signature"));
+    // A badge given or taken shows on the member's public profile (docs/decisions/028).
+    await purgeProfilesOfMembers(db, [new URL(request.url).origin, config.origin], answer.badgesChanged ?? []);
     return Response.json(answer.body, { status: answer.status });
   } catch (error) {
     // Stripe retries an event that was not acknowledged: nothing applied is applied twice.

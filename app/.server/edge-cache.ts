@@ -188,12 +188,11 @@ export function withoutMark(response: Response): Response {
 
 /**
  * Purges public pages after a write that changes them, in this data center (the Cache API's reach:
- * other data centers keep theirs until PUBLIC_PAGE_CACHE.maxAgeMs). Under this request's origin and
- * the site's configured one. Never fails the write: a purge that fails is logged.
+ * other data centers keep theirs until PUBLIC_PAGE_CACHE.maxAgeMs), under each origin given. Never
+ * fails the write: a purge that fails is logged.
  */
-async function purgePaths(context: AppLoadContext, paths: string[]): Promise<void> {
+async function purgePaths(origins: string[], paths: string[]): Promise<void> {
   const cache = edgeCache();
-  const origins = [...new Set([context.origin, context.config.origin])];
   const now = Date.now();
   const tombstone = () =>
     new Response(null, { headers: { "Cache-Control": `public, max-age=${maxAgeSeconds}`, [PURGED_AT]: String(now) } });
@@ -213,10 +212,24 @@ async function purgePaths(context: AppLoadContext, paths: string[]): Promise<voi
  * changed): `await purgePublicProfile(context, member.username)`, the username as stored.
  */
 export function purgePublicProfile(context: AppLoadContext, username: string): Promise<void> {
-  return purgePaths(context, [`/@${username}`]);
+  return purgePaths(originsOf(context), [`/@${username}`]);
+}
+
+/**
+ * After a change no member's request made (Stripe's webhook, the cron) to what members' public profiles
+ * show: those profiles, under the origins given (the site's configured one; the webhook's own too).
+ */
+export function purgePublicProfilesAt(origins: string[], usernames: string[]): Promise<void> {
+  if (usernames.length === 0) return Promise.resolve();
+  return purgePaths([...new Set(origins)], usernames.map((username) => `/@${username}`));
 }
 
 /** After a write that changes a post's page for visitors (the post deleted, a comment added): each id's page. */
 export function purgePublicPost(context: AppLoadContext, ...postIds: string[]): Promise<void> {
-  return purgePaths(context, [...new Set(postIds)].map((id) => `/post/${id}`));
+  return purgePaths(originsOf(context), [...new Set(postIds)].map((id) => `/post/${id}`));
+}
+
+/** A request's pages are kept under its own origin and the site's configured one. */
+function originsOf(context: AppLoadContext): string[] {
+  return [...new Set([context.origin, context.config.origin])];
 }

@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions } from "./db/schema";
 import { readConfig } from "./env";
 import { deleteAbandonedUploads } from "./media";
 import { refreshPopularPosts } from "./popular-posts";
+import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
 import { refreshTrends } from "./trends";
 
@@ -26,7 +27,17 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
   const db = getDb(env.DB);
   // Each job runs whatever happened to the one before (an R2 hiccup must not keep the trends stale);
   // a failure is reported once all have run.
-  const jobs: [string, () => Promise<unknown>][] = [["subscriptions", () => expireSubscriptions(db, readConfig(env), now)]];
+  const config = readConfig(env);
+  const jobs: [string, () => Promise<unknown>][] = [
+    [
+      "subscriptions",
+      async () => {
+        const { badgesEnded } = await expireSubscriptions(db, config, now);
+        // A badge that ended changes the member's public profile (docs/decisions/028).
+        await purgeProfilesOfMembers(db, [config.origin], badgesEnded);
+      },
+    ],
+  ];
   if (all) jobs.push(
     [
       "expired sessions and reset links",

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { SETTINGS_MESSAGES } from "~/lib/messages";
 import type { ProfileSettingsInput } from "~/lib/schemas/settings";
@@ -7,7 +7,8 @@ import type { SessionUser } from "~/lib/types/member";
 import type { ProfilePhoto } from "~/lib/types/settings";
 import type { Db } from "./db/client";
 import { mediaUploads, users } from "./db/schema";
-import { purgePublicProfile } from "./edge-cache";
+import { chunksOf } from "./db/chunks";
+import { purgePublicProfile, purgePublicProfilesAt } from "./edge-cache";
 import { checkMediaFile, deleteMedia, mediaKeyOf, storeMedia } from "./media";
 import { refuse, type Outcome } from "./outcome";
 
@@ -33,6 +34,24 @@ export async function changePublicProfile<U extends BatchItem<"sqlite">, T exten
   const [, ...answers] = await db.batch([db.update(users).set({ updatedAt: new Date(now) }).where(eq(users.id, member.id)), ...writes]);
   await purgePublicProfile(context, member.username);
   return answers as BatchResponse<T>;
+}
+
+/**
+ * A verified badge given or taken by no member's request (Stripe's webhook, the subscription job)
+ * changes those members' public profiles: they are purged by id, under the origins given. Never fails
+ * what changed them: a failure is logged, and the cached page ages out (docs/decisions/028).
+ */
+export async function purgeProfilesOfMembers(db: Db, origins: string[], memberIds: string[]): Promise<void> {
+  const [first, ...rest] = chunksOf([...new Set(memberIds)]).map((ids) =>
+    db.select({ username: users.username }).from(users).where(inArray(users.id, ids)),
+  );
+  if (!first) return;
+  try {
+    const found = await db.batch([first, ...rest]);
+    await purgePublicProfilesAt(origins, found.flat().map((row) => row.username));
+  } catch (error) {
+    console.error("Purging the public profiles of members whose badge changed failed:", error);
+  }
 }
 
 /** Who changes their profile, and where: the request's context (database, media bucket, edge cache). */

@@ -108,7 +108,8 @@ async function cancelUnknown(secretKey: string, reference: string, why: string):
 }
 
 /** What the webhook answers: its status and a short JSON body. */
-export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+/** The answer to Stripe, and the members whose verified badge the event gave or took (their public profiles are purged). */
+export type WebhookAnswer = { status: number; body: Record<string, unknown>; badgesChanged?: string[] };
 
 /** Handles one webhook request's raw body and signature. */
 export async function handleStripeWebhook(db: Db, config: AppConfig, payload: string, signature: string | null, now = Date.now()): Promise<WebhookAnswer> {
@@ -146,7 +147,8 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       if (result !== "applied" && reference && (await currentReference(db, order)) !== reference) {
         await cancelUnknown(config.stripe.secretKey, reference, "paid for a subscription already running");
       }
-      return { status: 200, body: { received: true, applied: result === "applied", result } };
+      const badgesChanged = result === "applied" && order.kind === "verified" ? [order.memberId] : [];
+      return { status: 200, body: { received: true, applied: result === "applied", result }, badgesChanged };
     }
     case "invoice.paid": {
       const reference = invoiceSubscription(object);
@@ -171,7 +173,9 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       // Paid, so honoured; but one cancelled here, or to a creator who no longer offers, is not paid
       // again (sent to Stripe again on every renewal it still makes, also on a retried event).
       if (found.cancelled || !found.creatorOffers) await stopRenewal(db, stripeProvider(config.stripe.secretKey), reference, now);
-      return { status: 200, body: { received: true, applied: result === "applied", result } };
+      // A renewal that came after the job had ended the period gives the badge back.
+      const badgesChanged = result === "applied" && found.order.kind === "verified" ? [found.order.memberId] : [];
+      return { status: 200, body: { received: true, applied: result === "applied", result }, badgesChanged };
     }
     case "customer.subscription.deleted": {
       const reference = text(object.id);
@@ -179,7 +183,7 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       const { applied, verifiedMemberId } = await endByProvider(db, "stripe", event.id, reference, now);
       // A verified subscription that ended takes the badge, and the offering with it.
       if (verifiedMemberId) await stopRenewalsToUnverified(db, config, [verifiedMemberId], now);
-      return { status: 200, body: { received: true, applied } };
+      return { status: 200, body: { received: true, applied }, badgesChanged: applied && verifiedMemberId ? [verifiedMemberId] : [] };
     }
     default:
       return { status: 200, body: { received: true, ignored: true } };

@@ -378,9 +378,9 @@ type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan;
  * a member who lost the badge so stops offering: the renewal of subscriptions to them stops. Stripe
  * renews on its own and says so by webhook within the grace its periods carry (STRIPE_RENEWAL_GRACE_MS);
  * test-mode subscriptions are not renewed once Stripe is configured. Answers how many it ended and
- * renewed.
+ * renewed, and whose verified subscription ended (their public profiles are purged).
  */
-export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.now()): Promise<{ ended: number; renewed: number }> {
+export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.now()): Promise<{ ended: number; renewed: number; badgesEnded: string[] }> {
   const [creators, verified] = await db.batch([
     db
       .select({
@@ -452,7 +452,8 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
   // Members whose badge really ended (a test-mode period over; a Stripe one ends by Stripe's deletion,
   // not when its grace lapses while Stripe still retries the card) no longer offer.
   await stopRenewalsToUnverified(db, config, ending.filter((due) => !due.creatorId && due.provider === "test").map((due) => due.memberId), now);
-  return { ended: ending.length, renewed };
+  const badgesEnded = ending.filter((due) => !due.creatorId).map((due) => due.memberId);
+  return { ended: ending.length, renewed, badgesEnded };
 }
 
 /**

@@ -3,7 +3,10 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createLoadContext } from "~/.server/context";
-import { memberSettings, postLikes, posts, users } from "~/.server/db/schema";
+import { memberSettings, postLikes, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { readConfig } from "~/.server/env";
+import { runScheduledMaintenance } from "~/.server/maintenance";
+import { stripeSignature } from "~/.server/stripe";
 import { EDGE_CACHEABLE, purgePublicProfile, serveFromEdgeCache } from "~/.server/edge-cache";
 import worker from "../../workers/app";
 import { createPost, createUser, db, formPost, member, ORIGIN, TINY_PNG, toastOf } from "./helpers";
@@ -16,9 +19,9 @@ import { createPost, createUser, db, formPost, member, ORIGIN, TINY_PNG, toastOf
 
 type Answer = { status: number; headers: Headers; html: string };
 
-async function visit(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function visit(path: string, headers: Record<string, string> = {}, origin = ORIGIN): Promise<Answer> {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers }, redirect: "manual" });
+  const request = new Request(`${origin}${path}`, { headers: { Host: new URL(origin).host, ...headers }, redirect: "manual" });
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
   const html = await response.text();
   await waitOnExecutionContext(ctx);
@@ -416,6 +419,54 @@ describe("the edge cache of visitors' pages", () => {
     const badged = await visit(buyerPath);
     expect(status(badged)).toBe("MISS");
     expect(badged.html).toContain("Verified User");
+  });
+
+  it("is purged when Stripe's webhook gives or takes a verified badge, and when the subscription job ends one", async () => {
+    const secret = "whsec_purge_test";
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_purge", STRIPE_WEBHOOK_SECRET: secret };
+    const webhook = async (event: object) => {
+      const payload = JSON.stringify(event);
+      const t = Math.floor(Date.now() / 1000);
+      const ctx = createExecutionContext();
+      const request = new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: payload, headers: { "Stripe-Signature": `t=${t},v1=${await stripeSignature(secret, t, payload)}` } });
+      const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], stripeEnv as typeof env, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const event = (type: string, object: object) => ({ id: `evt_${crypto.randomUUID()}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const buyer = await member();
+    const path = `/@${buyer.user.username}`;
+    const cached = async (origin = ORIGIN) => {
+      await visit(path, {}, origin);
+      expect(status(await visit(path, {}, origin))).toBe("HIT");
+    };
+
+    await cached();
+    const reference = `sub_${crypto.randomUUID()}`;
+    const metadata = { kind: "verified", member_id: buyer.user.id, amount_cents: "800" };
+    const paid = await webhook(event("checkout.session.completed", { id: `cs_${crypto.randomUUID()}`, mode: "subscription", payment_status: "paid", subscription: reference, metadata }));
+    expect(await paid.json()).toMatchObject({ applied: true });
+    const badged = await visit(path);
+    expect(status(badged)).toBe("MISS");
+    expect(badged.html).toContain("Verified User");
+
+    await cached();
+    expect(await (await webhook(event("customer.subscription.deleted", { id: reference }))).json()).toMatchObject({ applied: true });
+    const unbadged = await visit(path);
+    expect(status(unbadged)).toBe("MISS");
+    expect(unbadged.html).not.toContain("Verified User");
+
+    // The job has no request: it purges under the site's configured origin.
+    const site = readConfig(env).origin;
+    expect((await send(formPost("/verified.data", { intent: "verified-subscribe" }, { Cookie: buyer.cookie }))).status).toBe(200);
+    expect((await send(formPost("/verified.data", { intent: "verified-cancel" }, { Cookie: buyer.cookie }))).status).toBe(200);
+    await cached(site);
+    expect((await visit(path, {}, site)).html).toContain("Verified User");
+    const [running] = await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, buyer.user.id));
+    await runScheduledMaintenance(env, running!.expiresAt.getTime() + 1, { all: false });
+    const ended = await visit(path, {}, site);
+    expect(status(ended)).toBe("MISS");
+    expect(ended.html).not.toContain("Verified User");
   });
 
   it("is purged for a post's page when a comment is added", async () => {
