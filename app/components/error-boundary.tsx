@@ -7,6 +7,9 @@ import { isNoAnswer } from "~/lib/unanswered";
 /** What a route shows for an error response of one status (its own not-found text, say). */
 export type StatusHandler = (error: ErrorResponse) => ReactNode;
 
+/** Anything else: the spec's 'An unexpected error occurred' (document 2 §8). */
+const UNEXPECTED = { title: "Something went wrong", text: "An unexpected error occurred" };
+
 const DEFAULTS: Record<number, { title: string; text: string }> = {
   400: { title: "Bad request", text: "That request could not be understood." },
   403: { title: "Not allowed", text: "You don't have permission to do that." },
@@ -36,13 +39,13 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers[error.status];
     if (handler) return <>{handler(error)}</>;
-    const known = DEFAULTS[error.status] ?? { title: "Something went wrong", text: "An unexpected error occurred. Please try again." };
+    const known = DEFAULTS[error.status] ?? UNEXPECTED;
     // A request refused as it came (a body that is not a form, a spent limit) says why.
     const said = (error.status === 400 || error.status === 429) && typeof error.data === "string" && error.data ? error.data : known.text;
     return <ErrorPage status={error.status} title={known.title} text={said} />;
   }
   console.error(error);
-  return <ErrorPage status={500} title="Something went wrong" text="An unexpected error occurred. Please try again." />;
+  return <ErrorPage status={500} title={UNEXPECTED.title} text={UNEXPECTED.text} />;
 }
 
 /** An error page: the status, a title, a sentence, and a way on (home, unless given). */

@@ -30,11 +30,13 @@ export function uploadFile(file: File, kind: MediaKind, onProgress: (fraction: n
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
+    // No answer of ours (the connection dropped, a proxy's page): the spec's default for each kind.
+    const unanswered: UploadAnswer = { ok: false, message: kind === "video" ? UPLOAD_MESSAGES.videoFailed : UPLOAD_MESSAGES.generic };
     request.onload = () => {
       const answer = request.response as UploadAnswer | null;
-      resolve(answer && typeof answer === "object" ? answer : { ok: false, message: UPLOAD_MESSAGES.generic });
+      resolve(answer && typeof answer === "object" ? answer : unanswered);
     };
-    request.onerror = () => resolve({ ok: false, message: UPLOAD_MESSAGES.generic });
+    request.onerror = () => resolve(unanswered);
     request.send(body);
   });
 }

@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { VIDEO_MAX_BYTES } from "~/lib/constants";
 import { expect, fixturePath, jsEnabled, NEW_CONNECTION, newMember, open, test, signedIn } from "./fixtures";
 
 /** With JavaScript 'Create Post' opens the dialog over the page; without it, the /compose page. */
@@ -88,6 +91,28 @@ test.describe("the composer", () => {
     } else {
       await composer.getByRole("button", { name: "Post" }).click();
       await expect(page.getByText("Supported formats: JPEG, PNG, GIF, WebP")).toBeVisible();
+    }
+  });
+
+  signedIn("a video over 50MB is refused: the composer's 'Video must be smaller than 50MB for faster upload', the server's 'Video size must be less than 50MB'", async ({ page }, testInfo) => {
+    // Sparse: 50MB and a byte, written in no time.
+    const big = testInfo.outputPath("too-big.mp4");
+    mkdirSync(dirname(big), { recursive: true });
+    writeFileSync(big, "");
+    truncateSync(big, VIDEO_MAX_BYTES + 1);
+    const composer = await openComposer(page);
+    const content = unique("A long film");
+    await composer.getByLabel("Post text").fill(content);
+    await composer.getByLabel("Add video").setInputFiles(big);
+    if (jsEnabled()) {
+      await expect(page.getByText("Video must be smaller than 50MB for faster upload")).toBeVisible();
+      await expect(composer.locator("video")).toHaveCount(0);
+    } else {
+      await expect(composer.getByText("Video must be smaller than 50MB for faster upload.")).toBeVisible();
+      await composer.getByRole("button", { name: "Post" }).click();
+      await expect(page.getByText("Video size must be less than 50MB")).toBeVisible();
+      // Nothing was posted: the text is still there.
+      await expect(page.getByLabel("Post text")).toHaveValue(content);
     }
   });
 

@@ -101,7 +101,8 @@ export function Composer({
     for (const file of files) {
       const problem = precheckFile(file, kind);
       if (problem) {
-        showToast(UPLOAD_MESSAGES.uploadFailed(file.name, problem), "error");
+        // A video over the limit gets the composer's own word for it (spec document 1 §5).
+        showToast(problem === UPLOAD_MESSAGES.videoTooLarge ? UPLOAD_MESSAGES.videoHint : UPLOAD_MESSAGES.uploadFailed(file.name, problem), "error");
         continue;
       }
       const upload = { id: crypto.randomUUID(), name: file.name, kind, preview: URL.createObjectURL(file), progress: 0 };

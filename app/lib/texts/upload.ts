@@ -4,11 +4,14 @@ export const UPLOAD_MESSAGES = {
   imageTooLarge: "Image size must be less than 5MB",
   selectVideo: "Please select a video file",
   videoTooLarge: "Video size must be less than 50MB",
+  /** The composer's word for a video over the limit, and its hint without JavaScript (spec document 1 §5). */
   videoHint: "Video must be smaller than 50MB for faster upload",
   imagesUploaded: (count: number) => `Successfully uploaded ${count} image(s)`,
   videoUploaded: "Video uploaded successfully! It will autoplay in posts.",
   uploadFailed: (file: string, reason: string) => `Failed to upload ${file}: ${reason}`,
   generic: "Upload failed",
+  /** A video whose upload got no answer (the connection dropped, most often under a large file). */
+  videoFailed: "Video upload failed. Try a smaller file.",
   tooMany: "Too many uploads. Please wait a moment and try again.",
   missing: "An attached file is no longer available. Please attach it again.",
 } as const;
