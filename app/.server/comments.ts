@@ -6,12 +6,13 @@ import { POST_MESSAGES } from "~/lib/messages";
 import type { CommentInput } from "~/lib/schemas/post";
 import type { CommentPage, CommentView } from "~/lib/types/post";
 import type { Db } from "./db/client";
+import { rawRows } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { commentLikes, comments, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
-import { findTargetPost, shownPostId } from "./posts/access";
+import { actableTargetId, findTargetPost, shownPostId } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -44,20 +45,33 @@ export async function addComment(
   // answered comment's author already: they are not told twice).
   const told = [target.userId, ...(parentAuthorId ? [parentAuthorId] : [])];
   const mentions = extractMentions(input.content);
-  const [, count] = await db.batch([
-    db.insert(comments).values({
-      id,
-      postId: target.id,
-      userId,
-      content: input.content,
-      parentId: input.parentId ?? null,
-      createdAt: new Date(now),
-    }),
+  // Written only if, as it is written, the post still exists and the member may still see it (a
+  // delete, a leave, a subscription ended meanwhile) and the answered comment is still there.
+  const actable = actableTargetId(userId, target.id, now);
+  const parent = input.parentId
+    ? sql` AND EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${input.parentId} AND ${comments.postId} = ${target.id})`
+    : sql``;
+  const [inserted, count] = await db.batch([
+    rawRows<{ id: string }>(
+      db,
+      sql`INSERT INTO ${comments} (id, post_id, user_id, content, parent_id, created_at)
+        SELECT ${id}, ${target.id}, ${userId}, ${input.content}, ${input.parentId ?? null}, ${now}
+        WHERE ${actable} IS NOT NULL${parent} RETURNING id`,
+    ),
     db.select({ comments: posts.commentsCount }).from(posts).where(eq(posts.id, target.id)),
     ...(mentions.length > 0
-      ? [notificationInsert(db, { kind: "mention", recipients: mentionedMembers(mentions, told), actorId: userId, postId: target.id, content: input.content })]
+      ? [
+          notificationInsert(db, {
+            kind: "mention",
+            recipients: sql`SELECT id FROM (${mentionedMembers(mentions, told)}) WHERE EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${id})`,
+            actorId: userId,
+            postId: target.id,
+            content: input.content,
+          }),
+        ]
       : []),
   ]);
+  if (inserted.length === 0) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, commentId: id, postId: target.id, commentsCount: count[0]?.comments ?? 0, told: { ids: told, usernames: mentions } };
 }
 
@@ -70,10 +84,15 @@ export async function setCommentLike(
 ): Promise<Outcome<{ commentId: string; liked: boolean; likesCount: number }>> {
   const comment = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, commentId)).get();
   const target = comment ? await findTargetPost(db, userId, comment.postId, now) : null;
-  if (!target?.canView) return refuse(404, POST_MESSAGES.notFound);
+  if (!comment || !target?.canView) return refuse(404, POST_MESSAGES.notFound);
   const [, count] = await db.batch([
+    // A like only for a comment still there on a post the member may still see (deleted meanwhile: nothing).
     liked
-      ? db.insert(commentLikes).values({ commentId, userId }).onConflictDoNothing()
+      ? rawRows(
+          db,
+          sql`INSERT INTO ${commentLikes} (comment_id, user_id, created_at) SELECT ${comments.id}, ${userId}, ${now} FROM ${comments}
+            WHERE ${comments.id} = ${commentId} AND ${comments.postId} = ${actableTargetId(userId, comment.postId, now)} ON CONFLICT DO NOTHING`,
+        )
       : db.delete(commentLikes).where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId))),
     db.select({ likes: comments.likesCount }).from(comments).where(eq(comments.id, commentId)),
   ]);

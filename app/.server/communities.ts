@@ -596,7 +596,9 @@ export async function createCommunity(
 
 /**
  * The creator's edit (name, description, image), restricted to creator_id in the statement itself:
- * anyone else changes nothing and is refused. A replaced image's object goes after the save.
+ * anyone else changes nothing and is refused. The image is written only when the form changes it (a
+ * new one, or removed), and the one it replaced is read in the same batch, so edits racing each other
+ * never put back an image another deleted, nor leave one behind; its object goes after the save.
  */
 export async function updateCommunity(
   db: Db,
@@ -606,28 +608,26 @@ export async function updateCommunity(
   input: EditCommunityInput,
   { imageKey = null, now = Date.now() }: { imageKey?: string | null; now?: number } = {},
 ): Promise<Outcome<{ name: string }>> {
-  const before = await db
-    .select({ imageUrl: communities.imageUrl })
-    .from(communities)
-    .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
-    .get();
-  if (!before) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  const imageUrl = imageKey ? mediaUrl(imageKey) : input.removeImage ? null : before.imageUrl;
-  let updated;
+  const image = imageKey ? { imageUrl: mediaUrl(imageKey) } : input.removeImage ? { imageUrl: null } : {};
+  const own = and(eq(communities.id, communityId), eq(communities.creatorId, memberId));
+  let before, updated;
   try {
-    updated = await db
-      .update(communities)
-      .set({ name: input.name, description: input.description ?? null, imageUrl, updatedAt: new Date(now) })
-      .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
-      .returning({ name: communities.name });
+    [before, updated] = await db.batch([
+      db.select({ imageUrl: communities.imageUrl }).from(communities).where(own),
+      db
+        .update(communities)
+        .set({ name: input.name, description: input.description ?? null, ...image, updatedAt: new Date(now) })
+        .where(own)
+        .returning({ name: communities.name }),
+    ]);
   } catch (error) {
     if (nameTaken(error)) return refuse(409, COMMUNITY_MESSAGES.nameTaken, "name");
     throw error;
   }
-  if (updated.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  const old = mediaKeyOf(before.imageUrl);
-  if (old && imageUrl !== before.imageUrl) await deleteMedia(db, bucket, [old]);
-  return { ok: true, name: updated[0]!.name };
+  if (!before[0] || !updated[0]) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  const old = mediaKeyOf(before[0].imageUrl);
+  if (old && "imageUrl" in image && image.imageUrl !== before[0].imageUrl) await deleteMedia(db, bucket, [old]);
+  return { ok: true, name: updated[0].name };
 }
 
 /**
@@ -636,11 +636,12 @@ export async function updateCommunity(
  * to creator_id in the statement; anyone else is refused and nothing changes.
  */
 export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string, communityId: string): Promise<Outcome<{ name: string }>> {
-  const [found, media] = await db.batch([
-    db
-      .select({ name: communities.name, imageUrl: communities.imageUrl })
-      .from(communities)
-      .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId))),
+  const own = and(eq(communities.id, communityId), eq(communities.creatorId, memberId));
+  // Read and deleted in one batch: a post written meanwhile is either read with its files or not
+  // written (and a post's upload left behind unclaimed is the cron's).
+  const [exists, found, media, deleted] = await db.batch([
+    db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId)),
+    db.select({ name: communities.name, imageUrl: communities.imageUrl }).from(communities).where(own),
     db
       .select({ key: mediaUploads.key })
       .from(mediaUploads)
@@ -650,14 +651,12 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
           sql`EXISTS (SELECT 1 FROM ${communities} AS dc WHERE dc.id = ${communityId} AND dc.creator_id = ${memberId})`,
         ),
       ),
+    db.delete(communities).where(own).returning({ id: communities.id }),
   ]);
+  // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
+  if (exists.length === 0) return refuse(404, COMMUNITY_MESSAGES.notFound);
   const community = found[0];
-  if (!community) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  const deleted = await db
-    .delete(communities)
-    .where(and(eq(communities.id, communityId), eq(communities.creatorId, memberId)))
-    .returning({ id: communities.id });
-  if (deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  if (!community || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
   const image = mediaKeyOf(community.imageUrl);
   try {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import {
   IMAGE_MAX_BYTES,
   MEDIA_CACHE_SECONDS,
@@ -120,33 +120,36 @@ export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Pro
   for (const chunk of chunksOf(keys, KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
 }
 
-/** A member takes back an upload they have not posted (the composer's remove button). */
+/** The post uploads no post has claimed, among the rows a condition names: their records are deleted, answered with their keys. */
+function deleteUnclaimed(db: Db, condition: SQL | undefined) {
+  return db
+    .delete(mediaUploads)
+    .where(and(eq(mediaUploads.purpose, "posts"), isNull(mediaUploads.postId), condition))
+    .returning({ key: mediaUploads.key });
+}
+
+/**
+ * A member takes back an upload they have not posted (the composer's remove button). The record goes
+ * only while no post has claimed it, in the same statement: a post written meanwhile keeps its file
+ * (and one written after is refused, its upload gone); then the object.
+ */
 export async function discardUpload(db: Db, bucket: R2Bucket, userId: string, key: string): Promise<boolean> {
-  const [claimable] = await findClaimableMedia(db, userId, [key]);
-  if (!claimable) return false;
-  await deleteMedia(db, bucket, [key]);
+  const removed = await deleteUnclaimed(db, and(eq(mediaUploads.key, key), eq(mediaUploads.userId, userId)));
+  if (removed.length === 0) return false;
+  await bucket.delete(key);
   return true;
 }
 
-/** Cron: post uploads that no post claimed within a day (the member gave up composing). */
+/** Cron: post uploads that no post claimed within a day (the member gave up composing), as `discardUpload` does. */
 export async function deleteAbandonedUploads(db: Db, bucket: R2Bucket, now = Date.now()): Promise<number> {
-  const abandoned = await db
+  const oldest = db
     .select({ key: mediaUploads.key })
     .from(mediaUploads)
-    .where(
-      and(
-        eq(mediaUploads.purpose, "posts"),
-        isNull(mediaUploads.postId),
-        lt(mediaUploads.createdAt, new Date(now - UNCLAIMED_UPLOAD_TTL_MS)),
-      ),
-    )
+    .where(and(eq(mediaUploads.purpose, "posts"), isNull(mediaUploads.postId), lt(mediaUploads.createdAt, new Date(now - UNCLAIMED_UPLOAD_TTL_MS))))
     .limit(UPLOAD_CLEANUP_BATCH);
-  await deleteMedia(
-    db,
-    bucket,
-    abandoned.map((row) => row.key),
-  );
-  return abandoned.length;
+  const removed = await deleteUnclaimed(db, inArray(mediaUploads.key, oldest));
+  for (const chunk of chunksOf(removed.map((row) => row.key), KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
+  return removed.length;
 }
 
 // ───────────────────────────── serving ─────────────────────────────

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { SETTINGS_MESSAGES } from "~/lib/messages";
 import type { ProfileSettingsInput } from "~/lib/schemas/settings";
@@ -114,7 +114,7 @@ export async function updateProfile({ context, member }: Owner, input: ProfileSe
   if (avatarUrl?.startsWith("/") && avatarUrl !== before.url && !(await ownStoredPhoto(db, memberId, "avatar", avatarUrl))) {
     return refuse(400, SETTINGS_MESSAGES.avatarUrlInvalid, "avatarUrl");
   }
-  const [replaced] = await changePublicProfile(
+  const [replaced, , saved] = await changePublicProfile(
     context,
     member,
     [
@@ -126,13 +126,16 @@ export async function updateProfile({ context, member }: Owner, input: ProfileSe
           bio: input.bio ?? null,
           location: input.location ?? null,
           website: input.website ?? null,
-          avatarUrl,
+          // The avatar the form was shown, unchanged, stays only while it is still the profile's: a new
+          // one uploaded meanwhile (which deleted the old one) is kept.
+          avatarUrl: avatarUrl !== null && avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
         })
         .where(eq(users.id, memberId)),
+      currentPhoto(db, memberId, "avatar"),
     ],
     now,
   );
-  await deleteReplacedPhotos(db, bucket, memberId, "avatar", [before.url, replaced[0]?.url ?? null], avatarUrl);
+  await deleteReplacedPhotos(db, bucket, memberId, "avatar", [before.url, replaced[0]?.url ?? null], saved[0]?.url ?? avatarUrl);
   return { ok: true };
 }
 

@@ -1,6 +1,8 @@
 import { POST_MESSAGES } from "~/lib/messages";
 import type { ReportReason } from "~/lib/post-options";
-import { findTargetPost } from "./posts/access";
+import { sql } from "drizzle-orm";
+import { actableTargetId, findTargetPost } from "./posts/access";
+import { rawRows } from "./db/drizzle-internals";
 import type { Db } from "./db/client";
 import { reports } from "./db/schema";
 import { newId } from "./ids";
@@ -20,18 +22,15 @@ export async function reportPost(
   const target = await findTargetPost(db, userId, postId, now);
   if (!target?.canView) return refuse(404, POST_MESSAGES.notFound);
   if (target.userId === userId) return refuse(403, POST_MESSAGES.ownReport);
-  const inserted = await db
-    .insert(reports)
-    .values({
-      id: newId(now),
-      postId: target.id,
-      reportedBy: userId,
-      reason: input.reason,
-      additionalInfo: input.additionalInfo ?? null,
-      reportedAt: new Date(now),
-    })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
+  // Only if, as it is written, the post still exists and the member may still see it (deleted meanwhile: 404).
+  const inserted = await rawRows<{ id: string }>(
+    db,
+    sql`INSERT INTO ${reports} (id, post_id, reported_by, reason, additional_info, reported_at)
+      SELECT ${newId(now)}, ${target.id}, ${userId}, ${input.reason}, ${input.additionalInfo ?? null}, ${now}
+      WHERE ${actableTargetId(userId, target.id, now, { notOwn: true })} IS NOT NULL
+      ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  if (!inserted[0] && !(await findTargetPost(db, userId, postId, now))?.canView) return refuse(404, POST_MESSAGES.notFound);
   if (!inserted[0]) return refuse(409, POST_MESSAGES.alreadyReported);
   return { ok: true, reportId: inserted[0].id };
 }

@@ -256,18 +256,22 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
   if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
   const order: Order = { kind: "creator", memberId, creatorId: creator.id, plan, amountCents: planAmountCents(creator.price, plan) };
   const back = `${origin}/profile/${encodeURIComponent(creator.username)}`;
-  const redirect = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
-  return { ok: true, name: creator.displayName, redirect, resumed: false };
+  const paid = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
+  if (paid === "running") return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
+  return { ok: true, name: creator.displayName, redirect: paid.redirect, resumed: false };
 }
 
-/** Pays for an order with this deploy's provider: applied at once when it approves at once, else its page. */
-async function pay(context: AppLoadContext, order: Order, urls: { success: string; cancel: string }, description: string, periodEnd: number): Promise<string | null> {
+/**
+ * Pays for an order with this deploy's provider: applied at once when it approves at once, else its
+ * page. 'running' when a period began meanwhile (the same order sent twice at once): nothing applied.
+ */
+async function pay(context: AppLoadContext, order: Order, urls: { success: string; cancel: string }, description: string, periodEnd: number): Promise<{ redirect: string | null } | "running"> {
   const provider: PaymentProvider = providerOf(context.config);
   const checkout = await provider.checkout(order, urls, description);
-  if ("redirect" in checkout) return checkout.redirect;
+  if ("redirect" in checkout) return { redirect: checkout.redirect };
   const { paymentReference, subscriptionReference } = checkout.approved;
-  await applyPaidPeriod(context.db, { provider: provider.name, eventId: paymentReference, order, subscriptionReference, paymentReference, periodEnd, renewal: false });
-  return null;
+  const applied = await applyPaidPeriod(context.db, { provider: provider.name, eventId: paymentReference, order, subscriptionReference, paymentReference, periodEnd, renewal: false });
+  return applied === "running" ? "running" : { redirect: null };
 }
 
 /** Cancel a creator subscription: renewal stops, access lasts until the period ends. */
@@ -301,8 +305,9 @@ export async function subscribeVerified({ context, memberId, origin }: Acting, n
   }
   const order: Order = { kind: "verified", memberId, amountCents: VERIFIED_PRICE_CENTS };
   const back = `${origin}/verified`;
-  const redirect = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
-  return { ok: true, redirect };
+  const paid = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
+  if (paid === "running") return refuse(409, VERIFIED_MESSAGES.alreadyVerified);
+  return { ok: true, redirect: paid.redirect };
 }
 
 /** Cancel the verified subscription: the badge stays until the period ends. */

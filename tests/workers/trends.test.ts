@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
 import { Meter, meterDatabase } from "~/.server/db/metered";
 import { runRead } from "~/.server/db/reads";
-import { communities, hashtagTrends, memberSettings, postHashtags, posts } from "~/.server/db/schema";
+import { communities, communityMembers, hashtagTrends, memberSettings, postHashtags, posts } from "~/.server/db/schema";
 import { hashtagStatsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
 import { createPost } from "~/.server/posts/create";
@@ -120,6 +120,8 @@ describe("the trends job (spec document 1 §3 hashtag_trends, §9 'refreshed eve
     await db().update(memberSettings).set({ profileVisibility: "private" }).where(eq(memberSettings.userId, hidden.id));
     const community = { id: newId(), name: unique("Trend community "), creatorId: open.id };
     await db().insert(communities).values(community);
+    // Only members post in a community (its creator is one).
+    await db().insert(communityMembers).values({ id: newId(), communityId: community.id, userId: open.id, role: "creator" });
     const mixed = uniqueTag();
     const lockedOnly = uniqueTag();
     const both = [mixed, lockedOnly];

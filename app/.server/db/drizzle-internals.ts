@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { Db } from "./client";
 
 /**
  * The one place Murmur reads a drizzle internal (docs/decisions/013-prepared-reads.md): the decoder an
@@ -25,4 +26,9 @@ export function decoderOf(expression: SQL): Decoder {
  */
 export function batchable<T extends { getQuery(): { sql: string } }>(client: D1Database, raw: T): T {
   return Object.assign(raw, { stmt: client.prepare(raw.getQuery().sql) });
+}
+
+/** A raw statement's rows (`RETURNING` of a write conditioned in SQL), ready for `db.batch()`. */
+export function rawRows<T = unknown>(db: Db, query: SQL) {
+  return batchable(db.$client, db.all<T>(query));
 }

@@ -2,17 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_IMAGES_PER_POST } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
-import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES, POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { CreatePostSchema, type CreatePostInput } from "~/lib/schemas/post";
 import { extractHashtags, extractMentions } from "~/lib/text";
 import type { Db } from "../db/client";
-import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
+import { communityMembers, mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
+import { rawRows } from "../db/drizzle-internals";
+import { canPostIn } from "../communities";
 import { newId } from "../ids";
 import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
-import { canPostForSubscribers, hasUsername } from "../users";
+import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
 
 /** Creating posts: the text with its hashtags and mentions as rows, and the member's uploads claimed. */
 
@@ -39,56 +41,84 @@ export async function createPost(
   const id = newId(now);
   const hashtags = extractHashtags(input.content);
   const mentions = extractMentions(input.content);
-  const createdAt = new Date(now);
-  const [author, ...rest] = await db.batch([
+  const mediaUrls = imageKeys.length > 0 ? JSON.stringify(imageKeys.map(mediaUrl)) : null;
+  const dimensions = dimensionsOf(imageKeys, claimable);
+  // Checked again as the post is written, in the same statement, so that nothing done meanwhile is
+  // undone by it: the uploads are still the author's and unclaimed (two posts racing for one upload,
+  // a discard), the author is still a member of the community (a leave, the community deleted), and
+  // subscriber-only still offered.
+  const guards = [
+    keys.length > 0
+      ? sql`(SELECT count(*) FROM ${mediaUploads} WHERE ${inArray(mediaUploads.key, keys)} AND ${mediaUploads.userId} = ${authorId} AND ${mediaUploads.postId} IS NULL) = ${keys.length}`
+      : undefined,
+    communityId
+      ? sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${authorId})`
+      : undefined,
+    subscriberOnly ? offeringSql() : undefined,
+  ].filter((guard) => guard !== undefined);
+  const written = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${id})`;
+  const [author, inserted, ...rest] = await db.batch([
     // Whether the author keeps their posts for followers, or posts in a private community: the public
     // feed rooms are not told of it (decisions 031, 035, 036).
     db
       .select({ authorKeeps: keepsForFollowersSql(users.id), privateCommunity: communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql<number>`0` })
       .from(users)
       .where(eq(users.id, authorId)),
-    db.insert(posts).values({
-      id,
-      userId: authorId,
-      content: input.content,
-      mediaUrls: imageKeys.length > 0 ? imageKeys.map(mediaUrl) : null,
-      mediaDimensions: dimensionsOf(imageKeys, claimable),
-      videoUrl: input.videoKey ? mediaUrl(input.videoKey) : null,
-      location: input.location ?? null,
-      isSubscriberOnly: subscriberOnly,
-      communityId,
-      createdAt,
-    }),
-    // One row per statement: D1 binds at most 100 values per statement, and 280 characters hold ~90 tags.
-    ...hashtags.map((hashtag) => db.insert(postHashtags).values({ postId: id, hashtag, createdAt })),
+    rawRows<{ id: string }>(
+      db,
+      sql`INSERT INTO ${posts} (id, user_id, content, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, created_at)
+        SELECT ${id}, ${users.id}, ${input.content}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
+          ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${now}
+        FROM ${users} WHERE ${users.id} = ${authorId}${sql.join(guards.map((guard) => sql` AND ${guard}`))}
+        RETURNING id`,
+    ),
+    // Each only with the post (one row per statement: D1 binds at most 100 values per statement, and
+    // 280 characters hold ~90 tags).
+    ...hashtags.map((hashtag) =>
+      rawRows(db, sql`INSERT INTO ${postHashtags} (post_id, hashtag, created_at) SELECT ${id}, ${hashtag}, ${now} WHERE ${written}`),
+    ),
     ...mentions.map((username) =>
-      db.insert(postMentions).values({
-        postId: id,
-        username,
-        // In a private community only its members are told (decision 035): anyone else is named, not linked.
-        userId: communityId
-          ? sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)} AND ${inCommunitySql(sql`${users.id}`, sql`${communityId}`)})`
-          : sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)})`,
-      }).returning({ userId: postMentions.userId }),
+      // In a private community only its members are told (decision 035): anyone else is named, not linked.
+      rawRows<{ userId: string | null }>(
+        db,
+        sql`INSERT INTO ${postMentions} (post_id, username, user_id)
+          SELECT ${id}, ${username}, ${
+            communityId
+              ? sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)} AND ${inCommunitySql(sql`${users.id}`, sql`${communityId}`)})`
+              : sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(username)})`
+          } WHERE ${written}
+          RETURNING user_id AS userId`,
+      ),
     ),
     ...(keys.length > 0
       ? [
           db
             .update(mediaUploads)
             .set({ postId: id })
-            .where(and(inArray(mediaUploads.key, keys), eq(mediaUploads.userId, authorId), isNull(mediaUploads.postId))),
+            .where(and(inArray(mediaUploads.key, keys), eq(mediaUploads.userId, authorId), isNull(mediaUploads.postId), written)),
         ]
       : []),
   ]);
+  if (inserted.length === 0) return refusedAsWritten(db, authorId, communityId, subscriberOnly);
   // The members the mentions found, as the batch found them, but the author: their rooms are told to
   // read their unread count again (a member who turned mention notifications off reads an unchanged one).
-  const mentioned = rest.slice(1 + hashtags.length, 1 + hashtags.length + mentions.length) as { userId: string | null }[][];
+  const mentioned = rest.slice(hashtags.length, hashtags.length + mentions.length) as { userId: string | null }[][];
   const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)))].filter(
     (userId): userId is string => userId !== null && userId !== authorId,
   );
   return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
 }
 
+
+/**
+ * Why the post's guards held when it was read and not when it was written: the membership, the offering,
+ * else an upload claimed or discarded meanwhile.
+ */
+async function refusedAsWritten(db: Db, authorId: string, communityId: string | null, subscriberOnly: boolean): Promise<Outcome<never>> {
+  if (communityId && !(await canPostIn(db, authorId, communityId))) return refuse(403, COMMUNITY_MESSAGES.membersOnlyPost);
+  if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
+  return refuse(400, UPLOAD_MESSAGES.missing, "imageKeys");
+}
 
 /** The images' sizes in the post's order, or null unless every one is known (older uploads have none). */
 function dimensionsOf(imageKeys: string[], uploads: Map<string, { width: number | null; height: number | null }>): ImageDimensions[] | null {

@@ -5,7 +5,7 @@ import type { SharePlatform } from "~/lib/post-options";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "../db/client";
 import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity } from "../db/schema";
-import { batchable } from "../db/drizzle-internals";
+import { rawRows } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
 import { actableTargetId, audienceColumns, audienceOf, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
@@ -66,15 +66,11 @@ function actedOn(found: Parameters<typeof toTargetPost>[0][], undoing = false) {
 }
 
 /** A raw write for the batch (conditioned in SQL), answered with the rows it returns. */
-function rawWrite<T = unknown>(db: Db, query: SQL) {
-  return batchable(db.$client, db.all<T>(query));
-}
-
 type MemberRelation = typeof postLikes | typeof postReposts | typeof postBookmarks;
 
 /** The member's row in a post's likes, reposts or bookmarks: added only for an actable post (`id` not NULL). */
 function addRelation(db: Db, table: MemberRelation, id: SQL, userId: string) {
-  return rawWrite(db, sql`INSERT INTO ${table} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`);
+  return rawRows(db, sql`INSERT INTO ${table} (post_id, user_id) SELECT ${id}, ${userId} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`);
 }
 
 function removeRelation(db: Db, table: MemberRelation, id: SQL, userId: string) {
@@ -121,13 +117,13 @@ export async function setRepost(
   const writes = reposted
     ? ([
         addRelation(db, postReposts, id, userId),
-        rawWrite<{ id: string }>(db, sql`INSERT INTO ${posts} (id, user_id, content, reposted_from_post_id, community_id)
+        rawRows<{ id: string }>(db, sql`INSERT INTO ${posts} (id, user_id, content, reposted_from_post_id, community_id)
           SELECT ${newId(now)}, ${userId}, '', original.id, original.community_id FROM ${posts} AS original WHERE original.id = ${id}
           ON CONFLICT DO NOTHING RETURNING id`),
       ] as const)
     : ([
         removeRelation(db, postReposts, shown, userId),
-        rawWrite<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${shown} AND user_id = ${userId} RETURNING id`),
+        rawRows<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${shown} AND user_id = ${userId} RETURNING id`),
       ] as const);
   const [found, , changed, counts] = await db.batch([target, ...writes, postCounts(db, shown)]);
   const post = actedOn(found, !reposted);
@@ -153,7 +149,7 @@ export async function sharePost(db: Db, userId: string, postId: string, platform
   const { target, id, shown } = interaction(db, userId, postId, now);
   const [found, , counts] = await db.batch([
     target,
-    rawWrite(db, sql`INSERT INTO ${postShares} (id, post_id, user_id, platform, created_at)
+    rawRows(db, sql`INSERT INTO ${postShares} (id, post_id, user_id, platform, created_at)
       SELECT ${newId(now)}, ${id}, ${userId}, ${platform}, ${now} WHERE ${id} IS NOT NULL ON CONFLICT DO NOTHING`),
     postCounts(db, shown),
   ]);
@@ -176,7 +172,7 @@ export async function recordView(
   const { target, id } = interaction(db, viewerId, postId, now, { notOwn: true });
   const [found, inserted] = await db.batch([
     target,
-    rawWrite<{ id: string }>(db, sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
+    rawRows<{ id: string }>(db, sql`INSERT INTO ${userActivity} (id, user_id, post_id, action_type, weight, day, created_at)
       SELECT ${newId(now)}, ${viewerId}, ${id}, 'view', 1, ${Math.floor(now / TIME.DAY)}, ${now} WHERE ${id} IS NOT NULL
       ON CONFLICT DO NOTHING RETURNING id`),
   ]);
