@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useInsideMain } from "~/components/main-landmark";
 import { buttonClass } from "~/components/ui/button";
 import { FEED_MESSAGES } from "~/lib/messages";
 import { isNoAnswer } from "~/lib/unanswered";
@@ -50,8 +51,10 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
 
 /** An error page: the status, a title, a sentence, and a way on (home, unless given). */
 export function ErrorPage({ status, title, text, children }: { status?: number; title: string; text: string; children?: ReactNode }) {
+  // Inside the shell's (or a public page's) main, a part of it; on its own (the root's error), the main.
+  const Landmark = useInsideMain() ? "div" : "main";
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <Landmark className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       {status ? <p className="text-sm font-semibold text-muted">{status}</p> : null}
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted">{text}</p>
@@ -60,7 +63,7 @@ export function ErrorPage({ status, title, text, children }: { status?: number; 
           Go Home
         </Link>
       )}
-    </main>
+    </Landmark>
   );
 }
 

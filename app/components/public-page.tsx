@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Logo } from "./logo";
+import { MainLandmark } from "./main-landmark";
 import { SiteFooter } from "./site-footer";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -11,9 +12,9 @@ export function PublicPage({ children, footer = true }: { children: ReactNode; f
         <Logo />
         <ThemeToggle />
       </header>
-      <main id="main" className="flex-1">
+      <MainLandmark id="main" className="flex-1">
         {children}
-      </main>
+      </MainLandmark>
       {footer ? <SiteFooter /> : null}
     </div>
   );

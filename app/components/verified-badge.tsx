@@ -6,7 +6,7 @@ type BadgeType = VerifiedType | undefined;
 
 function badgeIcon(type: NonNullable<VerifiedType>) {
   const label = type === "business" ? "Verified Business" : "Verified User";
-  return { name: "badge-check", label, className: `size-4 ${type === "business" ? "text-amber-500" : "text-accent"}` } as const;
+  return { name: "badge-check", label, className: `size-4 ${type === "business" ? "text-amber-700 dark:text-amber-500" : "text-accent"}` } as const;
 }
 
 /** The verified badge, with the spec's tooltip ('Verified User' or 'Verified Business'). */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn, submitAndSettle, verify } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, postIdOn, test, signedIn, submitAndSettle, uniqueWord, verify } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -151,6 +151,39 @@ for (const theme of ["light", "dark"] as const) {
 
       await open(page, "/compose");
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    signedIn("the report and delete pages, an image's page and pages not found have no violations: one main, one h1, a legible red button", async ({ page, baseURL, me }) => {
+      const author = await newMember(baseURL!);
+      const theirs = uniqueWord("rp");
+      await postAs(author, `Reportable ${theirs}`, { images: ["sample.png"] });
+      const mine = uniqueWord("dl");
+      await postAs(me, `Deletable ${mine}`);
+      await open(page, `/?q=${theirs}`);
+      const theirId = await postIdOn(page, theirs);
+      await open(page, `/?q=${mine}`);
+      const myId = await postIdOn(page, mine);
+      for (const path of [`/post/${theirId}/report`, `/post/${myId}/delete`, `/post/${theirId}/photo/1`, `/post/${"0".repeat(26)}`, "/no-such-page"]) {
+        await open(page, path);
+        expect(await seriousViolations(page), path).toEqual([]);
+        await expect(page.getByRole("main"), path).toHaveCount(1);
+        await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+      }
+    });
+
+    test("text fields show their edge at 3:1 against the page (WCAG 1.4.11)", async ({ page }) => {
+      await open(page, "/auth");
+      const ratio = await page.getByLabel("Email").evaluate((field) => {
+        const channel = (value: number) => ((value /= 255) <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4);
+        const luminance = (color: string) => {
+          const [r, g, b] = color.match(/\d+(\.\d+)?/g)!.map(Number);
+          return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+        };
+        const edge = luminance(getComputedStyle(field).borderTopColor);
+        const pageColor = luminance(getComputedStyle(document.body).backgroundColor === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.documentElement).backgroundColor : getComputedStyle(document.body).backgroundColor);
+        return (Math.max(edge, pageColor) + 0.05) / (Math.min(edge, pageColor) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(3);
     });
 
     test("a profile and its followers list have no serious or critical violations", async ({ page, baseURL, account }) => {

@@ -268,6 +268,17 @@ test.describe("deleting", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await expect(report).toBeHidden();
+
+    // The dialog an item opens gives the keyboard back to the menu's button when it closes.
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Report Post" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(menu).toBeFocused();
   });
 });
 

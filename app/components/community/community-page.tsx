@@ -221,7 +221,7 @@ function RoleForm({ member, communityId }: { member: CommunityMemberView; commun
       <label htmlFor={id} className="sr-only">
         {`${COMMUNITY_MESSAGES.roleLabel} of ${member.user.displayName}`}
       </label>
-      <select id={id} name="role" defaultValue={member.role} className="rounded-lg border border-line bg-bg px-2 py-1 text-sm">
+      <select id={id} name="role" defaultValue={member.role} className="rounded-lg border border-field bg-bg px-2 py-1 text-sm">
         {COMMUNITY_ROLES_ASSIGNABLE.map((role) => (
           <option key={role} value={role}>
             {COMMUNITY_MESSAGES.roles[role]}

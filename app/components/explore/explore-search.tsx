@@ -42,7 +42,7 @@ export function ExploreSearch({ path, query, tab }: { path: ExplorePath; query: 
   }, [term, path, tab, query, navigate]);
 
   return (
-    <Form method="get" action={path} role="search" className="flex items-center gap-2 px-4 pb-3">
+    <Form method="get" action={path} role="search" aria-label={EXPLORE_MESSAGES.search} className="flex items-center gap-2 px-4 pb-3">
       {tab === "trending" ? null : <input type="hidden" name="tab" value={tab} />}
       <div className="relative flex-1">
         <label htmlFor={id} className="sr-only">

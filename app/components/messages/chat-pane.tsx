@@ -319,7 +319,7 @@ function MessageForm({
               event.currentTarget.form?.requestSubmit();
             }
           }}
-          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-line bg-surface px-4 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-field bg-surface px-4 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
         />
         <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
           Send

@@ -105,7 +105,7 @@ const ICONS: Record<NotificationItem["type"], { name: IconName; color: string; f
   comment: { name: "message-circle", color: "text-accent" },
   mention: { name: "bell", color: "text-accent" },
   follow: { name: "user", color: "text-accent" },
-  subscription: { name: "star", color: "text-amber-500" },
+  subscription: { name: "star", color: "text-amber-700 dark:text-amber-500" },
 };
 
 /** Where an item leads: the member for a follow or a subscription, else the post. */

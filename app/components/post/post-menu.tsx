@@ -36,7 +36,11 @@ export function PostMenu({
 
   const inPlace = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (ref.current) ref.current.open = false;
+    if (ref.current) {
+      ref.current.open = false;
+      // The item is hidden now: the dialog gives the keyboard back to the menu's button when it closes.
+      ref.current.querySelector("summary")?.focus();
+    }
     open();
   };
 

@@ -69,7 +69,7 @@ export function ReportForm({
             defaultValue={typeof fields.additionalInfo.initialValue === "string" ? fields.additionalInfo.initialValue : ""}
             rows={3}
             placeholder="Tell us more about the problem"
-            className="w-full rounded-lg border border-line bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
+            className="w-full rounded-lg border border-field bg-bg px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none"
           />
         )}
       </FormField>

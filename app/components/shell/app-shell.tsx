@@ -6,6 +6,7 @@ import { showsFooter, showsRightSidebar } from "~/lib/navigation";
 import { useBadges, useLiveRooms } from "~/lib/live-rooms";
 import { LogoMark } from "../logo";
 import { ComposeLink, ComposeProvider } from "../post/compose-dialog";
+import { MainLandmark } from "../main-landmark";
 import { SiteFooter } from "../site-footer";
 import { LeftNav, NAV_DRAWER_ID } from "./left-nav";
 import { RightSidebar, type Trend } from "./right-sidebar";
@@ -68,9 +69,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           <div className="nav-drawer-panel invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[translate,visibility] lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
-          <main id="main" className="min-w-0 flex-1 border-line lg:border-x">
+          <MainLandmark id="main" className="min-w-0 flex-1 border-line lg:border-x">
             {children}
-          </main>
+          </MainLandmark>
           {showsRightSidebar(pathname) ? <RightSidebar trends={trends} /> : null}
         </div>
         {showsFooter(pathname) ? <SiteFooter /> : null}

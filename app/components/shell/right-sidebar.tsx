@@ -52,7 +52,8 @@ function SidebarSearch() {
   }, [term, navigate]);
 
   return (
-    <Form method="get" action="/explore" role="search" className="relative">
+    // Named apart from a page's own search beside it (two search landmarks).
+    <Form method="get" action="/explore" role="search" aria-label="Sidebar search" className="relative">
       <label htmlFor="sidebar-search" className="sr-only">
         Search posts
       </label>

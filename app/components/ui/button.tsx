@@ -6,7 +6,7 @@ const variants: Record<Variant, string> = {
   primary: "bg-primary text-on-primary hover:opacity-90",
   secondary: "border border-line bg-bg text-fg hover:bg-surface",
   ghost: "text-fg hover:bg-surface",
-  danger: "bg-danger text-white hover:opacity-90",
+  danger: "bg-danger text-on-danger hover:opacity-90",
 };
 
 export function buttonClass(variant: Variant = "primary", extra = "") {

@@ -18,7 +18,7 @@ export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
 }
 
 export const inputClass =
-  "w-full rounded-lg border border-line bg-bg px-3 py-2.5 text-fg placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-danger";
+  "w-full rounded-lg border border-field bg-bg px-3 py-2.5 text-fg placeholder:text-muted focus:border-accent focus:outline-none aria-[invalid=true]:border-danger";
 
 /** What a field's control needs to be tied to its label and its error. */
 export type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };

@@ -6,7 +6,7 @@ import { buttonClass } from "./button";
 
 /** The look of every search box (the page's, explore's, the sidebar's). */
 export const SEARCH_INPUT_CLASS =
-  "w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none";
+  "w-full rounded-full border border-field bg-surface py-2.5 pr-4 pl-10 text-fg placeholder:text-muted focus:border-accent focus:bg-bg focus:outline-none";
 
 /**
  * A search box over one page's list: a GET form to `action` with `?q=` (a plain form without
@@ -16,7 +16,7 @@ export const SEARCH_INPUT_CLASS =
 export function SearchForm({ action, label, query, keep = {} }: { action: string; label: string; query: string | null; keep?: Record<string, string> }) {
   const id = useId();
   return (
-    <Form method="get" action={action} role="search" className="flex items-center gap-2 px-4 pb-3">
+    <Form method="get" action={action} role="search" aria-label={label} className="flex items-center gap-2 px-4 pb-3">
       {/* What the list keeps while searching (a filter). */}
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
