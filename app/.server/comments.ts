@@ -71,7 +71,11 @@ export async function addComment(
         ]
       : []),
   ]);
-  if (inserted.length === 0) return refuse(404, POST_MESSAGES.notFound);
+  // Not written: the post went (or turned invisible) meanwhile, or the comment answered did.
+  if (inserted.length === 0) {
+    const still = input.parentId ? (await findTargetPost(db, userId, target.id, now))?.canView : false;
+    return refuse(404, still ? POST_MESSAGES.commentFailed : POST_MESSAGES.notFound);
+  }
   return { ok: true, commentId: id, postId: target.id, commentsCount: count[0]?.comments ?? 0, told: { ids: told, usernames: mentions } };
 }
 
@@ -85,7 +89,7 @@ export async function setCommentLike(
   const comment = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, commentId)).get();
   const target = comment ? await findTargetPost(db, userId, comment.postId, now) : null;
   if (!comment || !target?.canView) return refuse(404, POST_MESSAGES.notFound);
-  const [, count] = await db.batch([
+  const [, count, mine] = await db.batch([
     // A like only for a comment still there on a post the member may still see (deleted meanwhile: nothing).
     liked
       ? rawRows(
@@ -95,7 +99,10 @@ export async function setCommentLike(
         )
       : db.delete(commentLikes).where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId))),
     db.select({ likes: comments.likesCount }).from(comments).where(eq(comments.id, commentId)),
+    db.select({ one: sql<number>`1` }).from(commentLikes).where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId))),
   ]);
+  // Liked, yet no like of theirs (the comment or its post went, or turned invisible, meanwhile).
+  if (liked && mine.length === 0) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, commentId, liked, likesCount: count[0]?.likes ?? 0 };
 }
 

@@ -624,7 +624,9 @@ export async function updateCommunity(
     if (nameTaken(error)) return refuse(409, COMMUNITY_MESSAGES.nameTaken, "name");
     throw error;
   }
-  if (!before[0] || !updated[0]) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  if (!before[0] || !updated[0]) {
+    return (await communityExists(db, communityId)) ? refuse(403, COMMUNITY_MESSAGES.onlyCreator) : refuse(404, COMMUNITY_MESSAGES.notFound);
+  }
   const old = mediaKeyOf(before[0].imageUrl);
   if (old && "imageUrl" in image && image.imageUrl !== before[0].imageUrl) await deleteMedia(db, bucket, [old]);
   return { ok: true, name: updated[0].name };
@@ -825,13 +827,22 @@ export async function joinByInvite(
   return refuse(409, INVITE_MESSAGES.usedUpLink);
 }
 
-/** Whether the member may post in the community: they belong to it. */
+/** Whether a community exists: a write refused as it landed says which, gone (404) or not theirs. */
+export async function communityExists(db: Db, communityId: string): Promise<boolean> {
+  return Boolean(await db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId)).get());
+}
+
+/** Who may post in a community, in SQL: its members (decision 035); also checked as a post is written. */
+export function mayPostInSql(memberId: string, communityId: string): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${memberId})`;
+}
+
+/** Whether the member may post in the community (`mayPostInSql`), with its name. */
 export async function canPostIn(db: Db, memberId: string, communityId: string): Promise<{ name: string } | null> {
   const row = await db
     .select({ name: communities.name })
     .from(communities)
-    .innerJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, memberId)))
-    .where(eq(communities.id, communityId))
+    .where(and(eq(communities.id, communityId), mayPostInSql(memberId, communityId)))
     .get();
   return row ?? null;
 }

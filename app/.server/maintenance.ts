@@ -27,11 +27,11 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
   const db = getDb(env.DB);
   // Each job runs whatever happened to the one before (an R2 hiccup must not keep the trends stale);
   // a failure is reported once all have run.
-  const config = readConfig(env);
   const jobs: [string, () => Promise<unknown>][] = [
     [
       "subscriptions",
       async () => {
+        const config = readConfig(env);
         const { badgesEnded } = await expireSubscriptions(db, config, now);
         // A badge that ended changes the member's public profile (docs/decisions/028).
         await purgeProfilesOfMembers(db, [config.origin], badgesEnded);

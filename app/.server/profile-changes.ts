@@ -128,7 +128,8 @@ export async function updateProfile({ context, member }: Owner, input: ProfileSe
           website: input.website ?? null,
           // The avatar the form was shown, unchanged, stays only while it is still the profile's: a new
           // one uploaded meanwhile (which deleted the old one) is kept.
-          avatarUrl: avatarUrl !== null && avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
+          // None shown, none kept: a first avatar uploaded meanwhile stays too.
+          avatarUrl: avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
         })
         .where(eq(users.id, memberId)),
       currentPhoto(db, memberId, "avatar"),

@@ -1,9 +1,9 @@
+import { sql } from "drizzle-orm";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { ReportReason } from "~/lib/post-options";
-import { sql } from "drizzle-orm";
-import { actableTargetId, findTargetPost } from "./posts/access";
-import { rawRows } from "./db/drizzle-internals";
 import type { Db } from "./db/client";
+import { rawRows } from "./db/drizzle-internals";
+import { actableTargetId, findTargetPost } from "./posts/access";
 import { reports } from "./db/schema";
 import { newId } from "./ids";
 import { refuse, type Outcome } from "./outcome";

@@ -61,7 +61,7 @@ export default function PhotoPage() {
   }, [navigate, postId, urls.length]);
   return (
     <div className="flex flex-col gap-3 p-4">
-      <h1 className="sr-only">{`Image ${index + 1} of ${urls.length} posted by ${authorName}`}</h1>
+      <h1 className="sr-only">{`Image ${index + 1} of ${urls.length}`}</h1>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link to={`/post/${postId}`} className={link}>
           Back to post

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, setCommentLike } from "~/.server/comments";
 import { createCommunity, deleteCommunity, leaveCommunity, updateCommunity } from "~/.server/communities";
-import { comments, communities, communityMembers, creatorSubscriptions, mediaUploads, payments, posts } from "~/.server/db/schema";
+import { commentLikes, comments, communities, communityMembers, creatorSubscriptions, mediaUploads, payments, posts, reports } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
 import { subscribeToCreator } from "~/.server/subscriptions";
 import { discardUpload, storeMedia } from "~/.server/media";
@@ -38,7 +38,7 @@ async function community(creatorId: string, isPrivate: boolean) {
 }
 
 describe("a post is written only while its rules hold as it is written", () => {
-  it("not into a community its author has left, nor one deleted: refused, nothing written, no upload claimed", async () => {
+  it("not into a community its author has left (403), nor one deleted (404): nothing written, no upload claimed", async () => {
     const owner = await createUser();
     const author = await createUser();
     const club = await community(owner.id, true);
@@ -51,7 +51,7 @@ describe("a post is written only while its rules hold as it is written", () => {
 
     expect((await deleteCommunity(db(), bucket(), owner.id, club)).ok).toBe(true);
     const gone = await writePost(db(), owner.id, post("into a deleted community"), { communityId: club });
-    expect(gone).toMatchObject({ ok: false, status: 403 });
+    expect(gone).toMatchObject({ ok: false, status: 404, message: COMMUNITY_MESSAGES.notFound });
 
     expect(await db().select().from(posts).where(inArray(posts.userId, [author.id, owner.id]))).toHaveLength(0);
     const [row] = await db().select().from(mediaUploads).where(eq(mediaUploads.key, stored.key));
@@ -109,17 +109,52 @@ describe("a post deleted while others act on it", () => {
   });
 });
 
+describe("a post turning invisible while others act on it", () => {
+  it("every comment, comment like and report answered as done was written; the rest are 404", async () => {
+    // The lock lands after 0 to 3 round trips of the others' (each queued behind theirs), so that it falls
+    // between some check and its write.
+    for (const hops of [0, 1, 2, 3]) {
+      const author = await createUser();
+      const others = await Promise.all(Array.from({ length: 3 }, () => createUser()));
+      const target = await createPost(author.id, { content: "soon for subscribers only" });
+      const first = await addComment(db(), author.id, target.id, { content: "first" });
+      if (!first.ok) throw new Error("no comment");
+      const acting = others.map((other) => ({
+        other,
+        pending: Promise.all([
+          addComment(db(), other.id, target.id, { content: "late" }),
+          setCommentLike(db(), other.id, first.commentId, true),
+          reportPost(db(), other.id, target.id, { reason: "spam" }),
+        ]),
+      }));
+      // The author locks it for subscribers (none of these is one) as the others act.
+      for (let hop = 0; hop < hops; hop++) await db().select({ id: posts.id }).from(posts).where(eq(posts.id, target.id));
+      await db().update(posts).set({ isSubscriberOnly: true }).where(eq(posts.id, target.id));
+      for (const { other, pending } of acting) {
+        const [comment, like, report] = await pending;
+        const wrote = {
+          comment: (await db().select().from(comments).where(and(eq(comments.postId, target.id), eq(comments.userId, other.id)))).length > 0,
+          like: (await db().select().from(commentLikes).where(and(eq(commentLikes.commentId, first.commentId), eq(commentLikes.userId, other.id)))).length > 0,
+          report: (await db().select().from(reports).where(and(eq(reports.postId, target.id), eq(reports.reportedBy, other.id)))).length > 0,
+        };
+        expect({ comment: comment.ok, like: like.ok, report: report.ok }, `lock after ${hops} round trips`).toEqual(wrote);
+        for (const outcome of [comment, like, report]) if (!outcome.ok) expect(outcome.status).toBe(404);
+      }
+    }
+  });
+});
+
 describe("communities changed at once", () => {
   it("three edits with a new image each: the image shown is stored, the others are gone from storage and records", async () => {
     const owner = await createUser();
     const club = await community(owner.id, false);
     const images = await Promise.all([upload(owner.id, "communities"), upload(owner.id, "communities"), upload(owner.id, "communities")]);
-    const edits = await Promise.all(
-      images.map((image, i) => updateCommunity(db(), bucket(), owner.id, club, { name: unique(`Renamed ${i}`), description: undefined, removeImage: false }, { imageKey: image.key })),
-    );
+    // With them, edits without an image, which must keep whichever is shown.
+    const edits = await Promise.all([
+      ...images.map((image, i) => updateCommunity(db(), bucket(), owner.id, club, { name: unique(`Renamed ${i}`), description: undefined, removeImage: false }, { imageKey: image.key })),
+      ...[0, 1].map((i) => updateCommunity(db(), bucket(), owner.id, club, { name: unique(`Plain ${i}`), description: undefined, removeImage: false })),
+    ]);
     expect(edits.every((edit) => edit.ok)).toBe(true);
-    // An edit without an image, after them, keeps the one shown.
-    expect((await updateCommunity(db(), bucket(), owner.id, club, { name: unique("Plain"), description: undefined, removeImage: false })).ok).toBe(true);
     const [shown] = await db().select({ imageUrl: communities.imageUrl }).from(communities).where(eq(communities.id, club));
     const kept = images.filter((image) => shown?.imageUrl === image.url);
     expect(kept).toHaveLength(1);

@@ -5,10 +5,10 @@ import type { ImageDimensions } from "~/lib/media-types";
 import { COMMUNITY_MESSAGES, POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { CreatePostSchema, type CreatePostInput } from "~/lib/schemas/post";
 import { extractHashtags, extractMentions } from "~/lib/text";
+import { canPostIn, communityExists, mayPostInSql } from "../communities";
 import type { Db } from "../db/client";
-import { communityMembers, mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { rawRows } from "../db/drizzle-internals";
-import { canPostIn } from "../communities";
+import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
 import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
@@ -51,9 +51,7 @@ export async function createPost(
     keys.length > 0
       ? sql`(SELECT count(*) FROM ${mediaUploads} WHERE ${inArray(mediaUploads.key, keys)} AND ${mediaUploads.userId} = ${authorId} AND ${mediaUploads.postId} IS NULL) = ${keys.length}`
       : undefined,
-    communityId
-      ? sql`EXISTS (SELECT 1 FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} = ${authorId})`
-      : undefined,
+    communityId ? mayPostInSql(authorId, communityId) : undefined,
     subscriberOnly ? offeringSql() : undefined,
   ].filter((guard) => guard !== undefined);
   const written = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${id})`;
@@ -115,7 +113,9 @@ export async function createPost(
  * else an upload claimed or discarded meanwhile.
  */
 async function refusedAsWritten(db: Db, authorId: string, communityId: string | null, subscriberOnly: boolean): Promise<Outcome<never>> {
-  if (communityId && !(await canPostIn(db, authorId, communityId))) return refuse(403, COMMUNITY_MESSAGES.membersOnlyPost);
+  if (communityId && !(await canPostIn(db, authorId, communityId))) {
+    return (await communityExists(db, communityId)) ? refuse(403, COMMUNITY_MESSAGES.membersOnlyPost) : refuse(404, COMMUNITY_MESSAGES.notFound);
+  }
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
   return refuse(400, UPLOAD_MESSAGES.missing, "imageKeys");
 }
@@ -197,7 +197,10 @@ export async function createPostWithFiles(
   try {
     const outcome = await createPost(db, authorId, input, { communityId });
     if (!outcome.ok) {
-      return refused({ fieldErrors: { [outcome.field ?? "content"]: [outcome.message ?? POST_MESSAGES.createFailed] } }, stored, outcome.status);
+      const message = outcome.message ?? POST_MESSAGES.createFailed;
+      // A field's problem shows under it; one of the post as a whole (the community) above the form and as a toast.
+      if (outcome.field) return refused({ fieldErrors: { [outcome.field]: [message] } }, stored, outcome.status);
+      return refused({ formErrors: [message] }, stored, outcome.status, message);
     }
     const { authorKeeps, privateCommunity, mentionedIds } = outcome;
     return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentionedIds };

@@ -65,7 +65,6 @@ function actedOn(found: Parameters<typeof toTargetPost>[0][], undoing = false) {
   return post?.canView || (undoing && post) ? post : null;
 }
 
-/** A raw write for the batch (conditioned in SQL), answered with the rows it returns. */
 type MemberRelation = typeof postLikes | typeof postReposts | typeof postBookmarks;
 
 /** The member's row in a post's likes, reposts or bookmarks: added only for an actable post (`id` not NULL). */

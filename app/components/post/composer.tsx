@@ -167,7 +167,7 @@ export function Composer({
             {...control}
             name={fields.visibility.name}
             defaultValue={typeof initial.visibility === "string" ? initial.visibility : "everyone"}
-            className="w-fit max-w-full rounded-full border border-line bg-bg px-3 py-1 text-sm font-semibold text-accent"
+            className="w-fit max-w-full rounded-full border border-field bg-bg px-3 py-1 text-sm font-semibold text-accent"
           >
             <option value="everyone">Everyone can see</option>
             <option value="subscribers" disabled={!canPostForSubscribers}>

@@ -245,7 +245,7 @@ export function PriceForm({ priceCents, onSaved }: { priceCents: number; onSaved
           onChange={(event) => setText(event.target.value)}
           aria-invalid={hydrated && problem ? true : undefined}
           aria-describedby={`${id}-hint`}
-          className="rounded-lg border border-line bg-bg px-3 py-2"
+          className="rounded-lg border border-field bg-bg px-3 py-2"
         />
         <p id={`${id}-hint`} className={`text-sm ${hydrated && problem ? "text-danger" : "text-muted"}`}>
           {hint}
