@@ -17,7 +17,7 @@ async function bookmarkedPost(page: Page, baseURL: string, text: string) {
 }
 
 async function searchBookmarks(page: Page, query: string) {
-  await page.getByLabel("Search bookmarks").fill(query);
+  await page.getByRole("searchbox", { name: "Search bookmarks" }).fill(query);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/bookmarks\\?q=${encodeURIComponent(query)}$`));
 }
@@ -48,7 +48,7 @@ test.describe("bookmarks", () => {
   test("a member without bookmarks sees the empty state", async ({ page }) => {
     await open(page, "/bookmarks");
     await expect(page.getByRole("heading", { name: "No bookmarks yet" })).toBeVisible();
-    await expect(page.getByLabel("Search bookmarks")).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search bookmarks" })).toBeVisible();
   });
 
   test("removing a bookmark on the page: with JavaScript the card stays, un-bookmarked, until the next visit; without it the page comes back without it", async ({ page, baseURL }) => {
