@@ -12,7 +12,7 @@ import { commentLikes, comments, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
-import { actableTargetId, findTargetPost, shownPostId } from "./posts/access";
+import { actableTargetId, findTargetPost, inCommunitySql, shownPostId } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -63,7 +63,10 @@ export async function addComment(
       ? [
           notificationInsert(db, {
             kind: "mention",
-            recipients: sql`SELECT id FROM (${mentionedMembers(mentions, told)}) WHERE EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${id})`,
+            // Only with the comment, and in a private community only its members (decision 035), as a post's mentions.
+            recipients: sql`SELECT named.id FROM (${mentionedMembers(mentions, told)}) AS named
+              WHERE EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${id})
+              AND ${inCommunitySql(sql`named.id`, sql`(SELECT ${posts.communityId} FROM ${posts} WHERE ${posts.id} = ${target.id})`)}`,
             actorId: userId,
             postId: target.id,
             content: input.content,

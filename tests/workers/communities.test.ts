@@ -24,6 +24,7 @@ import {
   communityMembers,
   follows,
   mediaUploads,
+  notifications,
   postBookmarks,
   postHashtags,
   postLikes,
@@ -506,6 +507,29 @@ describe("a private community is invisible to non-members in every read path", (
     expect((await page(`/community/${id}`, insider.cookie)).status).toBe(403);
     expect((await get(`/media/${key}`, { Cookie: insider.cookie })).status).toBe(404);
     expect(await db().select().from(postBookmarks).where(eq(postBookmarks.postId, post.id)).all()).toHaveLength(1);
+  });
+});
+
+describe("mentions in a private community", () => {
+  it("a comment's mention tells a member and not an outsider, as a post's does (decision 035)", async () => {
+    const creator = await createUser();
+    const insider = await createUser();
+    const outsider = await createUser();
+    const { id } = await community(creator.id, { isPrivate: true });
+    await addMember(id, insider.id);
+    const post = await createPost(creator.id, { content: "members only", communityId: id });
+    const commented = await addComment(db(), creator.id, post.id, { content: `hey @${insider.username} and @${outsider.username}` });
+    expect(commented.ok).toBe(true);
+    const mentionsOf = (userId: string) =>
+      db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "mention"))).all();
+    expect(await mentionsOf(insider.id)).toHaveLength(1);
+    expect(await mentionsOf(outsider.id)).toHaveLength(0);
+
+    // In a public community anyone named is told.
+    const open = await community(creator.id);
+    const openPost = await createPost(creator.id, { content: "all welcome", communityId: open.id });
+    expect((await addComment(db(), creator.id, openPost.id, { content: `hello @${outsider.username}` })).ok).toBe(true);
+    expect(await mentionsOf(outsider.id)).toHaveLength(1);
   });
 });
 
