@@ -76,6 +76,8 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   const refused = refuseUnacceptedRequest(request);
   if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
   const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
+  // What a session's request is answered is that member's: no shared cache keeps it (unless the route said).
+  if (hasSessionCookie(request) && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
   // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
   const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
   if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
@@ -85,6 +87,10 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   response.headers.set("X-D1-Bound-Limits", String(context.d1.boundLimits));
   if (!request.headers.has(SERVER_TIMING_HEADER)) return response;
   return timed(response, started, context, request.method === "GET" && request.headers.has(FLOOR_HEADER));
+}
+
+function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /**

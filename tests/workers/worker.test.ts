@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unique } from "../fixtures/factories";
-import { fetchWorker, formPost, get, ORIGIN } from "./helpers";
+import { fetchWorker, formPost, get, member, ORIGIN } from "./helpers";
 
 function cookieFrom(response: Response, name: string) {
   return response.headers
@@ -39,6 +39,14 @@ describe("every response", () => {
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("a signed-in member's pages and data are never for a shared cache; a route's own Cache-Control stands", async () => {
+    const { cookie } = await member();
+    for (const path of ["/", "/_root.data", "/notifications", "/settings/profile"]) {
+      expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-cache");
+    }
+    expect((await get("/api/mentions?q=a", { Cookie: cookie })).headers.get("Cache-Control")).toBe("private, max-age=30");
   });
 
   it("a new nonce per response", async () => {
