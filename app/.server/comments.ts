@@ -66,7 +66,7 @@ export async function addComment(
             // Only with the comment, and in a private community only its members (decision 035), as a post's mentions.
             recipients: sql`SELECT named.id FROM (${mentionedMembers(mentions, told)}) AS named
               WHERE EXISTS (SELECT 1 FROM ${comments} WHERE ${comments.id} = ${id})
-              AND ${inCommunitySql(sql`named.id`, sql`(SELECT ${posts.communityId} FROM ${posts} WHERE ${posts.id} = ${target.id})`)}`,
+              AND ${inCommunitySql(sql`named.id`, sql`${target.communityId}`)}`,
             actorId: userId,
             postId: target.id,
             content: input.content,

@@ -641,9 +641,8 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
   const own = and(eq(communities.id, communityId), eq(communities.creatorId, memberId));
   // Read and deleted in one batch: a post written meanwhile is either read with its files or not
   // written (and a post's upload left behind unclaimed is the cron's).
-  const [exists, found, media, deleted] = await db.batch([
-    db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId)),
-    db.select({ name: communities.name, imageUrl: communities.imageUrl }).from(communities).where(own),
+  const [found, media, deleted] = await db.batch([
+    db.select({ creatorId: communities.creatorId, name: communities.name, imageUrl: communities.imageUrl }).from(communities).where(eq(communities.id, communityId)),
     db
       .select({ key: mediaUploads.key })
       .from(mediaUploads)
@@ -655,10 +654,10 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
       ),
     db.delete(communities).where(own).returning({ id: communities.id }),
   ]);
-  // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
-  if (exists.length === 0) return refuse(404, COMMUNITY_MESSAGES.notFound);
   const community = found[0];
-  if (!community || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
+  if (!community) return refuse(404, COMMUNITY_MESSAGES.notFound);
+  if (community.creatorId !== memberId || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
   const image = mediaKeyOf(community.imageUrl);
   try {
