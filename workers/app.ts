@@ -1,7 +1,7 @@
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
-import { SESSION_COOKIE } from "../app/.server/auth/session";
+import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
@@ -77,7 +77,7 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
   const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
   // What a session's request is answered is that member's: no shared cache keeps it (unless the route said).
-  if (hasSessionCookie(request) && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+  if (readSessionToken(request) !== null && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
   // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
   const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
   if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);
@@ -87,10 +87,6 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   response.headers.set("X-D1-Bound-Limits", String(context.d1.boundLimits));
   if (!request.headers.has(SERVER_TIMING_HEADER)) return response;
   return timed(response, started, context, request.method === "GET" && request.headers.has(FLOOR_HEADER));
-}
-
-function hasSessionCookie(request: Request): boolean {
-  return (request.headers.get("Cookie") ?? "").split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /**

@@ -126,9 +126,8 @@ export async function updateProfile({ context, member }: Owner, input: ProfileSe
           bio: input.bio ?? null,
           location: input.location ?? null,
           website: input.website ?? null,
-          // The avatar the form was shown, unchanged, stays only while it is still the profile's: a new
-          // one uploaded meanwhile (which deleted the old one) is kept.
-          // None shown, none kept: a first avatar uploaded meanwhile stays too.
+          // The avatar the form was shown (or none), unchanged, is written only while it is still the
+          // profile's: one uploaded meanwhile (which deleted the old one's file) is kept.
           avatarUrl: avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
         })
         .where(eq(users.id, memberId)),
