@@ -36,11 +36,8 @@ export function PostMenu({
 
   const inPlace = (open: () => void) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (ref.current) {
-      ref.current.open = false;
-      // The item is hidden now: the dialog gives the keyboard back to the menu's button when it closes.
-      ref.current.querySelector("summary")?.focus();
-    }
+    // The item is hidden now: the dialog gives the keyboard back to the menu's button when it closes.
+    if (ref.current) closeToButton(ref.current);
     open();
   };
 
@@ -75,6 +72,11 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   const menu = event.currentTarget;
   if (event.key !== "Escape" || !menu.open) return;
   event.preventDefault();
+  closeToButton(menu);
+}
+
+/** Closes the menu with the keyboard on its button. */
+function closeToButton(menu: HTMLDetailsElement) {
   menu.open = false;
   menu.querySelector("summary")?.focus();
 }
