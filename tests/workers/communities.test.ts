@@ -13,6 +13,7 @@ import {
   joinByInvite,
   joinCommunity,
   joinedCommunitiesRead,
+  leaveCommunity,
   newInviteCode,
   searchCommunitiesRead,
 } from "~/.server/communities";
@@ -35,7 +36,7 @@ import { newId } from "~/.server/ids";
 import { listCards, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
-import { setBookmark, setLike } from "~/.server/posts/interactions";
+import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
 import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, TIME } from "~/lib/constants";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES, POST_MESSAGES } from "~/lib/messages";
@@ -530,6 +531,35 @@ describe("mentions in a private community", () => {
     const openPost = await createPost(creator.id, { content: "all welcome", communityId: open.id });
     expect((await addComment(db(), creator.id, openPost.id, { content: `hello @${outsider.username}` })).ok).toBe(true);
     expect(await mentionsOf(outsider.id)).toHaveLength(1);
+  });
+
+  it("a like, repost, comment or reply tells only who is still a member (decision 070)", async () => {
+    const creator = await createUser();
+    const author = await createUser();
+    const commenter = await createUser();
+    const stayer = await createUser();
+    const { id } = await community(creator.id, { isPrivate: true });
+    for (const who of [author, commenter, stayer]) await addMember(id, who.id);
+    const post = await createPost(author.id, { content: "said inside", communityId: id });
+    const first = await addComment(db(), commenter.id, post.id, { content: "a first word" });
+    if (!first.ok) throw new Error(first.message);
+    const told = (userId: string) => db().select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId)).all();
+    expect(await told(author.id)).toEqual([{ type: "comment" }]);
+
+    for (const who of [author, commenter]) expect(await leaveCommunity(db(), who.id, id)).toMatchObject({ ok: true });
+    expect((await setLike(db(), stayer.id, post.id, true)).ok).toBe(true);
+    expect((await setRepost(db(), stayer.id, post.id, true)).ok).toBe(true);
+    expect((await addComment(db(), stayer.id, post.id, { content: "still here" })).ok).toBe(true);
+    expect((await addComment(db(), stayer.id, post.id, { content: "answering you", parentId: first.commentId })).ok).toBe(true);
+    expect(await told(author.id)).toEqual([{ type: "comment" }]);
+    expect(await told(commenter.id)).toEqual([]);
+
+    // Back in, they are told again.
+    for (const who of [author, commenter]) await addMember(id, who.id);
+    expect((await addComment(db(), stayer.id, post.id, { content: "welcome back", parentId: first.commentId })).ok).toBe(true);
+    expect((await setLike(db(), creator.id, post.id, true)).ok).toBe(true);
+    expect((await told(author.id)).map((row) => row.type).sort()).toEqual(["comment", "comment", "like"]);
+    expect(await told(commenter.id)).toEqual([{ type: "comment" }]);
   });
 });
 
