@@ -542,7 +542,7 @@ describe("mentions in a private community", () => {
     for (const who of [author, commenter, stayer]) await addMember(id, who.id);
     const post = await createPost(author.id, { content: "said inside", communityId: id });
     const first = await addComment(db(), commenter.id, post.id, { content: "a first word" });
-    if (!first.ok) throw new Error(first.message);
+    if (!first.ok) throw new Error(first.message ?? "comment refused");
     const told = (userId: string) => db().select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId)).all();
     expect(await told(author.id)).toEqual([{ type: "comment" }]);
 
