@@ -174,7 +174,8 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
 /**
  * GET /media/{key}: the object with its stored type, nosniff, a long cache and HTTP Range support (so
  * video can seek). Media of a post not everyone may see (subscriber-only, or its author keeps it from
- * some, decision 031) is served only to those who may see the post, and never from shared caches.
+ * some, decision 031) is served only to those who may see the post, and never from shared caches; a
+ * post's upload not yet in a post only to its uploader; an object without its record to no one.
  */
 export async function serveMedia(
   request: Request,
@@ -188,6 +189,8 @@ export async function serveMedia(
   const owner = await db
     .select({
       postId: mediaUploads.postId,
+      uploaderId: mediaUploads.userId,
+      purpose: mediaUploads.purpose,
       // Visible to everyone: only then may shared caches keep it (decision 031).
       forEveryone: canViewSql(null, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
       canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
@@ -196,8 +199,13 @@ export async function serveMedia(
     .leftJoin(posts, eq(posts.id, mediaUploads.postId))
     .where(eq(mediaUploads.key, key))
     .get();
-  if (owner?.postId && !owner.canView) return notFound();
-  const gated = Boolean(owner?.postId) && !owner?.forEveryone;
+  // Fail closed (decision 070): an object no record names (its record deleted before it, by a delete
+  // whose storage call failed) is no one's to see, and a post's upload no post has claimed yet is its
+  // uploader's alone (the composer shows it; the post it joins may be for subscribers only).
+  if (!owner) return notFound();
+  const unclaimed = owner.purpose === "posts" && !owner.postId;
+  if (unclaimed ? owner.uploaderId !== viewerId : owner.postId && !owner.canView) return notFound();
+  const gated = unclaimed || (Boolean(owner.postId) && !owner.forEveryone);
 
   const head = await bucket.head(key);
   if (!head) return notFound();

@@ -162,6 +162,28 @@ describe("a member who keeps their posts for followers", () => {
     }
   });
 
+  it("an upload not yet in a post is its uploader's alone, and an object without its record is no one's (decision 070)", async () => {
+    const author = await createUser();
+    const other = await member();
+    const key = `images/posts/${newId()}.png`;
+    await env.MEDIA.put(key, TINY_PNG, { httpMetadata: { contentType: "image/png" } });
+    const authorCookie = await sessionCookieFor(author.id);
+    // No record names it (its record went before it): no one sees it.
+    for (const cookie of [undefined, other.cookie, authorCookie]) expect((await visit(`/media/${key}`, cookie)).status).toBe(404);
+
+    await db().insert(mediaUploads).values({ key, userId: author.id, kind: "image", purpose: "posts", contentType: "image/png", size: TINY_PNG.byteLength });
+    for (const cookie of [undefined, other.cookie]) expect((await visit(`/media/${key}`, cookie)).status).toBe(404);
+    const own = await visit(`/media/${key}`, authorCookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toMatch(/^private/);
+
+    const post = await createPost(author.id, { content: "now for everyone" });
+    await db().update(mediaUploads).set({ postId: post.id }).where(eq(mediaUploads.key, key));
+    const served = await visit(`/media/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Cache-Control")).toMatch(/^public, .*immutable/);
+  });
+
   it("media of an ordinary author's post stays public and long-cached", async () => {
     const author = await createUser();
     const post = await createPost(author.id, { content: "for everyone" });
