@@ -265,6 +265,33 @@ describe("roles and permissions", () => {
     expect(own.status).toBe(403);
     expect(await roleOf(c.id, c.creator.user.id)).toBe("creator");
   });
+
+  it("an admin's invites go when the admin is made a member or a moderator, or leaves: they admit no one after (decision 070)", async () => {
+    const c = await staffed();
+    const outsider = await member();
+    const kept = await createInvite(db(), c.creator.user.id, c.id, {});
+    const promoted = await send(`/community/${c.id}.data`, { intent: "community-role", memberId: c.plainMembership, role: "admin" }, c.creator.cookie);
+    expect(promoted.status).toBe(200);
+    const codes: Record<string, string> = {};
+    for (const [name, who] of [["admin", c.admin], ["promoted", c.plain]] as [string, Member][]) {
+      const made = await createInvite(db(), who.user.id, c.id, {});
+      if (!made.ok) throw new Error(made.message ?? "invite refused");
+      codes[name] = made.code;
+    }
+    // The creator makes the first admin a moderator; the second leaves.
+    const demoted = await send(`/community/${c.id}.data`, { intent: "community-role", memberId: c.adminMembership, role: "moderator" }, c.creator.cookie);
+    expect(demoted.status).toBe(200);
+    expect(await leaveCommunity(db(), c.plain.user.id, c.id)).toMatchObject({ ok: true });
+    for (const code of [codes.admin!, codes.promoted!]) {
+      expect(await joinByInvite(db(), outsider.user.id, code)).toMatchObject({ ok: false, status: 404, message: INVITE_MESSAGES.notFound });
+      expect((await page(`/invite/${code}`, outsider.cookie)).html).not.toContain(c.name);
+    }
+    expect(await roleOf(c.id, outsider.user.id)).toBeNull();
+    // The creator's invite stands.
+    expect((await invitesOf(c.id)).map((invite) => invite.inviterId)).toEqual([c.creator.user.id]);
+    if (!kept.ok) throw new Error(kept.message ?? "invite refused");
+    expect(await joinByInvite(db(), outsider.user.id, kept.code)).toMatchObject({ ok: true, communityId: c.id });
+  });
 });
 
 describe("joining and leaving", () => {
