@@ -5,7 +5,7 @@ import { isLocalHostname } from "./http";
  * The Worker's configuration, read from its bindings, validated once per isolate and passed to whoever
  * needs it. Local Workers (development, test) fall back to embedded defaults for what a deploy must
  * set: a production Worker without its cookie secret refuses to start rather than sign with a
- * guessable key.
+ * guessable key, and one without Stripe's secrets rather than approve every payment (unless told to).
  */
 const LOCAL_COOKIE_SECRET = "murmur-local-development-only";
 
@@ -20,8 +20,10 @@ const ConfigSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     /** Verifies Stripe's webhooks (whsec_…); required with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** "test": a production deploy takes payments through the test-mode provider, which charges no one (a demo). */
+    PAYMENTS: z.enum(["test"]).optional(),
   })
-  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET }, ctx) => {
+  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
     // The embedded secret is public: only a local Worker configured for localhost may sign with it (a
     // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
@@ -36,6 +38,16 @@ const ConfigSchema = z
       return z.NEVER;
     }
     const stripe = STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET } : null;
+    // The test-mode provider approves every payment: a production Worker uses it only when told to,
+    // never because Stripe's secrets were forgotten (it would give badges and subscriptions away).
+    if (!isLocal && !stripe && PAYMENTS !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        message: 'Payments need Stripe in production (wrangler secret put STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENTS = "test" under [vars] for a deploy that charges no one',
+        path: ["STRIPE_SECRET_KEY"],
+      });
+      return z.NEVER;
+    }
     return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe };
   });
 
@@ -48,13 +60,14 @@ export function readConfig(env: Env): AppConfig {
   let config = configs.get(env);
   if (!config) {
     const { ENVIRONMENT, APP_ORIGIN } = env;
-    const secrets = env as { COOKIE_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+    const secrets = env as { COOKIE_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; PAYMENTS?: string };
     config = ConfigSchema.parse({
       ENVIRONMENT,
       APP_ORIGIN,
       COOKIE_SECRET: secrets.COOKIE_SECRET,
       STRIPE_SECRET_KEY: secrets.STRIPE_SECRET_KEY || undefined,
       STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET || undefined,
+      PAYMENTS: secrets.PAYMENTS || undefined,
     });
     configs.set(env, config);
   }

@@ -318,6 +318,22 @@ describe("the cookie secret", () => {
   });
 });
 
+describe("payments in production (decision 070)", () => {
+  it("a production Worker without Stripe's secrets refuses to start unless told to take test payments", () => {
+    const ctx = createExecutionContext();
+    const request = new Request("https://murmur.example/");
+    const production = (vars: Record<string, string>) => ({ ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", ...vars }) as unknown as Env;
+    expect(() => createLoadContext(request, production({}), ctx)).toThrow(/STRIPE_SECRET_KEY/);
+    // An empty secret is none.
+    expect(() => createLoadContext(request, production({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" }), ctx)).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => createLoadContext(request, production({ PAYMENTS: "stripe" }), ctx)).toThrow();
+    expect(() => createLoadContext(request, production({ PAYMENTS: "test" }), ctx)).not.toThrow();
+    expect(() => createLoadContext(request, production({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }), ctx)).not.toThrow();
+    // Local development needs neither.
+    expect(() => createLoadContext(new Request("http://localhost:8787/"), { ...env, ENVIRONMENT: "development" } as unknown as Env, ctx)).not.toThrow();
+  });
+});
+
 describe("uploads are checked through to their end", () => {
   it("a truncated PNG and a PNG with a web page after it are refused; the same upload twice in one post is attached once", async () => {
     const { user, cookie } = await member();
