@@ -76,8 +76,9 @@ async function render(request: Request, env: Env, ctx: ExecutionContext, started
   const refused = refuseUnacceptedRequest(request);
   if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
   const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
-  // What a session's request is answered is that member's: no shared cache keeps it (unless the route said).
-  if (readSessionToken(request) !== null && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+  // What a session's request is answered is that member's: no cache keeps it (unless the route said), so
+  // Back after signing out on a shared computer asks the server again and finds no session (decision 070).
+  if (readSessionToken(request) !== null && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
   const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
   if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);

@@ -195,6 +195,19 @@ test.describe("sign-out", () => {
     await expect(page).toHaveURL(/\/auth\?returnTo=%2F$/);
   });
 
+  signedIn("Back after signing out shows none of the member's pages: the browser kept none (decision 070)", async ({ page }) => {
+    await open(page, "/settings/profile");
+    const displayName = page.getByLabel("Display Name");
+    await expect(displayName).toBeVisible();
+    await page.goto("/logout");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fsettings%2Fprofile$/);
+    await expect(displayName).toBeHidden();
+  });
+
   signedIn("a page left open in another tab leaves for sign-in with JavaScript (its rooms are closed), and on its next load without", async ({ page, context }) => {
     await open(page, "/notifications");
     if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live-member", "open");

@@ -44,7 +44,7 @@ describe("every response", () => {
   it("a signed-in member's pages and data are never for a shared cache; a route's own Cache-Control stands", async () => {
     const { cookie } = await member();
     for (const path of ["/", "/_root.data", "/notifications", "/settings/profile"]) {
-      expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-cache");
+      expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-store");
     }
     expect((await get("/api/mentions?q=a", { Cookie: cookie })).headers.get("Cache-Control")).toBe("private, max-age=30");
   });
