@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { INTENTS, intentOf, type Intent } from "~/lib/intents";
+import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES } from "~/lib/constants";
+import { INTENTS, intentOf, type Intent, type IntentSpec } from "~/lib/intents";
 import type { SessionUser } from "~/lib/types/member";
 import { readForm } from "./http";
 import { limiterOf, subjects, tooManyRequests } from "./limits";
@@ -10,10 +11,10 @@ export type MemberActionArgs<I extends Intent = Intent> = ActionFunctionArgs & {
 
 /**
  * The one recipe of a member's action (docs/decisions/021): the form is read (anything else is a
- * 400), its intent must be one this route serves, a signed-out visitor is told what the intent says
- * (without JavaScript on the sign-in page, which leads back), the member's limit for the intent takes
- * a hit (429 when spent, docs/decisions/023; started while the session is validated when this isolate
- * knows whose session it is, 026), and the work runs through `attempt`, so an unexpected error answers
+ * 400; a body past the size its intents allow, 413), its intent must be one this route serves, a
+ * signed-out visitor is told what the intent says (without JavaScript on the sign-in page, which
+ * leads back), the member's limit for the intent takes a hit (429 when spent, docs/decisions/023;
+ * started while the session is validated when this isolate knows whose session it is, 026), and the work runs through `attempt`, so an unexpected error answers
  * the intent's failure text instead of an error page.
  */
 export async function memberAction<const I extends readonly Intent[], T>(
@@ -22,7 +23,7 @@ export async function memberAction<const I extends readonly Intent[], T>(
   run: (args: MemberActionArgs<I[number]>) => Promise<T>,
 ) {
   const { request, context } = args;
-  const form = await readForm(request);
+  const form = await readForm(request, intents.some((intent) => (INTENTS[intent] as IntentSpec).files) ? FORM_WITH_FILES_MAX_BYTES : FORM_MAX_BYTES);
   const intent = intentOf(form);
   if (!isOneOf(intent, intents)) return respond(context, form, refuse(400, "This form cannot be sent here."));
   const spec = INTENTS[intent];

@@ -1,4 +1,4 @@
-import { HSTS_MAX_AGE_SECONDS } from "~/lib/constants";
+import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES, HSTS_MAX_AGE_SECONDS, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/lib/constants";
 import { SHARE_HOSTS } from "~/lib/share";
 
 /**
@@ -16,9 +16,9 @@ export function isCrossOriginMutation(request: Request): boolean {
 
 /**
  * What is refused before routing, for every route at once: a change from another site (403), a
- * method Murmur has no use for (405), a POST whose body is not a form (400), and Remix's old `?_data`
- * request (400), which Murmur's pages never make (they use single fetch's `.data`) and which Remix
- * answers with a 500 for a loader that returns null. Null for the rest.
+ * method Murmur has no use for (405), a POST whose body is not a form (400) or is larger than any form
+ * (413), and Remix's old `?_data` request (400), which Murmur's pages never make (they use single
+ * fetch's `.data`) and which Remix answers with a 500 for a loader that returns null. Null for the rest.
  */
 export function refuseUnacceptedRequest(request: Request): Response | null {
   if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);
@@ -26,6 +26,8 @@ export function refuseUnacceptedRequest(request: Request): Response | null {
   if (SAFE_METHODS.has(request.method)) return null;
   if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: "GET, HEAD, POST" });
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return badRequest("Murmur accepts only form submissions.");
+  // No form is larger than a post with all its files; each route's reader holds its own forms to less.
+  if (Number(request.headers.get("Content-Length") ?? 0) > FORM_WITH_FILES_MAX_BYTES) return tooLarge(FORM_WITH_FILES_MAX_BYTES);
   return null;
 }
 
@@ -76,16 +78,58 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 
 /**
  * The form a POST carries. Murmur's forms are the only bodies it accepts: anything else (JSON, text, no
- * body type, a multipart body that does not parse) is answered 400 (thrown, as guards throw).
+ * body type, a multipart body that does not parse) is answered 400 (thrown, as guards throw). A body
+ * larger than `maxBytes` is answered 413 before it is read (decision 070): by its Content-Length, which
+ * browsers send with every form, or, without one, as it arrives.
  */
-export async function readForm(request: Request): Promise<FormData> {
-  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) throw badRequest("Murmur accepts only form submissions here.");
+export async function readForm(request: Request, maxBytes: number = FORM_MAX_BYTES): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.test(type)) throw badRequest("Murmur accepts only form submissions here.");
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && !(Number(declared) <= maxBytes)) throw tooLarge(maxBytes);
   try {
-    return await request.formData();
-  } catch {
+    const body = declared !== null ? request : new Response(await readAtMost(request, maxBytes), { headers: { "Content-Type": type } });
+    return await body.formData();
+  } catch (error) {
+    if (error instanceof Response) throw error;
     throw badRequest("The form could not be read. Please try again.");
   }
 }
+
+/** A body without a length, read as it arrives: 413 once it passes `maxBytes`. */
+async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(read.value);
+    }
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+function tooLarge(maxBytes: number): Response {
+  return badRequest(
+    maxBytes > FORM_MAX_BYTES
+      ? `This form is too large to send. Images can be up to ${megabytes(IMAGE_MAX_BYTES)} each and a video up to ${megabytes(VIDEO_MAX_BYTES)}.`
+      : "This form is too large to send.",
+    413,
+  );
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))}MB`;
 
 /** A route parameter the URL must have, else the page does not exist (404). */
 export function requiredParam(params: Record<string, string | undefined>, name: string, message = "Not Found"): string {

@@ -34,6 +34,8 @@ export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 5, keyLength: 32, saltLength: 
 // Password recovery
 export const PASSWORD_RESET_TOKEN_BYTES = 20;
 export const PASSWORD_RESET_LIFETIME_MS = HOUR;
+/** Live reset links an account holds at most: a request beyond them is answered alike and mails nothing. */
+export const PASSWORD_RESET_LINKS_MAX = 3;
 
 /**
  * Rate limits (docs/decisions/023-rate-limits.md): at most `max` hits of a kind per subject within a
@@ -94,6 +96,13 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Images wider or taller than this are refused: photos stay well below it, decompression bombs do not. */
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/** The largest form without files read (docs/decisions/070): its longest field is a few kB of text. */
+export const FORM_MAX_BYTES = 64 * 1024;
+/**
+ * The largest form with files read: a post's four images and its video, with its text. A file over its
+ * own limit inside it is refused with that limit's words; a body past it is refused before it is read.
+ */
+export const FORM_WITH_FILES_MAX_BYTES = MAX_IMAGES_PER_POST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES + FORM_MAX_BYTES;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 export const FEED_PAGE_SIZE = 20;
 /** Rows of a followers or following list per page. */

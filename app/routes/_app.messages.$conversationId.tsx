@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
-import { invariantResponse, requiredParam } from "~/.server/http";
+import { invariantResponse, readForm, requiredParam } from "~/.server/http";
 import { sendMessageAction } from "~/.server/message-send";
 import { loadConversation } from "~/.server/messages";
 import { beforeOf } from "~/.server/posts/cursors";
@@ -50,10 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const conversationId = requiredParam(args.params, "conversationId");
   // The text as sent, to give back on a refusal (read from a copy: the shared action reads the form).
-  const form = await args.request
-    .clone()
-    .formData()
-    .catch(() => null);
+  const form = await readForm(args.request.clone() as Request).catch(() => null);
   const content = form?.get("content");
   const answer = toResponse(await sendMessageAction(args, conversationId));
   if (answer.ok) return redirect(`/messages/${conversationId}`);

@@ -6,7 +6,7 @@ import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server
 import { createLoadContext } from "~/.server/context";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
-import { RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
+import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
 import { createPost, createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
@@ -315,6 +315,45 @@ describe("the cookie secret", () => {
     expect(() => createLoadContext(new Request("https://murmur.example/"), local, ctx)).toThrow(/COOKIE_SECRET/);
     const production = withoutSecret({ ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example" });
     expect(() => createLoadContext(new Request("https://murmur.example/"), production, ctx)).toThrow(/COOKIE_SECRET/);
+  });
+});
+
+describe("a limit on every form's size (decision 070)", () => {
+  it("a form without files past FORM_MAX_BYTES is refused 413, by its Content-Length or as it arrives; a post's form may carry files", async () => {
+    const { user, cookie } = await member();
+    const junk = "x".repeat(FORM_MAX_BYTES);
+    // A visitor's form, without a length (read as it arrives), then with one.
+    expect((await fetchWorker(formPost("/theme", { theme: "dark", junk }))).status).toBe(413);
+    const body = new URLSearchParams({ theme: "dark", junk }).toString();
+    const declared = new Request(`${ORIGIN}/theme`, {
+      method: "POST",
+      body,
+      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+    });
+    expect(declared.headers.get("Content-Length")).toBe(String(body.length));
+    const refused = await fetchWorker(declared);
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe("This form is too large to send.");
+    // A member's action, in both encodings; nothing is written.
+    expect((await fetchWorker(formPost("/messages/none/send", { intent: "message-send", content: "hi", junk }, { Cookie: cookie }))).status).toBe(413);
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries({ intent: "report", reason: "Spam", junk })) multipart.set(name, value);
+    expect((await multipartPost(`/post/${(await createPost(user.id)).id}/report`, multipart, { Cookie: cookie })).status).toBe(413);
+    // Just under the limit it is read (and answered as the form deserves).
+    expect((await fetchWorker(formPost("/theme", { theme: "dark", junk: junk.slice(0, FORM_MAX_BYTES - 100) }))).status).not.toBe(413);
+
+    // A post's form may carry its files: the same text is read there.
+    const post = new FormData();
+    for (const [name, value] of Object.entries({ intent: "post", content: `larger forms ${unique()}`, returnTo: "/", junk })) post.set(name, value);
+    post.set("images", new File([TINY_PNG], "a.png", { type: "image/png" }));
+    expect((await multipartPost("/compose", post, { Cookie: cookie })).status).toBe(302);
+    // No form is larger than a post with all its files: refused before routing.
+    const huge = new Request(`${ORIGIN}/compose`, {
+      method: "POST",
+      body: "x",
+      headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(FORM_WITH_FILES_MAX_BYTES + 1) },
+    });
+    expect((await fetchWorker(huge)).status).toBe(413);
   });
 });
 
