@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken, validateSessionToken } from "~/.server/auth/session";
 import { emailOutbox, memberSettings, users } from "~/.server/db/schema";
 import { createOutboxMailer } from "~/.server/mail";
-import { PASSWORD_RESET_LIFETIME_MS, RATE_LIMITS, SCRYPT_PARAMS } from "~/lib/constants";
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, RATE_LIMITS, SCRYPT_PARAMS } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
 import { createUser, db, fetchWorker, formPost, limiter, sqliteError, TEST_PASSWORD } from "./helpers";
@@ -221,6 +221,23 @@ describe("password recovery", () => {
     const token = await requestLink(user.email, issued);
     expect(await findPasswordResetUser(db(), token!, issued + PASSWORD_RESET_LIFETIME_MS - 1000)).toBe(user.id);
     expect(await resetPassword(db(), token!, "brand-new-password", issued + PASSWORD_RESET_LIFETIME_MS + 1)).toBeNull();
+  });
+
+  it("mails at most PASSWORD_RESET_LINKS_MAX live links: asking again answers alike and mails nothing, and the links sent still work (decision 070)", async () => {
+    const user = await createUser();
+    const start = Date.now();
+    const mails = () => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email.toLowerCase())).all();
+    for (let i = 0; i < PASSWORD_RESET_LINKS_MAX + 5; i++) {
+      const result = await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: user.email, origin: "https://murmur.test", ip: ip() }, start + i);
+      expect(result).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
+    }
+    const sent = await mails();
+    expect(sent).toHaveLength(PASSWORD_RESET_LINKS_MAX);
+    const first = sent[0]!.textBody.match(/token=([a-z0-9]+)/)![1]!;
+    expect(await findPasswordResetUser(db(), first, start + 10)).toBe(user.id);
+    // Once the first links have expired, a new one is sent.
+    expect(await requestLink(user.email, start + PASSWORD_RESET_LIFETIME_MS + 100)).toBeDefined();
+    expect(await mails()).toHaveLength(PASSWORD_RESET_LINKS_MAX + 1);
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {

@@ -1,5 +1,5 @@
-import { and, eq, gt } from "drizzle-orm";
-import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
@@ -135,11 +135,14 @@ export async function requestPasswordReset(
     .get();
   if (user) {
     const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(PASSWORD_RESET_TOKEN_BYTES)));
-    await db.insert(passwordResetTokens).values({
-      id: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(now + PASSWORD_RESET_LIFETIME_MS),
-    });
+    // A new link only while the account holds fewer than PASSWORD_RESET_LINKS_MAX live ones (decision
+    // 070): no one can fill a member's inbox by asking again and again, and no one can lock them out
+    // of a reset either, for the links already sent still work. Beyond it, the same answer, no mail.
+    const issued = await db.all<{ id: string }>(sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at)
+      SELECT ${hashToken(token)}, ${user.id}, ${now + PASSWORD_RESET_LIFETIME_MS}
+      WHERE (SELECT count(*) FROM ${passwordResetTokens} WHERE user_id = ${user.id} AND expires_at > ${now}) < ${PASSWORD_RESET_LINKS_MAX}
+      RETURNING id`);
+    if (issued.length === 0) return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
     const link = `${input.origin}/reset-password?token=${token}`;
     await mailer.send({
       to: email,
