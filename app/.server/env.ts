@@ -29,6 +29,12 @@ const ConfigSchema = z
     // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
     // elsewhere are refused too (context.ts).
     const atLocalhost = isLocalHostname(new URL(APP_ORIGIN).hostname);
+    // A site at its own address that forgot ENVIRONMENT would run as a local one: reset links in the
+    // logs, the benchmark's measuring headers answered (decision 070). It refuses to start instead.
+    if (isLocal && !atLocalhost) {
+      ctx.addIssue({ code: "custom", message: `ENVIRONMENT must be "production" for a site at ${APP_ORIGIN} (wrangler.toml [vars])`, path: ["ENVIRONMENT"] });
+      return z.NEVER;
+    }
     if (!COOKIE_SECRET && !(isLocal && atLocalhost)) {
       ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
       return z.NEVER;

@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
-import { TIME } from "~/lib/constants";
-import { getDb } from "./db/client";
-import { passwordResetTokens, sessions } from "./db/schema";
+import { PASSWORD_RESET_LIFETIME_MS, TIME } from "~/lib/constants";
+import { getDb, type Db } from "./db/client";
+import { emailOutbox, passwordResetTokens, sessions } from "./db/schema";
 import { readConfig } from "./env";
 import { deleteAbandonedUploads } from "./media";
 import { refreshPopularPosts } from "./popular-posts";
@@ -17,10 +17,21 @@ export function isFiveMinuteSlot(at: number): boolean {
   return Math.floor(at / TIME.MINUTE) % HEAVY_EVERY_MINUTES === 0;
 }
 
+/** Sessions and reset links that have expired, and the mails that carried those links. */
+export function deleteExpiredAccess(db: Db, now: number) {
+  return db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))),
+    // The outbox's mails carry their reset links in the clear (the tokens table keeps only their
+    // hashes): gone once those links have expired (decision 070).
+    db.delete(emailOutbox).where(lt(emailOutbox.createdAt, new Date(now - PASSWORD_RESET_LIFETIME_MS))),
+  ]);
+}
+
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
  * so gating and badges change on time; in a five-minute slot (or when `all`) also expired sessions and
- * reset links, the hashtag trends (docs/decisions/033), then explore's popular posts, ranked per
+ * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then explore's popular posts, ranked per
  * category by those trends (034), and uploads no post claimed. (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
@@ -39,14 +50,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ],
   ];
   if (all) jobs.push(
-    [
-      "expired sessions and reset links",
-      () =>
-        db.batch([
-          db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
-          db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))),
-        ]),
-    ],
+    ["expired sessions and reset links", () => deleteExpiredAccess(db, now)],
     ["the trends", () => refreshTrends(db, now)],
     ["abandoned uploads", () => deleteAbandonedUploads(db, env.MEDIA, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],

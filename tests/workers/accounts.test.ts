@@ -11,7 +11,8 @@ import { hashPassword, verifyPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken, validateSessionToken } from "~/.server/auth/session";
 import { emailOutbox, memberSettings, users } from "~/.server/db/schema";
 import { createOutboxMailer } from "~/.server/mail";
-import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, RATE_LIMITS, SCRYPT_PARAMS } from "~/lib/constants";
+import { deleteExpiredAccess } from "~/.server/maintenance";
+import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, RATE_LIMITS, SCRYPT_PARAMS, TIME } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
 import { createUser, db, fetchWorker, formPost, limiter, sqliteError, TEST_PASSWORD } from "./helpers";
@@ -238,6 +239,18 @@ describe("password recovery", () => {
     // Once the first links have expired, a new one is sent.
     expect(await requestLink(user.email, start + PASSWORD_RESET_LIFETIME_MS + 100)).toBeDefined();
     expect(await mails()).toHaveLength(PASSWORD_RESET_LINKS_MAX + 1);
+  });
+
+  it("the clean-up job deletes the mails whose links have expired, and only those (decision 070)", async () => {
+    const user = await createUser();
+    const sentAt = Date.now();
+    await requestLink(user.email, sentAt);
+    const mails = () => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email.toLowerCase())).all();
+    expect(await mails()).toHaveLength(1);
+    await deleteExpiredAccess(db(), sentAt + PASSWORD_RESET_LIFETIME_MS - TIME.MINUTE);
+    expect(await mails()).toHaveLength(1);
+    await deleteExpiredAccess(db(), sentAt + PASSWORD_RESET_LIFETIME_MS + TIME.MINUTE);
+    expect(await mails()).toEqual([]);
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {

@@ -357,7 +357,7 @@ describe("a limit on every form's size (decision 070)", () => {
   });
 });
 
-describe("payments in production (decision 070)", () => {
+describe("a deploy's configuration (decision 070)", () => {
   it("a production Worker without Stripe's secrets refuses to start unless told to take test payments", () => {
     const ctx = createExecutionContext();
     const request = new Request("https://murmur.example/");
@@ -370,6 +370,17 @@ describe("payments in production (decision 070)", () => {
     expect(() => createLoadContext(request, production({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }), ctx)).not.toThrow();
     // Local development needs neither.
     expect(() => createLoadContext(new Request("http://localhost:8787/"), { ...env, ENVIRONMENT: "development" } as unknown as Env, ctx)).not.toThrow();
+  });
+
+  it("a Worker at a site's address that forgot ENVIRONMENT refuses to start rather than run as a local one", () => {
+    const ctx = createExecutionContext();
+    const request = new Request("https://murmur.example/");
+    for (const ENVIRONMENT of ["development", "test"]) {
+      const forgot = { ...env, ENVIRONMENT, APP_ORIGIN: "https://murmur.example", PAYMENTS: "test" } as unknown as Env;
+      expect(() => createLoadContext(request, forgot, ctx)).toThrow(/ENVIRONMENT must be/);
+    }
+    const deployed = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test" } as unknown as Env;
+    expect(createLoadContext(request, deployed, ctx).config.isLocal).toBe(false);
   });
 });
 
