@@ -10,6 +10,7 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { newId } from "~/.server/ids";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { UPLOAD_CACHE_CONTROL_SECONDS } from "~/lib/constants";
 import { Meter, meterDatabase } from "~/.server/db/metered";
 import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, ORIGIN, planOf, sessionViewerOf, TINY_PNG, toastOf } from "./helpers";
 
@@ -103,19 +104,21 @@ describe("uploads and media", () => {
     expect(status).toBe(200);
     expect(body.url).toBe(`/media/${body.key}`);
 
-    const full = await get(body.url!);
+    // Not yet in a post, it is its uploader's alone (decision 070).
+    expect((await get(body.url!)).status).toBe(404);
+    const full = await get(body.url!, { Cookie: cookie });
     expect(full.status).toBe(200);
     expect(full.headers.get("Content-Type")).toBe("image/png");
     expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(full.headers.get("Cache-Control")).toContain("max-age=31536000");
+    expect(full.headers.get("Cache-Control")).toBe(`private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`);
     expect(full.headers.get("Accept-Ranges")).toBe("bytes");
     expect(new Uint8Array(await full.arrayBuffer())).toEqual(PNG);
 
-    const part = await get(body.url!, { Range: "bytes=8-15" });
+    const part = await get(body.url!, { Cookie: cookie, Range: "bytes=8-15" });
     expect(part.status).toBe(206);
     expect(part.headers.get("Content-Range")).toBe(`bytes 8-15/${PNG.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.slice(8, 16));
-    expect((await get(body.url!, { Range: `bytes=${PNG.length}-` })).status).toBe(416);
+    expect((await get(body.url!, { Cookie: cookie, Range: `bytes=${PNG.length}-` })).status).toBe(416);
     expect((await get("/media/images/posts/nothing-here.png")).status).toBe(404);
   });
 
