@@ -1,4 +1,8 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Connection } from "partyserver";
+import { chunksOf } from "../app/.server/db/chunks";
+import type { Db } from "../app/.server/db/client";
+import { communityMembers } from "../app/.server/db/schema";
 import { FEED_COUNTS_FLUSH_MS, ROOM_REVOKED_CODE } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
 import { feedScopeOf } from "../app/lib/room-names";
@@ -54,6 +58,28 @@ export class FeedRoom extends SessionBoundRoom {
    */
   protected checksSessions(): boolean {
     return feedScopeOf(this.name)?.kind === "community";
+  }
+
+  /**
+   * A community's room, at its minute: the listeners who are no longer its members (rooms.ts admits
+   * only members) are disconnected. `revoke` does that when they leave, but a socket whose handshake
+   * was checked just before the leave and opened just after it was not there to be closed (decision
+   * 070). A deleted community has no members left.
+   */
+  protected async closeOutsiders(db: Db, listeners: Map<string, Connection[]>): Promise<void> {
+    const scope = feedScopeOf(this.name);
+    if (scope?.kind !== "community" || listeners.size === 0) return;
+    const [first, ...rest] = chunksOf([...listeners.keys()]).map((part) =>
+      db
+        .select({ userId: communityMembers.userId })
+        .from(communityMembers)
+        .where(and(eq(communityMembers.communityId, scope.id), inArray(communityMembers.userId, part))),
+    );
+    const belong = new Set((await db.batch([first!, ...rest])).flat().map((row) => row.userId));
+    for (const [member, connections] of listeners) {
+      if (belong.has(member)) continue;
+      for (const connection of connections) connection.close(ROOM_REVOKED_CODE, "No longer a member");
+    }
   }
 
   /** A member who may no longer listen here (they left the community): their pages are disconnected. */

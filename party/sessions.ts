@@ -1,6 +1,6 @@
 import { and, gt, inArray } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { getDb } from "../app/.server/db/client";
+import { getDb, type Db } from "../app/.server/db/client";
 import { sessions } from "../app/.server/db/schema";
 import { D1_MAX_BOUND_PARAMETERS, ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
 import { ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "../app/lib/room-names";
@@ -46,11 +46,31 @@ export class SessionBoundRoom extends Server<Env> {
     if (!this.checksSessions()) return;
     try {
       await this.closeEndedSessions();
+      await this.closeOutsiders(getDb(this.env.DB), this.listenersByMember());
     } catch (error) {
       // The next minute's check tries again; the runtime's own retries would only add to it.
       console.error(`room ${this.name}: checking its sockets' sessions failed`, error);
     }
     if (!this.getConnections()[Symbol.iterator]().next().done) await this.ctx.storage.setAlarm(Date.now() + ROOM_SESSION_CHECK_MS);
+  }
+
+  /**
+   * The minute's second check, for a room whose listeners must also still belong (a private
+   * community's): closes the sockets of members who no longer do. None here.
+   */
+  protected async closeOutsiders(_db: Db, _listeners: Map<string, Connection[]>): Promise<void> {}
+
+  /** The open sockets by their member (the tag the Worker set that is neither the socket's id nor its session's). */
+  protected listenersByMember(): Map<string, Connection[]> {
+    const byMember = new Map<string, Connection[]>();
+    for (const connection of this.getConnections()) {
+      const member = connection.tags.find((tag) => tag !== connection.id && !tag.startsWith(SESSION_TAG));
+      if (!member) continue;
+      const same = byMember.get(member);
+      if (same) same.push(connection);
+      else byMember.set(member, [connection]);
+    }
+    return byMember;
   }
 
   /** Closes every socket whose session no longer exists (or has expired), with the code that makes its page reload to sign-in. */

@@ -323,6 +323,31 @@ describe("a room's sockets live as long as their sessions (decision 067)", () =>
   });
 });
 
+describe("a community's room keeps only its members (decision 070)", () => {
+  it("at its minute it closes the sockets of members who no longer belong, such as one opened as its member left", async () => {
+    const [creator, leaver] = [await createUser(), await createUser()];
+    const community = { id: newId(), name: `Closed ${newId()}`, creatorId: creator.id, isPrivate: true };
+    await db().insert(communities).values(community);
+    await db().insert(communityMembers).values([
+      { id: newId(), communityId: community.id, userId: creator.id, role: "creator" },
+      { id: newId(), communityId: community.id, userId: leaver.id, role: "member" },
+    ]);
+    const path = `/parties/feed-room/community-${community.id}`;
+    const stays = await listen(await sessionCookieFor(creator.id), path);
+    const leaves = await listen(await sessionCookieFor(leaver.id), path);
+    await withRooms([stays, leaves], async () => {
+      // The membership goes without the room being told (the leave's `revoke` came before the socket).
+      await db().delete(communityMembers).where(eq(communityMembers.userId, leaver.id));
+      await runDurableObjectAlarm(env.FeedRoom.get(env.FeedRoom.idFromName(`community-${community.id}`)));
+      expect(await leaves.closed).toBe(ROOM_REVOKED_CODE);
+      // The creator's page still hears a new post; the closed one heard nothing of it.
+      expect((await composeAs(await sessionCookieFor(creator.id), `still here ${newId()}`, { communityId: community.id })).status).toBe(302);
+      expect(await stays.next((event) => event.type === "post-created")).not.toBeNull();
+      expect(leaves.events.filter((event) => event.type === "post-created")).toEqual([]);
+    });
+  });
+});
+
 describe("conversation rooms", () => {
   it("deliver messages once, in order, after they are stored; a reconnect gets what it missed from D1", async () => {
     const { conversationId, oneCookie, twoCookie, two } = await conversationOf();
