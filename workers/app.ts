@@ -73,12 +73,18 @@ async function timed(response: Response, started: number, context: AppLoadContex
  */
 async function render(request: Request, env: Env, ctx: ExecutionContext, started: number): Promise<Response> {
   const context = createLoadContext(request, env, ctx);
-  const refused = refuseUnacceptedRequest(request);
+  const withSession = readSessionToken(request) !== null;
+  const refused = refuseUnacceptedRequest(request, { withSession });
   if (refused) return withSecurityHeaders(refused, context.cspNonce, request);
   const response = withSecurityHeaders(await handleRemixRequest(request, context), context.cspNonce, request);
-  // What a session's request is answered is that member's: no cache keeps it (unless the route said), so
-  // Back after signing out on a shared computer asks the server again and finds no session (decision 070).
-  if (readSessionToken(request) !== null && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  // What a session's request is answered is that member's: no shared cache keeps it (unless the route
+  // said). Its pages are kept by no cache at all, so Back after signing out on a shared computer asks
+  // the server again and finds no session; its data (`.data`) may be kept to be asked again, so a link's
+  // prefetch on hover serves the click that follows (decision 070).
+  if (withSession && !response.headers.has("Cache-Control")) {
+    const page = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+    response.headers.set("Cache-Control", page ? "private, no-store" : "private, no-cache");
+  }
   // Validation renewed or dropped the session: refresh the cookie unless the route set its own.
   const setsSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
   if (context.sessionCookieUpdate && !setsSession) response.headers.append("Set-Cookie", context.sessionCookieUpdate);

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES } from "~/lib/constants";
+import { FORM_MAX_BYTES } from "~/lib/constants";
 import { INTENTS, intentOf, type Intent, type IntentSpec } from "~/lib/intents";
 import type { SessionUser } from "~/lib/types/member";
 import { readForm } from "./http";
@@ -23,7 +23,7 @@ export async function memberAction<const I extends readonly Intent[], T>(
   run: (args: MemberActionArgs<I[number]>) => Promise<T>,
 ) {
   const { request, context } = args;
-  const form = await readForm(request, intents.some((intent) => (INTENTS[intent] as IntentSpec).files) ? FORM_WITH_FILES_MAX_BYTES : FORM_MAX_BYTES);
+  const form = await readForm(request, Math.max(FORM_MAX_BYTES, ...intents.map((intent) => (INTENTS[intent] as IntentSpec).maxBytes ?? 0)));
   const intent = intentOf(form);
   if (!isOneOf(intent, intents)) return respond(context, form, refuse(400, "This form cannot be sent here."));
   const spec = INTENTS[intent];

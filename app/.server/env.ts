@@ -16,7 +16,7 @@ const ConfigSchema = z
     APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin),
     /** Signs Murmur's own cookies (toasts, trusted devices). A secret (`wrangler secret put COOKIE_SECRET`). */
     COOKIE_SECRET: z.string().min(32).optional(),
-    /** With it, payments go through Stripe Checkout (docs/decisions/037); without it, the embedded test-mode provider. */
+    /** With it, payments go through Stripe Checkout (docs/decisions/037); without it, the embedded test-mode provider (in production only with PAYMENTS = "test"). */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     /** Verifies Stripe's webhooks (whsec_…); required with STRIPE_SECRET_KEY. */
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -25,17 +25,16 @@ const ConfigSchema = z
   })
   .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
-    // The embedded secret is public: only a local Worker configured for localhost may sign with it (a
-    // deploy that forgot ENVIRONMENT still refuses to start without its own); requests that reach it
-    // elsewhere are refused too (context.ts).
-    const atLocalhost = isLocalHostname(new URL(APP_ORIGIN).hostname);
     // A site at its own address that forgot ENVIRONMENT would run as a local one: reset links in the
     // logs, the benchmark's measuring headers answered (decision 070). It refuses to start instead.
+    const atLocalhost = isLocalHostname(new URL(APP_ORIGIN).hostname);
     if (isLocal && !atLocalhost) {
       ctx.addIssue({ code: "custom", message: `ENVIRONMENT must be "production" for a site at ${APP_ORIGIN} (wrangler.toml [vars])`, path: ["ENVIRONMENT"] });
       return z.NEVER;
     }
-    if (!COOKIE_SECRET && !(isLocal && atLocalhost)) {
+    // The embedded secret is public: only a local Worker (configured for localhost, above) may sign
+    // with it; requests that reach it elsewhere are refused too (context.ts).
+    if (!COOKIE_SECRET && !isLocal) {
       ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
       return z.NEVER;
     }

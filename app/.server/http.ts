@@ -1,4 +1,4 @@
-import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES, HSTS_MAX_AGE_SECONDS, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/lib/constants";
+import { FORM_MAX_BYTES, HSTS_MAX_AGE_SECONDS, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, VIDEO_MAX_BYTES } from "~/lib/constants";
 import { SHARE_HOSTS } from "~/lib/share";
 
 /**
@@ -20,14 +20,16 @@ export function isCrossOriginMutation(request: Request): boolean {
  * (413), and Remix's old `?_data` request (400), which Murmur's pages never make (they use single
  * fetch's `.data`) and which Remix answers with a 500 for a loader that returns null. Null for the rest.
  */
-export function refuseUnacceptedRequest(request: Request): Response | null {
+export function refuseUnacceptedRequest(request: Request, { withSession }: { withSession: boolean }): Response | null {
   if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);
   if (request.url.includes("_data") && new URL(request.url).searchParams.has("_data")) return badRequest("Murmur's pages are not read with ?_data.");
   if (SAFE_METHODS.has(request.method)) return null;
   if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: "GET, HEAD, POST" });
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return badRequest("Murmur accepts only form submissions.");
-  // No form is larger than a post with all its files; each route's reader holds its own forms to less.
-  if (Number(request.headers.get("Content-Length") ?? 0) > FORM_WITH_FILES_MAX_BYTES) return tooLarge(FORM_WITH_FILES_MAX_BYTES);
+  // No form is larger than a post with all its files, and a visitor sends none with files; each
+  // route's reader holds its own forms to less.
+  const largest = withSession ? POST_FORM_MAX_BYTES : FORM_MAX_BYTES;
+  if (Number(request.headers.get("Content-Length") ?? 0) > largest) return tooLarge(largest);
   return null;
 }
 
@@ -79,54 +81,46 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 /**
  * The form a POST carries. Murmur's forms are the only bodies it accepts: anything else (JSON, text, no
  * body type, a multipart body that does not parse) is answered 400 (thrown, as guards throw). A body
- * larger than `maxBytes` is answered 413 before it is read (decision 070): by its Content-Length, which
- * browsers send with every form, or, without one, as it arrives.
+ * larger than `maxBytes` is answered 413 (decision 070): by its Content-Length, which browsers send
+ * with every form, before it is read; without one, as it arrives, counted on its way to the parser
+ * (one copy of it in memory, never two).
  */
 export async function readForm(request: Request, maxBytes: number = FORM_MAX_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!FORM_TYPES.test(type)) throw badRequest("Murmur accepts only form submissions here.");
   const declared = request.headers.get("Content-Length");
   if (declared !== null && !(Number(declared) <= maxBytes)) throw tooLarge(maxBytes);
+  let over = false;
   try {
-    const body = declared !== null ? request : new Response(await readAtMost(request, maxBytes), { headers: { "Content-Type": type } });
-    return await body.formData();
-  } catch (error) {
-    if (error instanceof Response) throw error;
+    if (declared !== null || !request.body) return await request.formData();
+    let size = 0;
+    const counted = request.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size > maxBytes) {
+            over = true;
+            controller.error(new Error("past the form's size"));
+          } else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return await new Response(counted, { headers: { "Content-Type": type } }).formData();
+  } catch {
+    if (over) throw tooLarge(maxBytes);
     throw badRequest("The form could not be read. Please try again.");
   }
 }
 
-/** A body without a length, read as it arrives: 413 once it passes `maxBytes`. */
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw tooLarge(maxBytes);
-      }
-      chunks.push(read.value);
-    }
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
-
+/** 413, saying what the form's files may weigh. */
 function tooLarge(maxBytes: number): Response {
-  return badRequest(
-    maxBytes > FORM_MAX_BYTES
-      ? `This form is too large to send. Images can be up to ${megabytes(IMAGE_MAX_BYTES)} each and a video up to ${megabytes(VIDEO_MAX_BYTES)}.`
-      : "This form is too large to send.",
-    413,
-  );
+  const files =
+    maxBytes <= FORM_MAX_BYTES
+      ? ""
+      : maxBytes <= PHOTO_FORM_MAX_BYTES
+        ? ` An image can be up to ${megabytes(IMAGE_MAX_BYTES)}.`
+        : ` Images can be up to ${megabytes(IMAGE_MAX_BYTES)} each and a video up to ${megabytes(VIDEO_MAX_BYTES)}.`;
+  return badRequest(`This form is too large to send.${files}`, 413);
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))}MB`;

@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, TIME } from "~/lib/constants";
 import { getDb, type Db } from "./db/client";
+import { firstIdAt } from "./ids";
 import { emailOutbox, passwordResetTokens, sessions } from "./db/schema";
 import { readConfig } from "./env";
 import { deleteAbandonedUploads } from "./media";
@@ -24,7 +25,7 @@ export function deleteExpiredAccess(db: Db, now: number) {
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))),
     // The outbox's mails carry their reset links in the clear (the tokens table keeps only their
     // hashes): gone once those links have expired (decision 070).
-    db.delete(emailOutbox).where(lt(emailOutbox.createdAt, new Date(now - PASSWORD_RESET_LIFETIME_MS))),
+    db.delete(emailOutbox).where(lt(emailOutbox.id, firstIdAt(now - PASSWORD_RESET_LIFETIME_MS))),
   ]);
 }
 

@@ -8,7 +8,8 @@ import { newId } from "./ids";
 /**
  * The one payment-provider interface (DESIGN.md §8; docs/decisions/037). The embedded default is a
  * test-mode provider: it approves at once, the page says so, and the subscription's payment is
- * recorded like any other. With STRIPE_SECRET_KEY set, payments go through Stripe Checkout (its HTTP
+ * recorded like any other (locally; a production Worker takes it only with PAYMENTS = "test", decision
+ * 070). With STRIPE_SECRET_KEY set, payments go through Stripe Checkout (its HTTP
  * API with fetch, no SDK) and Stripe's signed webhooks activate, renew and end subscriptions
  * (app/.server/stripe.ts). Access is always decided from the subscription rows, never from here.
  */

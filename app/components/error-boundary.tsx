@@ -16,6 +16,7 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
   403: { title: "Not allowed", text: "You don't have permission to do that." },
   404: { title: "Page not found", text: "The page you're looking for doesn't exist or has moved." },
   405: { title: "Not allowed", text: "That page cannot be used this way." },
+  413: { title: "Too large", text: "This form is too large to send." },
   429: { title: "Slow down", text: "Too many requests. Please wait a moment and try again." },
 };
 
@@ -41,8 +42,8 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
     const handler = statusHandlers[error.status];
     if (handler) return <>{handler(error)}</>;
     const known = DEFAULTS[error.status] ?? UNEXPECTED;
-    // A request refused as it came (a body that is not a form, a spent limit) says why.
-    const said = (error.status === 400 || error.status === 429) && typeof error.data === "string" && error.data ? error.data : known.text;
+    // A request refused as it came (a body that is not a form, or too large, a spent limit) says why.
+    const said = [400, 413, 429].includes(error.status) && typeof error.data === "string" && error.data ? error.data : known.text;
     return <ErrorPage status={error.status} title={known.title} text={said} />;
   }
   console.error(error);

@@ -99,10 +99,15 @@ export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /** The largest form without files read (docs/decisions/070): its longest field is a few kB of text. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /**
- * The largest form with files read: a post's four images and its video, with its text. A file over its
- * own limit inside it is refused with that limit's words; a body past it is refused before it is read.
+ * The largest form with one photo read (a profile's photo, a community's image): twice an image's
+ * limit, so a picture a little over it is refused with that limit's words ('Image must be smaller than
+ * 5MB'); a body past it is refused before it is read.
  */
-export const FORM_WITH_FILES_MAX_BYTES = MAX_IMAGES_PER_POST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES + FORM_MAX_BYTES;
+export const PHOTO_FORM_MAX_BYTES = 2 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
+/** The largest upload read (/uploads, one file with JavaScript, which checks its size first): a video. */
+export const UPLOAD_FORM_MAX_BYTES = VIDEO_MAX_BYTES + FORM_MAX_BYTES;
+/** The largest post's form read (without JavaScript its files come with it): four images and a video. */
+export const POST_FORM_MAX_BYTES = MAX_IMAGES_PER_POST * IMAGE_MAX_BYTES + VIDEO_MAX_BYTES + FORM_MAX_BYTES;
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600;
 export const FEED_PAGE_SIZE = 20;
 /** Rows of a followers or following list per page. */

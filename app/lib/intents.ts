@@ -1,4 +1,4 @@
-import type { RateLimitName } from "./constants";
+import { PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, type RateLimitName } from "./constants";
 import {
   COMMUNITY_ACTION_TEXTS,
   DM_ACTION_TEXTS,
@@ -28,8 +28,8 @@ export type IntentSpec = {
   quiet: boolean;
   /** Which of the member's limits it counts against (RATE_LIMITS). */
   limit: RateLimitName;
-  /** Its form may carry files (images, a video): read up to FORM_WITH_FILES_MAX_BYTES, not FORM_MAX_BYTES. */
-  files?: true;
+  /** The largest form it reads when it carries files (a photo, a post's images and video); else FORM_MAX_BYTES. */
+  maxBytes?: number;
 };
 
 export const INTENTS = {
@@ -38,7 +38,7 @@ export const INTENTS = {
   bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true, limit: "bookmark" },
   repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false, limit: "repost" },
   comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment" },
-  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post", files: true },
+  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post", maxBytes: POST_FORM_MAX_BYTES },
   delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false, limit: "delete" },
   report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false, limit: "report" },
   // A share already happened when it is recorded (the dialog opened the service): a failure to record
@@ -50,14 +50,14 @@ export const INTENTS = {
   "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.profileFailed, quiet: false, limit: "settings" },
   "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.notificationsFailed, quiet: false, limit: "settings" },
   "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.privacyFailed, quiet: false, limit: "settings" },
-  avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.photoFailed, quiet: false, limit: "profilePhoto", files: true },
-  banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.bannerFailed, quiet: false, limit: "profilePhoto", files: true },
+  avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.photoFailed, quiet: false, limit: "profilePhoto", maxBytes: PHOTO_FORM_MAX_BYTES },
+  banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.bannerFailed, quiet: false, limit: "profilePhoto", maxBytes: PHOTO_FORM_MAX_BYTES },
   // Opening an item and 'Mark all as read': failures are only logged (spec document 1 §8).
   "notification-open": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   "notifications-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   // Communities and invite links (docs/decisions/035): the page reloads after each, so counts and roles are the server's.
-  "community-create": { signIn: COMMUNITY_ACTION_TEXTS.signInToCreate, failed: COMMUNITY_ACTION_TEXTS.createFailed, quiet: false, limit: "community", files: true },
-  "community-update": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.updateFailed, quiet: false, limit: "community", files: true },
+  "community-create": { signIn: COMMUNITY_ACTION_TEXTS.signInToCreate, failed: COMMUNITY_ACTION_TEXTS.createFailed, quiet: false, limit: "community", maxBytes: PHOTO_FORM_MAX_BYTES },
+  "community-update": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.updateFailed, quiet: false, limit: "community", maxBytes: PHOTO_FORM_MAX_BYTES },
   "community-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.deleteFailed, quiet: false, limit: "community" },
   "community-join": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.joinFailed, quiet: false, limit: "membership" },
   "community-leave": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMUNITY_ACTION_TEXTS.leaveFailed, quiet: false, limit: "membership" },

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { readForm } from "~/.server/http";
-import { FORM_WITH_FILES_MAX_BYTES } from "~/lib/constants";
+import { UPLOAD_FORM_MAX_BYTES } from "~/lib/constants";
 import { attempt, isFailure } from "~/.server/outcome";
 import { checkMediaFile, discardUpload, storeMedia } from "~/.server/media";
 import { limiterOf, subjects, tooManyRequests } from "~/.server/limits";
@@ -20,7 +20,7 @@ const DiscardSchema = z.object({ intent: z.literal("discard"), key: z.string().m
  * intent=discard takes back an upload the member removed before posting.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request, FORM_WITH_FILES_MAX_BYTES);
+  const form = await readForm(request, UPLOAD_FORM_MAX_BYTES);
   const user = await getOptionalUser(context);
   if (!user) return json({ ok: false, message: POST_MESSAGES.notAuthenticated }, 401);
   const bucket = context.cloudflare.env.MEDIA;

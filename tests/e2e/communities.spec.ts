@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { COMMENT_MAX_LENGTH } from "~/lib/constants";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { COMMENT_MAX_LENGTH, IMAGE_MAX_BYTES } from "~/lib/constants";
 import {
   expect,
   jsEnabled,
@@ -103,6 +105,24 @@ test.describe("communities", () => {
     await expect.soft(page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: `@${account.username}` })).toContainText("Creator");
     await open(page, "/communities");
     await expect.soft(page.getByRole("list", { name: "Joined" }).getByRole("link", { name, exact: true })).toBeVisible();
+  });
+
+  signedIn("Create with a picture over 5MB: 'Image size must be less than 5MB', and nothing is created", async ({ page }, testInfo) => {
+    // Sparse: 5MB and a byte, written in no time.
+    const big = testInfo.outputPath("too-big.png");
+    mkdirSync(dirname(big), { recursive: true });
+    writeFileSync(big, "");
+    truncateSync(big, IMAGE_MAX_BYTES + 1);
+    const name = communityName("Heavy");
+    const form = await openCreate(page);
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByLabel("Community image", { exact: true }).setInputFiles(big);
+    // With JavaScript it is refused as it is picked and never sent; without, the server refuses it.
+    if (!jsEnabled()) await form.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("Image size must be less than 5MB")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await open(page, "/communities");
+    await expect(page.getByRole("list", { name: "Joined" }).getByRole("link", { name, exact: true })).toHaveCount(0);
   });
 
   signedIn("Create with a name that exists in another case: 'A community with this name already exists'", async ({ page, baseURL }) => {

@@ -6,7 +6,7 @@ import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server
 import { createLoadContext } from "~/.server/context";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
-import { FORM_MAX_BYTES, FORM_WITH_FILES_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
+import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
 import { createPost, createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
@@ -319,41 +319,77 @@ describe("the cookie secret", () => {
 });
 
 describe("a limit on every form's size (decision 070)", () => {
-  it("a form without files past FORM_MAX_BYTES is refused 413, by its Content-Length or as it arrives; a post's form may carry files", async () => {
+  /** A body sent as a stream, without a Content-Length (as a client may): read as it arrives. */
+  const streamed = (path: string, body: string, headers: Record<string, string> = {}) => {
+    const bytes = new TextEncoder().encode(body);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 16 * 1024) controller.enqueue(bytes.slice(at, at + 16 * 1024));
+        controller.close();
+      },
+    });
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      body: stream,
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("Content-Length")).toBeNull();
+    return fetchWorker(request);
+  };
+
+  it("a form without files past FORM_MAX_BYTES is refused 413, by its Content-Length or as it arrives", async () => {
     const { user, cookie } = await member();
     const junk = "x".repeat(FORM_MAX_BYTES);
-    // A visitor's form, without a length (read as it arrives), then with one.
-    expect((await fetchWorker(formPost("/theme", { theme: "dark", junk }))).status).toBe(413);
-    const body = new URLSearchParams({ theme: "dark", junk }).toString();
-    const declared = new Request(`${ORIGIN}/theme`, {
-      method: "POST",
-      body,
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
-    });
-    expect(declared.headers.get("Content-Length")).toBe(String(body.length));
-    const refused = await fetchWorker(declared);
+    // A visitor's form, with its length (refused before routing), then without one.
+    const refused = await fetchWorker(formPost("/theme", { theme: "dark", junk }));
     expect(refused.status).toBe(413);
     expect(await refused.text()).toBe("This form is too large to send.");
-    // A member's action, in both encodings; nothing is written.
-    expect((await fetchWorker(formPost("/messages/none/send", { intent: "message-send", content: "hi", junk }, { Cookie: cookie }))).status).toBe(413);
+    expect((await streamed("/theme", new URLSearchParams({ theme: "dark", junk }).toString())).status).toBe(413);
+    // Just under the limit it is read, either way.
+    const under = new URLSearchParams({ theme: "dark", junk: junk.slice(0, FORM_MAX_BYTES - 100) }).toString();
+    expect((await streamed("/theme", under)).status).toBeLessThan(400);
+    expect((await fetchWorker(formPost("/theme", { theme: "dark", junk: junk.slice(0, FORM_MAX_BYTES - 100) }))).status).toBeLessThan(400);
+    // A member's action, in both encodings and without a length; nothing is written.
+    const post = await createPost(user.id);
+    expect((await fetchWorker(formPost(`/post/${post.id}/report`, { intent: "report", reason: "Spam", junk }, { Cookie: cookie }))).status).toBe(413);
+    expect((await streamed(`/post/${post.id}/report`, new URLSearchParams({ intent: "report", reason: "Spam", junk }).toString(), { Cookie: cookie })).status).toBe(413);
     const multipart = new FormData();
     for (const [name, value] of Object.entries({ intent: "report", reason: "Spam", junk })) multipart.set(name, value);
-    expect((await multipartPost(`/post/${(await createPost(user.id)).id}/report`, multipart, { Cookie: cookie })).status).toBe(413);
-    // Just under the limit it is read (and answered as the form deserves).
-    expect((await fetchWorker(formPost("/theme", { theme: "dark", junk: junk.slice(0, FORM_MAX_BYTES - 100) }))).status).not.toBe(413);
+    expect((await multipartPost(`/post/${post.id}/report`, multipart, { Cookie: cookie })).status).toBe(413);
+    expect(await db().select().from(reports).where(eq(reports.postId, post.id)).all()).toEqual([]);
+  });
 
-    // A post's form may carry its files: the same text is read there.
+  it("forms with files are read up to their own size: a post's with its files, a photo's with one; a visitor's never past a form without files", async () => {
+    const { cookie } = await member();
+    const junk = "x".repeat(FORM_MAX_BYTES);
     const post = new FormData();
     for (const [name, value] of Object.entries({ intent: "post", content: `larger forms ${unique()}`, returnTo: "/", junk })) post.set(name, value);
     post.set("images", new File([TINY_PNG], "a.png", { type: "image/png" }));
     expect((await multipartPost("/compose", post, { Cookie: cookie })).status).toBe(302);
-    // No form is larger than a post with all its files: refused before routing.
-    const huge = new Request(`${ORIGIN}/compose`, {
-      method: "POST",
-      body: "x",
-      headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(FORM_WITH_FILES_MAX_BYTES + 1) },
-    });
-    expect((await fetchWorker(huge)).status).toBe(413);
+    // A photo a little over its limit is refused with the limit's words, not a 413.
+    const photo = new FormData();
+    photo.set("intent", "avatar");
+    photo.set("photo", new File([new Uint8Array(IMAGE_MAX_BYTES + 1024)], "big.png", { type: "image/png" }));
+    const avatar = await multipartPost("/profile?index", photo, { Cookie: cookie });
+    expect(avatar.status).not.toBe(413);
+    // Past a photo form's size: 413, saying what an image may weigh.
+    photo.set("photo", new File([new Uint8Array(PHOTO_FORM_MAX_BYTES)], "huge.png", { type: "image/png" }));
+    const huge = await multipartPost("/profile?index", photo, { Cookie: cookie });
+    expect(huge.status).toBe(413);
+    // Without JavaScript the refusal is a page (in the shell) that says so.
+    expect(await huge.text()).toContain("This form is too large to send. An image can be up to 5MB.");
+    // Before routing: no form is larger than a post with all its files, and a visitor's none with files.
+    const declaring = (bytes: number, headers: Record<string, string> = {}) =>
+      fetchWorker(
+        new Request(`${ORIGIN}/compose`, {
+          method: "POST",
+          body: "x",
+          headers: { Origin: ORIGIN, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(bytes), ...headers },
+        }),
+      );
+    expect((await declaring(POST_FORM_MAX_BYTES + 1, { Cookie: cookie })).status).toBe(413);
+    expect((await declaring(FORM_MAX_BYTES + 1)).status).toBe(413);
   });
 });
 

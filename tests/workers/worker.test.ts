@@ -43,8 +43,13 @@ describe("every response", () => {
 
   it("a signed-in member's pages and data are never for a shared cache; a route's own Cache-Control stands", async () => {
     const { cookie } = await member();
-    for (const path of ["/", "/_root.data", "/notifications", "/settings/profile"]) {
+    // Its pages are kept by no cache (Back after signing out asks again, decision 070); its data may
+    // be kept to be asked again (a prefetch on hover serves the click).
+    for (const path of ["/", "/notifications", "/settings/profile"]) {
       expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
+    for (const path of ["/_root.data", "/notifications.data"]) {
+      expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-cache");
     }
     expect((await get("/api/mentions?q=a", { Cookie: cookie })).headers.get("Cache-Control")).toBe("private, max-age=30");
   });

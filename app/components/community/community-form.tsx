@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { lastAnswer } from "~/lib/last-answer";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { FetcherForm } from "~/components/fetcher-form";
@@ -10,6 +10,7 @@ import { acceptAttribute } from "~/lib/media-types";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
 import type { CommunityFormAnswer, CommunityView } from "~/lib/types/community";
+import { precheckFile } from "~/lib/upload-client";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -46,6 +47,7 @@ export function CommunityForm({
     if (was !== "idle" && fetcher.state === "idle" && !fetcher.data) onSaved?.();
   }, [fetcher.state, fetcher.data, onSaved]);
   const f = fields as typeof fields & Record<"isPrivate" | "removeImage", (typeof fields)["name"]>;
+  const [picked, setPicked] = useState<string | null>(null);
   return (
     <FetcherForm fetcher={fetcher} action={action} encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
@@ -69,8 +71,24 @@ export function CommunityForm({
           />
         )}
       </FormField>
-      <FormField label={COMMUNITY_MESSAGES.imageLabel} errors={(fields as unknown as Record<string, { errors?: string[] }>).image?.errors}>
-        {(control) => <input {...control} type="file" name="image" accept={acceptAttribute("image")} className="text-sm" />}
+      <FormField label={COMMUNITY_MESSAGES.imageLabel} errors={picked ? [picked] : (fields as unknown as Record<string, { errors?: string[] }>).image?.errors}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            name="image"
+            accept={acceptAttribute("image")}
+            className="text-sm"
+            onChange={(event) => {
+              // With JavaScript a picture the server would refuse is not sent (decision 070: past the
+              // form's size it would be refused unread); the server checks it again by its bytes.
+              const file = event.currentTarget.files?.[0];
+              const problem = file ? precheckFile(file, "image") : null;
+              setPicked(problem);
+              if (problem) event.currentTarget.value = "";
+            }}
+          />
+        )}
       </FormField>
       {mode === "edit" && community?.imageUrl ? (
         <label className="flex items-center gap-2 text-sm">
