@@ -55,8 +55,8 @@ export class SessionBoundRoom extends Server<Env> {
   }
 
   /**
-   * The minute's second check, for a room whose listeners must also still belong (a private
-   * community's): closes the sockets of members who no longer do. None here.
+   * The minute's second check, for a room whose listeners must also still belong (a community's):
+   * closes the sockets of members who no longer do. None here.
    */
   protected async closeOutsiders(_db: Db, _listeners: Map<string, Connection[]>): Promise<void> {}
 

@@ -14,8 +14,9 @@ export type MemberActionArgs<I extends Intent = Intent> = ActionFunctionArgs & {
  * 400; a body past the size its intents allow, 413), its intent must be one this route serves, a
  * signed-out visitor is told what the intent says (without JavaScript on the sign-in page, which
  * leads back), the member's limit for the intent takes a hit (429 when spent, docs/decisions/023;
- * started while the session is validated when this isolate knows whose session it is, 026), and the work runs through `attempt`, so an unexpected error answers
- * the intent's failure text instead of an error page.
+ * started while the session is validated when this isolate knows whose session it is, 026), and the
+ * work runs through `attempt`, so an unexpected error answers the intent's failure text instead of an
+ * error page.
  */
 export async function memberAction<const I extends readonly Intent[], T>(
   args: ActionFunctionArgs,

@@ -32,8 +32,9 @@ export function deleteExpiredAccess(db: Db, now: number) {
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
  * so gating and badges change on time; in a five-minute slot (or when `all`) also expired sessions and
- * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then explore's popular posts, ranked per
- * category by those trends (034), and uploads no post claimed. (Rate-limit objects forget themselves.)
+ * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
+ * explore's popular posts, ranked per category by those trends (034), and uploads no post claimed.
+ * (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);

@@ -100,8 +100,8 @@ export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 export const FORM_MAX_BYTES = 64 * 1024;
 /**
  * The largest form with one photo read (a profile's photo, a community's image): twice an image's
- * limit, so a picture a little over it is refused with that limit's words ('Image must be smaller than
- * 5MB'); a body past it is refused before it is read.
+ * limit, so a picture a little over it is refused with that limit's words ('Image size must be less
+ * than 5MB'); a body past it is refused before it is read.
  */
 export const PHOTO_FORM_MAX_BYTES = 2 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
 /** The largest upload read (/uploads, one file with JavaScript, which checks its size first): a video. */
