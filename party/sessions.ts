@@ -1,8 +1,9 @@
 import { and, gt, inArray } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
+import { chunksOf } from "../app/.server/db/chunks";
 import { getDb, type Db } from "../app/.server/db/client";
 import { sessions } from "../app/.server/db/schema";
-import { D1_MAX_BOUND_PARAMETERS, ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
+import { ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
 import { ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "../app/lib/room-names";
 
 const SESSION_TAG = "session:";
@@ -62,35 +63,29 @@ export class SessionBoundRoom extends Server<Env> {
 
   /** The open sockets by their member (the tag the Worker set that is neither the socket's id nor its session's). */
   protected listenersByMember(): Map<string, Connection[]> {
-    const byMember = new Map<string, Connection[]>();
+    return this.socketsBy((connection) => connection.tags.find((tag) => tag !== connection.id && !tag.startsWith(SESSION_TAG)));
+  }
+
+  /** The open sockets grouped by what `key` reads from each (those it reads nothing from are left out). */
+  private socketsBy(key: (connection: Connection) => string | undefined): Map<string, Connection[]> {
+    const groups = new Map<string, Connection[]>();
     for (const connection of this.getConnections()) {
-      const member = connection.tags.find((tag) => tag !== connection.id && !tag.startsWith(SESSION_TAG));
-      if (!member) continue;
-      const same = byMember.get(member);
+      const found = key(connection);
+      if (found === undefined) continue;
+      const same = groups.get(found);
       if (same) same.push(connection);
-      else byMember.set(member, [connection]);
+      else groups.set(found, [connection]);
     }
-    return byMember;
+    return groups;
   }
 
   /** Closes every socket whose session no longer exists (or has expired), with the code that makes its page reload to sign-in. */
   async closeEndedSessions(now = Date.now()): Promise<void> {
-    const bySession = new Map<string, Connection[]>();
-    for (const connection of this.getConnections()) {
-      const tag = connection.tags.find((each) => each.startsWith(SESSION_TAG));
-      if (!tag) continue;
-      const id = tag.slice(SESSION_TAG.length);
-      const same = bySession.get(id);
-      if (same) same.push(connection);
-      else bySession.set(id, [connection]);
-    }
+    const bySession = this.socketsBy((connection) => connection.tags.find((tag) => tag.startsWith(SESSION_TAG))?.slice(SESSION_TAG.length));
     if (bySession.size === 0) return;
     const db = getDb(this.env.DB);
-    const ids = [...bySession.keys()];
     // D1 binds at most 100 parameters: the ids in parts, the parts in one round trip.
-    const parts: string[][] = [];
-    for (let start = 0; start < ids.length; start += D1_MAX_BOUND_PARAMETERS - 1) parts.push(ids.slice(start, start + D1_MAX_BOUND_PARAMETERS - 1));
-    const reads = parts.map((part) =>
+    const reads = chunksOf([...bySession.keys()]).map((part) =>
       db
         .select({ id: sessions.id })
         .from(sessions)

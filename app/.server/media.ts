@@ -117,6 +117,11 @@ export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Pro
   if (keys.length === 0) return;
   const [first, ...rest] = chunksOf(keys).map((chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)));
   await db.batch([first!, ...rest]);
+  await deleteObjects(bucket, keys);
+}
+
+/** Removes objects from R2, any number of them. */
+async function deleteObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
   for (const chunk of chunksOf(keys, KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
 }
 
@@ -148,7 +153,10 @@ export async function deleteAbandonedUploads(db: Db, bucket: R2Bucket, now = Dat
     .where(and(eq(mediaUploads.purpose, "posts"), isNull(mediaUploads.postId), lt(mediaUploads.createdAt, new Date(now - UNCLAIMED_UPLOAD_TTL_MS))))
     .limit(UPLOAD_CLEANUP_BATCH);
   const removed = await deleteUnclaimed(db, inArray(mediaUploads.key, oldest));
-  for (const chunk of chunksOf(removed.map((row) => row.key), KEYS_PER_R2_DELETE)) await bucket.delete(chunk);
+  await deleteObjects(
+    bucket,
+    removed.map((row) => row.key),
+  );
   return removed.length;
 }
 

@@ -107,8 +107,7 @@ async function cancelUnknown(secretKey: string, reference: string, why: string):
   await stripeCancelNow(secretKey, reference).catch((error: unknown) => console.error(`Stripe: cancelling ${reference} failed:`, error));
 }
 
-/** What the webhook answers: its status and a short JSON body. */
-/** The answer to Stripe, and the members whose verified badge the event gave or took (their public profiles are purged). */
+/** What the webhook answers: its status and a short JSON body, and the members whose verified badge the event gave or took (their public profiles are purged). */
 export type WebhookAnswer = { status: number; body: Record<string, unknown>; badgesChanged?: string[] };
 
 /** Handles one webhook request's raw body and signature. */

@@ -400,9 +400,6 @@ export const ROOM_RETRY_DELAY_MS = 50;
  */
 export const ROOM_SESSION_CHECK_MS = 60_000;
 
-/** D1 binds at most this many parameters to one statement: longer lists are read in parts. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
-
 /** The close code a room sends a socket whose session has ended: the page reloads (and goes to sign-in). */
 export const ROOM_SIGNED_OUT_CODE = 4001;
 
