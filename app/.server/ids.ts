@@ -25,3 +25,10 @@ export function newId(at: number = Date.now()): string {
 export function firstIdAt(at: number): string {
   return timePart(at) + ALPHABET[0]!.repeat(16);
 }
+
+/** The millisecond an id was made at (its first ten characters). */
+export function timeOfId(id: string): number {
+  let ms = 0;
+  for (let i = 0; i < 10; i++) ms = ms * 32 + ALPHABET.indexOf(id[i]!);
+  return ms;
+}

@@ -1,15 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
 import type { Author, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
-import { mapRead, param, runRead, selectRead, type Read } from "./db/reads";
+import { mapRead, param, runRead, runReads, selectRead, type Read } from "./db/reads";
 import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
-import { newId } from "./ids";
+import { firstIdAt, newId, timeOfId } from "./ids";
 import { preview, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
@@ -278,26 +278,43 @@ export function toConversation(
 
 /**
  * What a page that reconnected to a conversation room missed: the messages after its last one, in
- * order, for a participant only (the room asks on the page's behalf; docs/decisions/036).
+ * order, for a participant only (the room asks on the page's behalf; docs/decisions/036). Before them
+ * come the newest of those stored in the MESSAGES_RESYNC_LATE_MS before its last one: a message stored
+ * late (its id made earlier) sorts before a message the page has already seen, and the page keeps each
+ * message once (docs/decisions/071).
  */
 export async function messagesSince(db: Db, conversationId: string, afterId: string | null): Promise<ChatMessage[]> {
-  const rows = await runRead(
-    selectRead<MessageRow>(
-      db,
-      ["conversation-since", afterId ? "after" : "latest"].join(":"),
-      () => {
-        const query = db
-          .select(messageFields)
-          .from(messages)
-          .where(and(sql`${messages.conversationId} = ${C.conversation}`, afterId ? sql`${messages.id} > ${C.after}` : undefined))
-          .orderBy(afterId ? messages.id : desc(messages.id))
-          .limit(MESSAGES_RESYNC_LIMIT);
-        return { fields: messageFields, query };
-      },
-      { conversation: conversationId, messagesAfter: afterId },
-    ),
+  if (!afterId) return (await runRead(sinceRead(db, "latest", { conversation: conversationId }))).reverse().map(toMessage);
+  const [late, after] = await runReads(db, [
+    sinceRead(db, "late", { conversation: conversationId, messagesAfter: afterId, messagesFrom: firstIdAt(timeOfId(afterId) - MESSAGES_RESYNC_LATE_MS) }),
+    sinceRead(db, "after", { conversation: conversationId, messagesAfter: afterId }),
+  ]);
+  return [...late.reverse(), ...after].map(toMessage);
+}
+
+/** A conversation's newest messages ('latest'), those after one ('after'), or the newest stored shortly before it ('late'). */
+function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<string, unknown>): Read<MessageRow[]> {
+  return selectRead<MessageRow>(
+    db,
+    `conversation-since:${way}`,
+    () => {
+      const inConversation = sql`${messages.conversationId} = ${C.conversation}`;
+      const query = db
+        .select(messageFields)
+        .from(messages)
+        .where(
+          way === "after"
+            ? and(inConversation, sql`${messages.id} > ${C.after}`)
+            : way === "late"
+              ? and(inConversation, sql`${messages.id} >= ${param("messagesFrom")}`, sql`${messages.id} < ${C.after}`)
+              : inConversation,
+        )
+        .orderBy(way === "after" ? messages.id : desc(messages.id))
+        .limit(way === "late" ? MESSAGES_RESYNC_LATE_LIMIT : MESSAGES_RESYNC_LIMIT);
+      return { fields: messageFields, query };
+    },
+    values,
   );
-  return (afterId ? rows : rows.reverse()).map(toMessage);
 }
 
 // ───────────────────────────── who may write to whom ─────────────────────────────

@@ -384,6 +384,14 @@ export const MESSAGES_PAGE_SIZE = 30;
 export const MESSAGE_CLIENT_ID_MAX_LENGTH = 64;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;
+/**
+ * A reconnecting page is also sent the messages stored up to this long before its last one, at most
+ * MESSAGES_RESYNC_LATE_LIMIT of them (it keeps each once): a message can be stored after one with a
+ * later id (two sent in the same millisecond, or clocks apart), and asking only for ids after the last
+ * one shown would miss it.
+ */
+export const MESSAGES_RESYNC_LATE_MS = 10_000;
+export const MESSAGES_RESYNC_LATE_LIMIT = 20;
 
 // Realtime rooms (DESIGN.md §6; docs/decisions/036)
 /** The public feed room is this many shards; a page joins one by a hash of its connection. */

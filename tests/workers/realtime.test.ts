@@ -1,11 +1,11 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
+import { MESSAGES_RESYNC_LATE_MS, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
-import { communities, communityMembers, follows, memberSettings, messages, notifications } from "~/.server/db/schema";
-import { newId } from "~/.server/ids";
+import { communities, communityMembers, conversations, follows, memberSettings, messages, notifications } from "~/.server/db/schema";
+import { newId, timeOfId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
 type Room = Awaited<ReturnType<typeof listen>>;
@@ -371,6 +371,27 @@ describe("conversation rooms", () => {
       const missed = await back.next((event) => event.type === "messages");
       expect(missed?.type === "messages" && missed.messages.map((message) => message.content)).toEqual(["second", "third"]);
     });
+  });
+
+  it("a reconnect also gets a message stored after one with a later id; the inbox keeps the newest as the last", async () => {
+    const { conversationId, one, oneCookie, twoCookie } = await conversationOf();
+    expect((await send(conversationId, oneCookie, "seen")).status).toBe(200);
+    const [seen] = await db().select().from(messages).where(eq(messages.conversationId, conversationId));
+    const at = timeOfId(seen!.id);
+    // Stored now, made before the message the page last saw: one just before it, one long before.
+    const stored = (content: string, made: number) => ({ id: newId(made), conversationId, senderId: one.id, content, createdAt: new Date(made) });
+    await db().insert(messages).values([stored("late", at - 1), stored("too old to ask about", at - MESSAGES_RESYNC_LATE_MS - 1)]);
+    const [conversation] = await db().select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(conversation!.lastMessageId).toBe(seen!.id);
+    expect(conversation!.lastMessageAt!.getTime()).toBe(at);
+    const back = await listen(twoCookie, `/parties/conversation-room/${conversationId}`);
+    await withRooms([back], async () => {
+      back.send({ type: "resync", after: seen!.id });
+      const missed = await back.next((event) => event.type === "messages");
+      expect(missed?.type === "messages" && missed.messages.map((message) => message.content)).toEqual(["late"]);
+    });
+    const inbox = await fetchWorker(new Request(`${ORIGIN}/messages`, { headers: { Cookie: twoCookie } }));
+    expect(await inbox.text()).toContain("seen");
   });
 
   it("store a retried message once (the page's own id), and tell the sender when it is read", async () => {
