@@ -34,8 +34,12 @@ export function messageSearchOf(value: string | null): string | null {
   return term === "" ? null : term;
 }
 
-/** A LIKE pattern that matches the term anywhere, its own % and _ taken literally (ESCAPE '\'). */
-const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * What a text lower-cased by SQLite must contain: found with `instr`, not LIKE, whose patterns D1 holds
+ * to 50 bytes (a longer search failed to load the list). SQLite's lower() folds ASCII letters only, so
+ * the term is folded as it is ('Émile' finds 'Émile').
+ */
+const containing = (term: string) => term.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 const L = { at: param("listAt"), id: param("listId"), search: param("listSearch") };
 
@@ -83,9 +87,9 @@ export function conversationListRead(
         lastMine: sql<number | null>`${messages.senderId} = ${conversationMembers.userId}`.as("last_mine"),
       };
       const matching = search
-        ? sql`(lower(${users.displayName}) LIKE ${L.search} ESCAPE '\\' OR lower(${users.username}) LIKE ${L.search} ESCAPE '\\'
+        ? sql`(instr(lower(${users.displayName}), ${L.search}) > 0 OR instr(lower(${users.username}), ${L.search}) > 0
             OR EXISTS (SELECT 1 FROM ${messages} AS found WHERE found.conversation_id = ${conversationMembers.conversationId}
-              AND lower(found.content) LIKE ${L.search} ESCAPE '\\'))`
+              AND instr(lower(found.content), ${L.search}) > 0))`
         : undefined;
       const query = db
         .select(fields)

@@ -5,7 +5,7 @@ import { conversationMembers, follows, memberSettings, messages, users } from "~
 import { newId } from "~/.server/ids";
 import { conversationCountsRead, conversationListRead, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
-import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
 import { DM_MESSAGES } from "~/lib/messages";
 import { capturingD1, createUser, db, fetchWorker, formPost, get, ORIGIN, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
@@ -202,6 +202,30 @@ describe("the conversation list", () => {
       ["quiet", [toQuiet]],
       ["PERSON", [toVerified, toPlain, toQuiet]],
       ["100%", []],
+    ] as const) {
+      const found = await runRead(conversationListRead(db(), viewer, "all", term, null));
+      expect(found.conversations.map((row) => row.id), term).toEqual(expected);
+    }
+  });
+
+  it("searches with terms of any length, taking % and _ literally, and folding ASCII letters only", async () => {
+    const me = await createUser();
+    const emile = await createUser({ displayName: "Émile Zola" });
+    const other = await createUser({ displayName: "Someone Else" });
+    const toEmile = await started(me.id, emile);
+    await started(me.id, other);
+    const long = `${"a long message that goes on ".repeat(4)}with 100% of snake_case words`;
+    expect((await write(toEmile, emile.id, long)).ok).toBe(true);
+    const viewer = await sessionViewerOf(me.id);
+    for (const [term, expected] of [
+      // Longer than the 50 bytes D1 allows a LIKE pattern.
+      [long.slice(-SEARCH_QUERY_MAX_LENGTH), [toEmile]],
+      ["100%", [toEmile]],
+      ["snake_case", [toEmile]],
+      ["snake%case", []],
+      ["Émile", [toEmile]],
+      ["ÉMILE ZOLA", [toEmile]],
+      [`${"é".repeat(40)}`, []],
     ] as const) {
       const found = await runRead(conversationListRead(db(), viewer, "all", term, null));
       expect(found.conversations.map((row) => row.id), term).toEqual(expected);
