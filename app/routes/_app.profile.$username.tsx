@@ -7,11 +7,13 @@ import { tellNotified } from "~/.server/realtime";
 import { invariantResponse } from "~/.server/http";
 import { loadProfilePage } from "~/.server/profile-page";
 import { profileUsername } from "~/.server/profiles";
+import { refuse } from "~/.server/outcome";
 import { answerHeaders, respond } from "~/.server/respond";
 import { answerSubscription } from "~/.server/subscription-actions";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_ACTION_TEXTS, PROFILE_MESSAGES } from "~/lib/messages";
+import { ToggleSchema } from "~/lib/schemas/post";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 import { profileFeedHandle } from "~/lib/live-rooms";
@@ -42,9 +44,13 @@ export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["follow", "subscribe", "unsubscribe"], async ({ context, member, form, params, intent }) => {
     if (intent !== "follow") return answerSubscription({ context, member, form, params, intent });
     const username = profileUsername(params.username);
-    const outcome = username
-      ? await setFollowByUsername(context.db, member.id, username, form.get("follow") === "true")
-      : ({ ok: false, status: 404, message: PROFILE_MESSAGES.notFound } as const);
+    // The button carries the wanted state ('follow' = 'true' or 'false'); anything else changes nothing.
+    const wanted = ToggleSchema.safeParse({ value: form.get("follow") ?? undefined });
+    const outcome = !username
+      ? ({ ok: false, status: 404, message: PROFILE_MESSAGES.notFound } as const)
+      : !wanted.success
+        ? refuse(400, PROFILE_ACTION_TEXTS.followFailed)
+        : await setFollowByUsername(context.db, member.id, username, wanted.data.value);
     if (outcome.ok) tellNotified(context, context.db, { usernames: [outcome.username] });
     const success = outcome.ok ? (outcome.following ? PROFILE_MESSAGES.following(outcome.username) : PROFILE_MESSAGES.unfollowed(outcome.username)) : undefined;
     return respond(context, form, outcome, success);

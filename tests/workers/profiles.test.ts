@@ -71,6 +71,14 @@ describe("follow and unfollow (spec document 2 §4)", () => {
     expect(fetched.status).toBe(200);
     expect(await fetched.text()).toContain(`Unfollowed @${star.username}`);
     expect(await pairRows(fan.user.id, star.id)).toHaveLength(0);
+    // A wanted state that is neither 'true' nor 'false' (or none) changes nothing: following stays following.
+    expect((await fetchWorker(formPost(`${path}.data`, { intent: "follow", follow: "true" }, { Cookie: fan.cookie }))).status).toBe(200);
+    for (const odd of [{ follow: "yes" }, { follow: "" }, {}]) {
+      const refused = await fetchWorker(formPost(`${path}.data`, { intent: "follow", ...odd }, { Cookie: fan.cookie }));
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Failed to update follow status");
+    }
+    expect(await pairRows(fan.user.id, star.id)).toHaveLength(1);
     // Following oneself through the page is refused too.
     const self = await fetchWorker(formPost(`/profile/${fan.user.username}`, { intent: "follow", follow: "true" }, { Cookie: fan.cookie }));
     expect(self.status).toBe(400);
