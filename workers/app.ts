@@ -5,9 +5,9 @@ import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
-import { refuseUnacceptedRequest, withSecurityHeaders } from "../app/.server/http";
+import { refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
 import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
-import { authorizeConnection, refuseRoomRequest } from "../app/.server/rooms";
+import { authorizeConnection, namesAParty, refuseRoomRequest, ROOMS_PREFIX } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
 import { handleStripeWebhook } from "../app/.server/stripe";
 import { purgeProfilesOfMembers } from "../app/.server/profile-changes";
@@ -19,9 +19,6 @@ export { MemberRoom } from "../party/member-room";
 export { RateLimiter } from "./rate-limiter";
 
 const handleRemixRequest = createRequestHandler(build);
-
-/** Where partyserver (and partysocket's default prefix) puts the realtime rooms. */
-const ROOMS_PREFIX = "/parties/";
 
 /** Stripe's webhook (docs/decisions/037): JSON signed by Stripe, read raw, before any form rule. */
 const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
@@ -123,12 +120,14 @@ function serveVisitorPage(request: Request, env: Env, ctx: ExecutionContext, sta
 }
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(received, env, ctx) {
     const started = performance.now();
+    const request = withLiteralBackslashes(received);
     const { pathname } = new URL(request.url);
     if (pathname === STRIPE_WEBHOOK_PATH) return stripeWebhook(request, env);
     // Realtime rooms first (/parties/…): each connection authorized for its room.
     if (pathname.startsWith(ROOMS_PREFIX)) {
+      if (!namesAParty(pathname)) return refuseRoomRequest();
       const context = createLoadContext(request, env, ctx);
       const room = await routePartykitRequest(request, env, {
         onBeforeConnect: (req, lobby) => authorizeConnection(req, lobby, context),

@@ -6,6 +6,7 @@ import { SHARE_HOSTS } from "~/lib/share";
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ALLOWED_METHODS = "GET, HEAD, POST, OPTIONS";
 
 /** Every non-GET request must come from a page of this origin (the Origin header browsers send). */
 export function isCrossOriginMutation(request: Request): boolean {
@@ -16,21 +17,35 @@ export function isCrossOriginMutation(request: Request): boolean {
 
 /**
  * What is refused before routing, for every route at once: a change from another site (403), a
- * method Murmur has no use for (405), a POST whose body is not a form (400) or is larger than any form
+ * method Murmur has no use for (405; OPTIONS is answered with the methods allowed), a POST whose body is not a form (400) or is larger than any form
  * (413), and Remix's old `?_data` request (400), which Murmur's pages never make (they use single
  * fetch's `.data`) and which Remix answers with a 500 for a loader that returns null. Null for the rest.
  */
 export function refuseUnacceptedRequest(request: Request, { withSession }: { withSession: boolean }): Response | null {
   if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);
   if (request.url.includes("_data") && new URL(request.url).searchParams.has("_data")) return badRequest("Murmur's pages are not read with ?_data.");
+  // Nothing here is shared with other sites: a preflight gets no CORS headers, only what is allowed.
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: ALLOWED_METHODS, "Cache-Control": "no-store" } });
   if (SAFE_METHODS.has(request.method)) return null;
-  if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: "GET, HEAD, POST" });
+  if (request.method !== "POST") return badRequest("Method Not Allowed", 405, { Allow: ALLOWED_METHODS });
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return badRequest("Murmur accepts only form submissions.");
   // No form is larger than a post with all its files, and a visitor sends none with files; each
   // route's reader holds its own forms to less.
   const largest = withSession ? POST_FORM_MAX_BYTES : FORM_MAX_BYTES;
   if (Number(request.headers.get("Content-Length") ?? 0) > largest) return tooLarge(largest);
   return null;
+}
+
+/**
+ * The request with each encoded backslash in its path taken literally ('/%5C' → '/%255C'). No page of
+ * Murmur's has a backslash in its address, and React Router reads a path that starts '/\' as another
+ * host's address, which failed the 404 page as a 500; taken literally, such a path is a page not found.
+ */
+export function withLiteralBackslashes(request: Request): Request {
+  const url = new URL(request.url);
+  if (!/%5c/i.test(url.pathname)) return request;
+  url.pathname = url.pathname.replace(/%5c/gi, "%255C");
+  return new Request(url, request);
 }
 
 export function createNonce(): string {

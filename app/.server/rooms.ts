@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { Lobby } from "partyserver";
-import { feedScopeOf, isRoomId, ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "~/lib/room-names";
+import { CONVERSATION_PARTY, FEED_PARTY, feedScopeOf, isRoomId, MEMBER_PARTY, ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "~/lib/room-names";
 import type { SessionUser } from "~/lib/types/member";
 import { canPostIn } from "./communities";
 import type { Db } from "./db/client";
@@ -30,6 +30,19 @@ const RULES: Partial<Record<keyof Env, RoomRule>> = {
   // Each member's own room, for that member alone.
   MemberRoom: (name, member) => name === member.id,
 };
+
+/** Where partyserver (and partysocket's default prefix) puts the realtime rooms. */
+export const ROOMS_PREFIX = "/parties/";
+
+const PARTIES = new Set([FEED_PARTY, CONVERSATION_PARTY, MEMBER_PARTY]);
+
+/**
+ * Whether a path under ROOMS_PREFIX names one of Murmur's parties. partyserver finds a party by its
+ * name on a plain object, where '__proto__' or 'constructor' is found too (and failed as a 500).
+ */
+export function namesAParty(pathname: string): boolean {
+  return PARTIES.has(pathname.slice(ROOMS_PREFIX.length).split("/", 1)[0]!);
+}
 
 const refusal = (status: number, text: string) => new Response(text, { status, headers: { "Cache-Control": "no-store" } });
 

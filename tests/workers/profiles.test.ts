@@ -73,7 +73,7 @@ describe("follow and unfollow (spec document 2 §4)", () => {
     expect(await pairRows(fan.user.id, star.id)).toHaveLength(0);
     // A wanted state that is neither 'true' nor 'false' (or none) changes nothing: following stays following.
     expect((await fetchWorker(formPost(`${path}.data`, { intent: "follow", follow: "true" }, { Cookie: fan.cookie }))).status).toBe(200);
-    for (const odd of [{ follow: "yes" }, { follow: "" }, {}]) {
+    for (const odd of [{ follow: "yes" }, { follow: "" }, {}] as Record<string, string>[]) {
       const refused = await fetchWorker(formPost(`${path}.data`, { intent: "follow", ...odd }, { Cookie: fan.cookie }));
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain("Failed to update follow status");

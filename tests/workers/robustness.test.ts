@@ -52,7 +52,7 @@ describe("a request whose body is not a form is refused, on every action route",
       for (const method of ["PUT", "DELETE", "PATCH"]) {
         const response = await fetchWorker(new Request(`${ORIGIN}${route}`, { method, body: "x", headers: { Origin: ORIGIN, Cookie: cookie } }));
         expect(response.status, `${method} ${route}`).toBe(405);
-        expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+        expect(response.headers.get("Allow")).toBe("GET, HEAD, POST, OPTIONS");
       }
     }
     expect(await postCount(user.id)).toBe(1);
@@ -94,6 +94,33 @@ describe("Remix's old ?_data request", () => {
       expect((await fetchWorker(formPost(`${path}?_data=${id}`, {}, { Cookie: cookie }))).status).toBe(400);
       expect((await get(path, { Cookie: cookie })).status, path).toBeLessThan(400);
     }
+  });
+});
+
+describe("addresses no page has (decision 071)", () => {
+  it("a path with an encoded backslash is a page not found, signed in or out (the 404 page failed as a 500)", async () => {
+    const { cookie } = await member();
+    for (const path of ["/%5C", "/%5c%5C", "/%5C%3F", "/%5C/", "/%09%5C", "/%5Cevil.example?x=1", "/post/%5C"]) {
+      const signedIn = await get(path, { Cookie: cookie });
+      expect(signedIn.status, path).toBe(404);
+      expect(await signedIn.text(), path).toContain("<html");
+      expect((await get(path)).status, path).toBeLessThan(500);
+    }
+  });
+
+  it("a room path that names no party is 404, even a name every object has ('__proto__', 'constructor')", async () => {
+    const { cookie } = await member();
+    for (const party of ["__proto__", "constructor", "toString", "hasOwnProperty", "no-such-party", ""]) {
+      const response = await get(`/parties/${party}/x`, { Cookie: cookie, Upgrade: "websocket" });
+      expect(response.status, party).toBe(404);
+    }
+  });
+
+  it("OPTIONS is answered with the methods allowed, and no CORS", async () => {
+    const response = await fetchWorker(new Request(`${ORIGIN}/`, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD, POST, OPTIONS");
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });
 
