@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
+import { useTopDialog } from "~/lib/open-dialogs";
 import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -11,7 +13,8 @@ const tone: Record<ClientToast["type"], string> = {
 
 /**
  * Shows the flash toast of this response (plain text without JavaScript) and, with JavaScript,
- * every toast raised since, each dismissible and timed.
+ * every toast raised since, each dismissible and timed. While a modal dialog is open they show inside
+ * it: outside, they would be under its backdrop and hidden from screen readers (the page is inert).
  */
 export function Toaster({ flash }: { flash: ClientToast | null }) {
   const hydrated = useHydrated();
@@ -22,8 +25,9 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
   }, [flash]);
 
   const items = flash && !wasToastSeen(flash.id) ? [flash, ...clientToasts] : clientToasts;
+  const dialog = useTopDialog();
 
-  return (
+  const region = (
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6"
@@ -53,4 +57,5 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
       </div>
     </section>
   );
+  return dialog ? createPortal(region, dialog) : region;
 }

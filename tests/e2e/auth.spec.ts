@@ -117,6 +117,9 @@ test.describe("sign-in", () => {
     await signInWith(page, account.email, "wrong-password");
     await expect(page.getByText("Invalid email or password. Please try again.").first()).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
+    // With JavaScript the button keeps the keyboard's place while the form is on its way (it was
+    // disabled, and the focus fell to the page); pressed again meanwhile, it sends nothing twice.
+    if (jsEnabled()) await expect(page.getByRole("button", { name: "Sign In" })).toBeFocused();
   });
 
   test("returnTo brings the member back after 'Welcome back!'", async ({ page, baseURL, context }) => {

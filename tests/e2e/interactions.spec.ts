@@ -128,9 +128,13 @@ test.describe("sharing", () => {
       expect((await popup).url()).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?/);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await dialog.getByRole("button", { name: "Copy link" }).click();
-      await expect(page.getByText("Link copied to clipboard!")).toBeVisible();
+      // Said inside the dialog: outside, the page is inert under its backdrop (unheard, unreachable).
+      await expect(dialog.getByRole("status")).toHaveText(/Link copied to clipboard!/);
+      await expect(dialog.getByRole("button", { name: "Dismiss notification" })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/post\/[0-9A-Z]{26}$/);
       await dialog.getByRole("button", { name: "Close" }).click();
+      // ✕ gives the keyboard back to what opened the dialog.
+      await expect(card.getByRole("link", { name: /^Share/ })).toBeFocused();
       await expect(card.getByRole("link", { name: /^Share/ })).toContainText("2");
       await bothRecorded;
       const reloaded = await findCard(page, word);
@@ -203,6 +207,8 @@ test.describe("comments", () => {
     if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Reply", level: 1 })).toBeVisible();
     await expect(composer.getByText(`@${author.username}`)).toBeVisible();
     const text = composer.getByLabel("Reply");
+    // It opens on the reply's field, not on its ✕.
+    await expect(text).toBeFocused();
     await expect(text).toHaveAttribute("placeholder", "Post your reply");
     await text.fill("Count me in");
     await composer.getByRole("button", { name: "Reply" }).click();
@@ -225,6 +231,8 @@ test.describe("deleting", () => {
       await expect(dialog.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
+      // Cancel gives the keyboard back to the menu's button, as Escape does.
+      await expect(card.locator("summary", { hasText: "More options" })).toBeFocused();
     } else {
       await expect(page.getByRole("heading", { name: "Delete Post", level: 1 })).toBeVisible();
       await expect(page.getByText("Are you sure you want to delete this post? This action cannot be undone.")).toBeVisible();

@@ -104,10 +104,13 @@ export function CommentForm({
           placeholder={placeholder}
           rows={rows}
           autoFocus={autoFocus}
+          // In a dialog, focus comes here once it is open (Dialog); autoFocus alone is taken by its ✕.
+          data-autofocus={autoFocus ? "" : undefined}
           aria-invalid={errors ? true : undefined}
           aria-describedby={[content ? countId : "", errors ? `${textId}-error` : ""].join(" ").trim() || undefined}
         />
-        <button type="submit" disabled={busy} className="comment-submit">
+        {/* Busy, it stays focusable (aria-disabled, as SubmitButton): its click is refused instead. */}
+        <button type="submit" aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()} className="comment-submit">
           {submitLabel}
         </button>
       </div>

@@ -1,9 +1,14 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
+import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
 
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it. Dialogs are an
  * enhancement; each one also exists as a page or URL for visitors without JavaScript.
+ *
+ * However it closes (Escape, ✕, the backdrop, its owner taking it away), it closes natively, so the
+ * browser gives focus back to what opened it. It opens on the field marked `data-autofocus`, if any.
+ * While open, the page's toasts show in it (open-dialogs).
  */
 export function Dialog({
   open,
@@ -24,18 +29,36 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+      dialogOpened(dialog);
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  // Taken away while open (a dialog rendered only while open): closed first, while still in the page.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (dialog) dialogClosed(dialog);
+    };
+  }, []);
+
+  const close = () => ref.current?.close();
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(event) => {
+        dialogClosed(event.currentTarget);
+        onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className={`m-auto w-[min(92vw,28rem)] rounded-2xl border border-line bg-bg p-0 text-fg shadow-2xl ${className}`}
     >
@@ -45,7 +68,7 @@ export function Dialog({
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="-m-1 rounded-full p-1 text-muted hover:bg-surface" aria-label="Close">
+            <button type="button" onClick={close} className="-m-1 rounded-full p-1 text-muted hover:bg-surface" aria-label="Close">
               <Icon name="x" className="size-5" />
             </button>
           </div>

@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from "react";
+
+/**
+ * The modal dialogs open now, the last opened on top. A modal dialog makes the rest of the page inert
+ * (hidden from screen readers, under its backdrop), so the toasts show inside the top one while it is
+ * open (Toaster), where they are seen, read out and dismissed.
+ */
+let open: HTMLDialogElement[] = [];
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function dialogOpened(dialog: HTMLDialogElement) {
+  open = [...open.filter((one) => one !== dialog), dialog];
+  emit();
+}
+
+export function dialogClosed(dialog: HTMLDialogElement) {
+  if (!open.includes(dialog)) return;
+  open = open.filter((one) => one !== dialog);
+  emit();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The modal dialog on top, or null when none is open. */
+export function useTopDialog(): HTMLDialogElement | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => open.at(-1) ?? null,
+    () => null,
+  );
+}
