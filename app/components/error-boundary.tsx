@@ -20,6 +20,12 @@ const DEFAULTS: Record<number, { title: string; text: string }> = {
   429: { title: "Slow down", text: "Too many requests. Please wait a moment and try again." },
 };
 
+/** The page title of an error page: 'Page not found | Murmur', 'Too large | Murmur', and so on. */
+export function errorPageTitle(error: unknown): string {
+  const known = isRouteErrorResponse(error) ? (DEFAULTS[error.status] ?? UNEXPECTED) : UNEXPECTED;
+  return `${known.title} | Murmur`;
+}
+
 /**
  * The error boundary of every route (as in the Epic Stack): a route passes handlers for the statuses
  * it has words for; other known statuses get a friendly page; a page whose data got no answer (offline)

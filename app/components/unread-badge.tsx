@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { UNREAD_BADGE_CAP } from "~/lib/constants";
 
 export function formatUnread(count: number): string {
@@ -14,5 +15,29 @@ export function UnreadBadge({ count, one, many }: { count: number; one: string; 
     >
       {formatUnread(count)}
     </span>
+  );
+}
+
+const unreadWords = (count: number, one: string, many: string) => `${formatUnread(count)} ${count === 1 ? one : many}`;
+
+/**
+ * What a screen reader hears when a badge grows while the page is open (a notification or a message
+ * arrived live): the badge's words, once. A badge only changes silently, being no live region itself.
+ */
+export function BadgeAnnouncer({ notifications, messages }: { notifications: number; messages: number }) {
+  const before = useRef({ notifications, messages });
+  const [said, say] = useState("");
+  useEffect(() => {
+    const grew = [
+      notifications > before.current.notifications ? unreadWords(notifications, "unread notification", "unread notifications") : null,
+      messages > before.current.messages ? unreadWords(messages, "unread conversation", "unread conversations") : null,
+    ].filter(Boolean);
+    before.current = { notifications, messages };
+    if (grew.length > 0) say(grew.join(", "));
+  }, [notifications, messages]);
+  return (
+    <p className="sr-only" aria-live="polite">
+      {said}
+    </p>
   );
 }

@@ -1,4 +1,7 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { errorPageTitle, GeneralErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = ({ error }) => [{ title: errorPageTitle(error) }];
 
 /** Any path the app does not know, for a signed-in member: the not-found page inside the shell. */
 export function loader() {

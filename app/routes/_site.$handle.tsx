@@ -6,7 +6,7 @@ import { invariantResponse } from "~/.server/http";
 import { profileUsername } from "~/.server/profiles";
 import { loadPublicProfile } from "~/.server/public-profile";
 import { DEFAULT_AVATAR } from "~/components/avatar";
-import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { errorPageTitle, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PublicProfile } from "~/components/profile/public-profile";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
 import { PROFILE_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
@@ -59,8 +59,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** What a shared link previews (crawlers run no JavaScript: these are in the server's HTML). */
-export const meta: MetaFunction<typeof loader> = ({ data, params }) => {
-  if (!data) return [{ title: isProfileHandle(params.handle) ? `${PROFILE_MESSAGES.notFound} | Murmur` : "Murmur" }];
+export const meta: MetaFunction<typeof loader> = ({ data, params, error }) => {
+  if (!data) return [{ title: isProfileHandle(params.handle) ? `${PROFILE_MESSAGES.notFound} | Murmur` : errorPageTitle(error) }];
   const { profile } = data;
   const title = `${profile.displayName} (@${profile.username})`;
   const bio = profile.bio?.replace(/\s+/g, " ").trim();

@@ -12,7 +12,7 @@ import { postPageShouldRevalidate } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 
 /** As /post/{id}'s: Open Graph and Twitter card tags, so a shared link previews. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => postPageMeta(data, error);
 
 /**
  * /community/{id}/post/{postId} (spec document 1 §2.1): a community's post, its comments and its

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const handle = publicFeedHandle;
 
 /** Open Graph and Twitter card tags, so a shared link previews. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => postPageMeta(data);
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => postPageMeta(data, error);
 
 /** The interactions on a post (app/.server/posts/post-page-action.ts). */
 export function action(args: ActionFunctionArgs) {

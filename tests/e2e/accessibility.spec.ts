@@ -153,6 +153,23 @@ for (const theme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    signedIn("keyboard focus shows on a post's images (inside their clipped box) and on the composer's pickers", async ({ page, baseURL }) => {
+      const author = await newMember(baseURL!);
+      const word = uniqueWord("fi");
+      await postAs(author, `Focus rings ${word}`, { images: ["sample.png"] });
+      await open(page, `/?q=${word}`);
+      const image = page.getByRole("article").filter({ hasText: word }).locator('a[href$="/photo/1"]');
+      await image.focus();
+      // The ring is drawn inside: the box's overflow would clip one outside.
+      expect(await image.evaluate((link) => getComputedStyle(link).outlineOffset)).toBe("-3px");
+      expect(await image.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe("solid");
+      if (!jsEnabled()) return;
+      await open(page, "/compose");
+      const picker = page.locator("label.file-picker").first();
+      await picker.locator("input").focus();
+      expect(await picker.evaluate((label) => getComputedStyle(label).outlineStyle)).toBe("solid");
+    });
+
     signedIn("the report and delete pages, an image's page and pages not found have no violations: one main, one h1, a legible red button", async ({ page, baseURL, me }) => {
       const author = await newMember(baseURL!);
       const theirs = uniqueWord("rp");
@@ -169,6 +186,8 @@ for (const theme of ["light", "dark"] as const) {
         await expect(page.getByRole("main"), path).toHaveCount(1);
         await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
       }
+      // A page not found says so in its title too.
+      await expect(page).toHaveTitle("Page not found | Murmur");
     });
 
     test("text fields show their edge at 3:1 against the page (WCAG 1.4.11)", async ({ page }) => {
@@ -286,6 +305,11 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, path);
       await expect(page.getByText("Hello, accessible world").last()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+      // On a phone the list (and its heading) is hidden beside a conversation: the page keeps one h1.
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        await expect(page.getByRole("heading", { level: 1 }), `${width}`).toHaveCount(1);
+      }
     });
 
     signedIn("verified, subscriptions, a subscribe page and the subscription price have no serious or critical violations", async ({ page, baseURL, me }) => {

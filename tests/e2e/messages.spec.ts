@@ -88,6 +88,10 @@ test.describe("direct messages", () => {
     if (!jsEnabled()) await page.reload();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByLabel("1 unread conversation", { exact: true })).toBeVisible();
+    // A screen reader hears the badge grow while the page is open (a page loaded with it says nothing).
+    const heard = page.locator("p.sr-only[aria-live]").filter({ hasText: "unread conversation" });
+    if (jsEnabled()) await expect(heard).toHaveText("1 unread conversation");
+    else await expect(heard).toHaveCount(0);
 
     await open(page, `/messages/${conversationId}`);
     await expect(bubbles(page).getByText("Are you around?")).toBeVisible();
@@ -97,6 +101,8 @@ test.describe("direct messages", () => {
     await sendAs(friend, conversationId, reply);
     if (!jsEnabled()) await page.reload();
     await expect(bubbles(page).getByText(reply)).toBeVisible();
+    // With JavaScript a screen reader hears who said what as it arrives.
+    if (jsEnabled()) await expect(page.locator("p.sr-only[aria-live]").filter({ hasText: reply })).toHaveText(new RegExp(`^Tester \\w+: ${reply}$`));
   });
 
   test("'Load earlier messages' brings the older page above the newest, oldest first, until the first message", async ({ page, baseURL, me }) => {

@@ -102,7 +102,7 @@ function NewPostsPrompt({ kind, page }: { kind: FreshKind; page: FeedPage }) {
             revalidator.revalidate();
             window.scrollTo({ top: 0 });
           }}
-          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white shadow-lg"
+          className="rounded-full bg-accent px-4 py-2 text-sm font-semibold text-on-accent shadow-lg"
         >
           {`Show ${countOf(count, "new post", "new posts")}`}
         </button>

@@ -77,12 +77,16 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     fetch(`/messages/${conversation.id}/read`, { method: "POST", body }).catch((error: unknown) => console.warn("Marking messages read failed:", error));
   }, [conversation.id]);
 
+  // A message from the other as it arrives, for a screen reader (the list itself is no live region: it
+  // would read out every earlier page loaded, and one's own messages).
+  const [heard, hear] = useState("");
   const onEvent = useCallback(
     (event: RoomEvent) => {
       if (event.type === "message" || event.type === "messages") {
         const arrived = event.type === "message" ? [event.message] : event.messages;
         if (arrived.length === 0) return;
         setLive((held) => merged(held, arrived));
+        if (event.type === "message" && event.message.senderId !== viewerId) hear(`${other.displayName}: ${event.message.content}`);
         // A resync answers a page at a time: a full one asks for the rest.
         if (event.type === "messages" && arrived.length >= MESSAGES_RESYNC_LIMIT) room.current?.send({ type: "resync", after: arrived.at(-1)!.id });
         // Seen as it arrives while the page is in front (the sender is told), else once it is.
@@ -96,7 +100,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     },
     // `room` is a ref (stable), declared below: it is read only when an event comes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewerId, markRead],
+    [viewerId, markRead, other.displayName],
   );
   const room = useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
     onEvent,
@@ -141,6 +145,11 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
 
   return (
     <section aria-label={`Conversation with ${other.displayName}`} className="flex min-h-0 flex-1 flex-col">
+      {/* The page's heading where the list (and its 'Messages') is hidden, beside the conversation. */}
+      <h1 className="sr-only md:hidden">Messages</h1>
+      <p className="sr-only" aria-live="polite">
+        {heard}
+      </p>
       <header className="sticky top-14 z-10 flex items-center gap-3 border-b border-line bg-bg/90 px-4 py-2 backdrop-blur lg:top-0">
         <Link to="/messages" className="rounded-full p-2 hover:bg-surface md:hidden">
           <Icon name="chevron-left" className="size-5" />

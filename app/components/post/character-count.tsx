@@ -3,7 +3,11 @@ import { countOf } from "~/lib/format";
 import { countCharacters } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** Characters left, red under 20 (spec document 1 §5). Without JavaScript the limit is stated instead. */
+/**
+ * Characters left, red under 20 (spec document 1 §5). Without JavaScript the limit is stated instead.
+ * A screen reader reads the count with its words (the field's description), and hears it change only
+ * under 20.
+ */
 export function CharacterCount({ text, max, id }: { text: string; max: number; id?: string }) {
   const hydrated = useHydrated();
   if (!hydrated) {
@@ -14,15 +18,19 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
     );
   }
   const left = max - countCharacters(text);
+  const said = `${countOf(left, "character", "characters")} left`;
   return (
     <span
       id={id}
-      aria-live="polite"
-      aria-label={`${countOf(left, "character", "characters")} left`}
       data-warning={left < POST_LENGTH_WARNING || undefined}
       className={`text-sm tabular-nums ${left < POST_LENGTH_WARNING ? "font-semibold text-danger" : "text-muted"}`}
     >
-      {left}
+      <span aria-hidden="true">{left}</span>
+      <span className="sr-only">{said}</span>
+      {/* Read out only near the limit: a count spoken at every key is noise. */}
+      <span className="sr-only" aria-live="polite">
+        {left < POST_LENGTH_WARNING ? said : ""}
+      </span>
     </span>
   );
 }

@@ -328,7 +328,7 @@ function FilePicker({
     );
   }
   return (
-    <label htmlFor={id} className="cursor-pointer rounded-full p-2 text-accent hover:bg-surface" title={label}>
+    <label htmlFor={id} className="file-picker cursor-pointer rounded-full p-2 text-accent hover:bg-surface" title={label}>
       {icon}
       <span className="sr-only">{label}</span>
       <input

@@ -39,7 +39,7 @@ export function PostImages({
               event.preventDefault();
               setOpen(index);
             }}
-            className={urls.length === 3 && index === 0 ? "row-span-2" : ""}
+            className={`focus-inset ${urls.length === 3 && index === 0 ? "row-span-2" : ""}`}
           >
             <img
               src={url}

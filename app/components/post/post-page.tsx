@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
+import { errorPageTitle } from "~/components/error-boundary";
 import { POST_LOCK_MESSAGES } from "~/lib/messages";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
 import { PostPageAddress, ReplyForm } from "./comment-form";
@@ -67,8 +68,9 @@ export function PostPageView({
 
 
 /** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
-export function postPageMeta(data: { item: FeedItem; url: string; origin: string } | undefined) {
-  if (!data) return [{ title: "Post not found | Murmur" }];
+export function postPageMeta(data: { item: FeedItem; url: string; origin: string } | undefined, error?: unknown) {
+  // A request refused for what it sent (a form too large, say) is not a missing post.
+  if (!data) return [{ title: isRouteErrorResponse(error) && error.status !== 404 ? errorPageTitle(error) : "Post not found | Murmur" }];
   const { post } = data.item;
   const who = `${post.author.displayName} (@${post.author.username})`;
   const locked = post.lockedFor === "subscribers" ? POST_LOCK_MESSAGES.subscribersPreview : POST_LOCK_MESSAGES.privatePreview;

@@ -53,6 +53,9 @@ export function ReportForm({
               name={fields.reason.name}
               value={reason}
               defaultChecked={fields.reason.initialValue === reason}
+              // Each choice carries the error, so the one focused on a refusal reads it out.
+              aria-invalid={fields.reason.errors ? true : undefined}
+              aria-describedby={fields.reason.errors ? `${infoId}-reason` : undefined}
               className="size-4 accent-accent"
             />
             {REPORT_REASON_LABELS[reason]}

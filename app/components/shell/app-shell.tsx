@@ -8,6 +8,7 @@ import { LogoMark } from "../logo";
 import { ComposeLink, ComposeProvider } from "../post/compose-dialog";
 import { MainLandmark } from "../main-landmark";
 import { SiteFooter } from "../site-footer";
+import { BadgeAnnouncer } from "../unread-badge";
 import { LeftNav, NAV_DRAWER_ID } from "./left-nav";
 import { RightSidebar, type Trend } from "./right-sidebar";
 
@@ -69,6 +70,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           <div className="nav-drawer-panel invisible fixed inset-y-0 left-0 z-50 w-72 -translate-x-full bg-bg shadow-xl transition-[translate,visibility] lg:visible lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:translate-x-0 lg:shadow-none xl:w-72">
             <LeftNav user={user} unreadNotifications={badges.notifications} unreadMessages={badges.messages} />
           </div>
+          {/* Outside the drawer, which is hidden (and its live regions with it) on a phone until opened. */}
+          <BadgeAnnouncer notifications={badges.notifications} messages={badges.messages} />
           <MainLandmark id="main" className="min-w-0 flex-1 border-line lg:border-x">
             {children}
           </MainLandmark>
