@@ -1,4 +1,4 @@
-import { IMAGE_MAX_SIDE_PX } from "~/lib/constants";
+import { IMAGE_MAX_SIDE_PX, VIDEO_TOP_LEVEL_PARTS_MAX } from "~/lib/constants";
 import { IMAGE_TYPES, VIDEO_TYPES, type ImageDimensions, type MediaType } from "~/lib/media-types";
 
 /**
@@ -324,8 +324,8 @@ async function isoMediaType(r: ByteReader): Promise<MediaType | null> {
   let type: MediaType | null = null;
   let hasMovie = false;
   let hasData = false;
-  for (let offset = 0; offset < r.size; ) {
-    if (!(await r.load(offset, 8))) return null;
+  for (let offset = 0, parts = 0; offset < r.size; parts++) {
+    if (parts === VIDEO_TOP_LEVEL_PARTS_MAX || !(r.has(offset, 8) || (await r.load(offset, 8)))) return null;
     let size = r.u32(offset);
     const name = r.ascii(offset + 4, 4);
     if (!/^[\x20-\x7e]{4}$/.test(name)) return null;
@@ -390,7 +390,8 @@ async function readElement(r: ByteReader, offset: number) {
 
 /** The DocType inside an EBML header, without the zero bytes that may pad it. */
 async function docType(r: ByteReader, start: number, end: number): Promise<string | null> {
-  for (let offset = start; offset < end; ) {
+  for (let offset = start, parts = 0; offset < end; parts++) {
+    if (parts === VIDEO_TOP_LEVEL_PARTS_MAX) return null;
     const child = await readElement(r, offset);
     if (!child || child.size === null || child.start + child.size > end) return null;
     if (child.id === EBML_DOC_TYPE) {
@@ -413,7 +414,8 @@ async function isWebm(r: ByteReader): Promise<boolean> {
   if (headerEnd > r.size || (await docType(r, header.start, headerEnd)) !== "webm") return false;
   let offset = headerEnd;
   let hasSegment = false;
-  while (offset < r.size) {
+  for (let parts = 0; offset < r.size; parts++) {
+    if (parts === VIDEO_TOP_LEVEL_PARTS_MAX) return false;
     const element = await readElement(r, offset);
     if (!element || (!hasSegment && element.id !== MATROSKA_SEGMENT)) return false;
     hasSegment = true;

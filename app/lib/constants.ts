@@ -96,6 +96,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Images wider or taller than this are refused: photos stay well below it, decompression bombs do not. */
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The most top-level boxes (MP4, QuickTime) or elements (WebM) a video may have. A real one has a few
+ * (a fragmented MP4 some hundreds); a file made of millions of tiny ones cost seconds to check.
+ */
+export const VIDEO_TOP_LEVEL_PARTS_MAX = 10_000;
 /** The largest form without files read (docs/decisions/070): its longest field is a few kB of text. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkMediaFile, parseRange } from "~/.server/media";
 import { inspectMedia } from "~/.server/media-inspect";
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/lib/constants";
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_TOP_LEVEL_PARTS_MAX } from "~/lib/constants";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/media/${name}`, import.meta.url)));
 const file = (name: string, type: string, bytes = fixture(name)) => new File([bytes], name, { type });
@@ -121,6 +121,22 @@ describe("broken and disguised videos are refused", () => {
 
   it("an MP4 without a movie box ('moov') is refused", async () => {
     expect(await inspectMedia(new Blob([box("ftyp", new TextEncoder().encode("isom\0\0\x02\0")), box("mdat", new Uint8Array(64))]))).toBeNull();
+  });
+
+  it("a video of more tiny top-level parts than any real one is refused, and quickly", async () => {
+    const many = VIDEO_TOP_LEVEL_PARTS_MAX + 1;
+    const ftyp = box("ftyp", new TextEncoder().encode("isom\0\0\x02\0isom"));
+    const free = Array.from({ length: many }, () => box("free"));
+    const mp4 = concat(ftyp, ...free, box("moov", new Uint8Array(16)), box("mdat", new Uint8Array(32)));
+    // Exactly as many parts as allowed (ftyp, moov and mdat among them) is still a video.
+    expect(await inspectMedia(new Blob([concat(ftyp, ...free.slice(4), box("moov", new Uint8Array(16)), box("mdat", new Uint8Array(32)))]))).toMatchObject({
+      contentType: "video/mp4",
+    });
+    expect(await inspectMedia(new Blob([mp4]))).toBeNull();
+    // A WebM's Segment, then Void elements (ID 0xEC, size 0) past the limit.
+    const webm = fixture("sample.webm");
+    expect(await inspectMedia(new Blob([concat(webm, new Uint8Array(2 * many).map((_, i) => (i % 2 === 0 ? 0xec : 0x80)))]))).toBeNull();
+    expect(await inspectMedia(new Blob([concat(webm, new Uint8Array(2 * 10).map((_, i) => (i % 2 === 0 ? 0xec : 0x80)))]))).toMatchObject({ contentType: "video/webm" });
   });
 
   it("a Matroska file whose DocType is not 'webm' is refused", async () => {
