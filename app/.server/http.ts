@@ -42,6 +42,7 @@ export function refuseUnacceptedRequest(request: Request, { withSession }: { wit
  * host's address, which failed the 404 page as a 500; taken literally, such a path is a page not found.
  */
 export function withLiteralBackslashes(request: Request): Request {
+  if (!/%5c/i.test(request.url)) return request;
   const url = new URL(request.url);
   if (!/%5c/i.test(url.pathname)) return request;
   url.pathname = url.pathname.replace(/%5c/gi, "%255C");

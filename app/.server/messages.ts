@@ -35,13 +35,17 @@ export function messageSearchOf(value: string | null): string | null {
 }
 
 /**
- * What a text lower-cased by SQLite must contain: found with `instr`, not LIKE, whose patterns D1 holds
- * to 50 bytes (a longer search failed to load the list). SQLite's lower() folds ASCII letters only, so
- * the term is folded as it is ('Émile' finds 'Émile').
+ * The term as a text lower-cased by SQLite must contain it, found with `instr`, not LIKE, whose patterns
+ * D1 holds to 50 bytes (a longer search failed to load the list). SQLite's lower() folds ASCII letters
+ * only, so the term is looked for folded both ways: as SQLite folds ('Émile' finds 'Émile') and as
+ * JavaScript does ('Émile' finds 'émile').
  */
-const containing = (term: string) => term.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+const containing = (term: string) => ({ listSearch: term.replace(/[A-Z]/g, (letter) => letter.toLowerCase()), listSearchLower: term.toLowerCase() });
 
-const L = { at: param("listAt"), id: param("listId"), search: param("listSearch") };
+const L = { at: param("listAt"), id: param("listId"), search: param("listSearch"), searchLower: param("listSearchLower") };
+
+/** Whether a text, lower-cased by SQLite, contains the term either way it is folded (`containing`). */
+const contains = (text: unknown) => sql`(instr(lower(${text}), ${L.search}) > 0 OR instr(lower(${text}), ${L.searchLower}) > 0)`;
 
 type SummaryRow = {
   id: string;
@@ -87,9 +91,9 @@ export function conversationListRead(
         lastMine: sql<number | null>`${messages.senderId} = ${conversationMembers.userId}`.as("last_mine"),
       };
       const matching = search
-        ? sql`(instr(lower(${users.displayName}), ${L.search}) > 0 OR instr(lower(${users.username}), ${L.search}) > 0
+        ? sql`(${contains(users.displayName)} OR ${contains(users.username)}
             OR EXISTS (SELECT 1 FROM ${messages} AS found WHERE found.conversation_id = ${conversationMembers.conversationId}
-              AND instr(lower(found.content), ${L.search}) > 0))`
+              AND ${contains(sql`found.content`)}))`
         : undefined;
       const query = db
         .select(fields)
@@ -110,7 +114,7 @@ export function conversationListRead(
         .limit(CONVERSATIONS_PAGE_SIZE + 1);
       return { fields, query };
     },
-    { ...viewerValues(viewer), listAt: after?.at, listId: after?.id, listSearch: search ? containing(search) : undefined },
+    { ...viewerValues(viewer), listAt: after?.at, listId: after?.id, ...(search ? containing(search) : { listSearch: undefined, listSearchLower: undefined }) },
   );
   return mapRead(read, (rows) => {
     const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
@@ -283,14 +287,14 @@ export function toConversation(
 /**
  * What a page that reconnected to a conversation room missed: the messages after its last one, in
  * order, for a participant only (the room asks on the page's behalf; docs/decisions/036). Before them
- * come the newest of those stored in the MESSAGES_RESYNC_LATE_MS before its last one: a message stored
+ * come the newest of those made in the MESSAGES_RESYNC_LATE_MS before its last one: a message stored
  * late (its id made earlier) sorts before a message the page has already seen, and the page keeps each
  * message once (docs/decisions/071).
  */
 export async function messagesSince(db: Db, conversationId: string, afterId: string | null): Promise<ChatMessage[]> {
   if (!afterId) return (await runRead(sinceRead(db, "latest", { conversation: conversationId }))).reverse().map(toMessage);
   const [late, after] = await runReads(db, [
-    sinceRead(db, "late", { conversation: conversationId, messagesAfter: afterId, messagesFrom: firstIdAt(timeOfId(afterId) - MESSAGES_RESYNC_LATE_MS) }),
+    sinceRead(db, "late", { conversation: conversationId, messagesAfter: afterId, messagesFrom: firstIdAt(Math.max(0, timeOfId(afterId) - MESSAGES_RESYNC_LATE_MS)) }),
     sinceRead(db, "after", { conversation: conversationId, messagesAfter: afterId }),
   ]);
   return [...late.reverse(), ...after].map(toMessage);

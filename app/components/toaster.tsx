@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
 import { useTopDialog } from "~/lib/open-dialogs";
@@ -13,11 +13,14 @@ const tone: Record<ClientToast["type"], string> = {
 
 /**
  * Shows the flash toast of this response (plain text without JavaScript) and, with JavaScript,
- * every toast raised since, each dismissible and timed. While a modal dialog is open they show inside
- * it: outside, they would be under its backdrop and hidden from screen readers (the page is inert).
+ * every toast raised since, each dismissible and timed.
+ *
+ * While a modal dialog is open, the toasts raised since it opened show inside it: outside, they would
+ * be under its backdrop and hidden from screen readers (the page is inert). The page's region stays
+ * where it is all along, so a toast that moves there when the dialog closes (one raised as it closed,
+ * say) is new content in a live region that was already there, and is read out.
  */
 export function Toaster({ flash }: { flash: ClientToast | null }) {
-  const hydrated = useHydrated();
   const clientToasts = useClientToasts();
 
   useEffect(() => {
@@ -26,36 +29,50 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
 
   const items = flash && !wasToastSeen(flash.id) ? [flash, ...clientToasts] : clientToasts;
   const dialog = useTopDialog();
+  // The toasts already shown when the top dialog opened: they stay on the page (they were heard there).
+  const [before, setBefore] = useState<{ dialog: HTMLDialogElement | null; ids: ReadonlySet<string> }>({ dialog: null, ids: new Set() });
+  if (before.dialog !== dialog) setBefore({ dialog, ids: new Set(items.map((toast) => toast.id)) });
+  const inDialog = dialog ? items.filter((toast) => !before.ids.has(toast.id)) : [];
+  const onPage = dialog ? items.filter((toast) => before.ids.has(toast.id)) : items;
 
-  const region = (
+  return (
+    <>
+      <ToastRegion items={onPage} />
+      {dialog ? createPortal(<ToastRegion items={inDialog} />, dialog) : null}
+    </>
+  );
+}
+
+function ToastRegion({ items }: { items: ClientToast[] }) {
+  const hydrated = useHydrated();
+  return (
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6"
     >
       <div role="status" aria-live="polite" className="w-full max-w-md">
-      <ol className="flex w-full flex-col gap-2">
-        {items.map((toast) => (
-          <li
-            key={toast.id}
-            data-toast={toast.type}
-            className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
-          >
-            <p className="flex-1">{toast.message}</p>
-            {hydrated ? (
-              <button
-                type="button"
-                onClick={() => dismissToast(toast.id)}
-                className="rounded p-0.5 opacity-80 hover:opacity-100"
-                aria-label="Dismiss notification"
-              >
-                <Icon name="x" className="size-4" />
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+        <ol className="flex w-full flex-col gap-2">
+          {items.map((toast) => (
+            <li
+              key={toast.id}
+              data-toast={toast.type}
+              className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
+            >
+              <p className="flex-1">{toast.message}</p>
+              {hydrated ? (
+                <button
+                  type="button"
+                  onClick={() => dismissToast(toast.id)}
+                  className="rounded p-0.5 opacity-80 hover:opacity-100"
+                  aria-label="Dismiss notification"
+                >
+                  <Icon name="x" className="size-4" />
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
       </div>
     </section>
   );
-  return dialog ? createPortal(region, dialog) : region;
 }

@@ -10,7 +10,7 @@ export function UnreadBadge({ count, one, many }: { count: number; one: string; 
   if (count <= 0) return null;
   return (
     <span
-      className="inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-white dark:text-black"
+      className="inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-on-accent"
       aria-label={`${count} ${count === 1 ? one : many}`}
     >
       {formatUnread(count)}

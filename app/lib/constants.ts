@@ -97,10 +97,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /**
- * The most top-level boxes (MP4, QuickTime) or elements (WebM) a video may have. A real one has a few
- * (a fragmented MP4 some hundreds); a file made of millions of tiny ones cost seconds to check.
+ * The most top-level boxes (MP4, QuickTime) or elements (WebM) a video may have. A real one has a few;
+ * a fragmented MP4 some hundreds, or a fragment per frame (3 600 a minute at 30 frames a second, about
+ * 28 minutes at this limit). A file made of millions of tiny ones cost seconds to check.
  */
-export const VIDEO_TOP_LEVEL_PARTS_MAX = 10_000;
+export const VIDEO_TOP_LEVEL_PARTS_MAX = 100_000;
 /** The largest form without files read (docs/decisions/070): its longest field is a few kB of text. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /**

@@ -118,7 +118,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Invalid email or password. Please try again.").first()).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
     // With JavaScript the button keeps the keyboard's place while the form is on its way (it was
-    // disabled, and the focus fell to the page); pressed again meanwhile, it sends nothing twice.
+    // disabled, and the focus fell to the page).
     if (jsEnabled()) await expect(page.getByRole("button", { name: "Sign In" })).toBeFocused();
   });
 

@@ -72,6 +72,8 @@ async function openCreate(page: Page): Promise<Locator> {
     const dialog = page.getByRole("dialog", { name: "Create Community" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/communities$/);
+    // It opens on its first field, not on its ✕.
+    await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
     return dialog;
   }
   await expect(page).toHaveURL(/\/communities\/new$/);

@@ -2,7 +2,12 @@ import type { Page } from "@playwright/test";
 import { expect, follow, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'). */
-const count = (page: Page, label: string) => page.getByRole("list", { name: "Counts" }).getByRole("listitem").filter({ hasText: label });
+// A count's own item ('12 Followers'), not what shows inside it (its list's dialog, and the toasts raised there).
+const count = (page: Page, label: string) =>
+  page
+    .getByRole("list", { name: "Counts" })
+    .locator(":scope > li")
+    .filter({ hasText: new RegExp(`^[\\d.,KM]+\\s*${label}$`) });
 
 test.describe("profiles", () => {
   test("another member's profile: header, posts, and Follow / Unfollow with the spec's toasts", async ({ page, baseURL }) => {

@@ -123,7 +123,7 @@ describe("broken and disguised videos are refused", () => {
     expect(await inspectMedia(new Blob([box("ftyp", new TextEncoder().encode("isom\0\0\x02\0")), box("mdat", new Uint8Array(64))]))).toBeNull();
   });
 
-  it("a video of more tiny top-level parts than any real one is refused, and quickly", async () => {
+  it("a video of more tiny top-level parts than any real one is refused", async () => {
     const many = VIDEO_TOP_LEVEL_PARTS_MAX + 1;
     const ftyp = box("ftyp", new TextEncoder().encode("isom\0\0\x02\0isom"));
     const free = Array.from({ length: many }, () => box("free"));

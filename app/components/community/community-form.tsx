@@ -55,7 +55,7 @@ export function CommunityForm({
       <FormError errors={form.errors} />
       <Field
         label={COMMUNITY_MESSAGES.nameLabel}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: COMMUNITY_MESSAGES.namePlaceholder, maxLength: COMMUNITY_NAME_MAX_LENGTH * 2, dir: "auto", autoFocus: true }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: COMMUNITY_MESSAGES.namePlaceholder, maxLength: COMMUNITY_NAME_MAX_LENGTH * 2, dir: "auto", autoFocus: true, "data-autofocus": "" }}
         errors={fields.name.errors}
       />
       <FormField label={COMMUNITY_MESSAGES.descriptionLabel} id={fields.description.id} errors={fields.description.errors}>

@@ -20,17 +20,20 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
   const left = max - countCharacters(text);
   const said = `${countOf(left, "character", "characters")} left`;
   return (
-    <span
-      id={id}
-      data-warning={left < POST_LENGTH_WARNING || undefined}
-      className={`text-sm tabular-nums ${left < POST_LENGTH_WARNING ? "font-semibold text-danger" : "text-muted"}`}
-    >
-      <span aria-hidden="true">{left}</span>
-      <span className="sr-only">{said}</span>
-      {/* Read out only near the limit: a count spoken at every key is noise. */}
+    <>
+      <span
+        id={id}
+        data-warning={left < POST_LENGTH_WARNING || undefined}
+        className={`text-sm tabular-nums ${left < POST_LENGTH_WARNING ? "font-semibold text-danger" : "text-muted"}`}
+      >
+        <span aria-hidden="true">{left}</span>
+        <span className="sr-only">{said}</span>
+      </span>
+      {/* Read out only near the limit (a count spoken at every key is noise); beside the field's
+          description, not in it, which would then say it twice. */}
       <span className="sr-only" aria-live="polite">
         {left < POST_LENGTH_WARNING ? said : ""}
       </span>
-    </span>
+    </>
   );
 }

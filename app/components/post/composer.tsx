@@ -187,6 +187,8 @@ export function Composer({
             placeholder="What's happening?"
             rows={4}
             autoFocus={autoFocus}
+            // In a dialog, focus comes here once it is open (Dialog); autoFocus alone is taken by its ✕.
+            data-autofocus={autoFocus ? "" : undefined}
             className="w-full resize-y rounded-lg border border-transparent bg-transparent px-1 py-2 text-lg placeholder:text-muted focus:border-line focus:outline-none"
           />
         )}

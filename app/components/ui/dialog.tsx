@@ -2,6 +2,16 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react
 import { Icon } from "~/components/icon";
 import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
 
+// A layout effect in the browser (its cleanup runs while the dialog is still in the page); on the
+// server, where there is nothing to clean up, React would warn about one.
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** Closed natively (focus goes back to the opener), and off the open dialogs at once, so a toast raised with it shows on the page. */
+function shut(dialog: HTMLDialogElement) {
+  dialogClosed(dialog);
+  if (dialog.open) dialog.close();
+}
+
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it. Dialogs are an
  * enhancement; each one also exists as a page or URL for visitors without JavaScript.
@@ -34,25 +44,29 @@ export function Dialog({
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       dialogOpened(dialog);
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) shut(dialog);
   }, [open]);
 
   // Taken away while open (a dialog rendered only while open): closed first, while still in the page.
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     const dialog = ref.current;
     return () => {
-      if (dialog?.open) dialog.close();
-      if (dialog) dialogClosed(dialog);
+      if (dialog) shut(dialog);
     };
   }, []);
 
-  const close = () => ref.current?.close();
+  const close = () => {
+    if (ref.current) shut(ref.current);
+  };
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       onClose={(event) => {
+        // A close that is out of date: the dialog was opened again since (React's development mode
+        // runs a new layout effect's cleanup, closing it, and its effect again at once).
+        if (event.currentTarget.open) return;
         dialogClosed(event.currentTarget);
         onClose();
       }}

@@ -70,7 +70,7 @@ export function Field({
   className = "",
 }: {
   label: string;
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { "data-autofocus"?: string };
   errors?: Errors;
   after?: ReactNode;
   className?: string;
