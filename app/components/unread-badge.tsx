@@ -5,20 +5,25 @@ export function formatUnread(count: number): string {
   return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
 }
 
+/** What a badge counts, in words for one and for many. */
+type Unread = { one: string; many: string };
+export const UNREAD_NOTIFICATIONS: Unread = { one: "unread notification", many: "unread notifications" };
+export const UNREAD_CONVERSATIONS: Unread = { one: "unread conversation", many: "unread conversations" };
+
+const unreadLabel = (count: number, { one, many }: Unread) => `${count} ${count === 1 ? one : many}`;
+
 /** The unread count next to a navigation item; nothing when there is nothing unread. */
-export function UnreadBadge({ count, one, many }: { count: number; one: string; many: string }) {
+export function UnreadBadge({ count, one, many }: { count: number } & Unread) {
   if (count <= 0) return null;
   return (
     <span
       className="inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold leading-5 text-on-accent"
-      aria-label={`${count} ${count === 1 ? one : many}`}
+      aria-label={unreadLabel(count, { one, many })}
     >
       {formatUnread(count)}
     </span>
   );
 }
-
-const unreadWords = (count: number, one: string, many: string) => `${formatUnread(count)} ${count === 1 ? one : many}`;
 
 /**
  * What a screen reader hears when a badge grows while the page is open (a notification or a message
@@ -29,8 +34,8 @@ export function BadgeAnnouncer({ notifications, messages }: { notifications: num
   const [said, say] = useState("");
   useEffect(() => {
     const grew = [
-      notifications > before.current.notifications ? unreadWords(notifications, "unread notification", "unread notifications") : null,
-      messages > before.current.messages ? unreadWords(messages, "unread conversation", "unread conversations") : null,
+      notifications > before.current.notifications ? unreadLabel(notifications, UNREAD_NOTIFICATIONS) : null,
+      messages > before.current.messages ? unreadLabel(messages, UNREAD_CONVERSATIONS) : null,
     ].filter(Boolean);
     before.current = { notifications, messages };
     if (grew.length > 0) say(grew.join(", "));

@@ -8,7 +8,7 @@ import { ComposeLink } from "../post/compose-dialog";
 import { SignOutButton } from "../sign-out";
 import { ThemeToggle } from "../theme-toggle";
 import { buttonClass } from "../ui/button";
-import { UnreadBadge } from "../unread-badge";
+import { UNREAD_CONVERSATIONS, UNREAD_NOTIFICATIONS, UnreadBadge } from "../unread-badge";
 import { VerifiedBadge } from "../verified-badge";
 
 const ITEMS: { to: NavPath; label: string; icon: IconName }[] = [
@@ -47,8 +47,8 @@ export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: S
               >
                 <Icon name={icon} className="size-6" />
                 <span>{label}</span>
-                {to === "/notifications" ? <UnreadBadge count={unreadNotifications} one="unread notification" many="unread notifications" /> : null}
-                {to === "/messages" ? <UnreadBadge count={unreadMessages} one="unread conversation" many="unread conversations" /> : null}
+                {to === "/notifications" ? <UnreadBadge count={unreadNotifications} {...UNREAD_NOTIFICATIONS} /> : null}
+                {to === "/messages" ? <UnreadBadge count={unreadMessages} {...UNREAD_CONVERSATIONS} /> : null}
               </NavLink>
             </li>
           );
