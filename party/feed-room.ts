@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Connection } from "partyserver";
-import { chunksOf } from "../app/.server/db/chunks";
+import { inParts } from "../app/.server/db/chunks";
 import type { Db } from "../app/.server/db/client";
 import { communityMembers } from "../app/.server/db/schema";
 import { FEED_COUNTS_FLUSH_MS, ROOM_REVOKED_CODE } from "../app/lib/constants";
@@ -69,13 +69,13 @@ export class FeedRoom extends SessionBoundRoom {
   protected async closeOutsiders(db: Db, listeners: Map<string, Connection[]>): Promise<void> {
     const scope = feedScopeOf(this.name);
     if (scope?.kind !== "community" || listeners.size === 0) return;
-    const [first, ...rest] = chunksOf([...listeners.keys()]).map((part) =>
+    const found = await inParts(db, [...listeners.keys()], (part) =>
       db
         .select({ userId: communityMembers.userId })
         .from(communityMembers)
         .where(and(eq(communityMembers.communityId, scope.id), inArray(communityMembers.userId, part))),
     );
-    const belong = new Set((await db.batch([first!, ...rest])).flat().map((row) => row.userId));
+    const belong = new Set(found.map((row) => row.userId));
     for (const [member, connections] of listeners) {
       if (belong.has(member)) continue;
       for (const connection of connections) connection.close(ROOM_REVOKED_CODE, "No longer a member");

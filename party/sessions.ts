@@ -1,6 +1,6 @@
 import { and, gt, inArray } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { chunksOf } from "../app/.server/db/chunks";
+import { inParts } from "../app/.server/db/chunks";
 import { getDb, type Db } from "../app/.server/db/client";
 import { sessions } from "../app/.server/db/schema";
 import { ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
@@ -84,16 +84,13 @@ export class SessionBoundRoom extends Server<Env> {
     const bySession = this.socketsBy((connection) => connection.tags.find((tag) => tag.startsWith(SESSION_TAG))?.slice(SESSION_TAG.length));
     if (bySession.size === 0) return;
     const db = getDb(this.env.DB);
-    // D1 binds at most 100 parameters: the ids in parts, the parts in one round trip.
-    const reads = chunksOf([...bySession.keys()]).map((part) =>
+    const found = await inParts(db, [...bySession.keys()], (part) =>
       db
         .select({ id: sessions.id })
         .from(sessions)
         .where(and(inArray(sessions.id, part), gt(sessions.expiresAt, new Date(now)))),
     );
-    const [first, ...rest] = reads;
-    const found = await db.batch([first!, ...rest]);
-    const live = new Set(found.flat().map((row) => row.id));
+    const live = new Set(found.map((row) => row.id));
     for (const [id, connections] of bySession) {
       if (live.has(id)) continue;
       for (const connection of connections) connection.close(ROOM_SIGNED_OUT_CODE, "Signed out");

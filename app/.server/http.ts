@@ -17,9 +17,10 @@ export function isCrossOriginMutation(request: Request): boolean {
 
 /**
  * What is refused before routing, for every route at once: a change from another site (403), a
- * method Murmur has no use for (405; OPTIONS is answered with the methods allowed), a POST whose body is not a form (400) or is larger than any form
- * (413), and Remix's old `?_data` request (400), which Murmur's pages never make (they use single
- * fetch's `.data`) and which Remix answers with a 500 for a loader that returns null. Null for the rest.
+ * method Murmur has no use for (405; OPTIONS is answered with the methods allowed), a POST whose body
+ * is not a form (400) or is larger than any form (413), and Remix's old `?_data` request (400), which
+ * Murmur's pages never make (they use single fetch's `.data`) and which Remix answers with a 500 for a
+ * loader that returns null. Null for the rest.
  */
 export function refuseUnacceptedRequest(request: Request, { withSession }: { withSession: boolean }): Response | null {
   if (isCrossOriginMutation(request)) return badRequest("Forbidden: cross-origin request", 403);

@@ -13,7 +13,7 @@ import type { Db } from "./db/client";
 import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
 import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
-import { chunksOf } from "./db/chunks";
+import { chunksOf, inParts } from "./db/chunks";
 
 /**
  * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
@@ -115,8 +115,7 @@ const KEYS_PER_R2_DELETE = 1000;
 /** Removes objects and their records (a deleted post's media, a discarded upload, a deleted community's), any number of them. */
 export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  const [first, ...rest] = chunksOf(keys).map((chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)));
-  await db.batch([first!, ...rest]);
+  await inParts(db, keys, (chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)).returning({ key: mediaUploads.key }));
   await deleteObjects(bucket, keys);
 }
 

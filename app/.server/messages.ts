@@ -159,7 +159,7 @@ export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Rea
 type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean };
 type HeaderRow = { id: string; otherId: string; username: string; displayName: string; avatarUrl: string | null; verifiedType: VerifiedType };
 
-const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter") };
+const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter"), from: param("messagesFrom") };
 
 const messageFields = {
   id: messages.id,
@@ -314,7 +314,7 @@ function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<stri
           way === "after"
             ? and(inConversation, sql`${messages.id} > ${C.after}`)
             : way === "late"
-              ? and(inConversation, sql`${messages.id} >= ${param("messagesFrom")}`, sql`${messages.id} < ${C.after}`)
+              ? and(inConversation, sql`${messages.id} >= ${C.from}`, sql`${messages.id} < ${C.after}`)
               : inConversation,
         )
         .orderBy(way === "after" ? messages.id : desc(messages.id))

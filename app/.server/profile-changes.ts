@@ -7,7 +7,7 @@ import type { SessionUser } from "~/lib/types/member";
 import type { ProfilePhoto } from "~/lib/types/settings";
 import type { Db } from "./db/client";
 import { mediaUploads, users } from "./db/schema";
-import { chunksOf } from "./db/chunks";
+import { inParts } from "./db/chunks";
 import { purgePublicProfile, purgePublicProfilesAt } from "./edge-cache";
 import { checkMediaFile, deleteMedia, mediaKeyOf, storeMedia } from "./media";
 import { refuse, type Outcome } from "./outcome";
@@ -42,13 +42,10 @@ export async function changePublicProfile<U extends BatchItem<"sqlite">, T exten
  * what changed them: a failure is logged, and the cached page ages out (docs/decisions/028).
  */
 export async function purgeProfilesOfMembers(db: Db, origins: string[], memberIds: string[]): Promise<void> {
-  const [first, ...rest] = chunksOf([...new Set(memberIds)]).map((ids) =>
-    db.select({ username: users.username }).from(users).where(inArray(users.id, ids)),
-  );
-  if (!first) return;
+  if (memberIds.length === 0) return;
   try {
-    const found = await db.batch([first, ...rest]);
-    await purgePublicProfilesAt(origins, found.flat().map((row) => row.username));
+    const found = await inParts(db, [...new Set(memberIds)], (ids) => db.select({ username: users.username }).from(users).where(inArray(users.id, ids)));
+    await purgePublicProfilesAt(origins, found.map((row) => row.username));
   } catch (error) {
     console.error("Purging the public profiles of members whose badge changed failed:", error);
   }

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscriptionsPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
-import { chunksOf } from "./db/chunks";
+import { inParts } from "./db/chunks";
 import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, paymentEvents, payments, users, verifiedSubscriptions } from "./db/schema";
@@ -467,10 +467,8 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
  * granted badge) are left alone.
  */
 export async function stopRenewalsToUnverified(db: Db, config: AppConfig, memberIds: string[], now = Date.now()): Promise<void> {
-  const [first, ...rest] = chunksOf(memberIds).map((ids) => stopRenewalsTo(db, ids, now, "unverified"));
-  if (!first) return;
-  const stopped = await db.batch([first, ...rest]);
-  await cancelStopped(config, stopped.flat());
+  if (memberIds.length === 0) return;
+  await cancelStopped(config, await inParts(db, memberIds, (ids) => stopRenewalsTo(db, ids, now, "unverified")));
 }
 
 // ───────────────────────────── reading ─────────────────────────────
