@@ -207,6 +207,10 @@ describe("roles and permissions", () => {
       // The Invite Links page shows them nothing.
       expect((await page(`/community/${c.id}/invites`, someone.cookie)).status).toBe(403);
     }
+    // A community that is not there is not found, not forbidden.
+    const nowhere = await page(`/community/no-such-community/invites`, c.creator.cookie);
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.html).toContain(COMMUNITY_MESSAGES.notFound);
     expect(await invitesOf(c.id)).toEqual([]);
 
     const byAdmin = await send(`/community/${c.id}/invites`, { intent: "invite-create", maxUses: "5", expiresInDays: "7", returnTo: `/community/${c.id}/invites` }, c.admin.cookie);

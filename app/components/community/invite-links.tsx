@@ -22,14 +22,14 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 /**
  * What /community/{id}/invites answers: its page without JavaScript, and the Invite Links dialog's
  * fetcher with it. `forbidden`: the viewer is not the community's creator or an admin (nothing of
- * its invites is sent); `failed`: the read broke ('Failed to load invites').
+ * its invites is sent); `missing`: no such community; `failed`: the read broke ('Failed to load invites').
  */
 export type InviteLinksData = {
   communityId: string;
   communityName: string | null;
   origin: string;
   invites: InviteView[];
-  state: "ready" | "forbidden" | "failed";
+  state: "ready" | "forbidden" | "missing" | "failed";
 };
 
 export const invitesPath = (communityId: string) => `/community/${communityId}/invites`;
@@ -62,6 +62,13 @@ export function InviteLinks({ data, lastResult }: { data: InviteLinksData; lastR
     return (
       <p role="alert" className="py-8 text-center font-semibold">
         {INVITE_MESSAGES.loadFailed}
+      </p>
+    );
+  }
+  if (state === "missing") {
+    return (
+      <p role="alert" className="py-8 text-center font-semibold">
+        {COMMUNITY_MESSAGES.notFound}
       </p>
     );
   }
