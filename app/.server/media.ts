@@ -163,18 +163,23 @@ export async function deleteAbandonedUploads(db: Db, bucket: R2Bucket, now = Dat
 
 type ByteRange = { offset: number; length: number };
 
-/** A single `bytes=` range within `size`; null for none, 'invalid' for one that cannot be served. */
+/**
+ * A single `bytes=` range within `size` (RFC 9110 §14): null to serve the whole object, which is what
+ * a Range without one is, or one in another unit, a set of several ranges (no multipart answers
+ * here) or one that does not parse; 'invalid' (416) for a range that starts past the end.
+ */
 export function parseRange(header: string | null, size: number): ByteRange | null | "invalid" {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
+  const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
   if (match[1] === "") {
     const suffix = Math.min(Number(match[2]), size);
     return suffix === 0 ? "invalid" : { offset: size - suffix, length: suffix };
   }
   const start = Number(match[1]);
+  if (match[2] !== "" && Number(match[2]) < start) return null;
+  if (start >= size) return "invalid";
   const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return "invalid";
   return { offset: start, length: end - start + 1 };
 }
 

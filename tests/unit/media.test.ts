@@ -197,9 +197,15 @@ describe("HTTP ranges", () => {
     ["bytes=100-", { offset: 100, length: 900 }],
     ["bytes=-100", { offset: 900, length: 100 }],
     ["bytes=900-5000", { offset: 900, length: 100 }],
+    ["Bytes= 10-19", { offset: 10, length: 10 }],
     ["bytes=1000-", "invalid"],
-    ["bytes=5-2", "invalid"],
-    ["items=0-1", "invalid"],
+    ["bytes=-0", "invalid"],
+    // Served whole: a range that does not parse, another unit, several ranges.
+    ["bytes=5-2", null],
+    ["bytes=-", null],
+    ["bytes=x-1", null],
+    ["items=0-1", null],
+    ["bytes=0-1,5-6", null],
   ])("%s of 1000 bytes", (header, expected) => {
     expect(parseRange(header, 1000)).toEqual(expected);
   });

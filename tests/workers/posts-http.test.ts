@@ -119,6 +119,10 @@ describe("uploads and media", () => {
     expect(part.headers.get("Content-Range")).toBe(`bytes 8-15/${PNG.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.slice(8, 16));
     expect((await get(body.url!, { Cookie: cookie, Range: `bytes=${PNG.length}-` })).status).toBe(416);
+    // Several ranges are answered with the whole file (no multipart answers).
+    const several = await get(body.url!, { Cookie: cookie, Range: "bytes=0-1,4-5" });
+    expect(several.status).toBe(200);
+    expect(new Uint8Array(await several.arrayBuffer())).toEqual(PNG);
     expect((await get("/media/images/posts/nothing-here.png")).status).toBe(404);
   });
 
