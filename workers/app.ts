@@ -128,7 +128,8 @@ export default {
     // Realtime rooms first (/parties/…): each connection authorized for its room.
     if (pathname.startsWith(ROOMS_PREFIX)) {
       if (!namesAParty(pathname)) return refuseRoomRequest();
-      const context = createLoadContext(request, env, ctx);
+      // A handshake's answer cannot renew the session cookie, so it does not renew the session.
+      const context = createLoadContext(request, env, ctx, { renewsSession: false });
       const room = await routePartykitRequest(request, env, {
         onBeforeConnect: (req, lobby) => authorizeConnection(req, lobby, context),
         onBeforeRequest: refuseRoomRequest,

@@ -76,7 +76,11 @@ function rememberSessionMember(sessionId: string, memberId: string) {
 /** Reads handed to the session's round trip, and where their answers go. */
 type Rider = { reads: readonly Read<unknown>[]; settle: (answers: readonly unknown[]) => void; fail: (error: unknown) => void };
 
-export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext): AppLoadContext {
+/**
+ * `renewsSession: false` for an answer that cannot carry the renewed session cookie (a room's
+ * WebSocket handshake): the session is checked but not extended (`settleSession`).
+ */
+export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, { renewsSession = true }: { renewsSession?: boolean } = {}): AppLoadContext {
   const d1 = new Meter();
   const db = getDb(meterDatabase(env.DB, d1));
   let validation: Promise<SessionValidation> | undefined;
@@ -145,7 +149,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
           }
         }
         const [found, member, trends] = rows ? decodeRows(own, rows) : await runReads(db, own);
-        const result = await settleSession(db, sessionId, found, now);
+        const result = await settleSession(db, sessionId, found, now, { renew: renewsSession });
         if (result.renewed) context.sessionCookieUpdate = sessionCookie(request, token, result.session.expiresAt);
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
         if (result.user) {

@@ -1,12 +1,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MESSAGES_RESYNC_LATE_MS, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "~/lib/constants";
+import { MESSAGES_RESYNC_LATE_MS, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
-import { communities, communityMembers, conversations, follows, memberSettings, messages, notifications } from "~/.server/db/schema";
+import { hashToken } from "~/.server/auth/session";
+import { communities, communityMembers, conversations, follows, memberSettings, messages, notifications, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
-import { createPost, createUser, db, fetchWorker, formPost, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
 
 type Room = Awaited<ReturnType<typeof listen>>;
 
@@ -285,6 +286,25 @@ describe("member rooms", () => {
 });
 
 describe("a room's sockets live as long as their sessions (decision 067)", () => {
+  it("a handshake does not renew its session, which its answer could not tell the browser; the next page does", async () => {
+    const member = await createUser();
+    const cookie = await sessionCookieFor(member.id);
+    const sessionId = hashToken(cookie.slice("session=".length));
+    // Inside the renewal window: the next answer that carries the cookie renews it.
+    const soon = new Date(Date.now() + SESSION_RENEW_BEFORE_MS - TIME.DAY);
+    await db().update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, sessionId));
+    const room = await listen(cookie, `/parties/member-room/${member.id}`);
+    await withRooms([room], async () => {
+      expect(room.status).toBe(101);
+      const row = await db().select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+      expect(row?.expiresAt.getTime()).toBe(soon.getTime());
+      const page = await get("/notifications", { Cookie: cookie });
+      expect(page.headers.get("Set-Cookie")).toMatch(/^session=/);
+      const renewed = await db().select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+      expect(renewed!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + TIME.DAY);
+    });
+  });
+
   it("a sign-out closes the member's own room for that session's pages at once; another session's pages stay", async () => {
     const member = await createUser();
     const [leaving, staying] = [await sessionCookieFor(member.id), await sessionCookieFor(member.id)];

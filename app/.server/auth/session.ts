@@ -59,12 +59,17 @@ export function sessionRead(db: Db, sessionId: string) {
   return mapRead(read, (rows) => rows[0] ?? null);
 }
 
-/** What a found session row means now: expired (deleted), due for renewal (extended), or valid. */
+/**
+ * What a found session row means now: expired (deleted), due for renewal (extended, unless `renew` is
+ * false: an answer that cannot carry the renewed cookie must not extend the row, or the row would
+ * outlive the cookie and no later page would renew it), or valid.
+ */
 export async function settleSession(
   db: Db,
   sessionId: string,
   found: Awaited<ReturnType<ReturnType<typeof sessionRead>["decode"]>>,
   now = Date.now(),
+  { renew = true }: { renew?: boolean } = {},
 ): Promise<SessionValidation> {
   if (!found) return { session: null, user: null, renewed: false };
   const { expiresAt, userId, ...profile } = found;
@@ -74,7 +79,7 @@ export async function settleSession(
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return { session: null, user: null, renewed: false };
   }
-  if (session.expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
+  if (renew && session.expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
     session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
     return { session, user, renewed: true };
