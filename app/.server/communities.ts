@@ -628,7 +628,10 @@ export async function updateCommunity(
     return (await communityExists(db, communityId)) ? refuse(403, COMMUNITY_MESSAGES.onlyCreator) : refuse(404, COMMUNITY_MESSAGES.notFound);
   }
   const old = mediaKeyOf(before[0].imageUrl);
-  if (old && "imageUrl" in image && image.imageUrl !== before[0].imageUrl) await deleteMedia(db, bucket, [old]);
+  if (old && "imageUrl" in image && image.imageUrl !== before[0].imageUrl) {
+    // The edit is saved (and shows its new image): a failure to delete the old one is logged, never answered.
+    await deleteMedia(db, bucket, [old]).catch((error: unknown) => console.error(`deleting community ${communityId}'s replaced image failed:`, error));
+  }
   return { ok: true, name: updated[0].name };
 }
 
@@ -658,7 +661,7 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
   // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
   if (!community) return refuse(404, COMMUNITY_MESSAGES.notFound);
   if (community.creatorId !== memberId || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  // The database is the truth; the files go after it (a failure leaves objects the cron job can find).
+  // The database is the truth; the files go after it (what R2 refuses, the cron deletes later).
   const image = mediaKeyOf(community.imageUrl);
   try {
     await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);

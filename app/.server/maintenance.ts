@@ -1,10 +1,10 @@
-import { lt } from "drizzle-orm";
-import { PASSWORD_RESET_LIFETIME_MS, TIME } from "~/lib/constants";
+import { and, inArray, lt } from "drizzle-orm";
+import { PASSWORD_RESET_LIFETIME_MS, SESSION_CLEANUP_BATCH, TIME, VIEW_CLEANUP_BATCH } from "~/lib/constants";
 import { getDb, type Db } from "./db/client";
 import { firstIdAt } from "./ids";
-import { emailOutbox, passwordResetTokens, sessions } from "./db/schema";
+import { emailOutbox, passwordResetTokens, sessions, userActivity } from "./db/schema";
 import { readConfig } from "./env";
-import { deleteAbandonedUploads } from "./media";
+import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { refreshPopularPosts } from "./popular-posts";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -18,10 +18,11 @@ export function isFiveMinuteSlot(at: number): boolean {
   return Math.floor(at / TIME.MINUTE) % HEAVY_EVERY_MINUTES === 0;
 }
 
-/** Sessions and reset links that have expired, and the mails that carried those links. */
+/** Sessions (the oldest SESSION_CLEANUP_BATCH a run, by their index) and reset links that have expired, and the mails that carried those links. */
 export function deleteExpiredAccess(db: Db, now: number) {
+  const expired = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, new Date(now))).orderBy(sessions.expiresAt).limit(SESSION_CLEANUP_BATCH);
   return db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
+    db.delete(sessions).where(inArray(sessions.id, expired)),
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now))),
     // The outbox's mails carry their reset links in the clear (the tokens table keeps only their
     // hashes): gone once those links have expired (decision 070).
@@ -30,11 +31,27 @@ export function deleteExpiredAccess(db: Db, now: number) {
 }
 
 /**
+ * Views of days before yesterday (UTC), at most VIEW_CLEANUP_BATCH a run: a view's row only keeps the
+ * same member's view of the same post that day from counting twice (views_count keeps the total), so
+ * older rows are never read again (decision 072). Found by the id's time (ids.ts), so by the key's index.
+ */
+export function deleteOldViews(db: Db, now: number) {
+  const today = Math.floor(now / TIME.DAY);
+  const old = db
+    .select({ id: userActivity.id })
+    .from(userActivity)
+    .where(and(lt(userActivity.id, firstIdAt((today - 1) * TIME.DAY)), lt(userActivity.day, today - 1)))
+    .limit(VIEW_CLEANUP_BATCH);
+  return db.delete(userActivity).where(inArray(userActivity.id, old));
+}
+
+/**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
  * so gating and badges change on time; in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
- * explore's popular posts, ranked per category by those trends (034), and uploads no post claimed.
- * (Rate-limit objects forget themselves.)
+ * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
+ * objects of deleted media that R2 refused at the time, and views of past days (072). (Rate-limit
+ * objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
@@ -55,6 +72,8 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["expired sessions and reset links", () => deleteExpiredAccess(db, now)],
     ["the trends", () => refreshTrends(db, now)],
     ["abandoned uploads", () => deleteAbandonedUploads(db, env.MEDIA, now)],
+    ["deleted media's objects", () => emptyMediaTrash(db, env.MEDIA)],
+    ["old views", () => deleteOldViews(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
   );
   const failed: string[] = [];

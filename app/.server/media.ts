@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import {
   IMAGE_MAX_BYTES,
   MEDIA_CACHE_SECONDS,
+  MEDIA_TRASH_BATCH,
   UNCLAIMED_UPLOAD_TTL_MS,
   UPLOAD_CACHE_CONTROL_SECONDS,
   UPLOAD_CLEANUP_BATCH,
@@ -10,7 +11,7 @@ import {
 import { UPLOAD_MESSAGES } from "~/lib/messages";
 import { canViewSql } from "./posts/access";
 import type { Db } from "./db/client";
-import { mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
+import { mediaTrash, mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
 import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
 import { chunksOf, inParts } from "./db/chunks";
@@ -72,10 +73,8 @@ export async function storeMedia(
   const folder = type.kind === "image" ? `images/${purpose}` : "videos";
   const key = `${folder}/${randomName(type.extension, now)}`;
   const dimensions = type.kind === "image" ? await readImageDimensions(file) : null;
-  await bucket.put(key, file, {
-    httpMetadata: { contentType: type.contentType, cacheControl: `public, max-age=${MEDIA_CACHE_SECONDS}, immutable` },
-    customMetadata: { userId },
-  });
+  // The record first: an object is only ever in R2 while its record (or, once that is deleted, its
+  // key in media_trash) names it, so none is left where nothing would find it (decision 072).
   await db.insert(mediaUploads).values({
     key,
     userId,
@@ -87,6 +86,15 @@ export async function storeMedia(
     height: dimensions?.height ?? null,
     createdAt: new Date(now),
   });
+  try {
+    await bucket.put(key, file, {
+      httpMetadata: { contentType: type.contentType, cacheControl: `public, max-age=${MEDIA_CACHE_SECONDS}, immutable` },
+      customMetadata: { userId },
+    });
+  } catch (error) {
+    await deleteMedia(db, bucket, [key]).catch(() => {}); // else the cron's, a day later (`deleteAbandonedUploads`)
+    throw error;
+  }
   return { key, url: mediaUrl(key), kind: type.kind, contentType: type.contentType };
 }
 
@@ -112,11 +120,39 @@ export async function findClaimableMedia(db: Db, userId: string, keys: string[])
 /** R2 deletes at most 1,000 keys a call. */
 const KEYS_PER_R2_DELETE = 1000;
 
-/** Removes objects and their records (a deleted post's media, a discarded upload, a deleted community's), any number of them. */
+/**
+ * Removes media, any number: their records (a trigger puts each key in media_trash, migration 0029),
+ * then their objects (`deleteTrashedObjects`). Throws only when the records could not be deleted, and
+ * then nothing changed; once they are, an R2 failure is the cron's to finish.
+ */
 export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await inParts(db, keys, (chunk) => db.delete(mediaUploads).where(inArray(mediaUploads.key, chunk)).returning({ key: mediaUploads.key }));
+  await deleteTrashedObjects(db, bucket, keys);
+}
+
+/**
+ * The objects of media whose records were deleted (their keys in media_trash), then those keys. Never
+ * throws: what an R2 failure leaves is logged and stays in media_trash for the cron (`emptyMediaTrash`).
+ */
+export async function deleteTrashedObjects(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await deleteObjects(bucket, keys);
+    await inParts(db, keys, (chunk) => db.delete(mediaTrash).where(inArray(mediaTrash.key, chunk)).returning({ key: mediaTrash.key }));
+  } catch (error) {
+    console.error(`Deleting ${keys.length} media object(s) failed; the cron tries again:`, error);
+  }
+}
+
+/** Cron: objects whose records went but whose deletion failed or never ran (an account's cascade), a batch at a time. */
+export async function emptyMediaTrash(db: Db, bucket: R2Bucket): Promise<number> {
+  const trashed = await db.select({ key: mediaTrash.key }).from(mediaTrash).limit(MEDIA_TRASH_BATCH);
+  const keys = trashed.map((row) => row.key);
+  if (keys.length === 0) return 0;
   await deleteObjects(bucket, keys);
+  await inParts(db, keys, (chunk) => db.delete(mediaTrash).where(inArray(mediaTrash.key, chunk)).returning({ key: mediaTrash.key }));
+  return keys.length;
 }
 
 /** Removes objects from R2, any number of them. */
@@ -140,7 +176,7 @@ function deleteUnclaimed(db: Db, condition: SQL | undefined) {
 export async function discardUpload(db: Db, bucket: R2Bucket, userId: string, key: string): Promise<boolean> {
   const removed = await deleteUnclaimed(db, and(eq(mediaUploads.key, key), eq(mediaUploads.userId, userId)));
   if (removed.length === 0) return false;
-  await bucket.delete(key);
+  await deleteTrashedObjects(db, bucket, [key]);
   return true;
 }
 
@@ -152,7 +188,8 @@ export async function deleteAbandonedUploads(db: Db, bucket: R2Bucket, now = Dat
     .where(and(eq(mediaUploads.purpose, "posts"), isNull(mediaUploads.postId), lt(mediaUploads.createdAt, new Date(now - UNCLAIMED_UPLOAD_TTL_MS))))
     .limit(UPLOAD_CLEANUP_BATCH);
   const removed = await deleteUnclaimed(db, inArray(mediaUploads.key, oldest));
-  await deleteObjects(
+  await deleteTrashedObjects(
+    db,
     bucket,
     removed.map((row) => row.key),
   );

@@ -165,6 +165,12 @@ export const FOR_YOU = {
 /** Post media that no post claimed within this time is deleted by the cron job. */
 export const UNCLAIMED_UPLOAD_TTL_MS = DAY;
 export const UPLOAD_CLEANUP_BATCH = 500;
+/** Objects of deleted media the cron deletes a run (R2 deletes a thousand keys a call). */
+export const MEDIA_TRASH_BATCH = 1000;
+/** Expired sessions the cron deletes a run (every five minutes). */
+export const SESSION_CLEANUP_BATCH = 2000;
+/** Views of past days the cron deletes a run (every five minutes: 1.4 million a day at most). */
+export const VIEW_CLEANUP_BATCH = 5000;
 /** Media keys are random and never overwritten, so they may be cached for a year. */
 export const MEDIA_CACHE_SECONDS = 365 * 24 * 60 * 60;
 

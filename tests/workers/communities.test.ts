@@ -16,7 +16,10 @@ import {
   leaveCommunity,
   newInviteCode,
   searchCommunitiesRead,
+  updateCommunity,
 } from "~/.server/communities";
+import { emptyMediaTrash, storeMedia } from "~/.server/media";
+import { IMAGE_TYPES } from "~/lib/media-types";
 import { runRead } from "~/.server/db/reads";
 import {
   comments,
@@ -825,6 +828,28 @@ describe("Discover", () => {
     const theirs = (await runRead(discoverCommunitiesRead(db(), stranger.id, now))).filter((each) => mine[each.id]).map((each) => mine[each.id]);
     expect(theirs.slice(0, 3)).toEqual(["huge", "bigWithout", "newOne"]);
     expect(theirs).not.toContain("private");
+  });
+});
+
+describe("a community's image", () => {
+  it("an edit whose old image R2 will not delete now keeps the new one it saved; the cron deletes the old one later", async () => {
+    const creator = await member();
+    const created = await multipartPost("/communities/new", fileForm({ intent: "community-create", name: `Pictured ${word("p")}` }, { image: png("old.png") }), {
+      Cookie: creator.cookie,
+    });
+    const id = created.headers.get("Location")!.replace("/community/", "");
+    const oldKey = (await communityRow(id))!.imageUrl!.replace("/media/", "");
+    const fresh = await storeMedia(db(), env.MEDIA, creator.user.id, png("new.png"), IMAGE_TYPES.png, "communities");
+    const refusing = new Proxy(env.MEDIA, { get: (bucket, name) => (name === "delete" ? () => Promise.reject(new Error("R2 is unavailable")) : Reflect.get(bucket, name).bind(bucket)) });
+    const edited = await updateCommunity(db(), refusing, creator.user.id, id, { name: `Repictured ${word("r")}`, description: undefined, removeImage: false }, { imageKey: fresh.key });
+    expect(edited.ok).toBe(true);
+    expect((await communityRow(id))!.imageUrl).toBe(fresh.url);
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.key, fresh.key)).get()).toBeDefined();
+    expect((await get(fresh.url, { Cookie: creator.cookie })).status).toBe(200);
+    expect(await env.MEDIA.head(oldKey)).not.toBeNull();
+    await emptyMediaTrash(db(), env.MEDIA);
+    expect(await env.MEDIA.head(oldKey)).toBeNull();
+    expect(await env.MEDIA.head(fresh.key)).not.toBeNull();
   });
 });
 

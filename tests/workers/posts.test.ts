@@ -7,6 +7,7 @@ import {
   commentLikes,
   comments,
   communityMembers,
+  mediaTrash,
   mediaUploads,
   postBookmarks,
   postHashtags,
@@ -19,7 +20,8 @@ import {
   users,
 } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { deleteAbandonedUploads, storeMedia } from "~/.server/media";
+import { deleteOldViews } from "~/.server/maintenance";
+import { deleteAbandonedUploads, emptyMediaTrash, storeMedia } from "~/.server/media";
 import { createPost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
@@ -37,6 +39,14 @@ const input = (overrides: Partial<CreatePostInput> = {}): CreatePostInput => ({
   imageKeys: [],
   ...overrides,
 });
+
+/** The real bucket, except that it refuses to put or delete (R2 failing for a while). */
+function refusingBucket(): R2Bucket {
+  const refuse = () => Promise.reject(new Error("R2 is unavailable"));
+  return new Proxy(env.MEDIA, { get: (bucket, name) => (name === "put" || name === "delete" ? refuse : Reflect.get(bucket, name).bind(bucket)) });
+}
+
+const trashed = async (key: string) => (await db().select().from(mediaTrash).where(eq(mediaTrash.key, key)).get()) !== undefined;
 
 async function postRow(id: string) {
   return (await db().select().from(posts).where(eq(posts.id, id)).get())!;
@@ -178,6 +188,35 @@ describe("deleting", () => {
     expect(await db().select().from(comments).where(eq(comments.postId, created.postId)).all()).toEqual([]);
     expect(await env.MEDIA.head(image.key)).toBeNull();
     expect(await db().select().from(mediaUploads).where(eq(mediaUploads.key, image.key)).get()).toBeUndefined();
+    expect(await trashed(image.key)).toBe(false);
+  });
+
+  it("a post whose files R2 will not delete now is still deleted; the cron deletes the files later", async () => {
+    const author = await createUser();
+    const image = await upload(author.id);
+    const created = await createPost(db(), author.id, input({ imageKeys: [image.key] }));
+    if (!created.ok) throw new Error("not created");
+    expect(await deletePost(db(), refusingBucket(), author.id, created.postId)).toMatchObject({ ok: true });
+    expect(await db().select().from(posts).where(eq(posts.id, created.postId)).get()).toBeUndefined();
+    expect(await env.MEDIA.head(image.key)).not.toBeNull();
+    expect(await trashed(image.key)).toBe(true);
+    expect(await emptyMediaTrash(db(), env.MEDIA)).toBeGreaterThanOrEqual(1);
+    expect(await env.MEDIA.head(image.key)).toBeNull();
+    expect(await trashed(image.key)).toBe(false);
+  });
+
+  it("an upload R2 does not store leaves no record, and any media record deleted, however, leaves its key for the cron", async () => {
+    const author = await createUser();
+    await expect(
+      storeMedia(db(), refusingBucket(), author.id, new File([TINY_PNG], "a.png"), IMAGE_TYPES.png, "posts"),
+    ).rejects.toThrow();
+    expect(await db().select().from(mediaUploads).where(eq(mediaUploads.userId, author.id)).all()).toEqual([]);
+    // An account's cascade deletes its uploads' records with no code of ours around it.
+    const image = await upload(author.id);
+    await db().delete(users).where(eq(users.id, author.id));
+    expect(await trashed(image.key)).toBe(true);
+    await emptyMediaTrash(db(), env.MEDIA);
+    expect(await env.MEDIA.head(image.key)).toBeNull();
   });
 });
 
@@ -284,6 +323,20 @@ describe("bookmarks, shares, views and reports", () => {
     expect((await postRow(post.id)).viewsCount).toBe(2);
     const activity = await db().select().from(userActivity).where(eq(userActivity.postId, post.id));
     expect(activity.every((row) => row.actionType === "view" && row.weight === 1 && row.userId === viewer.id)).toBe(true);
+  });
+
+  it("the cron forgets views of days before yesterday; the count keeps them, and today's still count once", async () => {
+    const author = await createUser();
+    const viewer = await createUser();
+    const post = await insertPost(author.id);
+    const now = Date.now();
+    for (const daysAgo of [3, 2, 1, 0]) await recordView(db(), viewer.id, post.id, now - daysAgo * TIME.DAY);
+    await deleteOldViews(db(), now);
+    const days = await db().select({ day: userActivity.day }).from(userActivity).where(eq(userActivity.postId, post.id));
+    const today = Math.floor(now / TIME.DAY);
+    expect(days.map((row) => row.day).sort()).toEqual([today - 1, today]);
+    expect((await postRow(post.id)).viewsCount).toBe(4);
+    expect(await recordView(db(), viewer.id, post.id, now)).toMatchObject({ counted: false });
   });
 
   it("a report is stored with its reason and trimmed information, one open report per member and post", async () => {

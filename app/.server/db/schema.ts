@@ -157,7 +157,8 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  // The cron deletes expired sessions a batch at a time, oldest first.
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 export const passwordResetTokens = sqliteTable(
@@ -361,6 +362,16 @@ export const mediaUploads = sqliteTable(
     index("media_uploads_unclaimed_idx").on(t.purpose, t.createdAt).where(sql`${t.postId} IS NULL`),
   ],
 );
+
+/**
+ * The R2 keys of media whose records are gone and whose objects may still be in R2: a trigger adds
+ * each deleted media_uploads row's key (whatever deleted it: a post, a community, an account, the
+ * cron), `deleteMedia` removes a key once its object is deleted, and the cron deletes what is left
+ * (an R2 call that failed), so no object outlives its record for long (docs/decisions/072).
+ */
+export const mediaTrash = sqliteTable("media_trash", {
+  key: text("key").primaryKey(),
+});
 
 export const postHashtags = sqliteTable(
   "post_hashtags",

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { Db } from "../db/client";
 import { mediaUploads, notifications, postReposts, posts } from "../db/schema";
-import { deleteMedia } from "../media";
+import { deleteTrashedObjects } from "../media";
 import { refuse, type Outcome } from "../outcome";
 import { audienceColumns, audienceOf, type PostAudience } from "./access";
 
@@ -37,19 +37,19 @@ export async function deletePost(
     ]);
     return { ok: true, postId: post.id, repostOf: post.repostOf, audience: audienceOf(post), notified: original.map((row) => row.userId) };
   }
-  // One round trip, in order: its files and whoever has an unread notification about it (a mention, a
-  // comment, a like of it), read before the post goes with them; those members are told, so their
-  // badge counts what is left.
+  // One round trip, in order: its files' records (their keys go to media_trash, migration 0029), and
+  // whoever has an unread notification about it (a mention, a comment, a like of it), read before the
+  // post goes with them; those members are told, so their badge counts what is left.
   const [media, notified] = await db.batch([
-    db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.postId, post.id)),
+    db.delete(mediaUploads).where(eq(mediaUploads.postId, post.id)).returning({ key: mediaUploads.key }),
     db
       .selectDistinct({ userId: notifications.userId })
       .from(notifications)
       .where(and(eq(notifications.relatedPostId, post.id), eq(notifications.isRead, false))),
     db.delete(posts).where(and(eq(posts.id, post.id), eq(posts.userId, userId))),
   ]);
-  // The database is the truth; its files go after it (a failure here leaves unclaimed files for the cron job).
-  await deleteMedia(
+  // The database is the truth; its files go after it (what R2 refuses now, the cron deletes later).
+  await deleteTrashedObjects(
     db,
     bucket,
     media.map((row) => row.key),
