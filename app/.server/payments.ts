@@ -75,8 +75,18 @@ async function stripeCall(
     body: stripeForm(params),
   });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`Stripe ${path} answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  if (!response.ok) throw new StripeError(response.status, `Stripe ${path} answered ${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
+}
+
+/** Stripe's refusal, with its HTTP status. */
+export class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The metadata a Checkout session and its subscription carry back in the webhooks. */

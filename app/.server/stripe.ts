@@ -4,7 +4,7 @@ import { STRIPE_RENEWAL_GRACE_MS, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib
 import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import type { Db } from "./db/client";
 import type { AppConfig } from "./env";
-import { stripeCancelNow, stripeProvider, type Order } from "./payments";
+import { stripeCancelNow, StripeError, stripeProvider, type Order } from "./payments";
 import { applyPaidPeriod, currentReference, endByProvider, orderByReference, stopRenewal, stopRenewalsToUnverified } from "./subscriptions";
 
 /**
@@ -101,10 +101,19 @@ function invoicePeriodEnd(invoice: Record<string, unknown>): number | null {
   return typeof end === "number" ? end * 1000 : null;
 }
 
-/** Ends a Stripe subscription Murmur has no period for, now; its payment is left for a refund (logged). */
+/**
+ * Ends a Stripe subscription Murmur has no period for, now; its payment is left for a refund (logged).
+ * A cancel that fails fails the event, so Stripe sends it again and the cancel is tried again (what the
+ * event applied is not applied twice); one Stripe no longer has (404) is done.
+ */
 async function cancelUnknown(secretKey: string, reference: string, why: string): Promise<void> {
   console.error(`Stripe: ${reference} ${why}; cancelled now, its payment needs a refund.`);
-  await stripeCancelNow(secretKey, reference).catch((error: unknown) => console.error(`Stripe: cancelling ${reference} failed:`, error));
+  try {
+    await stripeCancelNow(secretKey, reference);
+  } catch (error) {
+    if (error instanceof StripeError && error.status === 404) return;
+    throw error;
+  }
 }
 
 /** What the webhook answers: its status and a short JSON body, and the members whose verified badge the event gave or took (their public profiles are purged). */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readConfig, type AppConfig } from "~/.server/env";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { creatorSubscriptions, notifications, paymentEvents, payments, users, verifiedSubscriptions } from "~/.server/db/schema";
@@ -395,6 +395,31 @@ describe("Stripe's webhook", () => {
     expect(ended.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
     // The expiry job leaves Stripe's subscriptions to Stripe: it never renews one itself.
     expect((await userRow(maker.user.id)).subscribersCount).toBe(0);
+  });
+
+  it("a second subscription paid for is cancelled at Stripe; a cancel that fails fails the event, and Stripe's retry cancels it", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const first = await signed(checkoutEvent(fan.user.id, maker.user.id, `sub_${crypto.randomUUID()}`));
+    expect(await handleStripeWebhook(db(), config, first.payload, first.header)).toMatchObject({ body: { applied: true } });
+    const second = `sub_${crypto.randomUUID()}`;
+    const twice = await signed(checkoutEvent(fan.user.id, maker.user.id, second));
+    // Stripe itself, as the worker reaches it: down, then up.
+    const cancels: string[] = [];
+    let stripeUp = false;
+    const stripe = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      cancels.push(`${init?.method} ${String(input)}`);
+      return stripeUp ? Response.json({ id: second, status: "canceled" }) : Response.json({ error: { message: "unavailable" } }, { status: 503 });
+    });
+    try {
+      await expect(handleStripeWebhook(db(), config, twice.payload, twice.header)).rejects.toThrow(/503/);
+      stripeUp = true;
+      expect(await handleStripeWebhook(db(), config, twice.payload, twice.header)).toMatchObject({ status: 200, body: { applied: false } });
+    } finally {
+      stripe.mockRestore();
+    }
+    expect(cancels).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${second}`, `DELETE https://api.stripe.com/v1/subscriptions/${second}`]);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
   });
 
   it("a verified subscription Stripe ends takes the badge, and renewals to that creator stop", async () => {
