@@ -206,9 +206,12 @@ describe("password recovery", () => {
     const oldSession = generateSessionToken();
     await createSession(db(), oldSession, user.id);
 
+    const other = await requestLink(user.email);
     const token = await requestLink(user.email);
     expect(token).toBeDefined();
     expect(await resetPassword(db(), token!, "brand-new-password")).toBe(user.id);
+    // Every link of the member is used up with it.
+    expect(await findPasswordResetUser(db(), other!)).toBeNull();
 
     const stored = await db().select().from(users).where(eq(users.id, user.id)).get();
     expect(await verifyPassword("brand-new-password", stored!.passwordHash)).toBe(true);
@@ -223,6 +226,16 @@ describe("password recovery", () => {
     const token = await requestLink(user.email, issued);
     expect(await findPasswordResetUser(db(), token!, issued + PASSWORD_RESET_LIFETIME_MS - 1000)).toBe(user.id);
     expect(await resetPassword(db(), token!, "brand-new-password", issued + PASSWORD_RESET_LIFETIME_MS + 1)).toBeNull();
+    expect(await verifyPassword(TEST_PASSWORD, (await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash)).toBe(true);
+  });
+
+  it("a link whose mail could not be sent does not count toward the limit of live links", async () => {
+    const user = await createUser();
+    const broken = { send: () => Promise.reject(new Error("the mail provider is down")) };
+    for (let i = 0; i < PASSWORD_RESET_LINKS_MAX; i++) {
+      await expect(requestPasswordReset(db(), limiter(), broken, { email: user.email, origin: "https://murmur.test", ip: ip() })).rejects.toThrow();
+    }
+    expect(await requestLink(user.email)).toBeDefined();
   });
 
   it("mails at most PASSWORD_RESET_LINKS_MAX live links: asking again answers alike and mails nothing, and the links sent still work (decision 070)", async () => {

@@ -4,14 +4,14 @@ import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
-import { memberSettings, passwordResetTokens, users } from "../db/schema";
+import { memberSettings, passwordResetTokens, sessions, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
 import { subjects, type Limiter } from "../limits";
 import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import type { TrustedDevice } from "./devices";
-import { hashToken, invalidateUserSessions } from "./session";
+import { hashToken } from "./session";
 
 /**
  * Accounts: sign-up, sign-in and password recovery. Each returns either the member's id or the
@@ -144,6 +144,8 @@ export async function requestPasswordReset(
       RETURNING id`);
     if (issued.length === 0) return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
     const link = `${input.origin}/reset-password?token=${token}`;
+    // A link whose mail was not sent must not count toward the limit: it goes again.
+    const unsent = () => db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
     await mailer.send({
       to: email,
       subject: "Reset your Murmur password",
@@ -155,6 +157,9 @@ export async function requestPasswordReset(
         "",
         "The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.",
       ].join("\n"),
+    }).catch(async (error: unknown) => {
+      await unsent().catch(() => {});
+      throw error;
     });
   }
   return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
@@ -178,16 +183,13 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const userId = await findPasswordResetUser(db, token, now);
   if (!userId) return null;
   const passwordHash = await hashPassword(password);
-  // Deleting the token is the claim: of two concurrent uses only one sees a deleted row.
-  const claimed = await db
-    .delete(passwordResetTokens)
-    .where(eq(passwordResetTokens.id, hashToken(token)))
-    .returning({ userId: passwordResetTokens.userId });
-  if (claimed.length === 0) return null;
-  await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(eq(users.id, userId)),
-    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+  // One batch, each statement only while the link is still there and live: a failure changes nothing
+  // (the link still works), and of two concurrent uses only the first finds it.
+  const live = sql`EXISTS (SELECT 1 FROM ${passwordResetTokens} AS live WHERE live.id = ${hashToken(token)} AND live.expires_at > ${now})`;
+  const [changed] = await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(and(eq(users.id, userId), live)).returning({ id: users.id }),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), live)),
+    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), live)),
   ]);
-  await invalidateUserSessions(db, userId);
-  return userId;
+  return changed.length > 0 ? userId : null;
 }
