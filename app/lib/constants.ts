@@ -392,8 +392,8 @@ export const MESSAGE_MAX_LENGTH = 1000;
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
 export const MESSAGES_PAGE_SIZE = 30;
-/** The longest client-made message id a page may send (a retry of the same id stores one message). */
-export const MESSAGE_CLIENT_ID_MAX_LENGTH = 64;
+/** The longest id a page may make for what it sends, a message or a post (a retry of the same id stores one). */
+export const CLIENT_ID_MAX_LENGTH = 64;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;
 /**

@@ -19,6 +19,7 @@ import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer } from "~/components/post/composer";
+import { newClientId } from "~/lib/client-ids";
 import { COMMUNITY_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { extractMentions } from "~/lib/text";
@@ -49,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mention: null,
       community: null,
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
+      clientId: newClientId(),
     };
   }
   const { canPostForSubscribers } = (await context.getShell())!;
@@ -58,7 +60,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const communityId = url.searchParams.get("community");
   const community = communityId ? await canPostIn(context.db, user.id, communityId) : null;
   invariantResponse(!communityId || community, COMMUNITY_MESSAGES.notFound, { status: 404 });
-  return { returnTo, canPostForSubscribers, reply: null, mention, community: community && communityId ? { id: communityId, name: community.name } : null };
+  return {
+    returnTo,
+    canPostForSubscribers,
+    reply: null,
+    mention,
+    community: community && communityId ? { id: communityId, name: community.name } : null,
+    clientId: newClientId(),
+  };
 }
 
 /** The form again with its errors, keeping the text and every file already stored. */
@@ -83,10 +92,13 @@ export function action(args: ActionFunctionArgs) {
     }
     const created = await createPostWithFiles(context.db, context.cloudflare.env.MEDIA, limiterOf(context), member.id, form, { communityId });
     if (!created.ok) return composeAgain(form, created);
-    await purgePublicProfile(context, member.username);
-    const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId, repost: false } as const;
-    publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity });
-    tellNotified(context, context.db, { ids: created.mentionedIds });
+    // A send repeated is answered as the first was; the pages and rooms heard of the post then.
+    if (!created.again) {
+      await purgePublicProfile(context, member.username);
+      const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId, repost: false } as const;
+      publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity });
+      tellNotified(context, context.db, { ids: created.mentionedIds });
+    }
     const returnTo = returnToOf(form);
     const message = communityId ? COMMUNITY_MESSAGES.postedIn : mentionsAsked(form) ? PROFILE_MESSAGES.postedWithMention : POST_MESSAGES.created;
     if (returnTo) return context.toasts.redirect(returnTo, { message });
@@ -112,7 +124,7 @@ export const clientAction = answerOffline;
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ComposePage() {
-  const { returnTo, canPostForSubscribers, reply, mention, community } = useLoaderData<typeof loader>();
+  const { returnTo, canPostForSubscribers, reply, mention, community, clientId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const back = useCallback(() => navigate(reply ? `/post/${reply.postId}` : returnTo), [navigate, reply, returnTo]);
@@ -142,6 +154,7 @@ export default function ComposePage() {
             initialContent={mention ? `@${mention} ` : undefined}
             mention={mention ?? undefined}
             communityId={community?.id}
+            clientId={clientId}
           />
         )}
       </div>

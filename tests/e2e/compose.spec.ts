@@ -151,6 +151,33 @@ test.describe("the composer", () => {
     expect(media.headers()["content-type"]).toBe("image/png");
   });
 
+  signedIn("a post sent twice, its first answer lost on the way, is stored once (decision 072)", async ({ page }) => {
+    const content = unique("Said once #once");
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(content);
+    // With JavaScript its image is uploaded first and the post names it. (Without, the picked file would
+    // travel in the post, which the browser cannot send twice from here: Playwright's copy of a request
+    // leaves out its files.)
+    if (jsEnabled()) {
+      await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+      await expect(page.getByText("Successfully uploaded 1 image(s)")).toBeVisible();
+    }
+    // The network sends the post, loses the answer and sends it again.
+    const compose = /\/compose(\.data)?(\?|$)/;
+    await page.route(compose, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch({ maxRedirects: 0 });
+      await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) });
+    });
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await page.unroute(compose);
+    await open(page, `/?q=${content.split(" ").at(-1)}`);
+    const card = page.getByRole("article").filter({ hasText: content });
+    await expect(card).toHaveCount(1);
+    if (jsEnabled()) await expect(card.getByRole("img", { name: /^Image 1 of 1/ })).toBeVisible();
+  });
+
   signedIn("an image and no text: 'Post content cannot be empty'; then typed, the post goes out with its one image", async ({ page, me }) => {
     const composer = await openComposer(page);
     await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { follows, posts, postLikes, sessions, users } from "~/.server/db/schema";
+import { follows, mediaUploads, posts, postLikes, sessions, users } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
 import { cardsRead, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
@@ -51,6 +51,37 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(post!.mediaDimensions).toEqual([{ width: 1, height: 1 }]);
     const page = await (await get(`/post/${post!.id}`, { Cookie: cookie })).text();
     expect(page).toMatch(/<img src="\/media\/images\/posts\/[^"]+" alt="Image 1 of 1 posted by [^"]+" [^>]*width="1" height="1"/);
+  });
+
+  it("the same form sent twice (its first answer lost) is one post, answered alike; its files of the second time are not kept (decision 072)", async () => {
+    const { user, cookie } = await member();
+    const clientId = crypto.randomUUID();
+    const send = () =>
+      multipartPost(
+        "/compose",
+        fileForm({ intent: "post", content: "Said once", clientId, returnTo: "/" }, { images: [new File([PNG], "once.png", { type: "image/png" })] }),
+        { Cookie: cookie },
+      );
+    for (const response of [await send(), await send()]) {
+      expect(response.status).toBe(302);
+      expect(toastOf(response)).toBe(POST_MESSAGES.created);
+    }
+    const stored = await db().select().from(posts).where(eq(posts.userId, user.id)).all();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.mediaUrls).toHaveLength(1);
+    const uploads = await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all();
+    expect(uploads.map((upload) => upload.postId)).toEqual([stored[0]!.id]);
+    // With JavaScript: the keys of uploads already claimed by the first send.
+    const image = await uploadOverHttp(cookie, new File([PNG], "again.png", { type: "image/png" }), "image");
+    const dialog = () => fetchWorker(formPost("/compose.data", { intent: "post", content: "Once with JavaScript", clientId: "page-made-id", imageKeys: image.body.key! }, { Cookie: cookie }));
+    const [first, second] = [await dialog(), await dialog()];
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await db().select().from(posts).where(eq(posts.userId, user.id)).all()).toHaveLength(2);
+    // Another member's composer may make the same id: ids are the member's own.
+    const other = await member();
+    const theirs = await fetchWorker(formPost("/compose.data", { intent: "post", content: "Mine", clientId: "page-made-id" }, { Cookie: other.cookie }));
+    expect(theirs.status).toBe(200);
+    expect(await db().select().from(posts).where(eq(posts.userId, other.user.id)).all()).toHaveLength(1);
   });
 
   it("an empty text is refused with the spec's message, and a picked file is kept for the next try", async () => {

@@ -302,9 +302,12 @@ export const posts = sqliteTable(
     repostsCount: counter("reposts_count"),
     commentsCount: counter("comments_count"),
     sharesCount: counter("shares_count"),
+    /** The composer's own id for what it sent (like a message's): a retried send is stored once (decision 072). */
+    clientId: text("client_id"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("posts_client_unique").on(t.userId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
     // A member's posts newest first, with their community and repost beside them, so that Following's
     // walk over followed members' posts tests those from the index and reads only the rows it keeps
     // (decision 049).

@@ -11,19 +11,37 @@ import { rawRows } from "../db/drizzle-internals";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
 import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
-import { checkMediaFile, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
+import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { refuse, type Outcome } from "../outcome";
 import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
 
 /** Creating posts: the text with its hashtags and mentions as rows, and the member's uploads claimed. */
 
+type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] };
+
+/**
+ * A post, once per composer's send: one sent again under the same `clientId` (its answer was lost) is
+ * answered as the first was (`again`), whatever refuses it now (its uploads are claimed by the first).
+ */
 export async function createPost(
   db: Db,
   authorId: string,
   input: CreatePostInput,
-  { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number } = {},
-): Promise<Outcome<{ postId: string; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] }>> {
+  options: { communityId?: string | null; now?: number } = {},
+): Promise<Outcome<Created>> {
+  const outcome = await writePost(db, authorId, input, options);
+  if (outcome.ok || !input.clientId) return outcome;
+  const stored = await postSentAs(db, authorId, input.clientId);
+  return stored ? { ok: true, postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] } : outcome;
+}
+
+async function writePost(
+  db: Db,
+  authorId: string,
+  input: CreatePostInput,
+  { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number },
+): Promise<Outcome<Created>> {
   const subscriberOnly = input.visibility === "subscribers";
   if (subscriberOnly && !(await canPostForSubscribers(db, authorId))) {
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
@@ -64,11 +82,12 @@ export async function createPost(
       .where(eq(users.id, authorId)),
     rawRows<{ id: string }>(
       db,
-      sql`INSERT INTO ${posts} (id, user_id, content, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, created_at)
+      // A send repeated (its answer lost) names the composer's id again: the post is stored once.
+      sql`INSERT INTO ${posts} (id, user_id, content, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, client_id, created_at)
         SELECT ${id}, ${users.id}, ${input.content}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
-          ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${now}
+          ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${input.clientId ?? null}, ${now}
         FROM ${users} WHERE ${users.id} = ${authorId}${sql.join(guards.map((guard) => sql` AND ${guard}`))}
-        RETURNING id`,
+        ON CONFLICT DO NOTHING RETURNING id`,
     ),
     // Each only with the post (one row per statement: D1 binds at most 100 values per statement, and
     // 280 characters hold ~90 tags).
@@ -104,7 +123,12 @@ export async function createPost(
   const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)))].filter(
     (userId): userId is string => userId !== null && userId !== authorId,
   );
-  return { ok: true, postId: id, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
+  return { ok: true, postId: id, again: false, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
+}
+
+/** The member's post their composer already sent under `clientId` (a send repeated after its answer was lost). */
+function postSentAs(db: Db, authorId: string, clientId: string) {
+  return db.select({ id: posts.id }).from(posts).where(and(eq(posts.userId, authorId), eq(posts.clientId, clientId))).get();
 }
 
 
@@ -152,7 +176,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; again: boolean; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -202,8 +226,10 @@ export async function createPostWithFiles(
       if (outcome.field) return refused({ fieldErrors: { [outcome.field]: [message] } }, stored, outcome.status);
       return refused({ formErrors: [message] }, stored, outcome.status, message);
     }
-    const { authorKeeps, privateCommunity, mentionedIds } = outcome;
-    return { ok: true, postId: outcome.postId, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentionedIds };
+    const { again, authorKeeps, privateCommunity, mentionedIds } = outcome;
+    // Sent again without JavaScript, its files came again too: the post already has the first ones.
+    if (again) await deleteMedia(db, bucket, stored.map((media) => media.key)).catch((error: unknown) => console.error("deleting a repeated post's files failed:", error));
+    return { ok: true, postId: outcome.postId, again, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentionedIds };
   } catch (error) {
     return failed(error, stored);
   }

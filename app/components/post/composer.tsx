@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { newClientId } from "~/lib/client-ids";
 import { lastAnswer } from "~/lib/last-answer";
 import { useId, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
@@ -43,6 +44,7 @@ export function Composer({
   initialContent = "",
   mention,
   communityId,
+  clientId: givenClientId,
 }: {
   canPostForSubscribers: boolean;
   lastResult?: SubmissionResult<string[]>;
@@ -55,13 +57,18 @@ export function Composer({
   mention?: string;
   /** The community posted in ('Post in {name}'): the post belongs to it and shows only there (decision 035). */
   communityId?: string;
+  /** The id of what this composer sends (the page's loader makes it; made here when opened as a dialog). */
+  clientId?: string;
 }) {
   const hydrated = useHydrated();
-  // After a successful post: empty the composer and let the dialog close.
+  // A send repeated after its answer was lost carries the same id, and is stored once (decision 072).
+  const [clientId, setClientId] = useState(() => givenClientId ?? newClientId());
+  // After a successful post: empty the composer (the next post is another) and let the dialog close.
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(COMPOSE_FETCHER_KEY, (answer) => {
     if (!answer.ok) return;
     setContent("");
     setUploads([]);
+    setClientId(newClientId());
     onPosted?.();
   });
   const result = lastAnswer(fetcher.data, lastResult);
@@ -157,6 +164,7 @@ export function Composer({
       className="flex flex-col gap-3"
     >
       <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="clientId" value={clientId} />
       {mention ? <input type="hidden" name="mention" value={mention} /> : null}
       {communityId ? <input type="hidden" name="communityId" value={communityId} /> : null}
       <ReturnTo to={returnTo} />

@@ -1,7 +1,7 @@
 import { z } from "./zod";
-import { MESSAGE_CLIENT_ID_MAX_LENGTH, MESSAGE_MAX_LENGTH } from "../constants";
+import { MESSAGE_MAX_LENGTH } from "../constants";
 import { DM_MESSAGES } from "../messages";
-import { shortText } from "./post";
+import { ClientIdSchema, shortText } from "./post";
 
 /**
  * A direct message (docs/decisions/036): the composer's text rules (cleaned, trimmed, non-empty,
@@ -10,7 +10,7 @@ import { shortText } from "./post";
  */
 export const SendMessageSchema = z.object({
   content: shortText(MESSAGE_MAX_LENGTH, { required: DM_MESSAGES.contentRequired, tooLong: DM_MESSAGES.tooLong(MESSAGE_MAX_LENGTH) }),
-  clientId: z.string().regex(/^[A-Za-z0-9_-]+$/).max(MESSAGE_CLIENT_ID_MAX_LENGTH),
+  clientId: ClientIdSchema,
 });
 
 /** Starting (or finding) the conversation with a member, named by their username. */

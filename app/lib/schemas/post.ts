@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { cleaned } from "./clean-text";
 import { blankIsUndefined, required } from "./required";
 import {
+  CLIENT_ID_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_CODE_UNITS_PER_CHARACTER,
@@ -45,6 +46,9 @@ export const PostContentSchema = shortText(POST_MAX_LENGTH, {
 });
 
 /** A media key handed out by /uploads (images/posts/… or videos/…); nothing else may be attached. */
+/** A page's own id for what it sends (a post, a message: `newClientId`), so a retry is stored once. */
+export const ClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]+$/).max(CLIENT_ID_MAX_LENGTH);
+
 const MediaKey = z.string().regex(/^(images\/posts|videos)\/[a-z0-9-]+\.[a-z0-9]+$/);
 
 export const CreatePostSchema = z
@@ -62,6 +66,8 @@ export const CreatePostSchema = z
     visibility: z.enum(["everyone", "subscribers"]).default("everyone"),
     imageKeys: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).default([]),
     videoKey: MediaKey.optional(),
+    /** The composer's id for this post (`newClientId`): the same send repeated is stored once. */
+    clientId: ClientIdSchema.optional(),
     /** Set while JavaScript uploads are still running: the server refuses to post half a post. */
     uploadsPending: z.literal("1").optional(),
   })
