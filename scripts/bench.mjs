@@ -1041,11 +1041,12 @@ async function main() {
   }
   // Writes as JavaScript sends them (a fetcher's POST to the route's .data): the action alone.
   const writes = [
-    // As a member posts: a hashtag and a mention (their rows, counters and the trend triggers).
+    // As a member posts: a hashtag and a mention (their rows, counters and the trend triggers), and
+    // the composer's id for the send (decision 072).
     {
       label: "Post (create)",
       path: "/compose.data",
-      form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark with @${viewers[1].username}` }),
+      form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark with @${viewers[1].username}`, clientId: crypto.randomUUID() }),
     },
     { label: "Like (toggle)", path: `/post/${meta.popular_post}.data`, form: (_, inTurn) => ({ like: String(inTurn % 2 === 0) }) },
   ];
