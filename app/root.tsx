@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { newId } from "./.server/ids";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { usePageLinkNavigation } from "./components/ui/page-link";
 import { Toaster } from "./components/toaster";
@@ -39,7 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const theme = readThemeCookie(request.headers.get("Cookie"));
   // Absolute links (share targets, Open Graph tags) need the site's own address.
   const origin = new URL(request.url).origin;
-  return data({ user, theme, toast, origin }, { headers: headers ?? undefined });
+  // This page's own part of the ids its comment forms send without JavaScript (decision 072): a form
+  // sent again as the browser had it is stored once; a page drawn again sends new ones.
+  const sendNonce = user ? newId() : null;
+  return data({ user, theme, toast, origin, sendNonce }, { headers: headers ?? undefined });
 }
 
 export type RootLoaderData = typeof loader;

@@ -35,7 +35,7 @@
 // either). Exit code 0 unless the harness broke.
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createWriteStream, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
@@ -1046,7 +1046,7 @@ async function main() {
     {
       label: "Post (create)",
       path: "/compose.data",
-      form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark with @${viewers[1].username}`, clientId: crypto.randomUUID() }),
+      form: (i) => ({ intent: "post", content: `${BENCH_POST} ${runId} ${i} #benchmark with @${viewers[1].username}`, clientId: randomUUID() }),
     },
     { label: "Like (toggle)", path: `/post/${meta.popular_post}.data`, form: (_, inTurn) => ({ like: String(inTurn % 2 === 0) }) },
   ];

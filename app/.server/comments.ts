@@ -21,13 +21,25 @@ import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 /** The order of top-level comments in SQL, as `compareTopLevel` (app/lib/comments.ts) has it. */
 export const TOP_LEVEL_ORDER = [desc(comments.likesCount), desc(comments.id)];
 
-export async function addComment(
-  db: Db,
-  userId: string,
-  postId: string,
-  input: CommentInput,
-  now = Date.now(),
-): Promise<Outcome<{ commentId: string; postId: string; commentsCount: number; told: { ids: string[]; usernames: string[] } }>> {
+type Added = { commentId: string; postId: string; commentsCount: number; told: { ids: string[]; usernames: string[] } };
+
+/**
+ * A comment (or a reply), once per form's send: one sent again under the same `clientId` (its answer
+ * was lost) is answered as the first was, and tells no one again (decision 072).
+ */
+export async function addComment(db: Db, userId: string, postId: string, input: CommentInput, now = Date.now()): Promise<Outcome<Added>> {
+  const outcome = await writeComment(db, userId, postId, input, now);
+  if (outcome.ok || !input.clientId) return outcome;
+  const sent = await db
+    .select({ id: comments.id, postId: comments.postId, commentsCount: posts.commentsCount })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(and(eq(comments.userId, userId), eq(comments.clientId, input.clientId)))
+    .get();
+  return sent ? { ok: true, commentId: sent.id, postId: sent.postId, commentsCount: sent.commentsCount, told: { ids: [], usernames: [] } } : outcome;
+}
+
+async function writeComment(db: Db, userId: string, postId: string, input: CommentInput, now: number): Promise<Outcome<Added>> {
   const target = await findTargetPost(db, userId, postId, now);
   if (!target?.canView) return refuse(404, POST_MESSAGES.notFound);
   let parentAuthorId: string | null = null;
@@ -54,9 +66,9 @@ export async function addComment(
   const [inserted, count] = await db.batch([
     rawRows<{ id: string }>(
       db,
-      sql`INSERT INTO ${comments} (id, post_id, user_id, content, parent_id, created_at)
-        SELECT ${id}, ${target.id}, ${userId}, ${input.content}, ${input.parentId ?? null}, ${now}
-        WHERE ${actable} IS NOT NULL${parent} RETURNING id`,
+      sql`INSERT INTO ${comments} (id, post_id, user_id, content, parent_id, client_id, created_at)
+        SELECT ${id}, ${target.id}, ${userId}, ${input.content}, ${input.parentId ?? null}, ${input.clientId ?? null}, ${now}
+        WHERE ${actable} IS NOT NULL${parent} ON CONFLICT DO NOTHING RETURNING id`,
     ),
     db.select({ comments: posts.commentsCount }).from(posts).where(eq(posts.id, target.id)),
     ...(mentions.length > 0

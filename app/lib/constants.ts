@@ -393,7 +393,7 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
 export const MESSAGES_PAGE_SIZE = 30;
 /** The longest id a page may make for what it sends, a message or a post (a retry of the same id stores one). */
-export const CLIENT_ID_MAX_LENGTH = 64;
+export const CLIENT_ID_MAX_LENGTH = 128;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;
 /**

@@ -171,6 +171,48 @@ test.describe("reporting", () => {
 });
 
 test.describe("comments", () => {
+  test("a comment sent twice, its first answer lost on the way, is stored once; sent again edited, it is another (decision 072)", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    const comment = /\/post\/[^/?]+(\.data)?(\?|$)/;
+    // The network sends the comment, loses the answer and sends it again.
+    await page.route(comment, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch({ maxRedirects: 0 });
+      await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) });
+    });
+    await card.getByLabel(/^Comment on/).fill("Said once");
+    await card.getByRole("button", { name: "Comment" }).click();
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    await page.unroute(comment);
+    const top = page.getByRole("article").filter({ hasText: word }).getByRole("list", { name: "Top comments" });
+    await expect(top.getByText("Said once")).toHaveCount(1);
+    await expect(page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: /^Reply/ })).toContainText("1");
+    if (!jsEnabled()) return;
+    // With JavaScript the member sees the failure (the comment was stored) and sends again: unchanged,
+    // it is the same comment; edited, a comment of its own, not taken for the first.
+    const loseAnswers = () =>
+      page.route(comment, async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await route.fetch({ maxRedirects: 0 });
+        await route.abort("internetdisconnected");
+      });
+    const again = page.getByRole("article").filter({ hasText: word });
+    const count = again.getByRole("link", { name: /^Reply/ });
+    for (const [text, edited, total] of [["First try", "First try", "2"], ["Second try", "Second try, edited", "4"]] as const) {
+      await loseAnswers();
+      await again.getByLabel(/^Comment on/).fill(text);
+      await again.getByRole("button", { name: "Comment" }).click();
+      await expect(page.getByText("Failed to post comment").last()).toBeVisible();
+      await page.unroute(comment);
+      await again.getByLabel(/^Comment on/).fill(edited);
+      await again.getByRole("button", { name: "Comment" }).click();
+      await expect(again.getByLabel(/^Comment on/)).toHaveValue("");
+      await open(page, `/?q=${word}`);
+      await expect(count).toContainText(total);
+    }
+  });
+
   test("comment on a card, then reply to the comment on the post's page", async ({ page, baseURL, me }) => {
     const { account } = me;
     const { word } = await somebodysPost(baseURL!);

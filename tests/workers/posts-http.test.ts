@@ -1,9 +1,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { follows, mediaUploads, posts, postLikes, sessions, users } from "~/.server/db/schema";
+import { comments, follows, mediaUploads, notifications, posts, postLikes, sessions, users } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
 import { cardsRead, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
@@ -82,6 +82,26 @@ describe("the composer without JavaScript (one multipart form)", () => {
     const theirs = await fetchWorker(formPost("/compose.data", { intent: "post", content: "Mine", clientId: "page-made-id" }, { Cookie: other.cookie }));
     expect(theirs.status).toBe(200);
     expect(await db().select().from(posts).where(eq(posts.userId, other.user.id)).all()).toHaveLength(1);
+  });
+
+  it("a comment or a reply sent twice under one id is stored once and tells its mentioned member once; an edited send is another (decision 072)", async () => {
+    const author = await member();
+    const { cookie } = await member();
+    const named = await createUser();
+    const post = await createPost(author.user.id);
+    const send = (fields: Record<string, string>) => fetchWorker(formPost(`/post/${post.id}.data`, { intent: "comment", ...fields }, { Cookie: cookie }));
+    const first = { content: `Hello @${named.username}`, clientId: "comment-send-1" };
+    expect([(await send(first)).status, (await send(first)).status]).toEqual([200, 200]);
+    const [comment] = await db().select().from(comments).where(eq(comments.postId, post.id)).all();
+    const reply = { content: "And again", parentId: comment!.id, clientId: "comment-send-2" };
+    expect([(await send(reply)).status, (await send(reply)).status]).toEqual([200, 200]);
+    expect(await db().select().from(comments).where(eq(comments.postId, post.id)).all()).toHaveLength(2);
+    expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())!.commentsCount).toBe(2);
+    expect(await db().select().from(notifications).where(and(eq(notifications.userId, named.id), eq(notifications.type, "mention"))).all()).toHaveLength(1);
+    // Without an id (a page without JavaScript) each send is a comment.
+    await send({ content: "No id" });
+    await send({ content: "No id" });
+    expect(await db().select().from(comments).where(eq(comments.postId, post.id)).all()).toHaveLength(4);
   });
 
   it("an empty text is refused with the spec's message, and a picked file is kept for the next try", async () => {

@@ -497,8 +497,11 @@ export const comments = sqliteTable(
     authorDisplayName: text("author_display_name"),
     authorAvatarUrl: text("author_avatar_url"),
     authorVerifiedType: text("author_verified_type", { enum: ["user", "business"] }),
+    /** The comment form's own id for what it sent (as a post's): a retried send is stored once (decision 072). */
+    clientId: text("client_id"),
   },
   (t) => [
+    uniqueIndex("comments_client_unique").on(t.userId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
     index("comments_top_idx").on(t.postId, t.parentId, t.likesCount, t.id),
     index("comments_parent_idx").on(t.parentId, t.id),
     index("comments_user_idx").on(t.userId),

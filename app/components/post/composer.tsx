@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { newClientId } from "~/lib/client-ids";
+import { useSendId } from "~/lib/client-ids";
 import { lastAnswer } from "~/lib/last-answer";
 import { useId, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
@@ -57,18 +57,18 @@ export function Composer({
   mention?: string;
   /** The community posted in ('Post in {name}'): the post belongs to it and shows only there (decision 035). */
   communityId?: string;
-  /** The id of what this composer sends (the page's loader makes it; made here when opened as a dialog). */
+  /** The id of what this composer sends without JavaScript (the page's loader makes it; with JavaScript `useSendId`). */
   clientId?: string;
 }) {
   const hydrated = useHydrated();
-  // A send repeated after its answer was lost carries the same id, and is stored once (decision 072).
-  const [clientId, setClientId] = useState(() => givenClientId ?? newClientId());
+  // A send repeated unchanged after its answer was lost carries the same id, and is stored once (decision 072).
+  const sendId = useSendId();
   // After a successful post: empty the composer (the next post is another) and let the dialog close.
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(COMPOSE_FETCHER_KEY, (answer) => {
     if (!answer.ok) return;
     setContent("");
     setUploads([]);
-    setClientId(newClientId());
+    sendId.forget();
     onPosted?.();
   });
   const result = lastAnswer(fetcher.data, lastResult);
@@ -157,6 +157,7 @@ export function Composer({
           showToast(POST_MESSAGES.waitForUploads, "error");
           return;
         }
+        if (!checking) sendId.stamp(event.currentTarget);
         // Conform's own handler checks the form in the browser and keeps its checks of the fields as
         // they are typed (its 'validate' submissions) from reaching the server.
         formProps.onSubmit(event);
@@ -164,7 +165,7 @@ export function Composer({
       className="flex flex-col gap-3"
     >
       <input type="hidden" name="intent" value="post" />
-      <input type="hidden" name="clientId" value={clientId} />
+      <input type="hidden" name="clientId" defaultValue={givenClientId} />
       {mention ? <input type="hidden" name="mention" value={mention} /> : null}
       {communityId ? <input type="hidden" name="communityId" value={communityId} /> : null}
       <ReturnTo to={returnTo} />

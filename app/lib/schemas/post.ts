@@ -85,6 +85,8 @@ export const CommentSchema = z.object({
     tooLong: POST_MESSAGES.commentTooLong,
   }),
   parentId: z.string().min(1).optional(),
+  /** The comment form's id for this send (`useSendId`): the same send repeated is stored once. */
+  clientId: ClientIdSchema.optional(),
 });
 
 export type CommentInput = z.infer<typeof CommentSchema>;
