@@ -25,18 +25,23 @@ type Added = { commentId: string; postId: string; commentsCount: number; told: {
 
 /**
  * A comment (or a reply), once per form's send: one sent again under the same `clientId` (its answer
- * was lost) is answered as the first was, and tells no one again (decision 072).
+ * was lost) is answered as the first was, and tells no one again (decision 072). A different comment
+ * under an id already used (a page the browser kept, written anew) is a comment of its own.
  */
 export async function addComment(db: Db, userId: string, postId: string, input: CommentInput, now = Date.now()): Promise<Outcome<Added>> {
   const outcome = await writeComment(db, userId, postId, input, now);
   if (outcome.ok || !input.clientId) return outcome;
   const sent = await db
-    .select({ id: comments.id, postId: comments.postId, commentsCount: posts.commentsCount })
+    .select({ id: comments.id, postId: comments.postId, content: comments.content, parentId: comments.parentId, commentsCount: posts.commentsCount })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(and(eq(comments.userId, userId), eq(comments.clientId, input.clientId)))
     .get();
-  return sent ? { ok: true, commentId: sent.id, postId: sent.postId, commentsCount: sent.commentsCount, told: { ids: [], usernames: [] } } : outcome;
+  if (!sent) return outcome;
+  if (sent.content === input.content && sent.parentId === (input.parentId ?? null)) {
+    return { ok: true, commentId: sent.id, postId: sent.postId, commentsCount: sent.commentsCount, told: { ids: [], usernames: [] } };
+  }
+  return writeComment(db, userId, postId, { ...input, clientId: undefined }, now);
 }
 
 async function writeComment(db: Db, userId: string, postId: string, input: CommentInput, now: number): Promise<Outcome<Added>> {
@@ -68,7 +73,7 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
       db,
       sql`INSERT INTO ${comments} (id, post_id, user_id, content, parent_id, client_id, created_at)
         SELECT ${id}, ${target.id}, ${userId}, ${input.content}, ${input.parentId ?? null}, ${input.clientId ?? null}, ${now}
-        WHERE ${actable} IS NOT NULL${parent} ON CONFLICT DO NOTHING RETURNING id`,
+        WHERE ${actable} IS NOT NULL${parent} ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
     ),
     db.select({ comments: posts.commentsCount }).from(posts).where(eq(posts.id, target.id)),
     ...(mentions.length > 0

@@ -666,7 +666,7 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
   try {
     await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
   } catch (error) {
-    // The community is gone (what the member asked); its files wait for the next attempt or a person.
+    // The community is gone (what the member asked): a failure to delete its files' records is logged.
     console.error(`deleting community ${communityId}'s media failed:`, error);
   }
   return { ok: true, name: community.name };

@@ -92,7 +92,8 @@ export async function storeMedia(
       customMetadata: { userId },
     });
   } catch (error) {
-    await deleteMedia(db, bucket, [key]).catch(() => {}); // else the cron's, a day later (`deleteAbandonedUploads`)
+    // Its record goes again (its key to media_trash); if even that fails, a post upload is the cron's a day later.
+    await deleteMedia(db, bucket, [key]).catch(() => {});
     throw error;
   }
   return { key, url: mediaUrl(key), kind: type.kind, contentType: type.contentType };

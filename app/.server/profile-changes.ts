@@ -76,7 +76,7 @@ async function ownStoredPhoto(db: Db, memberId: string, photo: ProfilePhoto, url
 
 /**
  * Deletes the member's stored photos among `urls` that the profile no longer shows. The profile has
- * already changed, so a storage failure here is logged, not answered: the object is left behind.
+ * already changed, so a failure here is logged, not answered (an object R2 refused now, the cron deletes later).
  */
 async function deleteReplacedPhotos(db: Db, bucket: R2Bucket, memberId: string, photo: ProfilePhoto, urls: (string | null)[], current: string | null) {
   try {

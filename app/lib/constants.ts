@@ -392,7 +392,7 @@ export const MESSAGE_MAX_LENGTH = 1000;
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
 export const MESSAGES_PAGE_SIZE = 30;
-/** The longest id a page may make for what it sends, a message or a post (a retry of the same id stores one). */
+/** The longest id a page may make for what it sends, a message, a post or a comment (a retry of the same id stores one). */
 export const CLIENT_ID_MAX_LENGTH = 128;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;

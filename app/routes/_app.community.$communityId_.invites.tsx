@@ -25,7 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /**
  * /community/{id}/invites: the Invite Links dialog as a page (spec document 2 §2), and what the dialog's
  * fetcher loads. Only the community's creator and admins see its invites; anyone else is told so
- * (403) and gets nothing of them; a community that is not there is 'Community not found' (404). A read that breaks says 'Failed to load invites', never an error page.
+ * (403) and gets nothing of them; a community that is not there is 'Community not found' (404). A
+ * read that breaks says 'Failed to load invites', never an error page.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const communityId = requiredParam(params, "communityId");

@@ -50,7 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mention: null,
       community: null,
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
-      clientId: newClientId(),
+      // The reply form makes its own (app/lib/client-ids.ts).
+      clientId: undefined,
     };
   }
   const { canPostForSubscribers } = (await context.getShell())!;

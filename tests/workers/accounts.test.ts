@@ -229,6 +229,20 @@ describe("password recovery", () => {
     expect(await verifyPassword(TEST_PASSWORD, (await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash)).toBe(true);
   });
 
+  it("a reset that fails changes nothing: the link still works, the password and the sessions stay", async () => {
+    const user = await createUser();
+    const session = generateSessionToken();
+    await createSession(db(), session, user.id);
+    const token = await requestLink(user.email);
+    // D1 refuses the reset's writes (one batch now; before, the link was claimed in a trip of its own).
+    const refusing = new Proxy(db(), { get: (target, name) => (name === "batch" ? () => Promise.reject(new Error("D1 is unavailable")) : Reflect.get(target, name)) });
+    await expect(resetPassword(refusing, token!, "brand-new-password")).rejects.toThrow();
+    expect(await findPasswordResetUser(db(), token!)).toBe(user.id);
+    expect((await validateSessionToken(db(), session)).session).not.toBeNull();
+    expect(await verifyPassword(TEST_PASSWORD, (await db().select().from(users).where(eq(users.id, user.id)).get())!.passwordHash)).toBe(true);
+    expect(await resetPassword(db(), token!, "brand-new-password")).toBe(user.id);
+  });
+
   it("a link whose mail could not be sent does not count toward the limit of live links", async () => {
     const user = await createUser();
     const broken = { send: () => Promise.reject(new Error("the mail provider is down")) };

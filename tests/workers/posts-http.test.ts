@@ -71,6 +71,11 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(stored[0]!.mediaUrls).toHaveLength(1);
     const uploads = await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all();
     expect(uploads.map((upload) => upload.postId)).toEqual([stored[0]!.id]);
+    // The page the browser kept (back), written anew under the same id: a post of its own, never lost.
+    const anew = await multipartPost("/compose", fileForm({ intent: "post", content: "Something else", clientId, returnTo: "/" }), { Cookie: cookie });
+    expect(toastOf(anew)).toBe(POST_MESSAGES.created);
+    expect((await db().select().from(posts).where(eq(posts.userId, user.id)).all()).map((post) => post.content).sort()).toEqual(["Said once", "Something else"]);
+    await db().delete(posts).where(eq(posts.content, "Something else"));
     // With JavaScript: the keys of uploads already claimed by the first send.
     const image = await uploadOverHttp(cookie, new File([PNG], "again.png", { type: "image/png" }), "image");
     const dialog = () => fetchWorker(formPost("/compose.data", { intent: "post", content: "Once with JavaScript", clientId: "page-made-id", imageKeys: image.body.key! }, { Cookie: cookie }));
@@ -84,7 +89,7 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(await db().select().from(posts).where(eq(posts.userId, other.user.id)).all()).toHaveLength(1);
   });
 
-  it("a comment or a reply sent twice under one id is stored once and tells its mentioned member once; an edited send is another (decision 072)", async () => {
+  it("a comment or a reply sent twice under one id is stored once and tells its mentioned member once; another text under it is another comment (decision 072)", async () => {
     const author = await member();
     const { cookie } = await member();
     const named = await createUser();
@@ -98,10 +103,11 @@ describe("the composer without JavaScript (one multipart form)", () => {
     expect(await db().select().from(comments).where(eq(comments.postId, post.id)).all()).toHaveLength(2);
     expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())!.commentsCount).toBe(2);
     expect(await db().select().from(notifications).where(and(eq(notifications.userId, named.id), eq(notifications.type, "mention"))).all()).toHaveLength(1);
-    // Without an id (a page without JavaScript) each send is a comment.
+    // Without an id each send is a comment; under an id already used, another text is another comment.
     await send({ content: "No id" });
     await send({ content: "No id" });
-    expect(await db().select().from(comments).where(eq(comments.postId, post.id)).all()).toHaveLength(4);
+    await send({ content: "Written anew on the page the browser kept", clientId: "comment-send-1" });
+    expect(await db().select().from(comments).where(eq(comments.postId, post.id)).all()).toHaveLength(5);
   });
 
   it("an empty text is refused with the spec's message, and a picked file is kept for the next try", async () => {

@@ -420,6 +420,14 @@ describe("Stripe's webhook", () => {
     }
     expect(cancels).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${second}`, `DELETE https://api.stripe.com/v1/subscriptions/${second}`]);
     expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
+    // One Stripe no longer has ('No such subscription', as for one already cancelled) is done.
+    const gone = await signed(checkoutEvent(fan.user.id, maker.user.id, `sub_${crypto.randomUUID()}`));
+    const missing = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { code: "resource_missing" } }, { status: 404 }));
+    try {
+      expect(await handleStripeWebhook(db(), config, gone.payload, gone.header)).toMatchObject({ status: 200 });
+    } finally {
+      missing.mockRestore();
+    }
   });
 
   it("a verified subscription Stripe ends takes the badge, and renewals to that creator stop", async () => {

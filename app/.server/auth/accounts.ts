@@ -4,14 +4,14 @@ import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
-import { memberSettings, passwordResetTokens, sessions, users } from "../db/schema";
+import { memberSettings, passwordResetTokens, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
 import { subjects, type Limiter } from "../limits";
 import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import type { TrustedDevice } from "./devices";
-import { hashToken } from "./session";
+import { hashToken, userSessionsDelete } from "./session";
 
 /**
  * Accounts: sign-up, sign-in and password recovery. Each returns either the member's id or the
@@ -188,7 +188,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const live = sql`EXISTS (SELECT 1 FROM ${passwordResetTokens} AS live WHERE live.id = ${hashToken(token)} AND live.expires_at > ${now})`;
   const [changed] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date(now) }).where(and(eq(users.id, userId), live)).returning({ id: users.id }),
-    db.delete(sessions).where(and(eq(sessions.userId, userId), live)),
+    userSessionsDelete(db, userId, live),
     db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), live)),
   ]);
   return changed.length > 0 ? userId : null;

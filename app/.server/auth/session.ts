@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
 import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
@@ -96,8 +96,13 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** The statement that ends every session of a member (with `also`, only while it holds: a batch's condition). */
+export function userSessionsDelete(db: Db, userId: string, also?: SQL) {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), also));
+}
+
 export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await userSessionsDelete(db, userId);
 }
 
 // ── cookie ──

@@ -23,6 +23,7 @@ type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCo
 /**
  * A post, once per composer's send: one sent again under the same `clientId` (its answer was lost) is
  * answered as the first was (`again`), whatever refuses it now (its uploads are claimed by the first).
+ * A different post under an id already used (a page the browser kept, written anew) is a post of its own.
  */
 export async function createPost(
   db: Db,
@@ -33,7 +34,11 @@ export async function createPost(
   const outcome = await writePost(db, authorId, input, options);
   if (outcome.ok || !input.clientId) return outcome;
   const stored = await postSentAs(db, authorId, input.clientId);
-  return stored ? { ok: true, postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] } : outcome;
+  if (!stored) return outcome;
+  if (stored.content === input.content && stored.communityId === (options.communityId ?? null)) {
+    return { ok: true, postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] };
+  }
+  return writePost(db, authorId, { ...input, clientId: undefined }, options);
 }
 
 async function writePost(
@@ -87,7 +92,7 @@ async function writePost(
         SELECT ${id}, ${users.id}, ${input.content}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
           ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${input.clientId ?? null}, ${now}
         FROM ${users} WHERE ${users.id} = ${authorId}${sql.join(guards.map((guard) => sql` AND ${guard}`))}
-        ON CONFLICT DO NOTHING RETURNING id`,
+        ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
     ),
     // Each only with the post (one row per statement: D1 binds at most 100 values per statement, and
     // 280 characters hold ~90 tags).
@@ -128,7 +133,7 @@ async function writePost(
 
 /** The member's post their composer already sent under `clientId` (a send repeated after its answer was lost). */
 function postSentAs(db: Db, authorId: string, clientId: string) {
-  return db.select({ id: posts.id }).from(posts).where(and(eq(posts.userId, authorId), eq(posts.clientId, clientId))).get();
+  return db.select({ id: posts.id, content: posts.content, communityId: posts.communityId }).from(posts).where(and(eq(posts.userId, authorId), eq(posts.clientId, clientId))).get();
 }
 
 

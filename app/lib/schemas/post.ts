@@ -45,10 +45,10 @@ export const PostContentSchema = shortText(POST_MAX_LENGTH, {
   tooLong: POST_MESSAGES.tooLong,
 });
 
-/** A media key handed out by /uploads (images/posts/… or videos/…); nothing else may be attached. */
-/** A page's own id for what it sends (a post, a message: `newClientId`), so a retry is stored once. */
+/** A page's own id for what it sends (a post, a comment, a message: app/lib/client-ids.ts), so a retry is stored once. */
 export const ClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]+$/).max(CLIENT_ID_MAX_LENGTH);
 
+/** A media key handed out by /uploads (images/posts/… or videos/…); nothing else may be attached. */
 const MediaKey = z.string().regex(/^(images\/posts|videos)\/[a-z0-9-]+\.[a-z0-9]+$/);
 
 export const CreatePostSchema = z
