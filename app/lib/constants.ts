@@ -187,6 +187,16 @@ export const VIDEO_AUTOPLAY_RATIO = 0.5;
 // Realtime (DESIGN.md §6)
 /** The feed room sends changed counts at most this often. */
 export const FEED_COUNTS_FLUSH_MS = 1000;
+/** A member's room reads and sends the badges' counts at most this often; a change meanwhile is sent at the end (decision 072). */
+export const MEMBER_BADGES_EVERY_MS = 1000;
+/**
+ * Resyncs one conversation socket may ask for a minute, one at a time (a page asks once a connection,
+ * and again only for a full page of MESSAGES_RESYNC_LIMIT): a socket that asks for more, or asks again
+ * before its answer came, is closed with ROOM_POLICY_CODE and reconnects with backoff (decision 072).
+ */
+export const ROOM_RESYNCS_PER_MINUTE = 20;
+/** WebSocket's own 'policy violation': a socket that asked too much; the page reconnects with backoff. */
+export const ROOM_POLICY_CODE = 1008;
 
 // Display
 export const UNREAD_BADGE_CAP = 99;

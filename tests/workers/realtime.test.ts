@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MESSAGES_RESYNC_LATE_MS, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
+import { MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM_RESYNCS_PER_MINUTE, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
@@ -249,6 +249,20 @@ describe("member rooms", () => {
     });
   });
 
+  it("read and send the badges once for a burst of changes, then the last count at the end of the window (decision 072)", async () => {
+    const author = await createUser();
+    const posts = await Promise.all(Array.from({ length: 12 }, () => createPost(author.id)));
+    const room = await listen(await sessionCookieFor(author.id), `/parties/member-room/${author.id}`);
+    await withRooms([room], async () => {
+      const fan = await sessionCookieFor((await createUser()).id);
+      await Promise.all(posts.map((post) => fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: fan }))));
+      expect(await room.next((event) => event.type === "notifications" && event.unread === 12)).not.toBeNull();
+      const sent = room.events.filter((event) => event.type === "notifications");
+      // At once for the first like, then once more for the rest (a slow run may take a window more).
+      expect(sent.length).toBeLessThanOrEqual(3);
+    });
+  });
+
   it("tell a member's other pages when they read their notifications, and the mentioned when the post is deleted", async () => {
     const [author, named] = [await createUser(), await createUser()];
     const [authorCookie, namedCookie] = [await sessionCookieFor(author.id), await sessionCookieFor(named.id)];
@@ -413,6 +427,26 @@ describe("conversation rooms", () => {
     const inbox = await fetchWorker(new Request(`${ORIGIN}/messages`, { headers: { Cookie: twoCookie } }));
     // The inbox's preview is the newest message, not the one stored last.
     expect(await inbox.text()).not.toContain("too old to ask about");
+  });
+
+  it("close a socket that asks for resyncs faster than a page does, instead of reading D1 for each (decision 072)", async () => {
+    const { oneCookie, conversationId } = await conversationOf();
+    const path = `/parties/conversation-room/${conversationId}`;
+    // Asking again before the answer came.
+    const eager = await listen(oneCookie, path);
+    eager.send({ type: "resync", after: null });
+    eager.send({ type: "resync", after: null });
+    expect(await eager.closed).toBe(ROOM_POLICY_CODE);
+    // Asking, each after its answer, more than a minute's share.
+    const greedy = await listen(oneCookie, path);
+    await withRooms([greedy], async () => {
+      for (let i = 0; i < ROOM_RESYNCS_PER_MINUTE; i++) {
+        greedy.send({ type: "resync", after: null });
+        expect(await greedy.next((event) => event.type === "messages" && greedy.events.filter((one) => one.type === "messages").length === i + 1)).not.toBeNull();
+      }
+      greedy.send({ type: "resync", after: null });
+      expect(await greedy.closed).toBe(ROOM_POLICY_CODE);
+    });
   });
 
   it("store a retried message once (the page's own id), and tell the sender when it is read", async () => {
