@@ -33,21 +33,16 @@ export class MemberRoom extends SessionBoundRoom {
   async #sendBadges(): Promise<void> {
     const { notifications, inbox } = this.#pending;
     this.#pending = { notifications: false, inbox: null };
-    if (!notifications && inbox === null) return;
+    // Nothing changed, or no page is left to tell: the window closes, and the next change is sent at once.
+    if ((!notifications && inbox === null) || this.getConnections()[Symbol.iterator]().next().done) return;
     this.#cooling = setTimeout(() => {
       this.#cooling = undefined;
       this.#sendBadges().catch((error: unknown) => console.error(`member room ${this.name}: sending the badges failed`, error));
     }, MEMBER_BADGES_EVERY_MS);
-    // When the counts began to be read, as a page's are stamped: a page keeps the newer.
+    // When the counts began to be read, as a page's are stamped: a page keeps the newer. A read that
+    // fails sends nothing (as before the window): the pages' next change, or their next page, reads again.
     const at = Date.now();
-    let badges;
-    try {
-      badges = await memberBadges(getDb(this.env.DB), this.name);
-    } catch (error) {
-      // Tried again at the window's end, with whatever changed meanwhile.
-      this.#pending = { notifications: notifications || this.#pending.notifications, inbox: this.#pending.inbox ?? inbox };
-      throw error;
-    }
+    const badges = await memberBadges(getDb(this.env.DB), this.name);
     const events: MemberEvent[] = [
       ...(notifications ? [{ type: "notifications" as const, unread: badges.notifications, at }] : []),
       ...(inbox !== null ? [{ type: "inbox" as const, unread: badges.messages, conversationId: inbox, at }] : []),
