@@ -15,7 +15,7 @@ import { formatCount } from "~/lib/format";
 import { EXPLORE_MESSAGES, FEED_MESSAGES } from "~/lib/messages";
 import type { FeedPage } from "~/lib/types/post";
 import { env } from "cloudflare:workers";
-import { unique } from "../fixtures/factories";
+import { unique, uniqueLetters } from "../fixtures/factories";
 import { allPages, capturingD1, createPost, createUser, db, get, member, planOf, sessionViewerOf } from "./helpers";
 
 /**
@@ -24,7 +24,7 @@ import { allPages, capturingD1, createPost, createUser, db, get, member, planOf,
  */
 
 /** A word no other test writes (letters only, so the search reads it as one word). */
-const uniqueWord = (prefix: string) => `${prefix}${unique("").replace(/[^a-z]/gi, "").toLowerCase()}`;
+const uniqueWord = uniqueLetters;
 const uniqueTag = () => uniqueWord("tag");
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 const search = (viewer: Viewer, query: string, cursor: string | null = null) => runRead(searchPostsRead(db(), viewer, query, cursor));

@@ -23,7 +23,7 @@ import {
   TIME,
 } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
-import { unique } from "../fixtures/factories";
+import { unique, uniqueLetters } from "../fixtures/factories";
 import { allPages, capturingD1, createPost, createUser as createAnyUser, db, get, member, planOf, sessionCookieFor, sessionViewerOf } from "./helpers";
 
 /**
@@ -44,7 +44,7 @@ function futureClock() {
   };
 }
 
-const uniqueWord = (prefix: string) => `${prefix}${unique("").replace(/[^a-z]/gi, "").toLowerCase()}`;
+const uniqueWord = uniqueLetters;
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 const forYou = (viewer: string, query: string, cursor: string | null = null) => getForYouFeed(db(), viewer, { query, cursor });
 /**
