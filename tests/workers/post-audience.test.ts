@@ -20,7 +20,7 @@ import { FOLLOWING_SCAN_MIN_FOLLOWS, TIME } from "~/lib/constants";
 import { POST_LOCK_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
 import type { FeedItem, FeedPage } from "~/lib/types/post";
 import worker from "../../workers/app";
-import { unique } from "../fixtures/factories";
+import { unique, uniqueLetters } from "../fixtures/factories";
 import { allPages, createPost, createUser, db, member, ORIGIN, sessionCookieFor, sessionViewerOf, TINY_PNG } from "./helpers";
 
 /**
@@ -72,7 +72,7 @@ describe("a member who keeps their posts for followers", () => {
     const clock = futureClock();
     const { author, follower, stranger } = await circle();
     const open = await createUser();
-    const word = unique("audienceword").toLowerCase().replace(/[^a-z]/g, "");
+    const word = uniqueLetters("audienceword");
     const tag = `${word}tag`;
     const visible = await createPost(open.id, { content: `open ${word}`, createdAt: new Date(clock.next()), videoUrl: "/media/videos/open.mp4" });
     await db().insert(postHashtags).values({ postId: visible.id, hashtag: tag });
@@ -224,7 +224,7 @@ describe("a member who keeps their posts for followers", () => {
     const { author: reposter, follower } = await circle();
     const open = await createUser();
     const stranger = await createUser();
-    const word = unique("repostword").toLowerCase().replace(/[^a-z]/g, "");
+    const word = uniqueLetters("repostword");
     const original = await createPost(open.id, { content: `public words ${word}`, createdAt: new Date(clock.next()) });
     const outcome = await setRepost(db(), reposter.id, original.id, true, clock.next());
     if (!outcome.ok || !outcome.repostId) throw new Error("repost refused");
