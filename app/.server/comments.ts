@@ -11,7 +11,7 @@ import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { commentLikes, comments, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
-import { refuse, type Outcome } from "./outcome";
+import { oncePerSend, refuse, type Outcome } from "./outcome";
 import { actableTargetId, findTargetPost, inCommunitySql, shownPostId } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -29,19 +29,21 @@ type Added = { commentId: string; postId: string; commentsCount: number; told: {
  * under an id already used (a page the browser kept, written anew) is a comment of its own.
  */
 export async function addComment(db: Db, userId: string, postId: string, input: CommentInput, now = Date.now()): Promise<Outcome<Added>> {
-  const outcome = await writeComment(db, userId, postId, input, now);
-  if (outcome.ok || !input.clientId) return outcome;
-  const sent = await db
-    .select({ id: comments.id, postId: comments.postId, content: comments.content, parentId: comments.parentId, commentsCount: posts.commentsCount })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .where(and(eq(comments.userId, userId), eq(comments.clientId, input.clientId)))
-    .get();
-  if (!sent) return outcome;
-  if (sent.content === input.content && sent.parentId === (input.parentId ?? null)) {
-    return { ok: true, commentId: sent.id, postId: sent.postId, commentsCount: sent.commentsCount, told: { ids: [], usernames: [] } };
-  }
-  return writeComment(db, userId, postId, { ...input, clientId: undefined }, now);
+  return oncePerSend(
+    input,
+    (sent) => writeComment(db, userId, postId, sent, now),
+    (clientId) =>
+      db
+        .select({ id: comments.id, postId: comments.postId, content: comments.content, parentId: comments.parentId, commentsCount: posts.commentsCount })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(and(eq(comments.userId, userId), eq(comments.clientId, clientId)))
+        .get(),
+    (sent) =>
+      sent.content === input.content && sent.parentId === (input.parentId ?? null)
+        ? { commentId: sent.id, postId: sent.postId, commentsCount: sent.commentsCount, told: { ids: [], usernames: [] } }
+        : null,
+  );
 }
 
 async function writeComment(db: Db, userId: string, postId: string, input: CommentInput, now: number): Promise<Outcome<Added>> {

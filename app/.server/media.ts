@@ -139,8 +139,7 @@ export async function deleteMedia(db: Db, bucket: R2Bucket, keys: string[]): Pro
 export async function deleteTrashedObjects(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   try {
-    await deleteObjects(bucket, keys);
-    await inParts(db, keys, (chunk) => db.delete(mediaTrash).where(inArray(mediaTrash.key, chunk)).returning({ key: mediaTrash.key }));
+    await emptyTrashOf(db, bucket, keys);
   } catch (error) {
     console.error(`Deleting ${keys.length} media object(s) failed; the cron tries again:`, error);
   }
@@ -150,10 +149,14 @@ export async function deleteTrashedObjects(db: Db, bucket: R2Bucket, keys: strin
 export async function emptyMediaTrash(db: Db, bucket: R2Bucket): Promise<number> {
   const trashed = await db.select({ key: mediaTrash.key }).from(mediaTrash).limit(MEDIA_TRASH_BATCH);
   const keys = trashed.map((row) => row.key);
-  if (keys.length === 0) return 0;
+  await emptyTrashOf(db, bucket, keys);
+  return keys.length;
+}
+
+/** The objects of trashed keys, then the keys: a key leaves media_trash only once its object is gone. */
+async function emptyTrashOf(db: Db, bucket: R2Bucket, keys: string[]): Promise<void> {
   await deleteObjects(bucket, keys);
   await inParts(db, keys, (chunk) => db.delete(mediaTrash).where(inArray(mediaTrash.key, chunk)).returning({ key: mediaTrash.key }));
-  return keys.length;
 }
 
 /** Removes objects from R2, any number of them. */

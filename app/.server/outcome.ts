@@ -36,3 +36,23 @@ export function isFailure(answer: unknown): answer is Failure {
   const { ok, status } = answer as { ok?: unknown; status?: unknown };
   return ok === false && status === 500;
 }
+
+/**
+ * A write stored once per form's send (decision 072): `write` with the send's id (`clientId`); when it
+ * is refused and the member already has a row under that id (`sentAs`), a row that says the same is
+ * the first send's (`repeated` answers as it did) and one that says otherwise (a page the browser
+ * kept, written anew) is written again without the id, never dropped.
+ */
+export async function oncePerSend<I extends { clientId?: string }, T extends object, Row>(
+  input: I,
+  write: (input: I) => Promise<Outcome<T>>,
+  sentAs: (clientId: string) => Promise<Row | undefined>,
+  repeated: (row: Row) => T | null,
+): Promise<Outcome<T>> {
+  const outcome = await write(input);
+  if (outcome.ok || !input.clientId) return outcome;
+  const stored = await sentAs(input.clientId);
+  if (!stored) return outcome;
+  const first = repeated(stored);
+  return first ? { ok: true, ...first } : write({ ...input, clientId: undefined });
+}

@@ -1,4 +1,6 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
+import type { RootLoaderData } from "~/root";
 
 /** An id a page makes for what it sends (a message, a post, a comment), so a retry of the same send is stored once. */
 export function newClientId(): string {
@@ -27,4 +29,14 @@ export function useSendId() {
       last.current = null;
     },
   };
+}
+
+/**
+ * The id a form sends without JavaScript: the page's nonce (the root loader's, for members) and the
+ * form's place on the page, so the browser's own resend of the page it had is stored once and a page
+ * drawn again sends new ones. With JavaScript `useSendId` stamps its own at each send.
+ */
+export function usePageSendId(place: string): string | undefined {
+  const nonce = useRouteLoaderData<RootLoaderData>("root")?.sendNonce;
+  return nonce ? `${nonce}-${place}` : undefined;
 }

@@ -19,7 +19,6 @@ import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
 import { ReplyingTo } from "~/components/post/compose-dialog";
 import { Composer } from "~/components/post/composer";
-import { newClientId } from "~/lib/client-ids";
 import { COMMUNITY_MESSAGES, POST_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { extractMentions } from "~/lib/text";
@@ -50,8 +49,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       mention: null,
       community: null,
       reply: { postId: post.id, displayName: post.author.displayName, username: post.author.username, excerpt: post.content },
-      // The reply form makes its own (app/lib/client-ids.ts).
-      clientId: undefined,
     };
   }
   const { canPostForSubscribers } = (await context.getShell())!;
@@ -61,14 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const communityId = url.searchParams.get("community");
   const community = communityId ? await canPostIn(context.db, user.id, communityId) : null;
   invariantResponse(!communityId || community, COMMUNITY_MESSAGES.notFound, { status: 404 });
-  return {
-    returnTo,
-    canPostForSubscribers,
-    reply: null,
-    mention,
-    community: community && communityId ? { id: communityId, name: community.name } : null,
-    clientId: newClientId(),
-  };
+  return { returnTo, canPostForSubscribers, reply: null, mention, community: community && communityId ? { id: communityId, name: community.name } : null };
 }
 
 /** The form again with its errors, keeping the text and every file already stored. */
@@ -125,7 +115,7 @@ export const clientAction = answerOffline;
 export const shouldRevalidate = skipQuietRevalidation;
 
 export default function ComposePage() {
-  const { returnTo, canPostForSubscribers, reply, mention, community, clientId } = useLoaderData<typeof loader>();
+  const { returnTo, canPostForSubscribers, reply, mention, community } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const back = useCallback(() => navigate(reply ? `/post/${reply.postId}` : returnTo), [navigate, reply, returnTo]);
@@ -155,7 +145,6 @@ export default function ComposePage() {
             initialContent={mention ? `@${mention} ` : undefined}
             mention={mention ?? undefined}
             communityId={community?.id}
-            clientId={clientId}
           />
         )}
       </div>

@@ -13,7 +13,7 @@ import { newId } from "../ids";
 import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
-import { refuse, type Outcome } from "../outcome";
+import { oncePerSend, refuse, type Outcome } from "../outcome";
 import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
 
 /** Creating posts: the text with its hashtags and mentions as rows, and the member's uploads claimed. */
@@ -31,14 +31,15 @@ export async function createPost(
   input: CreatePostInput,
   options: { communityId?: string | null; now?: number } = {},
 ): Promise<Outcome<Created>> {
-  const outcome = await writePost(db, authorId, input, options);
-  if (outcome.ok || !input.clientId) return outcome;
-  const stored = await postSentAs(db, authorId, input.clientId);
-  if (!stored) return outcome;
-  if (stored.content === input.content && stored.communityId === (options.communityId ?? null)) {
-    return { ok: true, postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] };
-  }
-  return writePost(db, authorId, { ...input, clientId: undefined }, options);
+  return oncePerSend(
+    input,
+    (sent) => writePost(db, authorId, sent, options),
+    (clientId) => postSentAs(db, authorId, clientId),
+    (stored) =>
+      stored.content === input.content && stored.communityId === (options.communityId ?? null)
+        ? { postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] }
+        : null,
+  );
 }
 
 async function writePost(

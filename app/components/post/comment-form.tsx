@@ -7,7 +7,7 @@ import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
-import { useSendId } from "~/lib/client-ids";
+import { usePageSendId, useSendId } from "~/lib/client-ids";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { FetcherForm } from "../fetcher-form";
 import { MentionTextarea } from "../mention-textarea";
@@ -58,8 +58,7 @@ export function CommentForm({
   /** Added to the form's own classes (its margin in a card). */
   className?: string;
 }) {
-  const root = useRouteLoaderData<RootLoaderData>("root");
-  const signedIn = Boolean(root?.user);
+  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
   // Without JavaScript a refused comment comes back in the page: the box shows its text again.
   const [content, setContent] = useState(() => {
     const text = lastResult?.initialValue?.content;
@@ -67,6 +66,7 @@ export function CommentForm({
   });
   // A send repeated unchanged after its answer was lost carries the same id, and is stored once (decision 072).
   const sendId = useSendId();
+  const pageSendId = usePageSendId(`${scope}-${postId}-${parentId ?? "post"}`);
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(`comment-${scope}-${postId}-${parentId ?? "post"}`, (answer) => {
     if (!answer.ok) return;
     setContent("");
@@ -97,7 +97,7 @@ export function CommentForm({
       className={`flex flex-col gap-1 ${className}`}
     >
       <input type="hidden" name="intent" value="comment" />
-      <input type="hidden" name="clientId" defaultValue={root?.sendNonce ? `${root.sendNonce}-${scope}-${postId}-${parentId ?? "post"}` : undefined} />
+      <input type="hidden" name="clientId" defaultValue={pageSendId} />
       {parentId ? <input type="hidden" name="parentId" value={parentId} /> : null}
       <ReturnTo anchor={returnAnchor} to={returnTo} />
       <label htmlFor={textId} className="sr-only">

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSendId } from "~/lib/client-ids";
+import { usePageSendId, useSendId } from "~/lib/client-ids";
 import { lastAnswer } from "~/lib/last-answer";
 import { useId, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
@@ -44,7 +44,6 @@ export function Composer({
   initialContent = "",
   mention,
   communityId,
-  clientId: givenClientId,
 }: {
   canPostForSubscribers: boolean;
   lastResult?: SubmissionResult<string[]>;
@@ -57,12 +56,11 @@ export function Composer({
   mention?: string;
   /** The community posted in ('Post in {name}'): the post belongs to it and shows only there (decision 035). */
   communityId?: string;
-  /** The id of what this composer sends without JavaScript (the page's loader makes it; with JavaScript `useSendId`). */
-  clientId?: string;
 }) {
   const hydrated = useHydrated();
   // A send repeated unchanged after its answer was lost carries the same id, and is stored once (decision 072).
   const sendId = useSendId();
+  const pageSendId = usePageSendId("compose");
   // After a successful post: empty the composer (the next post is another) and let the dialog close.
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(COMPOSE_FETCHER_KEY, (answer) => {
     if (!answer.ok) return;
@@ -165,7 +163,7 @@ export function Composer({
       className="flex flex-col gap-3"
     >
       <input type="hidden" name="intent" value="post" />
-      <input type="hidden" name="clientId" defaultValue={givenClientId} />
+      <input type="hidden" name="clientId" defaultValue={pageSendId} />
       {mention ? <input type="hidden" name="mention" value={mention} /> : null}
       {communityId ? <input type="hidden" name="communityId" value={communityId} /> : null}
       <ReturnTo to={returnTo} />
