@@ -289,6 +289,12 @@ export async function cancelCreatorSubscription({ context, memberId }: Acting, u
   return { ok: true, name: row.name };
 }
 
+/** Murmur gave the member the badge (not a subscription): there is nothing for them to pay for (decision 073). */
+async function badgeGiven(db: Db, memberId: string): Promise<boolean> {
+  const member = await db.select({ type: users.verifiedType, bySubscription: users.verifiedBySubscription }).from(users).where(eq(users.id, memberId)).get();
+  return Boolean(member?.type && !member.bySubscription);
+}
+
 /** Subscribe to the verified badge ($9.99 for 30 days, renewed until cancelled). */
 export async function subscribeVerified({ context, memberId, origin }: Acting, now = Date.now()): Promise<Outcome<{ redirect: string | null }>> {
   const { db } = context;
@@ -298,6 +304,7 @@ export async function subscribeVerified({ context, memberId, origin }: Acting, n
     .where(and(eq(verifiedSubscriptions.userId, memberId), active(verifiedSubscriptions, now)))
     .get();
   if (row && !row.cancelledAt) return refuse(409, VERIFIED_MESSAGES.alreadyVerified);
+  if (!row && (await badgeGiven(db, memberId))) return refuse(409, VERIFIED_MESSAGES.badgeGiven);
   if (row) {
     await providerNamed(row.provider, context.config).resume(row.reference);
     await db.update(verifiedSubscriptions).set({ cancelledAt: null }).where(eq(verifiedSubscriptions.id, row.id));
@@ -473,29 +480,37 @@ export async function stopRenewalsToUnverified(db: Db, config: AppConfig, member
 
 // ───────────────────────────── reading ─────────────────────────────
 
-type VerifiedRow = { status: "active" | "cancelled"; amountCents: number; expiresAt: Date; cancelledAt: Date | null };
+type VerifiedRow = { granted: number; status: "active" | "cancelled" | null; amountCents: number | null; expiresAt: Date | null; cancelledAt: Date | null };
 
-/** The viewer's verified subscription (/verified): none, or its state, fee and when it renews or ends. */
-export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<VerifiedStatus | null> {
+/**
+ * The viewer's verification (/verified): their verified subscription (none, or its state, fee and when
+ * it renews or ends), and whether Murmur gave them the badge (no subscription to offer them).
+ */
+export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<{ status: VerifiedStatus | null; granted: boolean }> {
   const read = selectRead<VerifiedRow>(
     db,
     `verified-status:${viewerKey(viewer)}`,
     () => {
       const fields = {
+        granted: sql<number>`${users.verifiedType} IS NOT NULL AND NOT ${users.verifiedBySubscription}`.as("granted"),
         status: verifiedSubscriptions.status,
         amountCents: verifiedSubscriptions.amountCents,
         expiresAt: verifiedSubscriptions.expiresAt,
         cancelledAt: verifiedSubscriptions.cancelledAt,
       };
       const me = viewerSql(viewer) ?? sql`NULL`;
-      return { fields, query: db.select(fields).from(verifiedSubscriptions).where(sql`${verifiedSubscriptions.userId} = ${me}`) };
+      return {
+        fields,
+        query: db.select(fields).from(users).leftJoin(verifiedSubscriptions, eq(verifiedSubscriptions.userId, users.id)).where(sql`${users.id} = ${me}`),
+      };
     },
     viewerValues(viewer),
   );
   return mapRead(read, (rows) => {
     const row = rows[0];
-    if (!row || row.status !== "active" || row.expiresAt.getTime() <= now) return null;
-    return { amountCents: row.amountCents, expiresAt: row.expiresAt.getTime(), cancelled: row.cancelledAt !== null };
+    const granted = Boolean(row?.granted);
+    if (!row || row.status !== "active" || !row.expiresAt || row.expiresAt.getTime() <= now) return { status: null, granted };
+    return { status: { amountCents: row.amountCents ?? 0, expiresAt: row.expiresAt.getTime(), cancelled: row.cancelledAt !== null }, granted };
   });
 }
 

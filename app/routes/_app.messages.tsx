@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * Message on a profile: the one conversation with that member, found or started ('Started
+ * Message on a profile: the one conversation with that member, found (opened as it is) or started ('Started
  * conversation with {name}'), then opened. Refused for oneself and where the member's
  * allowDirectMessages does not allow it, with the reason.
  */
@@ -45,6 +45,8 @@ export function action(args: ActionFunctionArgs) {
     if (!parsed.success) return respond(context, form, { ok: false, status: 400, message: DM_MESSAGES.memberNotFound });
     const outcome = await startConversation(context.db, member.id, parsed.data.username);
     if (!outcome.ok) return respond(context, form, outcome);
+    // A conversation already there just opens: nothing was started.
+    if (!outcome.created) return redirect(`/messages/${outcome.conversationId}`, 303);
     return context.toasts.redirect(`/messages/${outcome.conversationId}`, { type: "success", message: DM_MESSAGES.started(outcome.name) });
   });
 }

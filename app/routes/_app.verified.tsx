@@ -21,10 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const member = { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl, verifiedType: user.verifiedType };
   try {
-    return { member, status: (await answers)?.[0] ?? null, failed: null };
+    const verification = (await answers)?.[0];
+    return { member, status: verification?.status ?? null, granted: verification?.granted ?? false, failed: null };
   } catch (error) {
     console.error("The verified status read failed:", error);
-    return { member, status: null, failed: VERIFIED_MESSAGES.loadFailed };
+    return { member, status: null, granted: false, failed: VERIFIED_MESSAGES.loadFailed };
   }
 }
 

@@ -59,13 +59,17 @@ describe("starting a conversation", () => {
     expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
   });
 
-  it("over HTTP: opens the conversation with 'Started conversation with {name}', or says why not", async () => {
+  it("over HTTP: opens the conversation with 'Started conversation with {name}' (an existing one without), or says why not", async () => {
     const [ana, ben] = [await createUser(), await createUser()];
     const cookie = await sessionCookieFor(ana.id);
     const answer = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: ben.username, returnTo: `/profile/${ben.username}` }, { Cookie: cookie }));
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toMatch(/^\/messages\/[0-9A-Z]{26}$/);
     expect(toastOf(answer)).toBe(DM_MESSAGES.started(ben.displayName));
+    // Pressing Message again opens the same conversation; nothing was started, so no toast says so.
+    const again = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: ben.username, returnTo: `/profile/${ben.username}` }, { Cookie: cookie }));
+    expect(again.headers.get("Location")).toBe(answer.headers.get("Location"));
+    expect(toastOf(again)).toBeNull();
     const self = await fetchWorker(formPost("/messages", { intent: "conversation-start", username: ana.username, returnTo: `/profile/${ana.username}` }, { Cookie: cookie }));
     expect(self.headers.get("Location")).toBe(`/profile/${ana.username}`);
     expect(toastOf(self)).toBe(DM_MESSAGES.notYourself);

@@ -225,13 +225,23 @@ describe("the verified subscription", () => {
     expect((await fetcher(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fresh.cookie)).status).toBe(403);
   });
 
-  it("never takes away a badge that was granted", async () => {
+  it("offers no subscription for a badge Murmur gave, and never takes that badge away", async () => {
     const business = await member({ verifiedType: "business" });
-    await post("/verified", { intent: "verified-subscribe" }, business.cookie);
-    expect(await userRow(business.user.id)).toMatchObject({ verifiedType: "business", verifiedBySubscription: false });
-    await db().update(verifiedSubscriptions).set({ cancelledAt: new Date() }).where(eq(verifiedSubscriptions.userId, business.user.id));
+    const page = await (await get("/verified", { Cookie: business.cookie })).text();
+    expect(page).toContain(VERIFIED_MESSAGES.givenTitle);
+    expect(page).not.toContain(VERIFIED_MESSAGES.subscribeNow);
+    const refused = await fetcher("/verified", { intent: "verified-subscribe" }, business.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(VERIFIED_MESSAGES.badgeGiven);
+    expect(await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, business.user.id)).all()).toEqual([]);
+
+    // A subscriber whom Murmur then gives the badge keeps it when the subscription ends.
+    const given = await member();
+    await post("/verified", { intent: "verified-subscribe" }, given.cookie);
+    await db().update(users).set({ verifiedType: "business", verifiedBySubscription: false }).where(eq(users.id, given.user.id));
+    await db().update(verifiedSubscriptions).set({ cancelledAt: new Date() }).where(eq(verifiedSubscriptions.userId, given.user.id));
     await expireSubscriptions(db(), readConfig(env), Date.now() + 31 * TIME.DAY);
-    expect((await userRow(business.user.id)).verifiedType).toBe("business");
+    expect(await userRow(given.user.id)).toMatchObject({ verifiedType: "business", verifiedBySubscription: false });
   });
 
   it("a signed-out visitor is told 'Not authenticated' and sent to sign in from the page", async () => {

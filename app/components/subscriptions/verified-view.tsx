@@ -20,7 +20,8 @@ import { CheckoutPending, TestModeNotice } from "./subscribe";
 
 export const VERIFIED_PATH = "/verified";
 
-export type VerifiedData = { member: Author; status: VerifiedStatus | null; failed: string | null };
+/** `granted`: Murmur gave the member the badge (no subscription to offer them, decision 073). */
+export type VerifiedData = { member: Author; status: VerifiedStatus | null; granted: boolean; failed: string | null };
 
 const BENEFITS: { icon: IconName; title: string; text: string }[] = [
   { icon: "badge-check", title: "Verified Badge", text: "A badge next to your name wherever it shows." },
@@ -34,7 +35,7 @@ const BENEFITS: { icon: IconName; title: string; text: string }[] = [
  * billing date and Cancel Subscription (confirmed: a dialog with JavaScript, a page without); without
  * one, Get Verified at $9.99 per month with Subscribe Now. Then the benefits and the renewal notice.
  */
-export function VerifiedView({ member, status, failed }: VerifiedData) {
+export function VerifiedView({ member, status, granted, failed }: VerifiedData) {
   const verified = member.verifiedType !== null;
   return (
     <div>
@@ -53,11 +54,13 @@ export function VerifiedView({ member, status, failed }: VerifiedData) {
           </p>
         ) : status ? (
           <ActiveSubscription status={status} />
+        ) : granted ? (
+          <BadgeGiven />
         ) : (
           <GetVerified />
         )}
-        <TestModeNotice />
-        {status ? null : <CheckoutPending />}
+        {granted && !status ? null : <TestModeNotice />}
+        {status || granted ? null : <CheckoutPending />}
         <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
           <h2 id="benefits-title" className="mb-3 text-lg font-bold">
             Benefits
@@ -74,9 +77,21 @@ export function VerifiedView({ member, status, failed }: VerifiedData) {
             ))}
           </ul>
         </section>
-        <p className="text-sm text-muted">{VERIFIED_MESSAGES.renewalNotice}</p>
+        {granted && !status ? null : <p className="text-sm text-muted">{VERIFIED_MESSAGES.renewalNotice}</p>}
       </div>
     </div>
+  );
+}
+
+/** A badge Murmur gave: nothing to pay for. */
+function BadgeGiven() {
+  return (
+    <section aria-labelledby="badge-given-title" className="rounded-2xl border border-line p-4">
+      <h2 id="badge-given-title" className="text-lg font-bold">
+        {VERIFIED_MESSAGES.givenTitle}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{VERIFIED_MESSAGES.givenNotice}</p>
+    </section>
   );
 }
 

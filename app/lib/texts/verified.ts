@@ -14,5 +14,8 @@ export const VERIFIED_MESSAGES = {
   // Ours, where the spec is silent.
   alreadyVerified: "Your verified subscription is already active",
   notSubscribed: "You have no verified subscription to cancel",
+  badgeGiven: "Murmur gave your account its badge, so there is nothing to subscribe to",
+  givenTitle: "Verified by Murmur",
+  givenNotice: "Murmur gave your account its badge. It costs you nothing and needs no subscription.",
   renewalNotice: "Your subscription renews automatically every 30 days until you cancel. Cancelling keeps your badge until the end of the period you paid for.",
 } as const;
