@@ -57,5 +57,6 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
   if (outcome.ok) cancelAtProviders(context, outcome.stopped);
   // The public profile shows the price (docs/decisions/028).
   if (outcome.ok) await purgePublicProfile(context, member.username);
-  return respond(context, form, outcome.ok ? { ok: true } : outcome, SUBSCRIPTION_MESSAGES.priceUpdated);
+  // A price of $0 turns the offering off, and says so.
+  return respond(context, form, outcome.ok ? { ok: true } : outcome, submission.value.price === 0 ? SUBSCRIPTION_MESSAGES.offeringDisabled : SUBSCRIPTION_MESSAGES.priceUpdated);
 }

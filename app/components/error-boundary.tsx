@@ -2,23 +2,16 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorRespo
 import type { ReactNode } from "react";
 import { useInsideMain } from "~/components/main-landmark";
 import { buttonClass } from "~/components/ui/button";
-import { FEED_MESSAGES } from "~/lib/messages";
+import { ERROR_MESSAGES, FEED_MESSAGES } from "~/lib/messages";
 import { isNoAnswer } from "~/lib/unanswered";
 
 /** What a route shows for an error response of one status (its own not-found text, say). */
 export type StatusHandler = (error: ErrorResponse) => ReactNode;
 
 /** Anything else: the spec's 'An unexpected error occurred' (document 2 §8). */
-const UNEXPECTED = { title: "Something went wrong", text: "An unexpected error occurred" };
+const UNEXPECTED = ERROR_MESSAGES.unexpected;
 
-const DEFAULTS: Record<number, { title: string; text: string }> = {
-  400: { title: "Bad request", text: "That request could not be understood." },
-  403: { title: "Not allowed", text: "You don't have permission to do that." },
-  404: { title: "Page not found", text: "The page you're looking for doesn't exist or has moved." },
-  405: { title: "Not allowed", text: "That page cannot be used this way." },
-  413: { title: "Too large", text: "This form is too large to send." },
-  429: { title: "Slow down", text: "Too many requests. Please wait a moment and try again." },
-};
+const DEFAULTS = ERROR_MESSAGES.byStatus;
 
 /** The page title of an error page: 'Page not found | Murmur', 'Too large | Murmur', and so on. */
 export function errorPageTitle(error: unknown): string {
@@ -37,9 +30,9 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
   if (isNoAnswer(error)) {
     // A plain link: loading the whole page again is the retry, whatever state the app is in.
     return (
-      <ErrorPage title="No connection" text={FEED_MESSAGES.network}>
+      <ErrorPage title={ERROR_MESSAGES.noConnection} text={FEED_MESSAGES.network}>
         <a href={`${location.pathname}${location.search}`} className={buttonClass("primary")}>
-          Try again
+          {ERROR_MESSAGES.tryAgain}
         </a>
       </ErrorPage>
     );
@@ -67,7 +60,7 @@ export function ErrorPage({ status, title, text, children }: { status?: number; 
       <p className="text-muted">{text}</p>
       {children ?? (
         <Link to="/" className={buttonClass("primary")}>
-          Go Home
+          {ERROR_MESSAGES.goHome}
         </Link>
       )}
     </Landmark>

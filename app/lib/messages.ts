@@ -21,3 +21,4 @@ export * from "./texts/invite";
 export * from "./texts/dm";
 export * from "./texts/subscription";
 export * from "./texts/verified";
+export * from "./texts/errors";

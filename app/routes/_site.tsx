@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicPage } from "~/components/public-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
-import { PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
 /**
@@ -40,7 +40,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
       <div className="mx-auto w-full max-w-2xl">
         <div className="flex items-center justify-end border-b border-line px-4 py-3">
           <Link to={`/auth?${returnTo}`} className={buttonClass("primary", "px-4 py-1.5")}>
-            Sign In
+            {AUTH_MESSAGES.signIn}
           </Link>
         </div>
         {children}
@@ -48,7 +48,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
       <section aria-label="Join Murmur" className="sticky bottom-4 z-20 mr-4 mb-4 ml-auto w-fit max-w-[calc(100%-2rem)] rounded-2xl border border-line bg-bg p-4 shadow-lg">
         <p className="font-semibold">{PUBLIC_PROFILE_MESSAGES.joinPrompt}</p>
         <Link to={`/auth?${returnTo}&signUp=true`} className={buttonClass("secondary", "mt-2 px-4 py-1.5")}>
-          Create Account
+          {AUTH_MESSAGES.createAccount}
         </Link>
       </section>
     </PublicPage>

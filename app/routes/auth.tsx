@@ -230,13 +230,13 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
           </Link>
         ) : null}
         <SubmitButton busy={submitting} busyLabel={isSignUp ? "Creating account..." : "Signing in..."} className="mt-2 w-full">
-          {isSignUp ? "Sign Up" : "Sign In"}
+          {isSignUp ? AUTH_MESSAGES.signUp : AUTH_MESSAGES.signIn}
         </SubmitButton>
       </Form>
 
       <p className="text-center">
         <Link to={toggleHref} className="text-accent hover:underline">
-          {isSignUp ? "Already have an account? Sign in" : "Don't have an account? Sign up"}
+          {isSignUp ? AUTH_MESSAGES.haveAccount : AUTH_MESSAGES.noAccount}
         </Link>
       </p>
     </div>

@@ -61,7 +61,8 @@ describe("the creator offering: one price rule on both paths, verified members o
     expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1250);
     await post("/settings/profile", priceForm("19.99"), me.cookie);
     expect((await userRow(me.user.id)).subscriptionPriceCents).toBe(1999);
-    await post("/settings/profile", priceForm("0"), me.cookie);
+    // $0 turns the offering off, and the answer says that rather than a new price.
+    expect(toastOf(await post("/settings/profile", priceForm("0"), me.cookie))).toBe(SUBSCRIPTION_MESSAGES.offeringDisabled);
     expect(await userRow(me.user.id)).toMatchObject({ subscriptionPriceCents: 0, offersSubscriptions: false });
   });
 

@@ -10,8 +10,8 @@ import type { CreatorCard, SubscriptionsPage } from "~/lib/types/subscription";
 export type SubscriptionsTab = "subscribed" | "discover";
 
 const TABS: { tab: SubscriptionsTab; label: string; href: string }[] = [
-  { tab: "subscribed", label: "Subscribed", href: "/subscriptions" },
-  { tab: "discover", label: "Discover", href: "/subscriptions?tab=discover" },
+  { tab: "subscribed", label: SUBSCRIPTION_MESSAGES.subscribedTab, href: "/subscriptions" },
+  { tab: "discover", label: SUBSCRIPTION_MESSAGES.discoverTab, href: "/subscriptions?tab=discover" },
 ];
 
 /** /subscriptions (spec document 2 §2): tabs Subscribed and Discover (links, so they work without JavaScript). */

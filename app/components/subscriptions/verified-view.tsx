@@ -24,10 +24,10 @@ export const VERIFIED_PATH = "/verified";
 export type VerifiedData = { member: Author; status: VerifiedStatus | null; granted: boolean; failed: string | null };
 
 const BENEFITS: { icon: IconName; title: string; text: string }[] = [
-  { icon: "badge-check", title: "Verified Badge", text: "A badge next to your name wherever it shows." },
-  { icon: "star", title: "Monetization", text: "Offer subscriptions and subscriber-only posts." },
-  { icon: "shield-check", title: "Priority Support", text: "Your questions are answered first." },
-  { icon: "bar-chart", title: "Advanced Analytics", text: "See how your posts do over time." },
+  { icon: "badge-check", ...VERIFIED_MESSAGES.benefits.badge },
+  { icon: "star", ...VERIFIED_MESSAGES.benefits.monetization },
+  { icon: "shield-check", ...VERIFIED_MESSAGES.benefits.support },
+  { icon: "bar-chart", ...VERIFIED_MESSAGES.benefits.analytics },
 ];
 
 /**

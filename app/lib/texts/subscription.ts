@@ -11,6 +11,8 @@ export const SUBSCRIPTION_MESSAGES = {
   priceHint: "Set to $0 to disable subscriptions. Minimum $1 for paid subscriptions.",
   verifiedOnly: "Only verified users can offer profile subscriptions. Get verified to unlock monetization features.",
   saveTwenty: "Save 20%",
+  subscribedTab: "Subscribed",
+  discoverTab: "Discover",
   // Ours, where the spec is silent.
   notYourself: "You cannot subscribe to yourself",
   notOffered: (name: string) => `${name} does not offer subscriptions`,

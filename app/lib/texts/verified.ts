@@ -7,6 +7,13 @@ export const VERIFIED_MESSAGES = {
   getVerified: "Get Verified",
   subscribeNow: "Subscribe Now",
   cancelSubscription: "Cancel Subscription",
+  /** The spec's four benefits (document 2 §2); what each means here is ours. */
+  benefits: {
+    badge: { title: "Verified Badge", text: "A badge next to your name wherever it shows." },
+    monetization: { title: "Monetization", text: "Offer subscriptions and subscriber-only posts." },
+    support: { title: "Priority Support", text: "Your questions are answered first." },
+    analytics: { title: "Advanced Analytics", text: "See how your posts do over time." },
+  },
   loadFailed: "Failed to load verification status",
   activated: "Verified subscription activated!",
   cancelled: "Verified subscription cancelled",
