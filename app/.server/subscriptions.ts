@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
-import type { CreatorCard, SubscriptionsPage, VerifiedStatus } from "~/lib/types/subscription";
+import type { CreatorCard, SubscribedPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { inParts } from "./db/chunks";
 import { batchable } from "./db/drizzle-internals";
@@ -14,6 +14,7 @@ import { newId } from "./ids";
 import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import type { AppConfig } from "./env";
+import { parseSubscriptionCursor, subscriptionCursor } from "./posts/cursors";
 import { providerNamed, providerOf, type Order, type PaymentProvider } from "./payments";
 import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -526,7 +527,7 @@ type SubscriptionRow = {
   cancelledAt: Date | null;
 };
 
-const S = { now: param("subscriptionsNow") };
+const S = { now: param("subscriptionsNow"), afterAt: param("subscriptionsAfterAt"), afterId: param("subscriptionsAfterId") };
 
 /** The viewer's running subscriptions (status active, period ahead), by creator_subscriptions_subscriber_idx. */
 function runningOfViewer(viewer: Viewer): SQL | undefined {
@@ -537,13 +538,18 @@ function runningOfViewer(viewer: Viewer): SQL | undefined {
   );
 }
 
-/** The viewer's running subscriptions (the Subscribed tab), the latest to end last. */
-export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<SubscriptionsPage["subscribed"]> {
-  const read = selectRead<SubscriptionRow>(
+/**
+ * A page of the viewer's running subscriptions (the Subscribed tab), the latest to end first, by
+ * (end of period, id) from `cursor` on (creator_subscriptions_subscriber_idx).
+ */
+export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number, cursor: string | null = null): Read<SubscribedPage> {
+  const after = parseSubscriptionCursor(cursor);
+  const read = selectRead<SubscriptionRow & { subscriptionId: string }>(
     db,
-    `my-subscriptions:${viewerKey(viewer)}`,
+    `my-subscriptions:${viewerKey(viewer)}:${after ? "after" : "first"}`,
     () => {
       const fields = {
+        subscriptionId: sql<string>`${creatorSubscriptions.id}`.as("subscription_id"),
         id: users.id,
         username: users.username,
         displayName: users.displayName,
@@ -554,26 +560,32 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number): Read<S
         expiresAt: creatorSubscriptions.expiresAt,
         cancelledAt: creatorSubscriptions.cancelledAt,
       };
+      const continues = after
+        ? sql`(${creatorSubscriptions.expiresAt} < ${S.afterAt} OR (${creatorSubscriptions.expiresAt} = ${S.afterAt} AND ${creatorSubscriptions.id} < ${S.afterId}))`
+        : undefined;
       const query = db
         .select(fields)
         .from(creatorSubscriptions)
         .innerJoin(users, eq(users.id, creatorSubscriptions.subscribedToId))
-        .where(runningOfViewer(viewer))
-        .orderBy(desc(creatorSubscriptions.expiresAt))
-        .limit(SUBSCRIPTIONS_PAGE_SIZE);
+        .where(and(runningOfViewer(viewer), continues))
+        .orderBy(desc(creatorSubscriptions.expiresAt), desc(creatorSubscriptions.id))
+        .limit(SUBSCRIPTIONS_PAGE_SIZE + 1);
       return { fields, query };
     },
-    { ...viewerValues(viewer), subscriptionsNow: now },
+    { ...viewerValues(viewer), subscriptionsNow: now, subscriptionsAfterAt: after?.at ?? null, subscriptionsAfterId: after?.id ?? null },
   );
-  return mapRead(read, (rows) =>
-    rows.map((row) => ({
+  return mapRead(read, (rows) => {
+    const items = rows.slice(0, SUBSCRIPTIONS_PAGE_SIZE).map((row) => ({
+      id: row.subscriptionId,
       creator: { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
       amountCents: row.amountCents,
       plan: row.plan,
       expiresAt: row.expiresAt.getTime(),
       cancelled: row.cancelledAt !== null,
-    })),
-  );
+    }));
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > SUBSCRIPTIONS_PAGE_SIZE && last ? subscriptionCursor({ at: last.expiresAt, id: last.id }) : null };
+  });
 }
 
 /**

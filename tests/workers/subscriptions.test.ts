@@ -6,10 +6,10 @@ import { runScheduledMaintenance } from "~/.server/maintenance";
 import { creatorSubscriptions, notifications, paymentEvents, payments, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions } from "~/.server/subscriptions";
-import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
-import { createPost, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";
 
 /** A verified creator who offers subscriptions at `price` cents a month, with a session. */
 async function creator(price = 499) {
@@ -269,6 +269,42 @@ describe("the subscriptions page", () => {
     expect(discover.indexOf(big.user.displayName)).toBeGreaterThan(-1);
     expect(discover.indexOf(big.user.displayName)).toBeLessThan(discover.indexOf(small.user.displayName));
     expect((await get("/subscriptions")).status).toBe(302);
+  });
+
+  it("Subscribed pages on: every running subscription once, the latest to end first, the total over all of them", async () => {
+    const fan = await member();
+    const count = SUBSCRIPTIONS_PAGE_SIZE + 2;
+    const makers = await Promise.all(Array.from({ length: count }, () => createUser({ verifiedType: "user" })));
+    const start = Date.now() + TIME.DAY;
+    // The last of the first page and the first of the next end at the same moment: the id breaks the
+    // tie, so neither is skipped nor shown twice.
+    const [one, ...more] = makers.map((maker, index) =>
+      db()
+        .insert(creatorSubscriptions)
+        .values({
+          id: `01J${String(index).padStart(23, "0")}`,
+          subscriberId: fan.user.id,
+          subscribedToId: maker.id,
+          amountCents: 100,
+          expiresAt: new Date(start + (index === 1 ? 2 : index) * TIME.MINUTE),
+        }),
+    );
+    await db().batch([one!, ...more]);
+    const cursorOf = (page: string) => /href="\/subscriptions\?cursor=([^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&");
+    const first = await (await get("/subscriptions", { Cookie: fan.cookie })).text();
+    expect(first).toMatch(new RegExp(`data-testid="monthly-total"[^>]*>\\$${count}\\.00<`));
+    const next = cursorOf(first);
+    expect(next).toBeTruthy();
+    const second = await (await get(`/subscriptions?cursor=${next}`, { Cookie: fan.cookie })).text();
+    expect(cursorOf(second)).toBeUndefined();
+    const shown = (page: string) => makers.filter((maker) => page.includes(`/profile/${maker.username}"`));
+    expect(shown(first)).toHaveLength(SUBSCRIPTIONS_PAGE_SIZE);
+    expect(shown(second)).toHaveLength(2);
+    expect(new Set([...shown(first), ...shown(second)]).size).toBe(count);
+    // The latest to end first: the two oldest on the second page.
+    expect(shown(second).map((maker) => maker.id).sort()).toEqual([makers[0]!.id, makers[1]!.id].sort());
+    // A cursor that is not ours is the first page.
+    expect(shown(await (await get("/subscriptions?cursor=s~x~y", { Cookie: fan.cookie })).text())).toHaveLength(SUBSCRIPTIONS_PAGE_SIZE);
   });
 });
 

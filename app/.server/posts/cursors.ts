@@ -74,3 +74,7 @@ export const membershipCursor = ({ at, id }: MembershipCursor) => `m~${at}~${id}
 /** Where a member's conversation list continues: after this conversation (its last message's time, and its id). */
 export const parseConversationCursor = (value: string | null | undefined) => parseAtIdCursor("v", value);
 export const conversationCursor = ({ at, id }: AtIdCursor) => `v~${at}~${id}`;
+
+/** Where the Subscribed tab continues: after this subscription (the end of its period, and its id). */
+export const parseSubscriptionCursor = (value: string | null | undefined) => parseAtIdCursor("s", value);
+export const subscriptionCursor = ({ at, id }: AtIdCursor) => `s~${at}~${id}`;

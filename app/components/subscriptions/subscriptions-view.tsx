@@ -1,11 +1,13 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { MemberIdentity } from "~/components/member-identity";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
+import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { countOf, formatDay } from "~/lib/format";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/money";
-import type { CreatorCard, SubscriptionsPage } from "~/lib/types/subscription";
+import type { CreatorCard, SubscribedPage, SubscriptionsPage } from "~/lib/types/subscription";
+import { useAppendedPages } from "~/lib/use-appended-pages";
 
 export type SubscriptionsTab = "subscribed" | "discover";
 
@@ -45,8 +47,14 @@ export function SubscriptionsView({ tab, subscribed, monthlyTotalCents, discover
   );
 }
 
-function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: SubscriptionsPage["subscribed"]; monthlyTotalCents: number }) {
-  if (subscriptions.length === 0) {
+const subscriptionsOf = (page: SubscribedPage) => page.items;
+
+/** The running subscriptions and their total a month; 'Load more' pages on (a link without JavaScript, appended with it). */
+function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: SubscribedPage; monthlyTotalCents: number }) {
+  const fetcher = useFetcher<{ subscribed: SubscribedPage }>();
+  const { entries, cursor, loading, loadMore } = useAppendedPages(subscriptions, fetcher.data?.subscribed, fetcher, subscriptionsOf);
+  const next = cursor ? `/subscriptions?${new URLSearchParams({ cursor })}` : null;
+  if (entries.length === 0) {
     return (
       <div className="px-6 py-16 text-center">
         <h2 className="text-xl font-bold">{SUBSCRIPTION_MESSAGES.noSubscriptions}</h2>
@@ -63,9 +71,9 @@ function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: Subsc
         <span className="text-muted">Total per month: </span>
         <strong data-testid="monthly-total">{formatPrice(monthlyTotalCents)}</strong>
       </p>
-      <ul aria-label="Subscribed">
-        {subscriptions.map(({ creator, amountCents, plan, expiresAt, cancelled }) => (
-          <li key={creator.id} className="border-b border-line">
+      <ul aria-label={SUBSCRIPTION_MESSAGES.subscribedTab}>
+        {entries.map(({ id, creator, amountCents, plan, expiresAt, cancelled }) => (
+          <li key={id} className="border-b border-line">
             <Link to={`/profile/${creator.username}`} className="flex items-center gap-3 px-4 py-3 hover:bg-surface">
               <MemberIdentity member={creator}>
                 <span className="block text-sm text-muted">
@@ -76,6 +84,11 @@ function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: Subsc
           </li>
         ))}
       </ul>
+      {next ? (
+        <LoadMoreLink to={next} loading={loading} onLoad={() => loadMore(next)}>
+          Load more
+        </LoadMoreLink>
+      ) : null}
     </>
   );
 }

@@ -10,8 +10,14 @@ export type RunningSubscription = { amountCents: number; plan: Plan; expiresAt: 
 /** A creator on the Discover tab. */
 export type CreatorCard = Author & { bio: string | null; priceCents: number; subscribersCount: number; subscribed: boolean };
 
+/** One of the viewer's running subscriptions on the Subscribed tab (`id`: the subscription's). */
+export type SubscribedEntry = RunningSubscription & { id: string; creator: Author };
+
+/** A page of the Subscribed tab, the latest to end first; `nextCursor` continues it ('Load more'). */
+export type SubscribedPage = { items: SubscribedEntry[]; nextCursor: string | null };
+
 export type SubscriptionsPage = {
-  subscribed: (RunningSubscription & { creator: Author })[];
+  subscribed: SubscribedPage;
   /** What every running subscription costs a month (yearly plans as their twelfth), in cents. */
   monthlyTotalCents: number;
   discover: CreatorCard[];
