@@ -6,6 +6,7 @@ import { isLocalHostname } from "./http";
  * needs it. Local Workers (development, test) fall back to embedded defaults for what a deploy must
  * set: a production Worker without its cookie secret refuses to start rather than sign with a
  * guessable key, and one without Stripe's secrets rather than approve every payment (unless told to).
+ * "Refuses to start": every request answers 500 with the reason in the log (`wrangler tail`).
  */
 const LOCAL_COOKIE_SECRET = "murmur-local-development-only";
 
@@ -13,7 +14,9 @@ const ConfigSchema = z
   .object({
     ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
     /** The site's own address: links that leave the site (password-reset e-mails) are built from it. */
-    APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin),
+    APP_ORIGIN: z
+      .url({ protocol: /^https?$/, error: "APP_ORIGIN must be the site's address, such as https://murmur.example.com (wrangler.toml [env.production.vars])" })
+      .transform((url) => new URL(url).origin),
     /** Signs Murmur's own cookies (toasts, trusted devices). A secret (`wrangler secret put COOKIE_SECRET`). */
     COOKIE_SECRET: z.string().min(32).optional(),
     /** With it, payments go through Stripe Checkout (docs/decisions/037); without it, the embedded test-mode provider (in production only with PAYMENTS = "test"). */
@@ -29,17 +32,27 @@ const ConfigSchema = z
     // logs, the benchmark's measuring headers answered (decision 070). It refuses to start instead.
     const atLocalhost = isLocalHostname(new URL(APP_ORIGIN).hostname);
     if (isLocal && !atLocalhost) {
-      ctx.addIssue({ code: "custom", message: `ENVIRONMENT must be "production" for a site at ${APP_ORIGIN} (wrangler.toml [vars])`, path: ["ENVIRONMENT"] });
+      ctx.addIssue({ code: "custom", message: `ENVIRONMENT must be "production" for a site at ${APP_ORIGIN} (deploy with npm run deploy: wrangler.toml [env.production])`, path: ["ENVIRONMENT"] });
+      return z.NEVER;
+    }
+    // A production site whose APP_ORIGIN was left at localhost would mail reset links, and send
+    // Stripe's customers back, to localhost (decision 075).
+    if (!isLocal && atLocalhost) {
+      ctx.addIssue({
+        code: "custom",
+        message: `APP_ORIGIN is ${APP_ORIGIN} in production: set it to the site's address (wrangler.toml [env.production.vars]); reset links and Stripe's return addresses are built from it`,
+        path: ["APP_ORIGIN"],
+      });
       return z.NEVER;
     }
     // The embedded secret is public: only a local Worker (configured for localhost, above) may sign
     // with it; requests that reach it elsewhere are refused too (context.ts).
     if (!COOKIE_SECRET && !isLocal) {
-      ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET)", path: ["COOKIE_SECRET"] });
+      ctx.addIssue({ code: "custom", message: "COOKIE_SECRET must be set outside local development (wrangler secret put COOKIE_SECRET --env production)", path: ["COOKIE_SECRET"] });
       return z.NEVER;
     }
     if (STRIPE_SECRET_KEY && !STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: "custom", message: "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (wrangler secret put STRIPE_WEBHOOK_SECRET)", path: ["STRIPE_WEBHOOK_SECRET"] });
+      ctx.addIssue({ code: "custom", message: "STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (wrangler secret put STRIPE_WEBHOOK_SECRET --env production)", path: ["STRIPE_WEBHOOK_SECRET"] });
       return z.NEVER;
     }
     const stripe = STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET ? { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET } : null;
@@ -48,7 +61,8 @@ const ConfigSchema = z
     if (!isLocal && !stripe && PAYMENTS !== "test") {
       ctx.addIssue({
         code: "custom",
-        message: 'Payments need Stripe in production (wrangler secret put STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or PAYMENTS = "test" under [vars] for a deploy that charges no one',
+        message:
+          'Payments need Stripe in production (wrangler secret put STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET --env production), or PAYMENTS = "test" under [env.production.vars] for a deploy that charges no one',
         path: ["STRIPE_SECRET_KEY"],
       });
       return z.NEVER;
@@ -65,7 +79,12 @@ export function readConfig(env: Env): AppConfig {
   let config = configs.get(env);
   if (!config) {
     const { ENVIRONMENT, APP_ORIGIN } = env;
-    const secrets = env as { COOKIE_SECRET?: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; PAYMENTS?: string };
+    const secrets = env as {
+      COOKIE_SECRET?: string;
+      STRIPE_SECRET_KEY?: string;
+      STRIPE_WEBHOOK_SECRET?: string;
+      PAYMENTS?: string;
+    };
     config = ConfigSchema.parse({
       ENVIRONMENT,
       APP_ORIGIN,
