@@ -5,10 +5,15 @@ import { isLocalHostname } from "./http";
  * The Worker's configuration, read from its bindings, validated once per isolate and passed to whoever
  * needs it. Local Workers (development, test) fall back to embedded defaults for what a deploy must
  * set: a production Worker without its cookie secret refuses to start rather than sign with a
- * guessable key, and one without Stripe's secrets rather than approve every payment (unless told to).
+ * guessable key, one without Stripe's secrets rather than approve every payment, and one without a
+ * mail provider rather than say it mailed links it only stored (unless told to, for each).
  * "Refuses to start": every request answers 500 with the reason in the log (`wrangler tail`).
  */
 const LOCAL_COOKIE_SECRET = "murmur-local-development-only";
+
+/** A sender as mail providers take it: `no-reply@example.com` or `Murmur <no-reply@example.com>`. */
+const ADDRESS = String.raw`[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+`;
+const MAIL_FROM_PATTERN = new RegExp(`^(?:${ADDRESS}|[^<>]+ <${ADDRESS}>)$`);
 
 const ConfigSchema = z
   .object({
@@ -25,8 +30,17 @@ const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** "test": a production deploy takes payments through the test-mode provider, which charges no one (a demo). */
     PAYMENTS: z.enum(["test"]).optional(),
+    /** The mail provider's API key (Resend's, re_…): with MAIL_FROM, mail is delivered (app/.server/mail.ts). A secret. */
+    MAIL_API_KEY: z.string().min(1).optional(),
+    /** Who mail is from, at a domain the provider has verified. */
+    MAIL_FROM: z
+      .string()
+      .regex(MAIL_FROM_PATTERN, 'MAIL_FROM must be an address, such as "Murmur <no-reply@murmur.example.com>"')
+      .optional(),
+    /** "outbox": a production deploy keeps mail in the email_outbox table for a process of its own to deliver (decision 005). */
+    MAIL: z.enum(["outbox"]).optional(),
   })
-  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS }, ctx) => {
+  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS, MAIL_API_KEY, MAIL_FROM, MAIL }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
     // A site at its own address that forgot ENVIRONMENT would run as a local one: reset links in the
     // logs, the benchmark's measuring headers answered (decision 070). It refuses to start instead.
@@ -67,7 +81,27 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
-    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe };
+    if (MAIL_API_KEY && !MAIL_FROM) {
+      ctx.addIssue({ code: "custom", message: "MAIL_FROM must be set with MAIL_API_KEY (wrangler.toml [env.production.vars])", path: ["MAIL_FROM"] });
+      return z.NEVER;
+    }
+    if (MAIL_API_KEY && MAIL === "outbox") {
+      ctx.addIssue({ code: "custom", message: 'MAIL = "outbox" and MAIL_API_KEY are both set: keep the one this deploy delivers mail with', path: ["MAIL"] });
+      return z.NEVER;
+    }
+    const mail = MAIL_API_KEY && MAIL_FROM ? { apiKey: MAIL_API_KEY, from: MAIL_FROM } : null;
+    // Without a provider, mail only reaches the email_outbox table: a production Worker says it sent a
+    // reset link only when something delivers it (decision 075).
+    if (!isLocal && !mail && MAIL !== "outbox") {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          'Mail needs a provider in production (wrangler secret put MAIL_API_KEY --env production, and MAIL_FROM under [env.production.vars]), or MAIL = "outbox" under [env.production.vars] for a deploy that delivers the email_outbox table itself',
+        path: ["MAIL_API_KEY"],
+      });
+      return z.NEVER;
+    }
+    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe, mail };
   });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;
@@ -84,6 +118,9 @@ export function readConfig(env: Env): AppConfig {
       STRIPE_SECRET_KEY?: string;
       STRIPE_WEBHOOK_SECRET?: string;
       PAYMENTS?: string;
+      MAIL_API_KEY?: string;
+      MAIL_FROM?: string;
+      MAIL?: string;
     };
     config = ConfigSchema.parse({
       ENVIRONMENT,
@@ -92,6 +129,9 @@ export function readConfig(env: Env): AppConfig {
       STRIPE_SECRET_KEY: secrets.STRIPE_SECRET_KEY || undefined,
       STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET || undefined,
       PAYMENTS: secrets.PAYMENTS || undefined,
+      MAIL_API_KEY: secrets.MAIL_API_KEY || undefined,
+      MAIL_FROM: secrets.MAIL_FROM || undefined,
+      MAIL: secrets.MAIL || undefined,
     });
     configs.set(env, config);
   }
