@@ -2,7 +2,7 @@ import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare
 import { routePartykitRequest } from "partyserver";
 import * as build from "remix-build";
 import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
-import { createLoadContext } from "../app/.server/context";
+import { createLoadContext, refuseLocalConfigBeyondLocalhost } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
 import { refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
@@ -31,6 +31,7 @@ async function stripeWebhook(request: Request, env: Env): Promise<Response> {
     if (payload.length > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
     const db = getDb(env.DB);
     const config = readConfig(env);
+    refuseLocalConfigBeyondLocalhost(config, request);
     const answer = await handleStripeWebhook(db, config, payload, request.headers.get("Stripe-Signature"));
     // A badge given or taken shows on the member's public profile (docs/decisions/028).
     await purgeProfilesOfMembers(db, [new URL(request.url).origin, config.origin], answer.badgesChanged ?? []);

@@ -73,6 +73,21 @@ function rememberSessionMember(sessionId: string, memberId: string) {
   if (sessionMembers.size > SESSION_HINTS_KEPT) sessionMembers.delete(sessionMembers.keys().next().value!);
 }
 
+/**
+ * A local configuration (ENVIRONMENT "development" or "test") answers this machine only. Deployed with
+ * the development vars, it would sign with the public development secret, or, given a COOKIE_SECRET,
+ * take payments through the test-mode provider (free badges) and print reset links to its logs: it
+ * refuses instead (decision 075), whatever APP_ORIGIN says.
+ */
+export function refuseLocalConfigBeyondLocalhost(config: AppConfig, request: Request): void {
+  if (!config.isLocal || isLocalhost(request)) return;
+  // The embedded development secret signs only for this machine.
+  if (config.usesLocalSecret) throw new Error("COOKIE_SECRET must be set for a Worker reached beyond localhost (wrangler secret put COOKIE_SECRET --env production)");
+  throw new Error(
+    `ENVIRONMENT is "${config.ENVIRONMENT}": a local Worker answers only localhost, not ${new URL(request.url).host} (deploy with npm run deploy, which uses wrangler.toml [env.production])`,
+  );
+}
+
 /** Reads handed to the session's round trip, and where their answers go. */
 type Rider = { reads: readonly Read<unknown>[]; settle: (answers: readonly unknown[]) => void; fail: (error: unknown) => void };
 
@@ -91,11 +106,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
   const sessionId = token ? hashToken(token) : null;
   let riders: Rider[] | null = [];
   const config = readConfig(env);
-  // The embedded development secret signs only for this machine: a Worker deployed without its own
-  // COOKIE_SECRET (and with the development vars) answers no one else.
-  if (config.usesLocalSecret && !isLocalhost(request)) {
-    throw new Error("COOKIE_SECRET must be set for a Worker reached beyond localhost (wrangler secret put COOKIE_SECRET)");
-  }
+  refuseLocalConfigBeyondLocalhost(config, request);
   // Murmur's own cookies are signed, and Secure wherever the session cookie is.
   const signing = { secret: config.cookieSecret, secure: !isInsecureLocalhost(request) };
   const context: AppLoadContext = {

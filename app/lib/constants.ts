@@ -36,6 +36,8 @@ export const PASSWORD_RESET_TOKEN_BYTES = 20;
 export const PASSWORD_RESET_LIFETIME_MS = HOUR;
 /** Live reset links an account holds at most: a request beyond them is answered alike and mails nothing. */
 export const PASSWORD_RESET_LINKS_MAX = 3;
+/** How long a mail provider may take to accept a message before its send counts as failed. */
+export const MAIL_SEND_TIMEOUT_MS = 10 * SECOND;
 
 /**
  * Rate limits (docs/decisions/023-rate-limits.md): at most `max` hits of a kind per subject within a

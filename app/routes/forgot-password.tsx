@@ -8,7 +8,7 @@ import { clientIp, readForm } from "~/.server/http";
 import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { limiterOf } from "~/.server/limits";
-import { createOutboxMailer } from "~/.server/mail";
+import { mailerOf } from "~/.server/mail";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
@@ -35,9 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const { email } = submission.value;
-  const mailer = createOutboxMailer(context.db, { echo: context.config.isLocal });
+  // A deploy mails after the answer (the same time for every e-mail); locally the outbox has the mail
+  // by the time the answer is shown, for /dev/outbox.
+  const afterAnswer = context.config.isLocal ? undefined : (sending: Promise<void>) => context.cloudflare.ctx.waitUntil(sending);
   const result = await attempt("sending a reset link", AUTH_MESSAGES.authFailed, () =>
-    requestPasswordReset(context.db, limiterOf(context), mailer, { email, origin: context.config.origin, ip: clientIp(request) }),
+    requestPasswordReset(context.db, limiterOf(context), mailerOf(context), { email, origin: context.config.origin, ip: clientIp(request), afterAnswer }),
   );
   if (isFailure(result)) {
     return data<ActionData>({ lastResult: submission.reply({ formErrors: [result.message ?? AUTH_MESSAGES.authFailed] }) }, { status: 500 });

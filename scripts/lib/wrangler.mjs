@@ -43,11 +43,12 @@ export function executeFile(file, persistTo) {
 
 /**
  * Bundles the worker into outdir/app.js as `wrangler deploy` would upload it. Production React unless
- * production is false: wrangler picks React's build from NODE_ENV.
+ * production is false: wrangler picks React's build from NODE_ENV. The top-level configuration, the
+ * local one (`--env=`: not [env.production], which only `npm run deploy` uses).
  */
 export async function bundleWorker(outdir, { production = true } = {}) {
   try {
-    await promisify(execFile)(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", outdir], {
+    await promisify(execFile)(process.execPath, [WRANGLER, "deploy", "--dry-run", "--env=", "--outdir", outdir], {
       cwd: ROOT,
       env: { ...ENV, NODE_ENV: production ? "production" : "development" },
       maxBuffer: 64 * 1024 * 1024,

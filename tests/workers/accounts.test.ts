@@ -9,7 +9,7 @@ import {
 } from "~/.server/auth/accounts";
 import { hashPassword, verifyPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken, validateSessionToken } from "~/.server/auth/session";
-import { emailOutbox, memberSettings, users } from "~/.server/db/schema";
+import { emailOutbox, memberSettings, passwordResetTokens, users } from "~/.server/db/schema";
 import { createOutboxMailer } from "~/.server/mail";
 import { deleteExpiredAccess } from "~/.server/maintenance";
 import { newId } from "~/.server/ids";
@@ -243,13 +243,30 @@ describe("password recovery", () => {
     expect(await resetPassword(db(), token!, "brand-new-password")).toBe(user.id);
   });
 
-  it("a link whose mail could not be sent does not count toward the limit of live links", async () => {
+  it("a link whose mail could not be sent is taken back: the answer is the same, and it does not count toward the limit of live links", async () => {
     const user = await createUser();
     const broken = { send: () => Promise.reject(new Error("the mail provider is down")) };
     for (let i = 0; i < PASSWORD_RESET_LINKS_MAX; i++) {
-      await expect(requestPasswordReset(db(), limiter(), broken, { email: user.email, origin: "https://murmur.test", ip: ip() })).rejects.toThrow();
+      const result = await requestPasswordReset(db(), limiter(), broken, { email: user.email, origin: "https://murmur.test", ip: ip() });
+      expect(result).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
     }
+    expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()).toEqual([]);
     expect(await requestLink(user.email)).toBeDefined();
+  });
+
+  it("with afterAnswer the mail goes after the answer; one that fails then is taken back too (decision 075)", async () => {
+    const user = await createUser();
+    let fail: (error: Error) => void = () => {};
+    const slow = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
+    const later: Promise<void>[] = [];
+    const result = await requestPasswordReset(db(), limiter(), slow, { email: user.email, origin: "https://murmur.test", ip: ip(), afterAnswer: (sending) => later.push(sending) });
+    expect(result).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
+    expect(later).toHaveLength(1);
+    const links = () => db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all();
+    expect(await links()).toHaveLength(1);
+    fail(new Error("the mail provider timed out"));
+    await later[0];
+    expect(await links()).toEqual([]);
   });
 
   it("mails at most PASSWORD_RESET_LINKS_MAX live links: asking again answers alike and mails nothing, and the links sent still work (decision 070)", async () => {

@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
@@ -6,6 +7,7 @@ import { Limiter } from "~/.server/limits";
 import { memberSettings, posts, users } from "~/.server/db/schema";
 import type { SessionViewer } from "~/.server/viewer";
 import type { FeedPage } from "~/lib/types/post";
+import worker from "../../workers/app";
 import { buildPost, buildUser, type PostRow, type UserRow } from "../fixtures/factories";
 
 export const db = () => getDb(env.DB);
@@ -68,6 +70,23 @@ export async function member(overrides: Partial<UserRow> = {}) {
 
 /** Requests through the real worker (routing, guards, headers), as a browser would send them. */
 export const fetchWorker = (request: Request) => exports.default.fetch(request);
+
+/** The bindings of a deploy at https://murmur.example (test payments, mail kept in the outbox), with `vars` over them. */
+export const deployedEnv = (vars: Record<string, string | undefined> = {}) =>
+  ({ ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test", MAIL: "outbox", ...vars }) as unknown as Env;
+
+const deployed = deployedEnv();
+
+/**
+ * A request through the real worker configured as a deploy (the tests' own bindings are local ones,
+ * which answer localhost only), its waitUntil work (a reset mail sent after the answer) awaited.
+ */
+export async function fetchDeployed(request: Request, bindings: Env = deployed): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
 
 export function get(path: string, headers: Record<string, string> = {}) {
   return fetchWorker(new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, ...headers }, redirect: "manual" }));

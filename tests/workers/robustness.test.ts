@@ -4,12 +4,14 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
+import { readConfig } from "~/.server/env";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
 import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
+import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
+import { createPost, createUser, db, deployedEnv, fetchDeployed, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
 
 async function postCount(userId: string) {
   return (await db().select({ n: count() }).from(posts).where(eq(posts.userId, userId)).get())!.n;
@@ -272,7 +274,7 @@ describe("reports", () => {
 
 describe("headers and cookies", () => {
   it("https answers carry Strict-Transport-Security; plain-http localhost does not", async () => {
-    const secure = await fetchWorker(new Request("https://murmur.example/auth", { headers: { Host: "murmur.example" } }));
+    const secure = await fetchDeployed(new Request("https://murmur.example/auth", { headers: { Host: "murmur.example" } }));
     expect(secure.headers.get("Strict-Transport-Security")).toMatch(/^max-age=31536000; includeSubDomains$/);
     expect((await get("/auth")).headers.get("Strict-Transport-Security")).toBeNull();
   });
@@ -287,7 +289,7 @@ describe("headers and cookies", () => {
       const page = await get("/auth", { Cookie: `toast=${encodeURIComponent(value)}` });
       expect(await page.text()).not.toContain("Your account is locked");
     }
-    const response = await fetchWorker(
+    const response = await fetchDeployed(
       new Request("https://murmur.example/theme", {
         method: "POST",
         body: new URLSearchParams({ theme: "dark", returnTo: "/" }),
@@ -296,7 +298,7 @@ describe("headers and cookies", () => {
       }),
     );
     expect(response.status).toBe(302);
-    const signOut = await fetchWorker(new Request("https://murmur.example/logout", {
+    const signOut = await fetchDeployed(new Request("https://murmur.example/logout", {
       method: "POST",
       body: new URLSearchParams({}),
       headers: { Origin: "https://murmur.example", Host: "murmur.example", "Content-Type": "application/x-www-form-urlencoded" },
@@ -309,7 +311,7 @@ describe("headers and cookies", () => {
 
   it("password-reset links use the configured origin, never the request's Host", async () => {
     const user = await createUser();
-    const response = await fetchWorker(
+    const response = await fetchDeployed(
       new Request("https://evil.example/forgot-password", {
         method: "POST",
         body: new URLSearchParams({ email: user.email }),
@@ -318,13 +320,14 @@ describe("headers and cookies", () => {
     );
     expect(response.status).toBe(200);
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email)).get();
-    expect(mail?.textBody).toContain(`${env.APP_ORIGIN}/reset-password?token=`);
+    expect(mail?.textBody).toContain("https://murmur.example/reset-password?token=");
     expect(mail?.textBody).not.toContain("evil.example");
   });
 
   it("development pages exist only on a local Worker reached at localhost", async () => {
     expect((await get("/dev/outbox")).status).toBe(200);
-    const elsewhere = await fetchWorker(new Request("https://murmur.example/dev/outbox"));
+    // A deploy has none; a local Worker refuses any other host (below).
+    const elsewhere = await fetchDeployed(new Request("https://murmur.example/dev/outbox"));
     expect(elsewhere.status).toBe(404);
     const local = new Request("http://localhost/dev/outbox");
     expect(() => requireLocalDevelopment(local, { isLocal: false })).toThrow();
@@ -424,7 +427,7 @@ describe("a deploy's configuration (decision 070)", () => {
   it("a production Worker without Stripe's secrets refuses to start unless told to take test payments", () => {
     const ctx = createExecutionContext();
     const request = new Request("https://murmur.example/");
-    const production = (vars: Record<string, string>) => ({ ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", ...vars }) as unknown as Env;
+    const production = (vars: Record<string, string>) => deployedEnv({ PAYMENTS: undefined, ...vars });
     expect(() => createLoadContext(request, production({}), ctx)).toThrow(/STRIPE_SECRET_KEY/);
     // An empty secret is none.
     expect(() => createLoadContext(request, production({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" }), ctx)).toThrow(/STRIPE_SECRET_KEY/);
@@ -442,8 +445,42 @@ describe("a deploy's configuration (decision 070)", () => {
       const forgot = { ...env, ENVIRONMENT, APP_ORIGIN: "https://murmur.example", PAYMENTS: "test" } as unknown as Env;
       expect(() => createLoadContext(request, forgot, ctx)).toThrow(/ENVIRONMENT must be/);
     }
-    const deployed = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test" } as unknown as Env;
-    expect(createLoadContext(request, deployed, ctx).config.isLocal).toBe(false);
+    expect(createLoadContext(request, deployedEnv(), ctx).config.isLocal).toBe(false);
+  });
+});
+
+describe("a deploy's configuration (decision 075)", () => {
+  it("a local configuration answers localhost only, even with a COOKIE_SECRET: deployed as it is, it refuses every request", async () => {
+    const ctx = createExecutionContext();
+    // The committed development vars, with a cookie secret of its own (the tests' bindings carry one).
+    const local = { ...env, ENVIRONMENT: "development", APP_ORIGIN: "http://localhost:8787" } as unknown as Env;
+    expect(readConfig(local).usesLocalSecret).toBe(false);
+    for (const url of ["http://localhost:8787/", "http://localhost/", "http://127.0.0.1:8787/", "https://localhost/"]) {
+      expect(() => createLoadContext(new Request(url), local, ctx)).not.toThrow();
+    }
+    for (const url of ["https://murmur.example/", "https://murmur.someone.workers.dev/verified", "http://localhost.evil.example/"]) {
+      expect(() => createLoadContext(new Request(url), local, ctx)).toThrow(/ENVIRONMENT is "development": a local Worker answers only localhost/);
+    }
+    // Through the worker: pages, a room's handshake (both go through the load context) and Stripe's webhook.
+    const pages = worker.fetch(new Request("https://murmur.example/verified") as Parameters<typeof worker.fetch>[0], local, ctx);
+    await expect(pages).rejects.toThrow(/answers only localhost/);
+    const room = worker.fetch(new Request("https://murmur.example/parties/feed-room/public-0", { headers: { Upgrade: "websocket" } }) as Parameters<typeof worker.fetch>[0], local, ctx);
+    await expect(room).rejects.toThrow(/answers only localhost/);
+    const webhook = new Request("https://murmur.example/webhooks/stripe", { method: "POST", body: "{}", headers: { "Stripe-Signature": "t=1,v1=x" } });
+    expect((await worker.fetch(webhook as Parameters<typeof worker.fetch>[0], local, ctx)).status).toBe(500);
+    // A deploy's configuration answers its own address.
+    expect(() => createLoadContext(new Request("https://murmur.example/"), deployedEnv(), ctx)).not.toThrow();
+  });
+
+  it("a production Worker whose APP_ORIGIN is localhost, or still the placeholder, refuses to start", () => {
+    const ctx = createExecutionContext();
+    for (const APP_ORIGIN of ["http://localhost:8787", "http://127.0.0.1:8787", "https://localhost"]) {
+      const request = new Request("https://murmur.example/");
+      expect(() => createLoadContext(request, deployedEnv({ APP_ORIGIN }), ctx)).toThrow(`APP_ORIGIN is ${new URL(APP_ORIGIN).origin} in production`);
+    }
+    const placeholder = deployedEnv({ APP_ORIGIN: "https://murmur.<your-subdomain>.workers.dev" });
+    expect(() => createLoadContext(new Request("https://murmur.example/"), placeholder, ctx)).toThrow(/APP_ORIGIN must be the site's address/);
+    expect(readConfig(deployedEnv({ APP_ORIGIN: "https://murmur.example/" })).origin).toBe("https://murmur.example");
   });
 });
 

@@ -215,7 +215,7 @@ describe("the trends job (spec document 1 §3 hashtag_trends, §9 'refreshed eve
     const author = await createUser();
     const tag = uniqueTag();
     await postWith(author.id, [tag], NOW - HOUR);
-    const production = { ...env, ENVIRONMENT: "production", PAYMENTS: "test" } as unknown as Env;
+    const production = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test", MAIL: "outbox" } as unknown as Env;
     const request = formPost("/dev/fixtures", { intent: "trends", now: String(NOW) });
     const refused = await worker.fetch(request as Parameters<typeof worker.fetch>[0], production, createExecutionContext());
     expect(refused.status).toBe(404);

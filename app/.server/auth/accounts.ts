@@ -115,13 +115,16 @@ export async function signIn(
 
 /**
  * Sends a one-hour, single-use reset link when the e-mail belongs to an account. Answers the same
- * either way, so the form cannot be used to find out who has an account.
+ * either way, so the form cannot be used to find out who has an account: a mail that could not be sent
+ * is logged and its link taken back, and the answer does not change (decision 075). With `afterAnswer`
+ * (a deploy: the request's waitUntil) the mail is sent after the answer, so an account's e-mail is not
+ * told apart by the time a provider takes either.
  */
 export async function requestPasswordReset(
   db: Db,
   limiter: Limiter,
   mailer: Mailer,
-  input: { email: string; origin: string; ip: string },
+  input: { email: string; origin: string; ip: string; afterAnswer?: (sending: Promise<void>) => void },
   now = Date.now(),
 ): Promise<{ ok: true; message: string } | { ok: false; message: string; retryAfterSeconds: number }> {
   const email = input.email.toLowerCase();
@@ -146,7 +149,7 @@ export async function requestPasswordReset(
     const link = `${input.origin}/reset-password?token=${token}`;
     // A link whose mail was not sent must not count toward the limit: it goes again.
     const unsent = () => db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
-    await mailer.send({
+    const sending = mailer.send({
       to: email,
       subject: "Reset your Murmur password",
       text: [
@@ -158,9 +161,11 @@ export async function requestPasswordReset(
         "The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.",
       ].join("\n"),
     }).catch(async (error: unknown) => {
-      await unsent().catch(() => {});
-      throw error;
+      console.error("A password-reset mail was not sent; its link is taken back:", error);
+      await unsent().catch((cause: unknown) => console.error("Taking back an unsent reset link failed:", cause));
     });
+    if (input.afterAnswer) input.afterAnswer(sending);
+    else await sending;
   }
   return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
 }
