@@ -22,6 +22,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { clipCharacters } from "~/lib/text";
 import type { CommunityFormAnswer, InvitePageView } from "~/lib/types/community";
 import { answerOffline, isRetryable } from "~/lib/unanswered";
+import type { SiteHandle } from "./_site";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 
 /** A community without its own image shows this one. */
@@ -146,6 +147,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   if (args.formData && intentOf(args.formData) === "invite-join" && !isRetryable(args.actionResult)) return true;
   return skipQuietRevalidation(args);
 };
+
+/** An invitation has its own 'Sign In to Join' and 'Create Account': the frame's prompt stays out. */
+export const handle: SiteHandle = { joinPrompt: (data) => !(data as { invite?: unknown } | undefined)?.invite };
 
 export default function InvitePage() {
   const { state, invite, signedIn, path } = useLoaderData<typeof loader>();

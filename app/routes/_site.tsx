@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -21,6 +21,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = skipQuietRevalidation;
 
+/** What a page under this layout may say of its frame: `joinPrompt` false for its data leaves the visitor's prompt out. */
+export type SiteHandle = { joinPrompt?: (data: unknown) => boolean };
+
 function SiteFrame({ children }: { children: ReactNode }) {
   const { shell } = useLoaderData<typeof loader>();
   if (shell) return <AppShell shell={shell}>{children}</AppShell>;
@@ -34,6 +37,8 @@ function SiteFrame({ children }: { children: ReactNode }) {
  */
 function VisitorFrame({ children }: { children: ReactNode }) {
   const location = useLocation();
+  // A page with its own way in (an invitation's 'Sign In to Join' and 'Create Account') says it once.
+  const prompts = useMatches().every((match) => (match.handle as SiteHandle | undefined)?.joinPrompt?.(match.data) ?? true);
   const returnTo = new URLSearchParams({ returnTo: `${location.pathname}${location.search}` });
   return (
     <PublicPage>
@@ -45,12 +50,14 @@ function VisitorFrame({ children }: { children: ReactNode }) {
         </div>
         {children}
       </div>
+      {prompts ? (
       <section aria-label="Join Murmur" className="sticky bottom-4 z-20 mr-4 mb-4 ml-auto w-fit max-w-[calc(100%-2rem)] rounded-2xl border border-line bg-bg p-4 shadow-lg">
         <p className="font-semibold">{PUBLIC_PROFILE_MESSAGES.joinPrompt}</p>
         <Link to={`/auth?${returnTo}&signUp=true`} className={buttonClass("secondary", "mt-2 px-4 py-1.5")}>
           {AUTH_MESSAGES.createAccount}
         </Link>
       </section>
+      ) : null}
     </PublicPage>
   );
 }

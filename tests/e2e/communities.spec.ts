@@ -255,6 +255,8 @@ test.describe("communities", () => {
     const invitation = page.getByRole("article").filter({ has: page.getByRole("heading", { name: community.name }) });
     await expect(invitation.getByRole("link", { name: "Sign In to Join" })).toHaveAttribute("href", `/auth?${new URLSearchParams({ returnTo: `/invite/${code}` })}`);
     await expect(page.getByRole("button", { name: "Join Community" })).toHaveCount(0);
+    // The invitation's own ways in, not the visitor frame's prompt as well.
+    await expect(page.getByRole("region", { name: "Join Murmur" })).toHaveCount(0);
 
     await invitation.getByRole("link", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/auth\?/);
@@ -302,9 +304,10 @@ test.describe("communities", () => {
     expect(response?.status()).toBeGreaterThanOrEqual(400);
     await expect(page.getByRole("heading", { name: "This invite link has reached its maximum number of uses", level: 1 })).toBeVisible();
     await expect(page.getByText("Ask the person who invited you for a new link.")).toBeVisible();
-    // Nothing to join with: no Sign In to Join, no Join Community.
+    // Nothing to join with: no Sign In to Join, no Join Community; the frame's prompt to join Murmur.
     await expect(page.getByRole("link", { name: "Sign In to Join" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Join Community" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Join Murmur" })).toBeVisible();
   });
 
   signedIn("an expired invite says 'This invite link has expired' and joins no one", async ({ page, baseURL }) => {
