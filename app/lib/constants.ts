@@ -234,6 +234,8 @@ export const EARNINGS_PREVIEW_SUBSCRIBERS = [100, 1000] as const;
 /** Creators on the Subscriptions page's Discover tab, and subscriptions on its Subscribed tab (a page). */
 export const DISCOVER_CREATORS_LIMIT = 20;
 export const SUBSCRIPTIONS_PAGE_SIZE = 50;
+/** How many of a verified member's most viewed posts /verified lists (Advanced Analytics, decision 073). */
+export const POST_STATS_TOP = 3;
 /** Subscriptions the expiry job ends or renews per run, per kind (the next run takes the rest). */
 export const SUBSCRIPTION_EXPIRY_BATCH = 200;
 /** A Stripe webhook's signature is accepted this long after its timestamp (Stripe's own default). */

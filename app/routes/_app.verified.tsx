@@ -5,6 +5,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
 import { answerHeaders, respond } from "~/.server/respond";
 import { purgePublicProfile } from "~/.server/edge-cache";
+import { postStatsReads } from "~/.server/post-stats";
 import { cancelVerified, subscribeVerified, verifiedStatusRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { VerifiedView } from "~/components/subscriptions/verified-view";
@@ -17,15 +18,17 @@ export const meta: MetaFunction = () => [{ title: "Verified | Murmur" }, { name:
 /** /verified: the member's verification status, read with the session (docs/decisions/026). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
-  const answers = readLater(context.readAsMember((viewer) => [verifiedStatusRead(context.db, viewer, now)] as const));
+  const answers = readLater(context.readAsMember((viewer) => [verifiedStatusRead(context.db, viewer, now), ...postStatsReads(context.db, viewer)] as const));
   const user = await requireUser(request, context);
   const member = { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl, verifiedType: user.verifiedType };
   try {
-    const verification = (await answers)?.[0];
-    return { member, status: verification?.status ?? null, granted: verification?.granted ?? false, failed: null };
+    const [verification, totals, top] = (await answers) ?? [];
+    // Advanced Analytics: a verified member's numbers (their reads answer nothing for anyone else).
+    const stats = member.verifiedType && totals && top ? { ...totals, top } : null;
+    return { member, status: verification?.status ?? null, granted: verification?.granted ?? false, stats, failed: null };
   } catch (error) {
     console.error("The verified status read failed:", error);
-    return { member, status: null, granted: false, failed: VERIFIED_MESSAGES.loadFailed };
+    return { member, status: null, granted: false, stats: null, failed: VERIFIED_MESSAGES.loadFailed };
   }
 }
 

@@ -39,6 +39,9 @@ test.describe("subscriptions and the verified badge", () => {
     await page.getByRole("button", { name: "Subscribe Now" }).click();
     await expect(toast(page, "Verified subscription activated!")).toBeVisible();
     await expect(page.getByText("Verified Account")).toBeVisible();
+    // Advanced Analytics, now theirs: their posts in numbers.
+    await expect(page.getByRole("heading", { name: "Your analytics" })).toBeVisible();
+    await expect(page.getByText("Your numbers show here once you have posted.")).toBeVisible();
     await expect(page.getByText("Next billing date")).toBeVisible();
 
     await page.getByRole("link", { name: "Cancel Subscription" }).click();

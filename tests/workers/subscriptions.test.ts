@@ -226,6 +226,28 @@ describe("the verified subscription", () => {
     expect((await fetcher(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fresh.cookie)).status).toBe(403);
   });
 
+  it("Advanced Analytics: a verified member sees their own posts' numbers and the most viewed; anyone else nothing", async () => {
+    const plain = await member();
+    await createPost(plain.user.id, { content: "not counted anywhere", viewsCount: 5 });
+    expect(await (await get("/verified", { Cookie: plain.cookie })).text()).not.toContain(VERIFIED_MESSAGES.analyticsTitle);
+
+    const me = await member({ verifiedType: "user" });
+    const empty = await (await get("/verified", { Cookie: me.cookie })).text();
+    expect(empty).toContain(VERIFIED_MESSAGES.analyticsTitle);
+    expect(empty).toContain(VERIFIED_MESSAGES.noPostsYet);
+    const best = await createPost(me.user.id, { content: "the one everyone saw", viewsCount: 1500, likesCount: 40, repostsCount: 3, commentsCount: 2 });
+    await createPost(me.user.id, { content: "a quiet one", viewsCount: 7, likesCount: 1 });
+    // A repost of someone else's post is not theirs; another member's post is not either.
+    const other = await createPost(plain.user.id, { content: "someone else's", viewsCount: 999 });
+    await createPost(me.user.id, { content: "", repostedFromPostId: other.id, viewsCount: 100 });
+    const page = await (await get("/verified", { Cookie: me.cookie })).text();
+    const numbers = [...page.matchAll(/<dt[^>]*>(Posts|Views|Likes|Reposts|Comments)<\/dt><dd[^>]*>([^<]+)<\/dd>/g)].map(([, label, value]) => `${label} ${value}`);
+    expect(numbers).toEqual(["Posts 2", "Views 1.5K", "Likes 41", "Reposts 3", "Comments 2"]);
+    expect(page.indexOf("the one everyone saw")).toBeLessThan(page.indexOf("a quiet one"));
+    expect(page).toContain(`href="/post/${best.id}"`);
+    expect(page).not.toContain("someone else&#x27;s");
+  });
+
   it("offers no subscription for a badge Murmur gave, and never takes that badge away", async () => {
     const business = await member({ verifiedType: "business" });
     const page = await (await get("/verified", { Cookie: business.cookie })).text();

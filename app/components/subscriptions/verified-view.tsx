@@ -10,18 +10,19 @@ import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { Dialog } from "~/components/ui/dialog";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { VERIFIED_PRICE_CENTS } from "~/lib/constants";
-import { formatDay } from "~/lib/format";
+import { countOf, formatCount, formatDay } from "~/lib/format";
 import { VERIFIED_MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/money";
 import type { Author } from "~/lib/types/post";
-import type { VerifiedStatus } from "~/lib/types/subscription";
+import type { PostStats, VerifiedStatus } from "~/lib/types/subscription";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { CheckoutPending, TestModeNotice } from "./subscribe";
 
 export const VERIFIED_PATH = "/verified";
 
 /** `granted`: Murmur gave the member the badge (no subscription to offer them, decision 073). */
-export type VerifiedData = { member: Author; status: VerifiedStatus | null; granted: boolean; failed: string | null };
+/** `stats`: a verified member's own posts in numbers (Advanced Analytics), else null. */
+export type VerifiedData = { member: Author; status: VerifiedStatus | null; granted: boolean; stats: PostStats | null; failed: string | null };
 
 const BENEFITS: { icon: IconName; title: string; text: string }[] = [
   { icon: "badge-check", ...VERIFIED_MESSAGES.benefits.badge },
@@ -35,7 +36,7 @@ const BENEFITS: { icon: IconName; title: string; text: string }[] = [
  * billing date and Cancel Subscription (confirmed: a dialog with JavaScript, a page without); without
  * one, Get Verified at $9.99 per month with Subscribe Now. Then the benefits and the renewal notice.
  */
-export function VerifiedView({ member, status, granted, failed }: VerifiedData) {
+export function VerifiedView({ member, status, granted, stats, failed }: VerifiedData) {
   const verified = member.verifiedType !== null;
   return (
     <div>
@@ -61,6 +62,7 @@ export function VerifiedView({ member, status, granted, failed }: VerifiedData) 
         )}
         {granted && !status ? null : <TestModeNotice />}
         {status || granted ? null : <CheckoutPending />}
+        {stats ? <Analytics stats={stats} /> : null}
         <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
           <h2 id="benefits-title" className="mb-3 text-lg font-bold">
             Benefits
@@ -80,6 +82,52 @@ export function VerifiedView({ member, status, granted, failed }: VerifiedData) 
         {granted && !status ? null : <p className="text-sm text-muted">{VERIFIED_MESSAGES.renewalNotice}</p>}
       </div>
     </div>
+  );
+}
+
+/** Advanced Analytics: the member's own posts in numbers, and the most viewed of them. */
+function Analytics({ stats }: { stats: PostStats }) {
+  const totals: [string, number][] = [
+    ["Posts", stats.posts],
+    ["Views", stats.views],
+    ["Likes", stats.likes],
+    ["Reposts", stats.reposts],
+    ["Comments", stats.comments],
+  ];
+  return (
+    <section aria-labelledby="analytics-title" className="rounded-2xl border border-line p-4">
+      <h2 id="analytics-title" className="text-lg font-bold">
+        {VERIFIED_MESSAGES.analyticsTitle}
+      </h2>
+      <h3 className="mt-3 text-sm font-semibold text-muted">{VERIFIED_MESSAGES.yourPosts}</h3>
+      <dl className="mt-1 grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {totals.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-surface p-2 text-center">
+            <dt className="text-xs text-muted">{label}</dt>
+            <dd className="text-lg font-bold tabular-nums">{formatCount(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {stats.top.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">{VERIFIED_MESSAGES.noPostsYet}</p>
+      ) : (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-muted">{VERIFIED_MESSAGES.mostViewed}</h3>
+          <ol className="mt-1 flex flex-col">
+            {stats.top.map((post) => (
+              <li key={post.id} className="border-b border-line last:border-b-0">
+                <Link to={`/post/${post.id}`} className="flex items-center gap-3 py-2 hover:bg-surface">
+                  <span className="min-w-0 flex-1 truncate" dir="auto">
+                    {post.excerpt || VERIFIED_MESSAGES.mediaOnly}
+                  </span>
+                  <span className="shrink-0 text-sm text-muted tabular-nums">{`${countOf(post.views, "view", "views")} · ${countOf(post.likes, "like", "likes")}`}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -4,6 +4,16 @@ import type { Author } from "./post";
 /** The viewer's verified subscription while it lasts (/verified): its fee, when it renews or ends, and whether renewal was cancelled. */
 export type VerifiedStatus = { amountCents: number; expiresAt: number; cancelled: boolean };
 
+/** A verified member's own posts in numbers (/verified, Advanced Analytics): totals, and the most viewed. */
+export type PostStats = {
+  posts: number;
+  views: number;
+  likes: number;
+  reposts: number;
+  comments: number;
+  top: { id: string; excerpt: string; hasMedia: boolean; views: number; likes: number }[];
+};
+
 /** One running creator subscription (the Subscribed tab, a profile's banner). */
 export type RunningSubscription = { amountCents: number; plan: Plan; expiresAt: number; cancelled: boolean };
 
