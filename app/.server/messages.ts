@@ -449,10 +449,16 @@ export async function memberBadges(db: Db, memberId: string): Promise<{ notifica
   return row ?? { notifications: 0, messages: 0 };
 }
 
-/** The badge's count for the member `memberId` names (conversation_members_unread_idx). */
+/**
+ * The badge's count for the member `memberId` names (conversation_members_unread_idx), 0 while their
+ * Direct Messages setting is off: it decides whether they are alerted to new messages, and the list
+ * still marks what is unread (decision 076). The setting is one probe of its row's key, in the same
+ * statement, so the shell's read stays one.
+ */
 export function unreadConversationsSql(memberId: unknown) {
-  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${conversationMembers} AS unread
-    WHERE unread.user_id = ${memberId} AND unread.unread_count > 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`;
+  return sql<number>`(CASE WHEN coalesce((SELECT ${memberSettings.notifyDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)
+    THEN (SELECT count(*) FROM (SELECT 1 FROM ${conversationMembers} AS unread
+      WHERE unread.user_id = ${memberId} AND unread.unread_count > 0 LIMIT ${UNREAD_BADGE_CAP + 1})) ELSE 0 END)`;
 }
 
 // ───────────────────────────── the pages ─────────────────────────────

@@ -12,7 +12,8 @@ export const NOTIFICATION_TOGGLES = [
   { name: "comments", label: "Comments", description: "When someone comments on your post." },
   { name: "follows", label: "Follows", description: "When someone follows you." },
   { name: "mentions", label: "Mentions", description: "When someone mentions you in a post." },
-  { name: "directMessages", label: "Direct Messages", description: "When someone sends you a message." },
+  // Messages are no notification: this decides the count on Messages in the menu (decision 076).
+  { name: "directMessages", label: "Direct Messages", description: "Count new messages on Messages in the menu. Off, your conversations still show what is unread." },
   { name: "emailNotifications", label: "Email Notifications", description: "Also send these notifications to your email address." },
 ] as const;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runRead, runReads } from "~/.server/db/reads";
 import { conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { conversationCountsRead, conversationListRead, sendMessage, startConversation } from "~/.server/messages";
+import { conversationCountsRead, conversationListRead, memberBadges, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
@@ -159,6 +159,39 @@ describe("unread messages", () => {
     expect(read.every((row) => row.isRead)).toBe(true);
     // A participant's own messages show 'Seen' once read.
     expect(await (await get(`/messages/${withBen}`, { Cookie: await sessionCookieFor(ben.id) })).text()).toContain("Seen");
+  });
+
+  it("count in the badge only while the member's Direct Messages setting is on; the list marks them unread either way", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const conversationId = await started(ben.id, ana);
+    await write(conversationId, ben.id, "are you there?");
+    const cookie = await sessionCookieFor(ana.id);
+    // Off through the real form: the shell's badge and the member room's count (memberBadges) say nothing.
+    const saved = await fetchWorker(formPost("/settings/notifications", { intent: "notification-settings", likes: "on", returnTo: "/settings/notifications" }, { Cookie: cookie }));
+    expect(saved.status).toBe(302);
+    expect(await badge(ana.id)).toBe(0);
+    expect((await memberBadges(db(), ana.id)).messages).toBe(0);
+    const list = await get("/messages", { Cookie: cookie });
+    const html = await list.text();
+    expect(html).not.toContain('aria-label="1 unread conversation"');
+    const [row] = (await runRead(conversationListRead(db(), await sessionViewerOf(ana.id), "all", null, null))).conversations;
+    expect(row?.unread).toBe(1);
+    // On again: counted.
+    await db().update(memberSettings).set({ notifyDirectMessages: true }).where(eq(memberSettings.userId, ana.id));
+    expect(await badge(ana.id)).toBe(1);
+    expect((await memberBadges(db(), ana.id)).messages).toBe(1);
+    expect(await (await get("/bookmarks", { Cookie: cookie })).text()).toContain('aria-label="1 unread conversation"');
+  });
+
+  it("the shell still reads the badge in the session's one statement (the setting is a probe of its row's key)", async () => {
+    const { spy, captured } = capturingD1();
+    const viewer = await sessionViewerOf((await createUser()).id);
+    await runReads(getDb(spy), shellReads(getDb(spy), viewer.session));
+    const member = captured.find((statement) => statement.sql.includes("shell_unread_messages"))!;
+    const plan = (await planOf(member)).join("\n");
+    expect(plan).toMatch(/member_settings USING INDEX sqlite_autoindex_member_settings_1/);
+    expect(plan).toMatch(/USING (COVERING )?INDEX conversation_members_unread_idx/);
+    expect(plan).not.toMatch(/SCAN (member_settings|conversation_members)\b/);
   });
 
   it("a conversation that is not yours is a 404, and reads nothing", async () => {
