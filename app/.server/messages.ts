@@ -9,6 +9,7 @@ import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, runRead, runReads, selectRead, type Read } from "./db/reads";
 import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
+import { activityShownSql } from "./activity";
 import { firstIdAt, newId, timeOfId } from "./ids";
 import { preview, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
@@ -157,7 +158,16 @@ export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Rea
 }
 
 type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean };
-type HeaderRow = { id: string; otherId: string; username: string; displayName: string; avatarUrl: string | null; verifiedType: VerifiedType };
+type HeaderRow = {
+  id: string;
+  otherId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+  activityShown: number;
+  lastActiveAt: number | null;
+};
 
 const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter"), from: param("messagesFrom") };
 
@@ -200,6 +210,9 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         displayName: users.displayName,
         avatarUrl: users.avatarUrl,
         verifiedType: users.verifiedType,
+        // When the other member was last active, only while both share their activity status (076).
+        activityShown: activityShownSql(users.id, conversationMembers.userId).as("activity_shown"),
+        lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
       };
       const query = db
         .select(fields)
@@ -269,7 +282,7 @@ function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: strin
 const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
 
 /** The other member of a conversation as its rows read them. */
-const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id">): Author => ({
+const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id" | "activityShown" | "lastActiveAt">): Author => ({
   id: otherId,
   username,
   displayName,
@@ -281,7 +294,8 @@ export function toConversation(
   header: HeaderRow,
   page: { messages: ChatMessage[]; earlierCursor: string | null },
 ): Conversation {
-  return { id: header.id, other: otherOf(header), ...page };
+  const activity = header.activityShown ? { lastActiveAt: header.lastActiveAt === null ? null : Number(header.lastActiveAt) } : null;
+  return { id: header.id, other: otherOf(header), activity, ...page };
 }
 
 /**

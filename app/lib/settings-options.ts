@@ -50,7 +50,7 @@ export type PrivacySettings = {
   profileVisibility: ProfileVisibility;
   postVisibility: PostVisibility;
   allowDirectMessages: DirectMessageAudience;
-  /** People you message see when you are active (honoured by direct messages). */
+  /** People you message see when you were last active, while both share it (decision 076). */
   showActivity: boolean;
   /** Search engines may index your public profile (off: noindex on it). */
   indexProfile: boolean;
