@@ -14,7 +14,7 @@ export const NOTIFICATION_TOGGLES = [
   { name: "mentions", label: "Mentions", description: "When someone mentions you in a post." },
   // Messages are no notification: this decides the count on Messages in the menu (decision 076).
   { name: "directMessages", label: "Direct Messages", description: "Count new messages on Messages in the menu. Off, your conversations still show what is unread." },
-  { name: "emailNotifications", label: "Email Notifications", description: "Also send these notifications to your email address." },
+  { name: "emailNotifications", label: "Email Notifications", description: "Also e-mail you a summary of new notifications, at most once an hour." },
 ] as const;
 
 export type NotificationToggle = (typeof NOTIFICATION_TOGGLES)[number]["name"];
