@@ -4,7 +4,9 @@ import { getDb, type Db } from "./db/client";
 import { firstIdAt } from "./ids";
 import { emailOutbox, passwordResetTokens, sessions, userActivity } from "./db/schema";
 import { readConfig } from "./env";
+import { mailerOf } from "./mail";
 import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
+import { sendNotificationDigests } from "./notification-digests";
 import { refreshPopularPosts } from "./popular-posts";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -47,7 +49,7 @@ export function deleteOldViews(db: Db, now: number) {
 
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
- * so gating and badges change on time; in a five-minute slot (or when `all`) also expired sessions and
+ * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, and views of past days (072). (Rate-limit
@@ -65,6 +67,14 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
         const { badgesEnded } = await expireSubscriptions(db, config, now);
         // A badge that ended changes the member's public profile (docs/decisions/028).
         await purgeProfilesOfMembers(db, [config.origin], badgesEnded);
+      },
+    ],
+    [
+      "notification digests",
+      () => {
+        const config = readConfig(env);
+        // The mailer every sender uses (075): the provider when configured, else the outbox.
+        return sendNotificationDigests(db, mailerOf({ db, config }), { origin: config.origin, now });
       },
     ],
   ];

@@ -9,6 +9,7 @@ import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, runRead, runReads, selectRead, type Read } from "./db/reads";
 import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
+import { activityShownSql } from "./activity";
 import { firstIdAt, newId, timeOfId } from "./ids";
 import { preview, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
@@ -157,7 +158,16 @@ export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Rea
 }
 
 type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean };
-type HeaderRow = { id: string; otherId: string; username: string; displayName: string; avatarUrl: string | null; verifiedType: VerifiedType };
+type HeaderRow = {
+  id: string;
+  otherId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  verifiedType: VerifiedType;
+  activityShown: number;
+  lastActiveAt: number | null;
+};
 
 const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter"), from: param("messagesFrom") };
 
@@ -200,6 +210,9 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         displayName: users.displayName,
         avatarUrl: users.avatarUrl,
         verifiedType: users.verifiedType,
+        // When the other member was last active, only while both share their activity status (076).
+        activityShown: activityShownSql(users.id, conversationMembers.userId).as("activity_shown"),
+        lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
       };
       const query = db
         .select(fields)
@@ -269,7 +282,7 @@ function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: strin
 const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
 
 /** The other member of a conversation as its rows read them. */
-const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id">): Author => ({
+const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id" | "activityShown" | "lastActiveAt">): Author => ({
   id: otherId,
   username,
   displayName,
@@ -281,7 +294,8 @@ export function toConversation(
   header: HeaderRow,
   page: { messages: ChatMessage[]; earlierCursor: string | null },
 ): Conversation {
-  return { id: header.id, other: otherOf(header), ...page };
+  const activity = header.activityShown ? { lastActiveAt: header.lastActiveAt === null ? null : Number(header.lastActiveAt) } : null;
+  return { id: header.id, other: otherOf(header), activity, ...page };
 }
 
 /**
@@ -449,10 +463,16 @@ export async function memberBadges(db: Db, memberId: string): Promise<{ notifica
   return row ?? { notifications: 0, messages: 0 };
 }
 
-/** The badge's count for the member `memberId` names (conversation_members_unread_idx). */
+/**
+ * The badge's count for the member `memberId` names (conversation_members_unread_idx), 0 while their
+ * Direct Messages setting is off: it decides whether they are alerted to new messages, and the list
+ * still marks what is unread (decision 076). The setting is one probe of its row's key, in the same
+ * statement, so the shell's read stays one.
+ */
 export function unreadConversationsSql(memberId: unknown) {
-  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${conversationMembers} AS unread
-    WHERE unread.user_id = ${memberId} AND unread.unread_count > 0 LIMIT ${UNREAD_BADGE_CAP + 1}))`;
+  return sql<number>`(CASE WHEN coalesce((SELECT ${memberSettings.notifyDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)
+    THEN (SELECT count(*) FROM (SELECT 1 FROM ${conversationMembers} AS unread
+      WHERE unread.user_id = ${memberId} AND unread.unread_count > 0 LIMIT ${UNREAD_BADGE_CAP + 1})) ELSE 0 END)`;
 }
 
 // ───────────────────────────── the pages ─────────────────────────────

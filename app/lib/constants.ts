@@ -200,6 +200,24 @@ export const ROOM_RESYNCS_PER_MINUTE = 20;
 /** WebSocket's own 'policy violation': a socket that asked too much; the page reconnects with backoff. */
 export const ROOM_POLICY_CODE = 1008;
 
+// Activity status (docs/decisions/076)
+/** A member's last activity is written at most this often: a request once this much has passed writes it, after its answer. */
+export const ACTIVITY_RECORD_EVERY_MS = 2 * MINUTE;
+/** Last active within this is 'Active now'. */
+export const ACTIVE_NOW_WITHIN_MS = 5 * MINUTE;
+/** An open conversation's 'Active …' line is read against the clock again this often (with JavaScript). */
+export const ACTIVITY_TICK_MS = MINUTE;
+
+// Notification digests (docs/decisions/076)
+/** A member gets at most one notification digest e-mail this often. */
+export const DIGEST_PERIOD_MS = HOUR;
+/** Members the cron checks for a digest a run (every minute: 3 000 members an hour). */
+export const DIGEST_BATCH = 50;
+/** Notifications a digest lists; more are 'and more' with the link. */
+export const DIGEST_ITEMS = 10;
+/** A digest lists nothing older than this (a member who turns e-mail on again is not sent months of notifications). */
+export const DIGEST_LOOKBACK_MS = DAY;
+
 // Display
 export const UNREAD_BADGE_CAP = 99;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 500;

@@ -12,8 +12,9 @@ export const NOTIFICATION_TOGGLES = [
   { name: "comments", label: "Comments", description: "When someone comments on your post." },
   { name: "follows", label: "Follows", description: "When someone follows you." },
   { name: "mentions", label: "Mentions", description: "When someone mentions you in a post." },
-  { name: "directMessages", label: "Direct Messages", description: "When someone sends you a message." },
-  { name: "emailNotifications", label: "Email Notifications", description: "Also send these notifications to your email address." },
+  // Messages are no notification: this decides the count on Messages in the menu (decision 076).
+  { name: "directMessages", label: "Direct Messages", description: "Count new messages on Messages in the menu. Off, your conversations still show what is unread." },
+  { name: "emailNotifications", label: "Email Notifications", description: "Also e-mail you a summary of new notifications, at most once an hour." },
 ] as const;
 
 export type NotificationToggle = (typeof NOTIFICATION_TOGGLES)[number]["name"];
@@ -49,7 +50,7 @@ export type PrivacySettings = {
   profileVisibility: ProfileVisibility;
   postVisibility: PostVisibility;
   allowDirectMessages: DirectMessageAudience;
-  /** People you message see when you are active (honoured by direct messages). */
+  /** People you message see when you were last active, while both share it (decision 076). */
   showActivity: boolean;
   /** Search engines may index your public profile (off: noindex on it). */
   indexProfile: boolean;

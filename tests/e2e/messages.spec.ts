@@ -148,6 +148,27 @@ test.describe("direct messages", () => {
     }
   });
 
+  test("the header says when the other member was last active while both share it, and nothing once they hide theirs", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    // Their requests record their activity (after each answer).
+    await sendAs(friend, conversationId, "Just here for a moment");
+    await open(page, `/messages/${conversationId}`);
+    const pane = page.getByRole("region", { name: `Conversation with ${friend.account.displayName}` });
+    await expect(pane.getByText("Active now", { exact: true })).toBeVisible();
+
+    // They turn Show activity status off (the real form, its other choices as they were): no line.
+    const saved = await friend.api.post("/settings/privacy", {
+      form: { intent: "privacy-settings", profileVisibility: "public", postVisibility: "public", allowDirectMessages: "everyone", indexProfile: "on", returnTo: "/settings/privacy" },
+      maxRedirects: 0,
+      headers: { Origin: friend.origin, ...NEW_CONNECTION },
+    });
+    expect(saved.status(), await saved.text()).toBe(302);
+    await page.reload();
+    await expect(bubbles(page).getByText("Just here for a moment")).toBeVisible();
+    await expect(pane.getByText(/^Active /)).toHaveCount(0);
+  });
+
   test("the list filters Verified Only with its counts, and searches names and words", async ({ page, baseURL, me }) => {
     const plain = await newMember(baseURL!, { displayName: "Plain Penpal" });
     const checked = await newMember(baseURL!, { displayName: "Checked Penpal" });

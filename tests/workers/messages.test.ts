@@ -1,11 +1,14 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
 import { runRead, runReads } from "~/.server/db/reads";
 import { conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { conversationCountsRead, conversationListRead, sendMessage, startConversation } from "~/.server/messages";
+import { conversationCountsRead, conversationListRead, memberBadges, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
-import { CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
+import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_RECORD_EVERY_MS, CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
 import { DM_MESSAGES } from "~/lib/messages";
 import { capturingD1, createUser, db, fetchWorker, formPost, get, ORIGIN, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
@@ -165,6 +168,39 @@ describe("unread messages", () => {
     expect(await (await get(`/messages/${withBen}`, { Cookie: await sessionCookieFor(ben.id) })).text()).toContain("Seen");
   });
 
+  it("count in the badge only while the member's Direct Messages setting is on; the list marks them unread either way", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const conversationId = await started(ben.id, ana);
+    await write(conversationId, ben.id, "are you there?");
+    const cookie = await sessionCookieFor(ana.id);
+    // Off through the real form: the shell's badge and the member room's count (memberBadges) say nothing.
+    const saved = await fetchWorker(formPost("/settings/notifications", { intent: "notification-settings", likes: "on", returnTo: "/settings/notifications" }, { Cookie: cookie }));
+    expect(saved.status).toBe(302);
+    expect(await badge(ana.id)).toBe(0);
+    expect((await memberBadges(db(), ana.id)).messages).toBe(0);
+    const list = await get("/messages", { Cookie: cookie });
+    const html = await list.text();
+    expect(html).not.toContain('aria-label="1 unread conversation"');
+    const [row] = (await runRead(conversationListRead(db(), await sessionViewerOf(ana.id), "all", null, null))).conversations;
+    expect(row?.unread).toBe(1);
+    // On again: counted.
+    await db().update(memberSettings).set({ notifyDirectMessages: true }).where(eq(memberSettings.userId, ana.id));
+    expect(await badge(ana.id)).toBe(1);
+    expect((await memberBadges(db(), ana.id)).messages).toBe(1);
+    expect(await (await get("/bookmarks", { Cookie: cookie })).text()).toContain('aria-label="1 unread conversation"');
+  });
+
+  it("the shell still reads the badge in the session's one statement (the setting is a probe of its row's key)", async () => {
+    const { spy, captured } = capturingD1();
+    const viewer = await sessionViewerOf((await createUser()).id);
+    await runReads(getDb(spy), shellReads(getDb(spy), viewer.session));
+    const member = captured.find((statement) => statement.sql.includes("shell_unread_messages"))!;
+    const plan = (await planOf(member)).join("\n");
+    expect(plan).toMatch(/member_settings USING INDEX sqlite_autoindex_member_settings_1/);
+    expect(plan).toMatch(/USING (COVERING )?INDEX conversation_members_unread_idx/);
+    expect(plan).not.toMatch(/SCAN (member_settings|conversation_members)\b/);
+  });
+
   it("a conversation that is not yours is a 404, and reads nothing", async () => {
     const [ana, ben, eve] = [await createUser(), await createUser(), await createUser()];
     const conversationId = await started(ana.id, ben);
@@ -277,5 +313,71 @@ describe("a member who is deleted", () => {
     await db().delete(users).where(eq(users.id, ben.id));
     const list = await runRead(conversationListRead(db(), await sessionViewerOf(ana.id), "all", null, null));
     expect(list.conversations).toEqual([]);
+  });
+});
+
+describe("activity status (decision 076)", () => {
+  /** A page as the member's browser asks for it, its after-the-answer work (recording activity) awaited. */
+  async function visit(path: string, cookie: string) {
+    const ctx = createExecutionContext();
+    const request = new Request(`${ORIGIN}${path}`, { headers: { Host: new URL(ORIGIN).host, Cookie: cookie }, redirect: "manual" });
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
+    const html = await response.text();
+    await waitOnExecutionContext(ctx);
+    return html;
+  }
+
+  const lastActiveOf = async (id: string) => (await db().select({ at: users.lastActiveAt }).from(users).where(eq(users.id, id)).get())!.at?.getTime() ?? null;
+  const setLastActive = (id: string, at: number | null) => db().update(users).set({ lastActiveAt: at === null ? null : new Date(at) }).where(eq(users.id, id));
+  const setShowActivity = (id: string, on: boolean) => db().update(memberSettings).set({ showActivity: on }).where(eq(memberSettings.userId, id));
+  const activityLine = (html: string) => html.match(/>(Active [^<]+)</)?.[1] ?? null;
+
+  it("a member's requests record when they were last active, at most once an ACTIVITY_RECORD_EVERY_MS", async () => {
+    const ana = await createUser();
+    const cookie = await sessionCookieFor(ana.id);
+    expect(await lastActiveOf(ana.id)).toBeNull();
+    const before = Date.now();
+    await visit("/bookmarks", cookie);
+    const first = await lastActiveOf(ana.id);
+    expect(first).toBeGreaterThanOrEqual(before);
+    // Recorded a moment ago: the next pages write nothing.
+    const recent = Date.now() - ACTIVITY_RECORD_EVERY_MS / 2;
+    await setLastActive(ana.id, recent);
+    await visit("/bookmarks", cookie);
+    expect(await lastActiveOf(ana.id)).toBe(recent);
+    // Once the interval has passed, written again.
+    await setLastActive(ana.id, Date.now() - ACTIVITY_RECORD_EVERY_MS - 1);
+    const again = Date.now();
+    await visit("/bookmarks", cookie);
+    expect(await lastActiveOf(ana.id)).toBeGreaterThanOrEqual(again);
+  });
+
+  it("a conversation's header shows when the other member was last active, only while both share their activity status", async () => {
+    const [ana, ben] = [await createUser(), await createUser()];
+    const conversationId = await started(ana.id, ben);
+    const cookie = await sessionCookieFor(ana.id);
+    const open = async () => activityLine(await visit(`/messages/${conversationId}`, cookie));
+    // Not seen since Murmur began recording it: nothing to say.
+    expect(await open()).toBeNull();
+    await setLastActive(ben.id, Date.now() - ACTIVE_NOW_WITHIN_MS / 2);
+    expect(await open()).toBe("Active now");
+    await setLastActive(ben.id, Date.now() - 3 * TIME.HOUR - TIME.MINUTE);
+    expect(await open()).toBe("Active 3h ago");
+    await setLastActive(ben.id, Date.UTC(2024, 0, 4, 12));
+    expect(await open()).toBe("Active Jan 4, 2024");
+    await setLastActive(ben.id, Date.now() - 10 * TIME.MINUTE);
+    expect(await open()).toBe("Active 10m ago");
+    // Ben hides his: Ana sees nothing.
+    await setShowActivity(ben.id, false);
+    expect(await open()).toBeNull();
+    // Ana hides hers: she sees no one's, Ben's either.
+    await setShowActivity(ben.id, true);
+    await setShowActivity(ana.id, false);
+    expect(await open()).toBeNull();
+    // And Ben, who shares his, does not see hers.
+    await setShowActivity(ana.id, true);
+    expect(await open()).toBe("Active 10m ago");
+    await setShowActivity(ana.id, false);
+    expect(activityLine(await visit(`/messages/${conversationId}`, await sessionCookieFor(ben.id)))).toBeNull();
   });
 });

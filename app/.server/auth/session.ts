@@ -38,11 +38,13 @@ export async function createSession(db: Db, token: string, userId: string, now =
 
 /**
  * A session's row with its member (a prepared read, so it can travel in a batch with what the page
- * shell shows of the member: app/.server/shell.ts). Null when there is no such session.
+ * shell shows of the member: app/.server/shell.ts), and when the member was last active (written again
+ * once due: app/.server/activity.ts). Null when there is no such session.
  */
 export function sessionRead(db: Db, sessionId: string) {
   const fields = {
     expiresAt: sessions.expiresAt,
+    lastActiveAt: users.lastActiveAt,
     userId: users.id,
     email: users.email,
     username: users.username,
@@ -50,7 +52,7 @@ export function sessionRead(db: Db, sessionId: string) {
     avatarUrl: users.avatarUrl,
     verifiedType: users.verifiedType,
   };
-  const read = selectRead<{ expiresAt: Date; userId: string } & Omit<SessionUser, "id">>(
+  const read = selectRead<{ expiresAt: Date; lastActiveAt: Date | null; userId: string } & Omit<SessionUser, "id">>(
     db,
     "session",
     () => ({ fields, query: db.select(fields).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, param("session"))) }),
@@ -72,7 +74,7 @@ export async function settleSession(
   { renew = true }: { renew?: boolean } = {},
 ): Promise<SessionValidation> {
   if (!found) return { session: null, user: null, renewed: false };
-  const { expiresAt, userId, ...profile } = found;
+  const { expiresAt, lastActiveAt: _lastActiveAt, userId, ...profile } = found;
   const session = { id: sessionId, userId, expiresAt };
   const user = { id: userId, ...profile };
   if (now >= session.expiresAt.getTime()) {

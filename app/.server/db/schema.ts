@@ -63,6 +63,12 @@ export const users = sqliteTable(
     subscriptionPriceCents: integer("subscription_price_cents").notNull().default(0),
     offersSubscriptions: integer("offers_subscriptions", { mode: "boolean" }).notNull().default(false),
     isBusinessEntity: integer("is_business_entity", { mode: "boolean" }).notNull().default(false),
+    /**
+     * When the member last used Murmur, to within ACTIVITY_RECORD_EVERY_MS: written after a request's
+     * answer once that much has passed (app/.server/context.ts). People they message see it while both
+     * share their activity status (decision 076). Null: not seen since it was first recorded.
+     */
+    lastActiveAt: integer("last_active_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -113,6 +119,11 @@ export const memberSettings = sqliteTable("member_settings", {
     .default("everyone"),
   showActivity: integer("show_activity", { mode: "boolean" }).notNull().default(true),
   indexProfile: integer("index_profile", { mode: "boolean" }).notNull().default(true),
+  /**
+   * The notification digest has covered the member's notifications up to this time (ms; 0: never):
+   * the cron checks a member again once DIGEST_PERIOD_MS has passed, and e-mails what is new (decision 076).
+   */
+  emailDigestThrough: integer("email_digest_through").notNull().default(0),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
@@ -122,6 +133,9 @@ export const memberSettings = sqliteTable("member_settings", {
   index("member_settings_audience_idx")
     .on(t.userId, t.postVisibility, t.profileVisibility)
     .where(sql`${t.postVisibility} = 'followers' OR ${t.profileVisibility} = 'private'`),
+  // The members whose notification digest is due, longest waiting first (decision 076): the cron reads
+  // a batch of this index, never the whole table.
+  index("member_settings_digest_idx").on(t.emailDigestThrough).where(sql`${t.emailNotifications} = 1`),
 ]);
 
 export const follows = sqliteTable(

@@ -5,8 +5,8 @@ import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { newClientId } from "~/lib/client-ids";
-import { MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT } from "~/lib/constants";
-import { formatClock } from "~/lib/format";
+import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_TICK_MS, MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT, RELATIVE_TIME_DAYS, TIME } from "~/lib/constants";
+import { formatClock, formatRelativeTime } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { RoomEvent } from "~/lib/realtime";
 import { CONVERSATION_PARTY } from "~/lib/room-names";
@@ -46,6 +46,11 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   const [pending, setPending] = useState<Pending[]>([]);
   // The other member has read my messages up to this one (ids sort by time).
   const [readThrough, setReadThrough] = useState("");
+  // When the room last showed the other member active (a message from them, their read), when the page
+  // may show it at all (decision 076): the line moves on without a reload.
+  const activityShown = conversation.activity !== null;
+  const [activeHeard, setActiveHeard] = useState(0);
+  const heardActive = useCallback((at: number) => setActiveHeard((heard) => Math.max(heard, at)), []);
   const earlier = useFetcher<({ ok: true } & ChatData) | { ok: false; failed: string }>();
   const [earlierPages, setEarlierPages] = useState<Conversation[]>([]);
   useEffect(() => {
@@ -87,6 +92,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         if (arrived.length === 0) return;
         setLive((held) => merged(held, arrived));
         if (event.type === "message" && event.message.senderId !== viewerId) hear(`${other.displayName}: ${event.message.content}`);
+        const theirs = arrived.filter((message) => message.senderId !== viewerId);
+        if (activityShown && theirs.length > 0) heardActive(Math.max(...theirs.map((message) => message.at)));
         // A resync answers a page at a time: a full one asks for the rest.
         if (event.type === "messages" && arrived.length >= MESSAGES_RESYNC_LIMIT) room.current?.send({ type: "resync", after: arrived.at(-1)!.id });
         // Seen as it arrives while the page is in front (the sender is told), else once it is.
@@ -96,11 +103,12 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         }
       } else if (event.type === "read" && event.readerId !== viewerId) {
         setReadThrough((through) => (event.through > through ? event.through : through));
+        if (activityShown) heardActive(Date.now());
       }
     },
     // `room` is a ref (stable), declared below: it is read only when an event comes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewerId, markRead, other.displayName],
+    [viewerId, markRead, other.displayName, activityShown, heardActive],
   );
   const room = useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
     onEvent,
@@ -167,6 +175,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
             <span className="truncate text-sm text-muted">{`@${other.username}`}</span>
           </span>
         </Link>
+        {conversation.activity ? <ActivityStatus lastActiveAt={Math.max(conversation.activity.lastActiveAt ?? 0, activeHeard) || null} /> : null}
       </header>
 
       {/*
@@ -222,6 +231,34 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
 
       <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => void send({ clientId: newClientId(), content, at: Date.now(), failed: null }) : null} />
     </section>
+  );
+}
+
+/**
+ * The other member's activity status (decision 076), read against the clock as the page renders and,
+ * with JavaScript, again every ACTIVITY_TICK_MS. Nothing while Murmur has not seen them since it began
+ * recording it.
+ */
+function ActivityStatus({ lastActiveAt }: { lastActiveAt: number | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), ACTIVITY_TICK_MS);
+    return () => clearInterval(timer);
+  }, [lastActiveAt]);
+  if (lastActiveAt === null) return null;
+  const elapsed = now - lastActiveAt;
+  const text =
+    elapsed < ACTIVE_NOW_WITHIN_MS
+      ? DM_MESSAGES.activeNow
+      : elapsed < RELATIVE_TIME_DAYS * TIME.DAY
+        ? DM_MESSAGES.activeAgo(formatRelativeTime(lastActiveAt, now))
+        : DM_MESSAGES.activeOn(formatRelativeTime(lastActiveAt, now));
+  return (
+    // The server's reading and the browser's may differ by a tick, as RelativeTime's may.
+    <p className="ml-auto shrink-0 text-sm whitespace-nowrap text-muted" suppressHydrationWarning>
+      {text}
+    </p>
   );
 }
 

@@ -71,7 +71,11 @@ export function PrivacySettingsForm({ settings, lastResult }: { settings: Privac
         )}
       </FormField>
       <div className="flex flex-col divide-y divide-line">
-        <SettingToggle field={fields.showActivity} label="Show activity status" description="People you message can see when you were last active." />
+        <SettingToggle
+          field={fields.showActivity}
+          label="Show activity status"
+          description="People you message can see when you were last active, if they share theirs too: off, you don't see theirs either. 'Seen' on your messages is shown either way."
+        />
         <SettingToggle
           field={fields.indexProfile}
           label="Let search engines index your profile"

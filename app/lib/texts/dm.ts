@@ -25,4 +25,8 @@ export const DM_MESSAGES = {
   noConversations: "No conversations yet",
   noConversationsHint: "Start one with Message on a member's profile.",
   noMatches: (term: string) => `No conversations match "${term}"`,
+  // The other member's activity status (decision 076): 'Active now', 'Active 5m ago', 'Active Jan 4'.
+  activeNow: "Active now",
+  activeAgo: (elapsed: string) => `Active ${elapsed} ago`,
+  activeOn: (date: string) => `Active ${date}`,
 } as const;

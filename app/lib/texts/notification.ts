@@ -20,3 +20,16 @@ export const NOTIFICATION_MESSAGES = {
   privatePost: "A post you can't see right now",
   loadMore: "Load more",
 } as const;
+
+/**
+ * The notification digest e-mail (decision 076): plain text, the items as the page words them, with the
+ * links built from the site's own address.
+ */
+export const NOTIFICATION_DIGEST_TEXTS = {
+  subject: (count: number, more: boolean) => (count === 1 && !more ? "1 new notification on Murmur" : `${count}${more ? "+" : ""} new notifications on Murmur`),
+  greeting: (name: string) => `Hi ${name},`,
+  intro: "Here is what's new on Murmur since we last wrote:",
+  more: "…and more.",
+  seeAll: (link: string) => `See them all: ${link}`,
+  why: (link: string) => `You get this e-mail because Email Notifications is on in your settings. To turn it off: ${link}`,
+} as const;

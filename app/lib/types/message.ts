@@ -35,6 +35,11 @@ export type ChatMessage = {
 export type Conversation = {
   id: string;
   other: Author;
+  /**
+   * When the other member was last active (ms; null: not since Murmur began recording it), or null
+   * when it is not shown: one of the two does not share their activity status (decision 076).
+   */
+  activity: { lastActiveAt: number | null } | null;
   messages: ChatMessage[];
   /** Where 'Load earlier messages' continues (the oldest shown message's id), null at the start. */
   earlierCursor: string | null;

@@ -1,0 +1,31 @@
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { ACTIVITY_RECORD_EVERY_MS } from "~/lib/constants";
+import type { Db } from "./db/client";
+import { memberSettings, users } from "./db/schema";
+
+/**
+ * A member's activity status (spec document 2 §3 showActivity; decision 076): when they last used
+ * Murmur, written at most once an ACTIVITY_RECORD_EVERY_MS, and shown to a member they message only
+ * while both share theirs.
+ */
+
+/** Whether the member's last activity, as their session's read found it, is due to be written again. */
+export function activityDue(lastActiveAt: Date | null, now: number): boolean {
+  return lastActiveAt === null || now - lastActiveAt.getTime() >= ACTIVITY_RECORD_EVERY_MS;
+}
+
+/** Writes it, only while it is still due: two pages at once write it once. */
+export async function recordActivity(db: Db, memberId: string, now: number): Promise<void> {
+  const due = or(isNull(users.lastActiveAt), lte(users.lastActiveAt, new Date(now - ACTIVITY_RECORD_EVERY_MS)));
+  await db.update(users).set({ lastActiveAt: new Date(now) }).where(and(eq(users.id, memberId), due));
+}
+
+/** A member's showActivity (no settings row: on), for the member `memberId` names. */
+const sharesSql = (memberId: unknown) =>
+  sql`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)`;
+
+/**
+ * Whether `viewerId` sees when `otherId` was last active: both share their activity status, as the
+ * usual meaning of the setting has it (one who hides theirs sees no one's).
+ */
+export const activityShownSql = (otherId: unknown, viewerId: unknown) => sql<number>`(${sharesSql(otherId)} AND ${sharesSql(viewerId)})`;
