@@ -54,6 +54,11 @@ export type AccountDeletion =
   | { ok: true }
   | { ok: false; status: 400 | 409 | 429 | 500; message: string; field?: "password"; retryAfterSeconds?: number };
 
+/**
+ * Deletes the member's account once their password is right, in the order the module's note gives;
+ * answers why not otherwise (the password, a limit, a community others belong to, a provider that
+ * could not be told). Partly done when D1 fails midway: what went stays gone, and sending it again goes on.
+ */
 export async function deleteAccount(
   { db, bucket, config, limiter }: DeletionPlace,
   member: Leaving,
@@ -95,6 +100,8 @@ export async function deleteAccount(
   ]);
   if (deleted.length === 0) {
     const names = (await createdCommunities(db, member.id)).filter((community) => community.others).map((community) => community.name);
+    // None: the same form sent twice at once, and the other send deleted the account.
+    if (names.length === 0) return { ok: true };
     return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(names) };
   }
   // The records are gone; their objects go now (what R2 refuses, the cron deletes later: decision 072).

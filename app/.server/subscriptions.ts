@@ -209,10 +209,9 @@ export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenew
  * pays (creators', the verified badge) and of every one paid to it stops, at the provider first. The
  * rows go with the account, so a cancel that failed could never be tried again: unlike
  * `cancelAtProviders`, this waits for every provider's answer and throws if one refused (a Stripe
- * subscription Stripe no longer has counts as cancelled), and then the account stays. Answers how many
- * were stopped at a provider other than the test one.
+ * subscription Stripe no longer has counts as cancelled), and then the account stays.
  */
-export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId: string, now = Date.now()): Promise<number> {
+export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId: string, now = Date.now()): Promise<void> {
   const renewing = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
     and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`, sql`${table.providerReference} IS NOT NULL`, sql`${table.provider} <> 'test'`);
   const [paying, paidTo, badge] = await db.batch([
@@ -236,7 +235,6 @@ export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId:
     db.update(creatorSubscriptions).set({ cancelledAt: new Date(now) }).where(and(or(eq(creatorSubscriptions.subscriberId, memberId), eq(creatorSubscriptions.subscribedToId, memberId)), eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.cancelledAt} IS NULL`)),
     db.update(verifiedSubscriptions).set({ cancelledAt: new Date(now) }).where(and(eq(verifiedSubscriptions.userId, memberId), eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.cancelledAt} IS NULL`)),
   ]);
-  return stopping.length;
 }
 
 // ───────────────────────────── members' actions ─────────────────────────────
