@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
@@ -15,7 +15,7 @@ import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import type { AppConfig } from "./env";
 import { parseSubscriptionCursor, subscriptionCursor } from "./posts/cursors";
-import { providerNamed, providerOf, type Order, type PaymentProvider } from "./payments";
+import { providerNamed, providerOf, StripeError, type Order, type PaymentProvider } from "./payments";
 import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -203,6 +203,39 @@ function cancelStopped(config: AppConfig, stopped: StoppedRenewals): Promise<unk
 /** Stops the renewals at their providers after the response. */
 export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenewals): void {
   if (stopped.some(({ provider, reference }) => reference !== null && provider !== "test")) context.cloudflare.ctx.waitUntil(cancelStopped(context.config, stopped));
+}
+
+/**
+ * Before an account is deleted (docs/decisions/074): the renewal of every running subscription it
+ * pays (creators', the verified badge) and of every one paid to it stops, at the provider first. The
+ * rows go with the account, so a cancel that failed could never be tried again: unlike
+ * `cancelAtProviders`, this waits for every provider's answer and throws if one refused (a Stripe
+ * subscription Stripe no longer has counts as cancelled), and then the account stays.
+ */
+export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId: string, now = Date.now()): Promise<void> {
+  const renewing = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
+    and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`, sql`${table.providerReference} IS NOT NULL`, sql`${table.provider} <> 'test'`);
+  const [paying, paidTo, badge] = await db.batch([
+    db.select({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscriberId, memberId), renewing(creatorSubscriptions))),
+    db.select({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscribedToId, memberId), renewing(creatorSubscriptions))),
+    db.select({ provider: verifiedSubscriptions.provider, reference: verifiedSubscriptions.providerReference }).from(verifiedSubscriptions).where(and(eq(verifiedSubscriptions.userId, memberId), renewing(verifiedSubscriptions))),
+  ]);
+  const stopping = [...paying, ...paidTo, ...badge];
+  await Promise.all(
+    stopping.map(async ({ provider, reference }) => {
+      try {
+        await providerNamed(provider, config).cancel(reference);
+      } catch (error) {
+        if (error instanceof StripeError && error.status === 404) return;
+        throw error;
+      }
+    }),
+  );
+  // Said here too, so that an account whose deletion then fails does not renew what its provider no longer will.
+  await db.batch([
+    db.update(creatorSubscriptions).set({ cancelledAt: new Date(now) }).where(and(or(eq(creatorSubscriptions.subscriberId, memberId), eq(creatorSubscriptions.subscribedToId, memberId)), eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.cancelledAt} IS NULL`)),
+    db.update(verifiedSubscriptions).set({ cancelledAt: new Date(now) }).where(and(eq(verifiedSubscriptions.userId, memberId), eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.cancelledAt} IS NULL`)),
+  ]);
 }
 
 // ───────────────────────────── members' actions ─────────────────────────────

@@ -82,6 +82,14 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * Deleting an account (docs/decisions/074) goes a part at a time, so that no D1 statement runs long
+ * (30 s at most): each statement deletes at most this many of the member's relation rows (a like, a
+ * follow, a view: each a trigger or two), or of their posts and comments (each takes its own likes,
+ * comments, reposts and notifications with it).
+ */
+export const ACCOUNT_DELETION_BATCH = { rows: 500, posts: 20 } as const;
+
 /** A trusted device (a browser that signed in before) is remembered this long. */
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** The accounts one browser is remembered for, most recent first. */

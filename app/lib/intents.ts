@@ -1,5 +1,6 @@
 import { PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, type RateLimitName } from "./constants";
 import {
+  ACCOUNT_ACTION_TEXTS,
   COMMUNITY_ACTION_TEXTS,
   DM_ACTION_TEXTS,
   INVITE_ACTION_TEXTS,
@@ -52,6 +53,9 @@ export const INTENTS = {
   "privacy-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.privacyFailed, quiet: false, limit: "settings" },
   avatar: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.photoFailed, quiet: false, limit: "profilePhoto", maxBytes: PHOTO_FORM_MAX_BYTES },
   banner: { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.bannerFailed, quiet: false, limit: "profilePhoto", maxBytes: PHOTO_FORM_MAX_BYTES },
+  // Settings › Account (docs/decisions/074): limited as settings are, and each password they check also counts as a sign-in attempt.
+  "password-change": { signIn: POST_MESSAGES.notAuthenticated, failed: ACCOUNT_ACTION_TEXTS.passwordChangeFailed, quiet: false, limit: "settings" },
+  "account-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: ACCOUNT_ACTION_TEXTS.deleteFailed, quiet: false, limit: "settings" },
   // Opening an item and 'Mark all as read': failures are only logged (spec document 1 §8).
   "notification-open": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },
   "notifications-read": { signIn: POST_MESSAGES.notAuthenticated, failed: null, quiet: false, limit: "notifications" },

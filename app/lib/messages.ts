@@ -3,6 +3,7 @@
 // Each group lives in its own module under app/lib/texts/, so a page's scripts carry only the groups
 // its code uses (the bundler keeps a module only when one of its exports is used). Import from here.
 export * from "./texts/actions";
+export * from "./texts/account";
 export * from "./texts/auth";
 export * from "./texts/post";
 export * from "./texts/rate";

@@ -67,8 +67,22 @@ export default function PrivacyPolicy() {
       <ul>
         <li>You can edit your profile and delete your posts at any time.</li>
         <li>You can change notification and privacy settings in Settings.</li>
-        <li>You can ask us to export or delete your account and its data.</li>
+        <li>
+          You can change your password and delete your account in{" "}
+          <Link to="/settings/account" className="text-accent underline">Settings › Account</Link>.
+        </li>
+        <li>You can ask us for a copy of your data.</li>
       </ul>
+
+      <h2>When you delete your account</h2>
+      <p>
+        Your account is deleted at once, with your profile, settings, posts and their images and videos, comments, likes,
+        reposts, bookmarks, follows, notifications, direct messages (both sides of each conversation) and payment records,
+        and you are signed out everywhere. Counts on other people&apos;s posts and profiles no longer include you. View counts
+        stay as totals. The renewal of your subscriptions is cancelled with the card payment provider, which keeps its own
+        records under its own privacy policy. Files may take a few minutes to leave our storage, and pages kept in caches
+        expire within minutes.
+      </p>
 
       <h2>Changes to this policy</h2>
       <p>We will tell you about material changes to this policy before they take effect.</p>

@@ -47,7 +47,12 @@ export default function TermsOfService() {
       </ul>
 
       <h2>Ending your use</h2>
-      <p>You can stop using Murmur and delete your account at any time. We may suspend accounts that break these terms.</p>
+      <p>
+        You can stop using Murmur and delete your account at any time, in{" "}
+        <Link to="/settings/account" className="text-accent underline">Settings › Account</Link>. Communities you created that
+        others have joined must be deleted first. Deleting your account cancels the renewal of your subscriptions and of
+        subscriptions to you. We may suspend accounts that break these terms.
+      </p>
 
       <h2>Changes to these terms</h2>
       <p>If we change these terms in a material way, we will tell you before the changes take effect.</p>

@@ -190,6 +190,19 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page).toHaveTitle("Page not found | Murmur");
     });
 
+    signedIn("Settings › Account, with its errors and its confirmation, has no serious or critical violations", async ({ page }) => {
+      await open(page, "/settings/account");
+      expect(await seriousViolations(page)).toEqual([]);
+      const form = page.locator("main").getByRole("region", { name: "Account settings" });
+      await form.getByRole("button", { name: "Change Password" }).click();
+      await expect(form.getByText("Current password is required")).toBeVisible();
+      await form.getByLabel("Password", { exact: true }).fill("not my password");
+      await form.getByRole("button", { name: "Delete Account" }).click();
+      if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
+      else await expect(form.getByText("Incorrect password")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("text fields show their edge at 3:1 against the page (WCAG 1.4.11)", async ({ page }) => {
       await open(page, "/auth");
       const ratio = await page.getByLabel("Email").evaluate((field) => {

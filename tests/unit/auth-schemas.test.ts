@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
+import { ACCOUNT_MESSAGES } from "~/lib/messages";
+import { ChangePasswordSchema, DeleteAccountSchema, SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -9,7 +10,7 @@ function form(fields: Record<string, string>) {
 }
 
 /** The first message per field, as the form shows it. */
-function errors(schema: typeof SignInSchema | typeof SignUpSchema, fields: Record<string, string>) {
+function errors(schema: typeof SignInSchema | typeof SignUpSchema | typeof ChangePasswordSchema | typeof DeleteAccountSchema, fields: Record<string, string>) {
   const reply = parseWithZod(form(fields), { schema }).reply();
   return Object.fromEntries(Object.entries(reply.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
 }
@@ -172,5 +173,21 @@ describe("control characters and bidi controls (robustness)", () => {
         username: "Username can only contain letters, numbers and underscores",
       });
     }
+  });
+});
+
+describe("Settings › Account's rules (docs/decisions/074)", () => {
+  const change = { currentPassword: "old-one", password: "new-one", confirmPassword: "new-one" };
+  it("a new password: sign-up's rules and texts, confirmed, and not the current one", () => {
+    expect(errors(ChangePasswordSchema, change)).toEqual({});
+    expect(errors(ChangePasswordSchema, { ...change, password: "12345", confirmPassword: "12345" })).toEqual({ password: "Password must be at least 6 characters" });
+    expect(errors(ChangePasswordSchema, { ...change, confirmPassword: "new-two" })).toEqual({ confirmPassword: "Passwords must match" });
+    expect(errors(ChangePasswordSchema, { ...change, password: "old-one", confirmPassword: "old-one" })).toEqual({ password: ACCOUNT_MESSAGES.samePassword });
+    expect(errors(ChangePasswordSchema, { password: "new-one", confirmPassword: "new-one" })).toEqual({ currentPassword: ACCOUNT_MESSAGES.currentPasswordRequired });
+  });
+  it("the current password is only compared: an older, shorter one is taken", () => {
+    expect(errors(ChangePasswordSchema, { ...change, currentPassword: "abc" })).toEqual({});
+    expect(errors(DeleteAccountSchema, { password: "abc" })).toEqual({});
+    expect(errors(DeleteAccountSchema, {})).toEqual({ password: ACCOUNT_MESSAGES.passwordRequired });
   });
 });

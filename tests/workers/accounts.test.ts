@@ -85,6 +85,7 @@ describe("sign-in", () => {
     expect(await signIn(db(), limiter(), { email: user.email.toUpperCase(), password: TEST_PASSWORD }, { ip: ip() })).toEqual({
       ok: true,
       userId: user.id,
+      passwordStamp: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     const wrong = await signIn(db(), limiter(), { email: user.email, password: "wrong password" }, { ip: ip() });
     const unknown = await signIn(db(), limiter(), { email: `${unique()}@example.com`, password: "wrong password" }, { ip: ip() });

@@ -1,16 +1,16 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
-import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
-import type { SignInInput, SignUpInput } from "~/lib/schemas/auth";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
+import type { ChangePasswordInput, SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
-import { memberSettings, passwordResetTokens, users } from "../db/schema";
+import { memberSettings, passwordResetTokens, sessions, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
 import { subjects, type Limiter } from "../limits";
 import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
-import type { TrustedDevice } from "./devices";
+import { passwordStamp, trustedFor, type TrustedDevice } from "./devices";
 import { hashToken, userSessionsDelete } from "./session";
 
 /**
@@ -19,7 +19,7 @@ import { hashToken, userSessionsDelete } from "./session";
  */
 
 export type AccountResult =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; passwordStamp: string }
   | { ok: false; field?: "username" | "email"; message: string; retryAfterSeconds?: number };
 
 /** A spent limit: sign-in says the spec's 'Too many login attempts…' (sign-in only), the other forms when to try again. */
@@ -83,7 +83,7 @@ export async function createAccount(
     if (isUniqueViolation(error, "email")) return { ok: false, field: "email", message: AUTH_MESSAGES.emailTaken };
     throw error;
   }
-  return { ok: true, userId: id };
+  return { ok: true, userId: id, passwordStamp: passwordStamp(passwordHash) };
 }
 
 /**
@@ -103,14 +103,86 @@ export async function signIn(
     .from(users)
     .where(eq(users.email, email))
     .get();
-  const trusted = user ? devices.find((device) => device.u === user.id) : undefined;
-  const limitedAs = trusted ? [subjects.device(trusted.n)] : [subjects.address(ip), subjects.account(email)];
-  const verdict = await limiter.hit(limitedAs, "signIn");
+  const verdict = await limiter.hit(passwordAttemptSubjects(email, user, { ip, devices }), "signIn");
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds, AUTH_MESSAGES.tooManyAttempts);
 
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !valid) return { ok: false, message: AUTH_MESSAGES.invalidCredentials };
-  return { ok: true, userId: user.id };
+  return { ok: true, userId: user.id, passwordStamp: passwordStamp(user.passwordHash) };
+}
+
+/**
+ * Whom a try of an account's password counts against (decision 023): a browser trusted for the account
+ * (with its password as it is now) on its own; any other try per address and per account.
+ */
+function passwordAttemptSubjects(
+  email: string,
+  account: { id: string; passwordHash: string } | undefined,
+  { ip, devices }: { ip: string; devices: TrustedDevice[] },
+): string[] {
+  const trusted = account ? trustedFor(devices, account) : undefined;
+  return trusted ? [subjects.device(trusted.n)] : [subjects.address(ip), subjects.account(email)];
+}
+
+/** Where a password is tried: the client's address and the browser's trusted-device entries. */
+export type AttemptFrom = { ip: string; devices: TrustedDevice[] };
+
+/** A signed-in member's password, checked: the stored hash it matched, or why not. */
+export type PasswordCheck =
+  | { ok: true; passwordHash: string }
+  | { ok: false; wrong: true }
+  | { ok: false; wrong: false; retryAfterSeconds: number };
+
+/**
+ * Checks a signed-in member's password before a change to the account (a new password, deleting it).
+ * Each try is a sign-in attempt: it counts against the same limits (the trusted browser's, or the
+ * address's and the account's), so a stolen session cannot guess the password any faster than the sign-in
+ * form could, and guesses here and there add up (docs/decisions/074).
+ */
+export async function checkPassword(db: Db, limiter: Limiter, memberId: string, password: string, from: AttemptFrom): Promise<PasswordCheck> {
+  const account = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, memberId)).get();
+  if (!account) return { ok: false, wrong: true };
+  const verdict = await limiter.hit(passwordAttemptSubjects(account.email, account, from), "signIn");
+  if (!verdict.allowed) return { ok: false, wrong: false, retryAfterSeconds: verdict.retryAfterSeconds };
+  return (await verifyPassword(password, account.passwordHash)) ? { ok: true, passwordHash: account.passwordHash } : { ok: false, wrong: true };
+}
+
+/** What changing a password answers: the new password's stamp (this browser stays trusted), or the field and text to show. */
+export type PasswordChange =
+  | { ok: true; passwordStamp: string }
+  | { ok: false; field?: "currentPassword"; message: string; retryAfterSeconds?: number };
+
+/**
+ * Settings › Account: a new password for a signed-in member who knows the current one. The hash is
+ * replaced, every other session of the member ends (this one stays) and so do their reset links, in
+ * one batch, each statement only while the password is still the one checked: two changes at once
+ * cannot both pass, and a failure changes nothing. The trust of every browser that signed in with the
+ * old password ends with it (its stamp no longer matches: ./devices.ts).
+ */
+export async function changePassword(
+  db: Db,
+  limiter: Limiter,
+  member: { id: string; sessionId: string },
+  input: ChangePasswordInput,
+  from: AttemptFrom,
+): Promise<PasswordChange> {
+  const checked = await checkPassword(db, limiter, member.id, input.currentPassword, from);
+  if (!checked.ok) {
+    return checked.wrong
+      ? { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordWrong }
+      : tooMany(checked.retryAfterSeconds);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const unchanged = sql`EXISTS (SELECT 1 FROM ${users} AS checked WHERE checked.id = ${member.id} AND checked.password_hash = ${checked.passwordHash})`;
+  // The hash last: the statements before it ask for the old one.
+  const [, , changed] = await db.batch([
+    userSessionsDelete(db, member.id, and(ne(sessions.id, member.sessionId), unchanged)),
+    db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, member.id), unchanged)),
+    db.update(users).set({ passwordHash }).where(and(eq(users.id, member.id), unchanged)).returning({ id: users.id }),
+  ]);
+  // Changed meanwhile by another request (a reset, another tab): the password checked is no longer it.
+  if (changed.length === 0) return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordWrong };
+  return { ok: true, passwordStamp: passwordStamp(passwordHash) };
 }
 
 /**

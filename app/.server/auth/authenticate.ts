@@ -29,6 +29,6 @@ export async function authenticate(
       : await signIn(context.db, limiter, auth.input, { ip, devices });
   if (!result.ok) return result;
   const welcome = auth.mode === "sign-up" ? AUTH_MESSAGES.accountCreated : AUTH_MESSAGES.welcomeBack;
-  const trusted = await context.devices.remember(devices, result.userId);
+  const trusted = await context.devices.remember(devices, result.userId, result.passwordStamp);
   return startSessionAndRedirect(request, context, result.userId, returnTo, { message: welcome }, [trusted]);
 }

@@ -1,3 +1,4 @@
+import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -9,9 +10,28 @@ import { TRUSTED_DEVICE_ACCOUNTS, TRUSTED_DEVICE_MAX_AGE_SECONDS } from "~/lib/c
  * sign-ins to that account are limited per device; every other attempt is limited per address and per
  * account. Guessing from many addresses can then hold strangers back from an account, never its
  * owner's own browser (docs/decisions/023-rate-limits.md).
+ *
+ * Each entry also carries the stamp of the password it signed in with (`p`): a browser is trusted only
+ * while the account's password is the same, so a new password (changed or reset) ends the trust of
+ * every browser that had the old one, as it ends their sessions (docs/decisions/074). An entry without
+ * a stamp (made before stamps) trusts nothing.
  */
-const Remembered = z.array(z.object({ u: z.string(), n: z.string() }));
+const Remembered = z.array(z.object({ u: z.string(), n: z.string(), p: z.string().optional() }));
 export type TrustedDevice = z.infer<typeof Remembered>[number];
+
+/**
+ * What a device cookie keeps of the account's password: a short digest of its stored hash. It tells
+ * nothing about the password (the hash is salted scrypt, and the digest cannot be checked without it).
+ */
+export function passwordStamp(passwordHash: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(passwordHash))).slice(0, 16);
+}
+
+/** The entry that trusts this browser for the account, if its password is still the one it signed in with. */
+export function trustedFor(devices: TrustedDevice[], account: { id: string; passwordHash: string }): TrustedDevice | undefined {
+  const stamp = passwordStamp(account.passwordHash);
+  return devices.find((device) => device.u === account.id && device.p === stamp);
+}
 
 /** The device cookie's name (it changes nothing a page shows: the edge cache ignores it). */
 export const DEVICE_COOKIE = "device";
@@ -40,10 +60,10 @@ export class TrustedDevices {
     return parsed.success ? parsed.data : [];
   }
 
-  /** The Set-Cookie that remembers this browser for the member (a new nonce), most recent first. */
-  remember(devices: TrustedDevice[], userId: string): Promise<string> {
+  /** The Set-Cookie that remembers this browser for the member and their password's stamp (a new nonce), most recent first. */
+  remember(devices: TrustedDevice[], userId: string, stamp: string): Promise<string> {
     const nonce = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
     const kept = devices.filter((device) => device.u !== userId);
-    return this.#cookie.serialize([{ u: userId, n: nonce }, ...kept].slice(0, TRUSTED_DEVICE_ACCOUNTS));
+    return this.#cookie.serialize([{ u: userId, n: nonce, p: stamp }, ...kept].slice(0, TRUSTED_DEVICE_ACCOUNTS));
   }
 }

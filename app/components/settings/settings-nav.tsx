@@ -8,6 +8,7 @@ export const SETTINGS_TABS: { to: string; label: string; icon: IconName }[] = [
   { to: "/settings/profile", label: "Profile", icon: "user" },
   { to: "/settings/notifications", label: "Notifications", icon: "bell" },
   { to: "/settings/privacy", label: "Privacy & Safety", icon: "lock" },
+  { to: "/settings/account", label: "Account", icon: "shield" },
   { to: "/settings/appearance", label: "Appearance", icon: "sun" },
   { to: "/settings/accessibility", label: "Accessibility", icon: "eye" },
   { to: "/settings/help", label: "Help Center", icon: "message-circle" },

@@ -10,6 +10,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from "../constants";
+import { ACCOUNT_MESSAGES } from "../texts/account";
 
 /**
  * The account forms' rules, with the spec's messages (document 1 §5). The same schemas validate in the
@@ -94,5 +95,24 @@ export const ResetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
+/**
+ * Settings › Account (docs/decisions/074). The current password is only compared, never judged by
+ * today's rules (an older one may be shorter), so it needs only to be there; the new one follows
+ * sign-up's rules and messages, and must differ from the current one.
+ */
+const CurrentPasswordSchema = (missing: string) => z.string(required(missing)).max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: CurrentPasswordSchema(ACCOUNT_MESSAGES.currentPasswordRequired),
+    password: PasswordSchema,
+    confirmPassword: ConfirmPasswordSchema,
+  })
+  .refine(passwordsMatch, mismatch)
+  .refine((value) => value.password !== value.currentPassword, { error: ACCOUNT_MESSAGES.samePassword, path: ["password"] });
+
+export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema(ACCOUNT_MESSAGES.passwordRequired) });
+
 export type SignInInput = z.infer<typeof SignInSchema>;
 export type SignUpInput = z.infer<typeof SignUpSchema>;
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

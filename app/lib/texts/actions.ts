@@ -4,6 +4,11 @@
  * rest of each group (app/lib/texts/<group>.ts, which spreads its part of these in) only with the
  * pages that use it.
  */
+export const ACCOUNT_ACTION_TEXTS = {
+  passwordChangeFailed: "Failed to change password",
+  deleteFailed: "Failed to delete account",
+} as const;
+
 export const COMMUNITY_ACTION_TEXTS = {
   signInToCreate: "You must be logged in to create a community",
   createFailed: "Failed to create community",

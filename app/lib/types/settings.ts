@@ -15,6 +15,9 @@ export type OwnSettings = {
 /** A settings form's answer: its toast, and the form again with its errors when refused. */
 export type SettingsAnswer = { ok: boolean; message: string | null; lastResult?: SubmissionResult<string[]> };
 
+/** An Account tab form's answer (docs/decisions/074): which of its two forms it answers, so only that one shows it. */
+export type AccountAnswer = SettingsAnswer & { intent: "password-change" | "account-delete" };
+
 export type ProfilePhoto = "avatar" | "banner";
 
 /** What a new avatar or banner answers: the toast, and a refused upload's reason ('Please select an image file'). */

@@ -1,0 +1,215 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { ACCOUNT_DELETION_BATCH } from "~/lib/constants";
+import { ACCOUNT_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
+import { checkPassword, type AttemptFrom } from "./auth/accounts";
+import { deleteCommunity } from "./communities";
+import type { Db } from "./db/client";
+import { rawRows } from "./db/drizzle-internals";
+import { selectRead, type Read } from "./db/reads";
+import {
+  commentLikes,
+  comments,
+  communities,
+  communityMembers,
+  conversationMembers,
+  conversations,
+  creatorSubscriptions,
+  emailOutbox,
+  follows,
+  mediaUploads,
+  messages,
+  notifications,
+  payments,
+  postBookmarks,
+  postLikes,
+  postReposts,
+  posts,
+  userActivity,
+  users,
+} from "./db/schema";
+import type { AppConfig } from "./env";
+import type { Limiter } from "./limits";
+import { deleteTrashedObjects } from "./media";
+import { stopRenewalsOfAccount } from "./subscriptions";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
+
+/**
+ * Deleting an account (Settings › Account; docs/decisions/074). Every table that names a member
+ * cascades from `users` (or sets null: a post's mention), and the counters on other members' rows
+ * (likes, reposts, comments, shares, followers, following, community members and posts, subscribers)
+ * are kept by the triggers on the rows that go, as for any unlike or unfollow. What this adds: the
+ * password checked like a sign-in, the communities the member created, the payment providers told
+ * first, the member's rows deleted a part at a time so that no statement runs long, and the media
+ * objects after their records.
+ */
+
+/** Who is deleted: the member of the session. */
+export type Leaving = { id: string; email: string };
+
+/** Where: the database, the media bucket, this deploy's configuration (its payment provider) and the limits. */
+export type DeletionPlace = { db: Db; bucket: R2Bucket; config: AppConfig; limiter: Limiter };
+
+export type AccountDeletion =
+  | { ok: true }
+  | { ok: false; status: 400 | 409 | 429 | 500; message: string; field?: "password"; retryAfterSeconds?: number };
+
+/**
+ * Deletes the member's account once their password is right, in the order the module's note gives;
+ * answers why not otherwise (the password, a limit, a community others belong to, a provider that
+ * could not be told). Partly done when D1 fails midway: what went stays gone, and sending it again goes on.
+ */
+export async function deleteAccount(
+  { db, bucket, config, limiter }: DeletionPlace,
+  member: Leaving,
+  password: string,
+  from: AttemptFrom,
+  { batch = ACCOUNT_DELETION_BATCH, now = Date.now() }: { batch?: { rows: number; posts: number }; now?: number } = {},
+): Promise<AccountDeletion> {
+  const checked = await checkPassword(db, limiter, member.id, password, from);
+  if (!checked.ok) {
+    return checked.wrong
+      ? { ok: false, status: 400, message: ACCOUNT_MESSAGES.passwordWrong, field: "password" }
+      : { ok: false, status: 429, message: RATE_MESSAGES.tooOften(checked.retryAfterSeconds), retryAfterSeconds: checked.retryAfterSeconds };
+  }
+
+  // A community the member created lives on while others belong to it: it is theirs too, and handing it
+  // over is not built (decision 035). Its creator deletes it first, knowingly. One only they belong to
+  // goes with the account, as its own Delete would take it.
+  const created = await createdCommunities(db, member.id);
+  const shared = created.filter((community) => community.others);
+  if (shared.length > 0) return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(shared.map((community) => community.name)) };
+
+  try {
+    await stopRenewalsOfAccount(db, config, member.id, now);
+  } catch (error) {
+    console.error(`Deleting account ${member.id}: stopping its subscriptions' renewals failed; nothing deleted:`, error);
+    return { ok: false, status: 500, message: ACCOUNT_MESSAGES.subscriptionsNotStopped };
+  }
+
+  for (const community of created) await deleteCommunity(db, bucket, member.id, community.id);
+  await deleteInParts(db, partsOf(db, member.id, batch));
+
+  // Last, in one transaction: the account (its remaining rows cascade, and its media records go to
+  // media_trash by trigger, migration 0029), unless someone joined one of its communities meanwhile;
+  // the keys of its media, read before; the mails to its address (reset links).
+  const [media, deleted] = await db.batch([
+    db.select({ key: mediaUploads.key }).from(mediaUploads).where(eq(mediaUploads.userId, member.id)),
+    db.delete(users).where(and(eq(users.id, member.id), sql`NOT EXISTS (${sharedCommunitySql(member.id)})`)).returning({ id: users.id }),
+    db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${member.id})`)),
+  ]);
+  if (deleted.length === 0) {
+    const names = (await createdCommunities(db, member.id)).filter((community) => community.others).map((community) => community.name);
+    // None: the same form sent twice at once, and the other send deleted the account.
+    if (names.length === 0) return { ok: true };
+    return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(names) };
+  }
+  // The records are gone; their objects go now (what R2 refuses, the cron deletes later: decision 072).
+  await deleteTrashedObjects(db, bucket, media.map((row) => row.key));
+  return { ok: true };
+}
+
+/** A community the member created that someone else belongs to. */
+const sharedCommunitySql = (memberId: string) =>
+  sql`SELECT 1 FROM ${communities} AS sc WHERE sc.creator_id = ${memberId}
+    AND EXISTS (SELECT 1 FROM ${communityMembers} AS sm WHERE sm.community_id = sc.id AND sm.user_id <> ${memberId})`;
+
+/**
+ * The communities the viewer created that others belong to, by name (the Account tab names them: they
+ * keep the account until deleted). A prepared read that rides the session's round trip (decision 026).
+ */
+export function sharedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>): Read<{ id: string; name: string }[]> {
+  return selectRead<{ id: string; name: string }>(
+    db,
+    `account-shared-communities:${viewerKey(viewer)}`,
+    () => {
+      const me = viewerSql(viewer)!;
+      const fields = { id: communities.id, name: communities.name };
+      const query = db
+        .select(fields)
+        .from(communities)
+        .where(
+          and(
+            sql`${communities.creatorId} = ${me}`,
+            sql`EXISTS (SELECT 1 FROM ${communityMembers} AS om WHERE om.community_id = ${communities}.id AND om.user_id <> ${communities}.creator_id)`,
+          ),
+        )
+        .orderBy(communities.name);
+      return { fields, query };
+    },
+    viewerValues(viewer),
+  );
+}
+
+/** The communities the member created, and whether anyone else belongs to each. */
+function createdCommunities(db: Db, memberId: string) {
+  return db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      // The outer row by its table's name: drizzle writes a selected column unqualified, which the alias's own id would take.
+      others: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS om WHERE om.community_id = ${communities}.id AND om.user_id <> ${memberId})`.as("others"),
+    })
+    .from(communities)
+    .where(eq(communities.creatorId, memberId));
+}
+
+/** One kind of the member's rows, deleted at most `size` a statement. */
+type Part = { size: number; statement: () => ReturnType<typeof rawRows<{ gone: number }>> };
+
+/**
+ * At most `size` of a table's rows that `where` names (by an index led by the member's column), deleted
+ * by rowid; answers a row for each one deleted (not for what cascades or triggers delete with them).
+ */
+function partOf(db: Db, table: SQLiteTable, where: SQL, size: number): Part {
+  return { size, statement: () => rawRows<{ gone: number }>(db, sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${size}) RETURNING 1 AS gone`) };
+}
+
+/**
+ * The member's rows that may be many, each kind by its own index. What the member did to others' posts,
+ * comments and people goes row by row through the same triggers as an unlike or unfollow, so every
+ * counter on another member's row stays equal to its rows. Posts and comments go fewer at a time: each
+ * takes its likes, comments, reposts, bookmarks, views and notifications with it. Smaller kinds (shares,
+ * reports, invites, sessions, settings, media records) go with the account's own row.
+ */
+function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: number; posts: number }): Part[] {
+  const own = sql`${conversationMembers.userId} = ${memberId}`;
+  return [
+    partOf(db, postLikes, eq(postLikes.userId, memberId), rows),
+    partOf(db, postReposts, eq(postReposts.userId, memberId), rows),
+    partOf(db, postBookmarks, eq(postBookmarks.userId, memberId), rows),
+    partOf(db, commentLikes, eq(commentLikes.userId, memberId), rows),
+    partOf(db, userActivity, eq(userActivity.userId, memberId), rows),
+    partOf(db, follows, eq(follows.followerId, memberId), rows),
+    partOf(db, follows, eq(follows.followingId, memberId), rows),
+    partOf(db, comments, eq(comments.userId, memberId), fewer),
+    partOf(db, posts, eq(posts.userId, memberId), fewer),
+    // Notifications to the member: every one is a head or in a like or repost group (the two indexes
+    // that name the member first); and those about the member, to others.
+    partOf(db, notifications, and(eq(notifications.userId, memberId), eq(notifications.isHead, true))!, rows),
+    partOf(db, notifications, and(eq(notifications.userId, memberId), sql`${notifications.type} IN ('like', 'repost')`)!, rows),
+    partOf(db, notifications, eq(notifications.relatedUserId, memberId), rows),
+    // A conversation's messages first (the other member's inbox row goes with the conversation).
+    partOf(db, messages, sql`${messages.conversationId} IN (SELECT ${conversationMembers.conversationId} FROM ${conversationMembers} WHERE ${own})`, rows),
+    partOf(db, conversations, eq(conversations.participant1Id, memberId), rows),
+    partOf(db, conversations, eq(conversations.participant2Id, memberId), rows),
+    partOf(db, communityMembers, eq(communityMembers.userId, memberId), rows),
+    partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscriberId, memberId), rows),
+    partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscribedToId, memberId), rows),
+    partOf(db, payments, eq(payments.userId, memberId), rows),
+  ];
+}
+
+/**
+ * Deletes the parts in rounds: each round one batch with a statement for every kind not yet done, each
+ * statement bounded by its size, until a statement deletes fewer than its size. A member with a few
+ * hundred rows of each kind is one round trip.
+ */
+async function deleteInParts(db: Db, parts: Part[]): Promise<void> {
+  let pending = parts;
+  while (pending.length > 0) {
+    const [first, ...rest] = pending.map((part) => part.statement());
+    const answers = (await db.batch([first!, ...rest])) as unknown as { gone: number }[][];
+    pending = pending.filter((part, i) => answers[i]!.length === part.size);
+  }
+}

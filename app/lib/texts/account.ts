@@ -1,0 +1,38 @@
+import { ACCOUNT_ACTION_TEXTS } from "./actions";
+
+/**
+ * Settings › Account: changing the password and deleting the account (docs/decisions/074). The spec
+ * has neither, so these are Murmur's own words.
+ */
+export const ACCOUNT_MESSAGES = {
+  ...ACCOUNT_ACTION_TEXTS,
+  passwordChanged: "Password changed",
+  passwordSection: "Change password",
+  passwordSectionHelp: "Choose a new password. You stay signed in here; everywhere else you are signed out.",
+  currentPasswordRequired: "Current password is required",
+  currentPasswordWrong: "Your current password is incorrect",
+  samePassword: "Your new password must be different from your current one",
+  deleteSection: "Delete account",
+  deleteIntro: "Deleting your account cannot be undone. This deletes, for good:",
+  deleteWhat: [
+    "your profile, settings and sign-ins on every device;",
+    "your posts and reposts, with their images and videos, comments, likes and views;",
+    "your comments, likes, reposts, bookmarks and shares of other people's posts;",
+    "your follows and followers, your notifications and your direct messages (the other person's copy too);",
+    "your communities that have no other members, with their posts, and your place in every other community;",
+    "your subscriptions and your verified badge: their renewals are cancelled, and subscriptions to you stop renewing.",
+  ],
+  deleteOwnedCommunities:
+    "Communities you created that other people have joined are not deleted with your account: delete them first, from their pages.",
+  deletePasswordHelp: "Enter your password to confirm.",
+  deleteConfirmTitle: "Delete your account?",
+  deleteConfirm: "Your account and everything listed on this page will be deleted. This cannot be undone.",
+  passwordWrong: "Incorrect password",
+  passwordRequired: "Password is required",
+  ownsCommunities: (names: string[]) =>
+    `You created ${names.length === 1 ? "a community" : "communities"} that other people belong to (${names.join(", ")}). Delete ${
+      names.length === 1 ? "it" : "them"
+    } first, then delete your account.`,
+  subscriptionsNotStopped: "Your subscriptions could not be cancelled with the payment provider, so your account was not deleted. Please try again later.",
+  accountDeleted: "Your account has been deleted",
+} as const;
