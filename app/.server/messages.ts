@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
@@ -62,6 +62,14 @@ type SummaryRow = {
 };
 
 /**
+ * Whether a member's list shows a conversation (of `conversations`, joined): once it has a message,
+ * or if they started it, or nobody did (decision 073): pressing Message puts nothing in the other
+ * member's list until something is written.
+ */
+const shownTo = (member: unknown, conversation: SQL = sql.raw(`"conversations"`)) =>
+  sql`(${conversation}.last_message_id IS NOT NULL OR ${conversation}.started_by IS NULL OR ${conversation}.started_by = ${member})`;
+
+/**
  * A page of the member's conversations, newest message first (spec §9), keyset-paged by (last
  * message time, conversation). Verified Only keeps those whose other member is verified; a search
  * matches the other member's name or username, or a message's words in that conversation.
@@ -106,6 +114,7 @@ export function conversationListRead(
           and(
             viewerPresentSql(viewer),
             sql`${conversationMembers.userId} = ${me}`,
+            shownTo(me),
             filter === "verified" ? isNotNull(users.verifiedType) : undefined,
             matching,
             after ? sql`(${conversationMembers.lastAt}, ${conversationMembers.conversationId}) < (${L.at}, ${L.id})` : undefined,
@@ -146,9 +155,11 @@ export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Rea
     () => {
       const me = viewerSql(viewer)!;
       const fields = {
-        all: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine WHERE mine.user_id = ${USERS_ID})`.as("all_count"),
-        verified: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine INNER JOIN ${users} AS other ON other.id = mine.other_id
-          WHERE mine.user_id = ${USERS_ID} AND other.verified_type IS NOT NULL)`.as("verified_count"),
+        all: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine INNER JOIN ${conversations} AS listed ON listed.id = mine.conversation_id
+          WHERE mine.user_id = ${USERS_ID} AND ${shownTo(USERS_ID, sql.raw("listed"))})`.as("all_count"),
+        verified: sql<number>`(SELECT count(*) FROM ${conversationMembers} AS mine INNER JOIN ${conversations} AS listed ON listed.id = mine.conversation_id
+          INNER JOIN ${users} AS other ON other.id = mine.other_id
+          WHERE mine.user_id = ${USERS_ID} AND ${shownTo(USERS_ID, sql.raw("listed"))} AND other.verified_type IS NOT NULL)`.as("verified_count"),
       };
       return { fields, query: db.select(fields).from(users).where(sql`${users.id} = ${me}`) };
     },
@@ -378,7 +389,8 @@ const toRecipient = (row: { id: string; displayName: string; allow: Recipient["a
 /**
  * Message on a profile: the one conversation between the two members, found or made (spec §7),
  * never with oneself, and a new one only when the recipient's allowDirectMessages lets the member
- * write (an existing one opens either way; sending checks again).
+ * write (an existing one opens either way; sending checks again). A new one is in the starter's list
+ * only until its first message (`shownTo`); `created` says it is new to this member.
  */
 export async function startConversation(db: Db, memberId: string, username: string): Promise<Outcome<{ conversationId: string; name: string; created: boolean }>> {
   const found = await db
@@ -391,15 +403,24 @@ export async function startConversation(db: Db, memberId: string, username: stri
   if (recipient.id === memberId) return refuse(400, DM_MESSAGES.notYourself);
   const [first, second] = memberId < recipient.id ? [memberId, recipient.id] : [recipient.id, memberId];
   const pair = and(eq(conversations.participant1Id, first), eq(conversations.participant2Id, second));
-  const existing = await db.select({ id: conversations.id }).from(conversations).where(pair).get();
-  if (existing) return { ok: true, conversationId: existing.id, name: recipient.displayName, created: false };
+  const existing = await db
+    .select({ id: conversations.id, listed: sql<number>`${shownTo(sql`${memberId}`)}` })
+    .from(conversations)
+    .where(pair)
+    .get();
+  if (existing) {
+    // The other member started it and nothing was written yet: now both lists show it, and it is new to this member.
+    if (!existing.listed) await db.update(conversations).set({ startedBy: null }).where(and(eq(conversations.id, existing.id), sql`${conversations.lastMessageId} IS NULL`));
+    return { ok: true, conversationId: existing.id, name: recipient.displayName, created: !existing.listed };
+  }
   const refusal = refusalOf(recipient);
   if (refusal) return refuse(403, refusal);
   const now = Date.now();
   // Two requests at once make one conversation: the pair is unique, the second insert does nothing.
   const [, made] = await db.batch([
     // Its time by the same clock as its messages' (the list orders the two together).
-    db.insert(conversations).values({ id: newId(now), participant1Id: first, participant2Id: second, createdAt: new Date(now) }).onConflictDoNothing(),
+    // In the starter's list only, until its first message (decision 073).
+    db.insert(conversations).values({ id: newId(now), participant1Id: first, participant2Id: second, startedBy: memberId, createdAt: new Date(now) }).onConflictDoNothing(),
     db.select({ id: conversations.id }).from(conversations).where(pair),
   ]);
   const conversationId = made[0]?.id;

@@ -47,6 +47,28 @@ describe("starting a conversation", () => {
     expect(await startConversation(db(), ana.id, "nobody-here-at-all")).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("lists a new conversation for its starter only until something is written; the other pressing Message lists it for both", async () => {
+    const [ana, ben, cy] = [await createUser(), await createUser(), await createUser()];
+    const listed = async (userId: string) => {
+      const viewer = await sessionViewerOf(userId);
+      const list = await runRead(conversationListRead(db(), viewer, "all", null, null));
+      return { ids: list.conversations.map((row) => row.id), all: (await runRead(conversationCountsRead(db(), viewer))).all };
+    };
+    const withBen = await started(ana.id, ben);
+    expect(await listed(ana.id)).toEqual({ ids: [withBen], all: 1 });
+    expect(await listed(ben.id)).toEqual({ ids: [], all: 0 });
+    // Ben presses Message on Ana's profile: the conversation is new to him, and now in both lists.
+    expect(await startConversation(db(), ben.id, ana.username)).toMatchObject({ ok: true, conversationId: withBen, created: true });
+    expect(await listed(ben.id)).toEqual({ ids: [withBen], all: 1 });
+    expect(await startConversation(db(), ana.id, ben.username)).toMatchObject({ ok: true, conversationId: withBen, created: false });
+
+    const withCy = await started(ana.id, cy);
+    expect(await listed(cy.id)).toEqual({ ids: [], all: 0 });
+    await write(withCy, ana.id, "hello Cy");
+    expect(await listed(cy.id)).toEqual({ ids: [withCy], all: 1 });
+    expect(await badge(cy.id)).toBe(1);
+  });
+
   it("honours the recipient's allowDirectMessages: everyone, following (people they follow) or none", async () => {
     const [writer, picky, closed] = [await createUser(), await createUser(), await createUser()];
     await db().update(memberSettings).set({ allowDirectMessages: "following" }).where(eq(memberSettings.userId, picky.id));

@@ -650,6 +650,11 @@ export const conversations = sqliteTable(
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
     /** The newest message (its preview in the list), kept by a trigger (migration 0014). */
     lastMessageId: text("last_message_id"),
+    /**
+     * Who pressed Message while it has no message (null before migration 0032, or once the other
+     * member pressed it too). Only the starter's list shows it until its first message (decision 073).
+     */
+    startedBy: text("started_by"),
     createdAt: createdAt(),
   },
   (t) => [
