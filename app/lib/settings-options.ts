@@ -11,7 +11,7 @@ export const NOTIFICATION_TOGGLES = [
   { name: "reposts", label: "Reposts", description: "When someone reposts your post." },
   { name: "comments", label: "Comments", description: "When someone comments on your post." },
   { name: "follows", label: "Follows", description: "When someone follows you." },
-  { name: "mentions", label: "Mentions", description: "When someone mentions you in a post." },
+  { name: "mentions", label: "Mentions", description: "When someone mentions you in a post or a comment." },
   // Messages are no notification: this decides the count on Messages in the menu (decision 076).
   { name: "directMessages", label: "Direct Messages", description: "Count new messages on Messages in the menu. Off, your conversations still show what is unread." },
   { name: "emailNotifications", label: "Email Notifications", description: "Also e-mail you a summary of new notifications, at most once an hour." },

@@ -37,7 +37,7 @@ export default function PrivacyPolicy() {
       <h2>How we use information</h2>
       <ul>
         <li>To run Murmur: show your posts, deliver messages and notifications, and keep you signed in.</li>
-        <li>To personalise your feed using the hashtags of posts you write and interact with.</li>
+        <li>To personalise your feed using the hashtags of the posts you write.</li>
         <li>To keep the community safe: review reports, prevent spam and enforce our terms.</li>
         <li>To process payments for creator subscriptions and the verified badge.</li>
       </ul>

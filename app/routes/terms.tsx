@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/legal";
-import { MINIMUM_AGE, PARENTAL_CONSENT_AGE, PRICE_CHANGE_NOTICE_DAYS, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { MINIMUM_AGE, PARENTAL_CONSENT_AGE, PRICE_CHANGE_NOTICE_DAYS, VERIFIED_PERIOD_DAYS, VERIFIED_PRICE_CENTS, YEARLY_DISCOUNT_PERCENT } from "~/lib/constants";
 import { formatPrice } from "~/lib/money";
 
 export const meta: MetaFunction = () => [
@@ -39,8 +39,13 @@ export default function TermsOfService() {
 
       <h2>Paid features</h2>
       <ul>
-        <li>The verified subscription costs {formatPrice(VERIFIED_PRICE_CENTS)} per month and renews each month until you cancel.</li>
-        <li>Creators may offer monthly subscriptions at a price they set; subscribers get their subscriber-only posts.</li>
+        <li>
+          The verified subscription costs {formatPrice(VERIFIED_PRICE_CENTS)} per month and renews every {VERIFIED_PERIOD_DAYS} days until you cancel.
+        </li>
+        <li>
+          Creators may offer subscriptions at a monthly price they set, paid each month or once a year ({YEARLY_DISCOUNT_PERCENT}% less); each renews at
+          the end of its period until you cancel. Subscribers get the creator's subscriber-only posts.
+        </li>
         <li>Payments are processed by our card payment provider.</li>
         <li>We will give you at least {PRICE_CHANGE_NOTICE_DAYS} days notice before a price changes.</li>
         <li>You can cancel at any time. Cancellation takes effect at the end of the current billing period, and you keep access until then.</li>
