@@ -7,6 +7,7 @@ import { ReturnTo } from "~/components/return-to";
 import { Field, FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, PROFILE_LIMITS } from "~/lib/constants";
+import { SETTINGS_MESSAGES } from "~/lib/messages";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
 import type { ProfileSettings } from "~/lib/settings-options";
 import type { SettingsAnswer } from "~/lib/types/settings";
@@ -76,7 +77,7 @@ export function ProfileSettingsForm({ profile, lastResult }: { profile: ProfileS
           errors={fields.website.errors}
         />
         <SubmitButton busy={busy} busyLabel="Saving..." className="w-fit">
-          Save Changes
+          {SETTINGS_MESSAGES.saveChanges}
         </SubmitButton>
       </FetcherForm>
     </div>

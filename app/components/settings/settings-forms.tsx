@@ -5,6 +5,7 @@ import { ReturnTo } from "~/components/return-to";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { NotificationSettingsSchema, PrivacySettingsSchema } from "~/lib/schemas/settings";
+import { SETTINGS_MESSAGES } from "~/lib/messages";
 import {
   DIRECT_MESSAGE_AUDIENCE_LABELS,
   NOTIFICATION_TOGGLES,
@@ -41,7 +42,7 @@ export function NotificationSettingsForm({ settings, lastResult }: { settings: N
         ))}
       </fieldset>
       <SubmitButton busy={busy} busyLabel="Saving..." className="mt-2 w-fit">
-        Save Changes
+        {SETTINGS_MESSAGES.saveChanges}
       </SubmitButton>
     </FetcherForm>
   );
@@ -83,7 +84,7 @@ export function PrivacySettingsForm({ settings, lastResult }: { settings: Privac
         />
       </div>
       <SubmitButton busy={busy} busyLabel="Saving..." className="w-fit">
-        Save Changes
+        {SETTINGS_MESSAGES.saveChanges}
       </SubmitButton>
     </FetcherForm>
   );

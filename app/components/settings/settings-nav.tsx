@@ -2,16 +2,17 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "~/components/icon";
 import { SignOutButton } from "~/components/sign-out";
+import { SETTINGS_MESSAGES } from "~/lib/messages";
 
 /** The settings tabs (spec document 2 §2 "Settings"), each a page of its own so all work without JavaScript. */
 export const SETTINGS_TABS: { to: string; label: string; icon: IconName }[] = [
-  { to: "/settings/profile", label: "Profile", icon: "user" },
-  { to: "/settings/notifications", label: "Notifications", icon: "bell" },
-  { to: "/settings/privacy", label: "Privacy & Safety", icon: "lock" },
-  { to: "/settings/account", label: "Account", icon: "shield" },
-  { to: "/settings/appearance", label: "Appearance", icon: "sun" },
-  { to: "/settings/accessibility", label: "Accessibility", icon: "eye" },
-  { to: "/settings/help", label: "Help Center", icon: "message-circle" },
+  { to: "/settings/profile", label: SETTINGS_MESSAGES.tabs.profile, icon: "user" },
+  { to: "/settings/notifications", label: SETTINGS_MESSAGES.tabs.notifications, icon: "bell" },
+  { to: "/settings/privacy", label: SETTINGS_MESSAGES.tabs.privacy, icon: "lock" },
+  { to: "/settings/account", label: SETTINGS_MESSAGES.tabs.account, icon: "shield" },
+  { to: "/settings/appearance", label: SETTINGS_MESSAGES.tabs.appearance, icon: "sun" },
+  { to: "/settings/accessibility", label: SETTINGS_MESSAGES.tabs.accessibility, icon: "eye" },
+  { to: "/settings/help", label: SETTINGS_MESSAGES.tabs.help, icon: "message-circle" },
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from "../constants";
 import { ACCOUNT_MESSAGES } from "../texts/account";
+import { AUTH_MESSAGES } from "../texts/auth";
 
 /**
  * The account forms' rules, with the spec's messages (document 1 §5). The same schemas validate in the
@@ -31,44 +32,44 @@ export const EmailSchema = cleaned(
   "single-line",
   blankIsMissing(
     z
-      .string(required("Email is required"))
+      .string(required(AUTH_MESSAGES.emailRequired))
       .trim()
-      .max(EMAIL_MAX_LENGTH, { error: "Invalid email" })
-      .pipe(z.email({ error: "Invalid email" }))
+      .max(EMAIL_MAX_LENGTH, { error: AUTH_MESSAGES.invalidEmail })
+      .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
       .transform((email) => email.toLowerCase()),
   ),
 );
 
 export const PasswordSchema = z
-  .string(required("Password is required"))
-  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+  .string(required(AUTH_MESSAGES.passwordRequired))
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH) })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH) });
 
 export const UsernameSchema = blankIsMissing(
   z
-    .string(required("Username is required"))
+    .string(required(AUTH_MESSAGES.usernameRequired))
     .trim()
-    .min(USERNAME_MIN_LENGTH, { error: `Username must be at least ${USERNAME_MIN_LENGTH} characters` })
-    .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
-    .regex(/^[A-Za-z0-9_]+$/, { error: "Username can only contain letters, numbers and underscores" }),
+    .min(USERNAME_MIN_LENGTH, { error: AUTH_MESSAGES.usernameTooShort(USERNAME_MIN_LENGTH) })
+    .max(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong(USERNAME_MAX_LENGTH) })
+    .regex(/^[A-Za-z0-9_]+$/, { error: AUTH_MESSAGES.usernameCharacters }),
 );
 
 export const DisplayNameSchema = cleaned(
   "single-line",
   blankIsMissing(
     z
-      .string(required("Display name is required"))
+      .string(required(AUTH_MESSAGES.displayNameRequired))
       .trim()
-      .min(DISPLAY_NAME_MIN_LENGTH, { error: `Display name must be at least ${DISPLAY_NAME_MIN_LENGTH} characters` })
-      .max(DISPLAY_NAME_MAX_LENGTH, { error: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters` }),
+      .min(DISPLAY_NAME_MIN_LENGTH, { error: AUTH_MESSAGES.displayNameTooShort(DISPLAY_NAME_MIN_LENGTH) })
+      .max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MESSAGES.displayNameTooLong(DISPLAY_NAME_MAX_LENGTH) }),
   ),
 );
 
-const ConfirmPasswordSchema = z.string(required("Confirm password is required"));
+const ConfirmPasswordSchema = z.string(required(AUTH_MESSAGES.confirmPasswordRequired));
 
 const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
-const mismatch = { error: "Passwords must match", path: ["confirmPassword"] };
+const mismatch = { error: AUTH_MESSAGES.passwordsMustMatch, path: ["confirmPassword"] };
 
 export const SignInSchema = z.object({
   email: EmailSchema,
@@ -89,7 +90,7 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string(required("This password reset link is invalid or has expired.")),
+    token: z.string(required(AUTH_MESSAGES.resetLinkInvalid)),
     password: PasswordSchema,
     confirmPassword: ConfirmPasswordSchema,
   })
@@ -100,7 +101,7 @@ export const ResetPasswordSchema = z
  * today's rules (an older one may be shorter), so it needs only to be there; the new one follows
  * sign-up's rules and messages, and must differ from the current one.
  */
-const CurrentPasswordSchema = (missing: string) => z.string(required(missing)).max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+const CurrentPasswordSchema = (missing: string) => z.string(required(missing)).max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH) });
 
 export const ChangePasswordSchema = z
   .object({

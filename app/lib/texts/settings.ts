@@ -3,6 +3,16 @@ import { SETTINGS_ACTION_TEXTS } from "./actions";
 /** Settings and the owner's profile photos (spec document 2 §2 "Settings", §5, §8; docs/decisions/030). */
 export const SETTINGS_MESSAGES = {
   ...SETTINGS_ACTION_TEXTS,
+  tabs: {
+    profile: "Profile",
+    notifications: "Notifications",
+    privacy: "Privacy & Safety",
+    account: "Account",
+    appearance: "Appearance",
+    accessibility: "Accessibility",
+    help: "Help Center",
+  },
+  saveChanges: "Save Changes",
   profileUpdated: "Profile updated successfully!",
   photoUpdated: "Profile photo updated successfully!",
   bannerUpdated: "Banner photo updated successfully!",
