@@ -1023,7 +1023,12 @@ async function main() {
     // the median viewer (a subscriber) and locked for the light one.
     { label: "Subscriptions: Subscribed", path: "/subscriptions", viewers: ["median", "light"] },
     { label: "Subscriptions: Discover", path: "/subscriptions?tab=discover", viewers: ["median"] },
+    // The median viewer is verified (by subscription): their page also reads their posts' numbers (decision 073).
     { label: "Verified", path: "/verified", viewers: ["median", "light"] },
+    // Settings (decisions 030, 074): the profile form, the toggles (privacy reads the same row), the account tab.
+    { label: "Settings: profile", path: "/settings/profile", viewers: ["median"] },
+    { label: "Settings: notifications", path: "/settings/notifications", viewers: ["median"] },
+    { label: "Settings: account", path: "/settings/account", viewers: ["median"] },
     ...(subscriptionCreator
       ? [{ label: "Profile (creator: subscriber / not)", path: `/profile/${subscriptionCreator}`, viewers: ["median", "light"] }]
       : []),
