@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, follow, NEW_CONNECTION, newAccount, newMember, open, postAs, searchedPostId, signedIn, uniqueWord, type Member } from "./fixtures";
+import { expect, follow, jsEnabled, NEW_CONNECTION, newAccount, newMember, open, postAs, searchedPostId, signedIn, uniqueWord, type Member } from "./fixtures";
 
 /** The longest display name there is (50 characters), without a space to break at. */
 const LONG_NAME = "Wolfeschlegelsteinhausenbergerdorffvoralternwareng";
@@ -221,6 +221,17 @@ test("hostile words fit 320 and 375 px screens: messages, comments, deep replies
         }
       }
     }
+  }
+  if (jsEnabled()) {
+    // The share dialog at 320 px: each service's name fits its button, on one line as the others.
+    await page.setViewportSize(NARROW[0]!);
+    await open(page, `/post/${postId}`);
+    await page.getByRole("article").first().getByRole("link", { name: /^Share/ }).click();
+    const targets = page.getByRole("dialog", { name: "Share post" }).getByRole("listitem").locator("a, button");
+    await expect(targets.first()).toBeVisible();
+    const sizes = await targets.evaluateAll((elements) => elements.map((element) => ({ fits: element.scrollWidth <= element.clientWidth, height: element.clientHeight })));
+    expect(sizes.filter((size) => !size.fits), "services wider than their buttons").toEqual([]);
+    expect(new Set(sizes.map((size) => size.height)).size, "services on one line each").toBe(1);
   }
   // The phone's top bar is the 56 px the title bars stick below.
   expect((await page.getByRole("banner").first().boundingBox())!.height).toBe(56);
