@@ -27,6 +27,21 @@ export function isBlank(text: string): boolean {
   return INVISIBLE_ONLY.test(text);
 }
 
+/**
+ * A line break, the blank lines after it, and the break that ends them: a blank line is one of only
+ * white space or invisible characters (as `isBlank` counts them).
+ */
+const BLANK_LINES = /\n(?:(?:(?!\n)[\s\p{Default_Ignorable_Code_Point}\u2800])*\n){3,}/gu;
+
+/**
+ * The text as it is shown (a post, a comment, a message, a bio, a description): at most two blank lines
+ * in a row, so a post of sixty empty lines between two words is not a card as tall as the screen
+ * (decision 077). What is stored is left as it was written.
+ */
+export function collapseBlankLines(text: string): string {
+  return text.includes("\n") ? text.replace(BLANK_LINES, "\n\n\n") : text;
+}
+
 /** The text cut to at most `max` characters as a person counts them, with '…' when it was longer. */
 export function clipCharacters(text: string, max: number): string {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });

@@ -92,11 +92,11 @@ export default function Communities() {
       ) : null}
       {query ? (
         <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
-          <span>
+          <span className="min-w-0 wrap-anywhere">
             {"Communities matching "}
             <strong>{`“${query}”`}</strong>
           </span>
-          <Link to={href(tab, null)} className="text-accent hover:underline">
+          <Link to={href(tab, null)} className="shrink-0 text-accent hover:underline">
             Clear search
           </Link>
         </p>

@@ -87,7 +87,7 @@ export default function InviteLinksPage() {
   return (
     <div>
       <PageHeader title={INVITE_MESSAGES.title} />
-      <p className="border-b border-line px-4 py-2 text-sm">
+      <p className="truncate border-b border-line px-4 py-2 text-sm">
         <Link to={communityName ? `/community/${communityId}` : "/communities"} className="text-accent hover:underline" dir="auto">
           {INVITE_MESSAGES.back(communityName ?? COMMUNITY_MESSAGES.back)}
         </Link>

@@ -19,7 +19,7 @@ import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
 import { intentOf } from "~/lib/intents";
 import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import { skipQuietRevalidation } from "~/lib/revalidation";
-import { clipCharacters } from "~/lib/text";
+import { clipCharacters, collapseBlankLines } from "~/lib/text";
 import type { CommunityFormAnswer, InvitePageView } from "~/lib/types/community";
 import { answerOffline, isRetryable } from "~/lib/unanswered";
 import type { SiteHandle } from "./_site";
@@ -188,8 +188,10 @@ function Invitation({ invite, signedIn, path }: { invite: InvitePageView; signed
   const { community, inviter } = invite;
   const profile = signedIn ? `/profile/${inviter.username}` : `/@${inviter.username}`;
   return (
+    // A centred column sizes each part to its content: each is held to the column's width, a name is cut
+    // and a long word breaks anywhere, or it would reach past both edges (decision 077).
     <article aria-labelledby="invite-community" className="flex flex-col items-center gap-5 px-6 py-10 text-center">
-      <Link to={profile} className="flex items-center gap-3 rounded-full py-1 pr-4 pl-1 text-left hover:bg-surface">
+      <Link to={profile} className="flex max-w-full items-center gap-3 rounded-full py-1 pr-4 pl-1 text-left hover:bg-surface">
         <MemberIdentity member={inviter} line={INVITE_MESSAGES.invited(inviter.username)} />
       </Link>
       <img
@@ -199,8 +201,8 @@ function Invitation({ invite, signedIn, path }: { invite: InvitePageView; signed
         height={96}
         className="size-24 rounded-2xl border border-line bg-surface object-cover"
       />
-      <div className="flex flex-col items-center gap-2">
-        <h1 id="invite-community" className="text-2xl font-extrabold break-words" dir="auto">
+      <div className="flex max-w-full flex-col items-center gap-2">
+        <h1 id="invite-community" className="max-w-full text-2xl font-extrabold wrap-anywhere" dir="auto">
           {community.name}
         </h1>
         <p className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-muted">
@@ -213,8 +215,8 @@ function Invitation({ invite, signedIn, path }: { invite: InvitePageView; signed
         </p>
       </div>
       {community.description ? (
-        <p className="max-w-prose whitespace-pre-line break-words" dir="auto">
-          {community.description}
+        <p className="max-w-prose whitespace-pre-line wrap-anywhere" dir="auto">
+          {collapseBlankLines(community.description)}
         </p>
       ) : null}
       <p className="text-sm text-muted">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipCharacters, countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
+import { clipCharacters, collapseBlankLines, countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
 
 describe("hashtags are words after a hash sign", () => {
   it.each([
@@ -76,5 +76,23 @@ describe("mention suggestions", () => {
     expect(mentionQueryAt("hi @maya", 8)).toEqual({ query: "maya", start: 3 });
     expect(mentionQueryAt("mail a@b", 8)).toBeNull();
     expect(mentionQueryAt("@maya done", 10)).toBeNull();
+  });
+});
+
+describe("blank lines as a text is shown (decision 077)", () => {
+  it.each([
+    ["sixty empty lines become two", `top${"\n".repeat(61)}bottom`, "top\n\n\nbottom"],
+    ["two empty lines stay", "one\n\n\ntwo", "one\n\n\ntwo"],
+    ["a paragraph break stays", "one\n\ntwo\nthree", "one\n\ntwo\nthree"],
+    ["lines of spaces, tabs and invisible characters are empty too", "a\n \n\t\n\u200b\u2800\n\u3000\nb", "a\n\n\nb"],
+    ["each run on its own, the next line's indent kept", "a\n\n\n\n\n  b\n\n\n\n\nc", "a\n\n\n  b\n\n\nc"],
+    ["a text of one line is as it was", "no breaks at all", "no breaks at all"],
+  ])("%s", (_name, text, shown) => {
+    expect(collapseBlankLines(text)).toBe(shown);
+  });
+
+  it("leaves every word and link where it was", () => {
+    const text = `@maya${"\n \n".repeat(30)}#tag https://example.com/x`;
+    expect(segmentText(collapseBlankLines(text)).filter((segment) => segment.type !== "text")).toEqual(segmentText(text).filter((segment) => segment.type !== "text"));
   });
 });

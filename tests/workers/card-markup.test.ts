@@ -44,9 +44,10 @@ describe("a card's markup", () => {
     // Nothing a member wrote became an element or an attribute of its own, anywhere in the page.
     expect(page).not.toContain("<img src=x");
     expect(page).not.toContain(`onerror="alert`);
-    // The text's links, as before: the hashtag, the mention and the address (its quote and '&' escaped).
-    expect(card).toContain(`<a class="text-link" href="/hashtag/markup" data-page-link="">#markup</a>`);
-    expect(card).toContain(`<a class="text-link" href="/profile/${commenter.username}" data-page-link="">@${commenter.username}</a>`);
+    // The text's links, as before: the hashtag and the mention, each isolated in its direction (decision 077),
+    // and the address (its quote and '&' escaped).
+    expect(card).toContain(`<a class="text-link" dir="auto" href="/hashtag/markup" data-page-link="">#markup</a>`);
+    expect(card).toContain(`<a class="text-link" dir="ltr" href="/profile/${commenter.username}" data-page-link="">@${commenter.username}</a>`);
     const address = "https://example.com/it&#x27;s?a=1&amp;b=2";
     expect(card).toContain(`<a href="${address}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${address}</a>`);
     expect(card).toContain(`<span class="sr-only">Like</span><span>0</span>`);

@@ -62,7 +62,7 @@ export function CommunityCard({ community }: { community: CommunitySummary }) {
           {role ? <span>{COMMUNITY_MESSAGES.roles[role]}</span> : null}
         </p>
         {description ? (
-          <p className="line-clamp-2 text-sm" dir="auto">
+          <p className="line-clamp-2 text-sm wrap-anywhere" dir="auto">
             {description}
           </p>
         ) : null}

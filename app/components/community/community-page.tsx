@@ -13,6 +13,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { formatCount } from "~/lib/format";
 import { COMMUNITY_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_ROLES_ASSIGNABLE } from "~/lib/schemas/community";
+import { collapseBlankLines } from "~/lib/text";
 import type { CommunityMemberView, CommunityMembersPage, CommunityRole, CommunityTab, CommunityView } from "~/lib/types/community";
 import type { FeedPage } from "~/lib/types/post";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
@@ -104,13 +105,13 @@ function CommunityHeader({ community }: { community: CommunityView }) {
           <p className="flex flex-wrap gap-x-3 text-sm text-muted">
             <Privacy isPrivate={isPrivate} />
             <span>{memberCountText(memberCount)}</span>
-            <Link to={`/profile/${creator.username}`} className="hover:underline">
+            <Link to={`/profile/${creator.username}`} className="truncate hover:underline">
               {COMMUNITY_MESSAGES.by(creator.username)}
             </Link>
           </p>
           {description ? (
-            <p className="mt-1 whitespace-pre-line" dir="auto">
-              {description}
+            <p className="mt-1 whitespace-pre-line wrap-anywhere" dir="auto">
+              {collapseBlankLines(description)}
             </p>
           ) : null}
         </div>
@@ -154,7 +155,7 @@ export function DeleteCommunityForm({ community, onCancel }: { community: Pick<C
     <FetcherForm fetcher={fetcher} action={`/community/${community.id}`} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="community-delete" />
       <ReturnTo to={`/community/${community.id}`} />
-      <p>{COMMUNITY_MESSAGES.deleteConfirm(community.name)}</p>
+      <p className="wrap-anywhere">{COMMUNITY_MESSAGES.deleteConfirm(community.name)}</p>
       <ConfirmActions label={COMMUNITY_MESSAGES.delete} busyLabel="Deleting..." busy={busy} onCancel={onCancel} cancelHref={`/community/${community.id}`} />
     </FetcherForm>
   );

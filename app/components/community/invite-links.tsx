@@ -195,7 +195,7 @@ function InviteRow({ invite, communityId, communityName, url }: { invite: Invite
         className={`${inputClass} font-mono text-sm ${unusable ? "text-muted line-through" : ""}`}
       />
       <p id={statusId} className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
-        <span>{COMMUNITY_MESSAGES.by(invite.inviter.username)}</span>
+        <span className="truncate">{COMMUNITY_MESSAGES.by(invite.inviter.username)}</span>
         <span aria-hidden="true">·</span>
         <InviteExpiry expiresAt={invite.expiresAt} expired={invite.expired} />
         <span aria-hidden="true">·</span>

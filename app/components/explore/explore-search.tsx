@@ -1,8 +1,7 @@
-import { SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
+import { SEARCH_BUTTON_CLASS, SEARCH_FORM_CLASS, SEARCH_ICON_CLASS, SEARCH_INPUT_CLASS } from "~/components/ui/search-form";
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "~/components/icon";
-import { buttonClass } from "~/components/ui/button";
 import { EXPLORE_SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { exploreHref, type ExplorePath, type ExploreTab } from "~/lib/explore";
 import { EXPLORE_MESSAGES } from "~/lib/messages";
@@ -42,13 +41,13 @@ export function ExploreSearch({ path, query, tab }: { path: ExplorePath; query: 
   }, [term, path, tab, query, navigate]);
 
   return (
-    <Form method="get" action={path} role="search" aria-label={EXPLORE_MESSAGES.search} className="flex items-center gap-2 px-4 pb-3">
+    <Form method="get" action={path} role="search" aria-label={EXPLORE_MESSAGES.search} className={SEARCH_FORM_CLASS}>
       {tab === "trending" ? null : <input type="hidden" name="tab" value={tab} />}
       <div className="relative flex-1">
         <label htmlFor={id} className="sr-only">
           {EXPLORE_MESSAGES.search}
         </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted" />
+        <Icon name="search" className={SEARCH_ICON_CLASS} />
         <input
           id={id}
           type="search"
@@ -63,7 +62,7 @@ export function ExploreSearch({ path, query, tab }: { path: ExplorePath; query: 
           className={SEARCH_INPUT_CLASS}
         />
       </div>
-      <button type="submit" className={buttonClass("secondary", "px-4 py-2")}>
+      <button type="submit" className={SEARCH_BUTTON_CLASS}>
         Search
       </button>
     </Form>

@@ -57,7 +57,8 @@ export function FeedList({
     return (
       <div>
         {prompt}
-        <div className="px-6 py-16 text-center">{empty}</div>
+        {/* What is empty may be named by a member's word (a hashtag, a search): it breaks anywhere. */}
+        <div className="px-6 py-16 text-center wrap-anywhere">{empty}</div>
       </div>
     );
   }
@@ -131,11 +132,12 @@ export function FeedEmpty({ title, text }: { title: string; text: string }) {
 export function SearchedFor({ what, query, clear }: { what: string; query: string; clear: string }) {
   return (
     <p className="flex items-center justify-between gap-3 border-b border-line px-4 py-2 text-sm">
-      <span>
+      {/* A long query breaks anywhere, and 'Clear search' keeps its place on the screen (decision 077). */}
+      <span className="min-w-0 wrap-anywhere">
         {`${what} matching `}
         <strong>{`“${query}”`}</strong>
       </span>
-      <Link to={clear} className="text-accent hover:underline">
+      <Link to={clear} className="shrink-0 text-accent hover:underline">
         Clear search
       </Link>
     </p>

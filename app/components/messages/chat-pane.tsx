@@ -10,7 +10,7 @@ import { formatClock, formatRelativeTime } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
 import type { RoomEvent } from "~/lib/realtime";
 import { CONVERSATION_PARTY } from "~/lib/room-names";
-import { countCharacters, isBlank } from "~/lib/text";
+import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
@@ -279,11 +279,13 @@ function Bubble({
   const hydrated = useHydrated();
   return (
     <li className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
+      {/* A long word or address breaks anywhere (a flex item is as wide as its longest word otherwise);
+          marks stacked above or below the text stay in the bubble. */}
       <p
         dir="auto"
-        className={`rounded-2xl px-4 py-2 break-words whitespace-pre-wrap ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
+        className={`max-w-full overflow-clip rounded-2xl px-4 py-2 whitespace-pre-wrap wrap-anywhere ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
       >
-        {content}
+        {collapseBlankLines(content)}
       </p>
       <span className="flex items-center gap-2 text-xs text-muted">
         <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
@@ -338,7 +340,7 @@ function MessageForm({
       method="post"
       action={`/messages/${conversationId}`}
       onSubmit={submit}
-      className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3"
+      className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3 max-[360px]:px-3"
     >
       <input type="hidden" name="intent" value="message-send" />
       <input type="hidden" name="clientId" value={clientId} />
@@ -365,9 +367,10 @@ function MessageForm({
               event.currentTarget.form?.requestSubmit();
             }
           }}
-          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-field bg-surface px-4 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none"
+          // Below 360 px the field and Send draw in, so 'Start a new message' is whole (decision 077).
+          className="max-h-40 min-h-10 min-w-0 flex-1 resize-none rounded-2xl border border-field bg-surface px-4 py-2 text-fg placeholder:text-muted focus:border-accent focus:outline-none max-[360px]:px-3"
         />
-        <button type="submit" className={buttonClass("primary", "px-4 py-2")}>
+        <button type="submit" className={buttonClass("primary", "px-4 py-2 max-[360px]:px-3.5")}>
           Send
         </button>
       </div>

@@ -40,7 +40,7 @@ export function MessagesLayout({ filter, search, list, failed, paged }: Messages
         aria-label="Conversations"
         className={`${conversationId ? "hidden md:flex md:overflow-y-auto" : "flex"} w-full flex-col border-line md:w-80 md:shrink-0 md:border-r lg:overflow-y-auto`}
       >
-        <div className={`sticky ${conversationId ? "top-0" : "top-14"} z-10 border-b border-line bg-bg/90 backdrop-blur lg:top-0`}>
+        <div className={`sticky ${conversationId ? "top-0" : "top-14"} z-10 border-b border-line bg-bg/90 backdrop-blur short:static lg:top-0`}>
           <h1 className="px-4 py-3 text-xl font-extrabold">Messages</h1>
           <SearchForm action="/messages" label={DM_MESSAGES.search} query={search} keep={filter === "all" ? {} : { filter }} />
           <nav aria-label="Filter conversations" className="flex">
@@ -77,7 +77,7 @@ function Conversations({ filter, search, list, failed, openId }: Omit<MessagesDa
   return (
     <>
       {rows.length === 0 && !problem ? (
-        <div className="px-6 py-16 text-center">
+        <div className="px-6 py-16 text-center wrap-anywhere">
           <p className="font-bold">{search ? DM_MESSAGES.noMatches(search) : DM_MESSAGES.noConversations}</p>
           {search ? null : <p className="mt-1 text-sm text-muted">{DM_MESSAGES.noConversationsHint}</p>}
         </div>

@@ -131,15 +131,17 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <Icon name={icon.name} filled={icon.filled} className={`mt-1 size-6 shrink-0 ${icon.color}`} />
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <Avatar src={item.actor.avatarUrl} size="sm" />
-          <span className="block" dir="auto">
-            <span className="inline-flex items-center gap-1 font-bold">
-              {item.actor.displayName}
+          {/* The sentence is the page's; only the name takes its own direction (an Arabic name does not turn
+              'liked your post' around), and a long one is cut to the line (decision 077). */}
+          <span className="block">
+            <span className="inline-flex max-w-full items-center gap-1 align-bottom font-bold" dir="auto">
+              <span className="truncate">{item.actor.displayName}</span>
               <VerifiedBadge type={item.actor.verifiedType} />
             </span>
             {`${others} ${did}`}
           </span>
           {item.words ? (
-            <span className="block text-muted" dir="auto">
+            <span className="block wrap-anywhere text-muted" dir="auto">
               {item.words}
             </span>
           ) : null}

@@ -95,6 +95,18 @@ function CommentItem({
 }) {
   const anchor = `comment-${node.id}`;
   const replyFailed = failed?.parentId === node.id ? failed.lastResult : undefined;
+  // Replies nest under the text up to COMMENT_NESTING_DEPTH levels; deeper ones follow the comment's row
+  // and line up with it, so a thread of any depth keeps the width of its third level. On a phone a level
+  // indents less: its line runs under the avatar above it (decision 077).
+  const nested = depth + 1 < COMMENT_NESTING_DEPTH;
+  const replies =
+    node.replies.length > 0 ? (
+      <ul className={nested ? "border-l border-line pl-3 max-sm:-ml-7" : ""} aria-label={`Replies to ${node.author.displayName}`}>
+        {node.replies.map((reply) => (
+          <CommentItem key={reply.id} postId={postId} node={reply} depth={depth + 1} failed={failed} canReply={canReply} />
+        ))}
+      </ul>
+    ) : null;
   return (
     <li id={anchor} className={depth === 0 ? "border-b border-line px-4 py-3" : "pt-3"}>
       <div className="flex gap-3">
@@ -105,14 +117,15 @@ function CommentItem({
               {node.author.displayName}
             </PageLink>
             <VerifiedBadge type={node.author.verifiedType} />
-            <span className="text-muted">{`@${node.author.username} ·`}</span>
+            <span className="truncate text-muted">{`@${node.author.username} ·`}</span>
             <RelativeTime at={node.createdAt} className="text-sm text-muted" />
           </p>
           <PostText text={node.content} className="text-[15px]" />
-          <div className="mt-1 flex items-center gap-2">
+          {/* On a phone an open reply box takes the whole width under the like, not what is left beside it. */}
+          <div className="mt-1 flex items-center gap-2 max-sm:flex-wrap">
             <CommentLike postId={postId} comment={node} anchor={anchor} />
             {canReply ? (
-              <details className="group min-w-0 flex-1" open={Boolean(replyFailed)}>
+              <details className="group min-w-0 flex-1 max-sm:open:basis-full" open={Boolean(replyFailed)}>
                 <summary className="w-fit cursor-pointer list-none rounded-full px-2 py-1 text-sm text-muted hover:bg-surface hover:text-accent [&::-webkit-details-marker]:hidden">
                   Reply<span className="sr-only">{` to ${node.author.displayName}`}</span>
                 </summary>
@@ -131,15 +144,10 @@ function CommentItem({
               </details>
             ) : null}
           </div>
-          {node.replies.length > 0 ? (
-            <ul className={depth + 1 < COMMENT_NESTING_DEPTH ? "border-l border-line pl-3" : ""} aria-label={`Replies to ${node.author.displayName}`}>
-              {node.replies.map((reply) => (
-                <CommentItem key={reply.id} postId={postId} node={reply} depth={depth + 1} failed={failed} canReply={canReply} />
-              ))}
-            </ul>
-          ) : null}
+          {nested ? replies : null}
         </div>
       </div>
+      {nested ? null : replies}
     </li>
   );
 }

@@ -1,18 +1,20 @@
 import { PAGE_LINK } from "~/components/ui/page-link";
 import { html, type Markup } from "~/lib/html";
-import { segmentText } from "~/lib/text";
+import { collapseBlankLines, segmentText } from "~/lib/text";
 
 /**
  * A post's or comment's words as markup: plain runs escaped, and hashtags, mentions and web addresses
- * the only links, the only markup a member's words can produce.
+ * the only links, the only markup a member's words can produce. Runs of blank lines are shown as two at
+ * most (collapseBlankLines). A mention is isolated left to right and a hashtag in its own direction, so
+ * in Arabic or Hebrew words '@maya' does not read 'maya@' nor '#hello' 'hello#' (decision 077).
  */
 function wordsHtml(text: string): Markup[] {
-  return segmentText(text).map((segment) => {
+  return segmentText(collapseBlankLines(text)).map((segment) => {
     switch (segment.type) {
       case "hashtag":
-        return html`<a class="text-link" href="/hashtag/${encodeURIComponent(segment.tag)}" ${PAGE_LINK}>${segment.text}</a>`;
+        return html`<a class="text-link" dir="auto" href="/hashtag/${encodeURIComponent(segment.tag)}" ${PAGE_LINK}>${segment.text}</a>`;
       case "mention":
-        return html`<a class="text-link" href="/profile/${segment.username}" ${PAGE_LINK}>${segment.text}</a>`;
+        return html`<a class="text-link" dir="ltr" href="/profile/${segment.username}" ${PAGE_LINK}>${segment.text}</a>`;
       case "url":
         return html`<a href="${segment.href}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${segment.text}</a>`;
       default:

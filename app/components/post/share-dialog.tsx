@@ -24,6 +24,8 @@ function useShareUrl(post: PostView) {
 }
 
 const targetClass = buttonClass("secondary", "w-full justify-start");
+/** Two columns of services; one below 360 px, where 'WhatsApp' and 'Copy link' would not fit half (decision 077). */
+const TARGETS_CLASS = "grid grid-cols-2 gap-2 max-[360px]:grid-cols-1";
 
 /**
  * The share dialog (JavaScript): each service opens in a 550×420 popup, e-mail as a mailto link, and
@@ -63,7 +65,7 @@ export function ShareDialog({
   return (
     <Dialog open onClose={onClose} title={SHARE_TITLE}>
       <SharePreview post={post} />
-      <ul className="grid grid-cols-2 gap-2">
+      <ul className={TARGETS_CLASS}>
         {shareTargets(url, post.content).map((target) => (
           <li key={target.platform}>
             <a
@@ -102,7 +104,7 @@ export function SharePage({ post, returnTo }: { post: PostView; returnTo: string
   return (
     <div className="flex flex-col gap-4">
       <SharePreview post={post} />
-      <ul className="grid grid-cols-2 gap-2">
+      <ul className={TARGETS_CLASS}>
         {shareTargets(url, post.content).map((target) => (
           <li key={target.platform}>
             <form method="post" action={`/post/${post.id}/shares`}>

@@ -16,7 +16,7 @@ function previewHtml({ author, content, createdAt }: CommentPreview): Markup {
         <p class="flex flex-wrap items-center gap-x-1">
           ${profileLinkHtml({ username: author.username, name: author.displayName, className: "truncate font-semibold hover:underline" })}
           ${verifiedBadgeHtml(author.verifiedType)}
-          <span class="text-muted">${`@${author.username} ·`}</span>
+          <span class="truncate text-muted">${`@${author.username} ·`}</span>
           ${relativeTimeHtml(createdAt, "text-muted")}
         </p>
         ${postTextHtml(content)}

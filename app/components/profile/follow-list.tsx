@@ -39,7 +39,7 @@ export function FollowListPageView({ profile, list, kind, failed }: FollowListDa
           ))}
         </nav>
       </PageHeader>
-      <p className="border-b border-line px-4 py-2 text-sm">
+      <p className="truncate border-b border-line px-4 py-2 text-sm">
         <Link to={`/profile/${profile.username}`} className="text-accent hover:underline">
           {`Back to @${profile.username}`}
         </Link>

@@ -3,6 +3,7 @@ import { Avatar } from "~/components/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined } from "~/lib/format";
+import { collapseBlankLines } from "~/lib/text";
 import type { ProfileView } from "~/lib/types/profile";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
@@ -48,14 +49,18 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           <span className="truncate">{profile.displayName}</span>
           <VerifiedBadge type={profile.verifiedType} />
         </h2>
-        <p className="text-muted">{`@${profile.username}`}</p>
+        <p className="truncate text-muted">{`@${profile.username}`}</p>
         {profile.bio ? (
           <p className="mt-3 whitespace-pre-line break-words" dir="auto">
-            {profile.bio}
+            {collapseBlankLines(profile.bio)}
           </p>
         ) : null}
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-          {profile.location ? <li dir="auto">{profile.location}</li> : null}
+          {profile.location ? (
+            <li dir="auto" className="truncate" title={profile.location}>
+              {profile.location}
+            </li>
+          ) : null}
           {profile.website ? (
             <li className="min-w-0">
               <a href={profile.website} rel="me nofollow noopener" target="_blank" className="break-all text-link hover:underline">

@@ -48,15 +48,17 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
         {/* First, so that the keyboard reaches it where the eye does: before the top bar's other links. What
             it opens, and its focus shown on the menu button, follow it in the page (app/tailwind.css). */}
         <input ref={drawer} id={NAV_DRAWER_ID} type="checkbox" className="sr-only lg:hidden" aria-label="Menu" />
-        <header className="sticky top-0 z-30 flex items-center justify-between border-b border-line bg-bg/90 px-3 py-2 backdrop-blur lg:hidden">
-          <label htmlFor={NAV_DRAWER_ID} className="cursor-pointer rounded-full p-2 hover:bg-surface">
+        {/* 56 px (h-14), the height the pages' title bars stick below (top-14); its buttons are square boxes
+            around their icons, not lines of text (decision 077). */}
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-line bg-bg/90 px-3 backdrop-blur lg:hidden">
+          <label htmlFor={NAV_DRAWER_ID} className="flex size-10 cursor-pointer items-center justify-center rounded-full hover:bg-surface">
             <Icon name="menu" className="size-6" />
             <span className="sr-only">Open menu</span>
           </label>
-          <Link to="/" aria-label="Murmur home" className="text-fg">
+          <Link to="/" aria-label="Murmur home" className="flex text-fg">
             <LogoMark className="size-7" />
           </Link>
-          <ComposeLink className="rounded-full bg-primary p-2 text-on-primary" aria-label="Create Post">
+          <ComposeLink className="flex size-9 items-center justify-center rounded-full bg-primary text-on-primary" aria-label="Create Post">
             <Icon name="feather" className="size-5" />
           </ComposeLink>
         </header>

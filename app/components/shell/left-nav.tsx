@@ -27,14 +27,21 @@ const ITEMS: { to: NavPath; label: string; icon: IconName }[] = [
 
 export const NAV_DRAWER_ID = "nav-drawer";
 
+/**
+ * The navigation: the column beside the page on a wide screen, the drawer on a phone. Below 56rem of
+ * height (a 1366 × 768 laptop's window) its parts draw closer (.nav-link in app/tailwind.css); shorter
+ * still, only the list of links scrolls, and Create Post, Sign Out and the member's card stay in view
+ * (decision 077).
+ */
 export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: SessionUser; unreadNotifications: number; unreadMessages: number }) {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Main" className="flex h-full flex-col gap-1 overflow-y-auto px-3 py-3">
-      <div className="px-3 pb-3">
+    <nav aria-label="Main" className="flex h-full flex-col gap-1 px-3 py-3">
+      <div className="px-3 pb-3 [@media(max-height:56rem)]:pb-1">
         <Logo />
       </div>
-      <ul className="flex flex-col gap-0.5">
+      {/* Its padding keeps the links' focus rings inside the box that scrolls. */}
+      <ul className="-m-1 flex min-h-0 flex-col gap-0.5 overflow-y-auto p-1">
         {ITEMS.map(({ to, label, icon }) => {
           const active = isNavItemActive(to, pathname);
           return (
@@ -43,7 +50,7 @@ export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: S
                 to={to}
                 prefetch="intent"
                 aria-current={active ? "page" : undefined}
-                className={`flex items-center gap-4 rounded-full px-3 py-2.5 text-lg hover:bg-surface ${active ? "font-bold" : ""}`}
+                className={`nav-link ${active ? "font-bold" : ""}`}
               >
                 <Icon name={icon} className="size-6" />
                 <span>{label}</span>
@@ -54,13 +61,13 @@ export function LeftNav({ user, unreadNotifications, unreadMessages }: { user: S
           );
         })}
       </ul>
-      <ComposeLink className={buttonClass("primary", "mt-3 w-full py-3 text-lg")}>
+      <ComposeLink className={buttonClass("primary", "mt-3 w-full py-3 text-lg [@media(max-height:56rem)]:mt-2 [@media(max-height:56rem)]:py-2")}>
         <Icon name="feather" className="size-5" />
         Create Post
       </ComposeLink>
-      <div className="mt-auto flex flex-col gap-1 pt-4">
+      <div className="mt-auto flex flex-col gap-1 pt-4 [@media(max-height:56rem)]:pt-2">
         <ThemeToggle />
-        <SignOutButton />
+        <SignOutButton className="[@media(max-height:56rem)]:py-2" />
         <Link
           to="/profile"
           className="mt-1 flex items-center gap-3 rounded-full p-2 hover:bg-surface"
