@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc } from "drizzle-orm";
-import { MAIL_SEND_TIMEOUT_MS } from "~/lib/constants";
+import { MAIL_SEND_GAP_MS, MAIL_SEND_TIMEOUT_MS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { emailOutbox } from "./db/schema";
 import { newId } from "./ids";
@@ -45,6 +45,20 @@ export class MailError extends Error {
   }
 }
 
+/** When this isolate may next call the provider. */
+let nextSendAt = 0;
+
+/**
+ * The provider allows a few requests a second for a whole account (Resend: 2): an isolate's sends
+ * (the cron's digests, a reset mail) go at least MAIL_SEND_GAP_MS apart, each waiting its turn.
+ */
+async function paced(): Promise<void> {
+  const now = Date.now();
+  const at = Math.max(now, nextSendAt);
+  nextSendAt = at + MAIL_SEND_GAP_MS;
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
 /**
  * Delivery through an HTTP e-mail API (Resend's: POST /emails with a bearer key and the message as
  * JSON; decision 075), with fetch and no SDK, as Stripe is called (payments.ts). A message the provider
@@ -53,6 +67,7 @@ export class MailError extends Error {
 export function createProviderMailer({ apiKey, from }: { apiKey: string; from: string }): Mailer {
   return {
     async send(message) {
+      await paced();
       const response = await fetch(RESEND_API, {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },

@@ -4,7 +4,7 @@ import { NOTIFICATION_DIGEST_TEXTS, NOTIFICATION_MESSAGES } from "~/lib/messages
 import type { Db } from "./db/client";
 import { memberSettings, notifications, posts, users } from "./db/schema";
 import { firstIdAt } from "./ids";
-import type { Mailer, MailMessage } from "./mail";
+import { MailError, type Mailer, type MailMessage } from "./mail";
 
 /**
  * Email Notifications (spec document 2 §3; decision 076): a member who turns it on gets, at most once a
@@ -108,7 +108,21 @@ export async function sendNotificationDigests(db: Db, mailer: Mailer, { origin, 
   const ours = new Set(claimed.map((row) => row.userId));
   const mails = due.flatMap((member, i) => (ours.has(member.userId) && found[i]!.length > 0 ? [{ member, mail: digestMail(member, found[i]!, origin) }] : []));
 
-  const results = await Promise.allSettled(mails.map(({ mail }) => mailer.send(mail)));
+  // One at a time (the provider's limit is per account, decision 076); a provider that says "too many"
+  // (429) is not asked again this run: the rest go at the next one.
+  const results: PromiseSettledResult<void>[] = [];
+  for (const { mail } of mails) {
+    const stopped = results.some((result) => result.status === "rejected" && result.reason instanceof MailError && result.reason.status === 429);
+    if (stopped) {
+      results.push({ status: "rejected", reason: new Error("not sent: the provider asked to slow down") });
+      continue;
+    }
+    try {
+      results.push({ status: "fulfilled", value: await mailer.send(mail) });
+    } catch (reason) {
+      results.push({ status: "rejected", reason });
+    }
+  }
   const unsent = mails.filter((_, i) => results[i]!.status === "rejected").map(({ member }) => member);
   if (unsent.length > 0) {
     // Due again at the next run: the mark goes back to where it was, unless something moved it since.

@@ -5,7 +5,7 @@ import { emailOutbox, memberSettings, notifications } from "~/.server/db/schema"
 import { setFollow } from "~/.server/follows";
 import { readConfig } from "~/.server/env";
 import { firstIdAt } from "~/.server/ids";
-import { createOutboxMailer, type Mailer } from "~/.server/mail";
+import { createOutboxMailer, MailError, type Mailer } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { sendNotificationDigests } from "~/.server/notification-digests";
 import { setLike } from "~/.server/posts/interactions";
@@ -155,6 +155,25 @@ describe("the notification digest", () => {
 
     expect(await run(now)).toEqual({ checked: 1, sent: 1 });
     for (const member of [ana, ben, cy]) expect(await mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it("a provider that asks to slow down (429) is not asked again this run: every digest not sent goes at the next", async () => {
+    await drain(Date.now());
+    const fan = await createUser();
+    const members = [await withEmail(), await withEmail(), await withEmail()];
+    for (const member of members) await setFollow(db(), fan.id, member.id, true);
+    const now = await later();
+    let asked = 0;
+    const busy: Mailer = {
+      send: () => {
+        asked += 1;
+        return Promise.reject(new MailError(429, "The mail provider answered 429"));
+      },
+    };
+    await expect(run(now, busy)).rejects.toThrow("3 of 3 notification digests were not sent");
+    expect(asked).toBe(1);
+    expect(await run(now)).toEqual({ checked: 3, sent: 3 });
+    for (const member of members) expect(await mailsTo(member.email)).toHaveLength(1);
   });
 
   it("reads the due members from their index and each member's new items as a range of theirs, never a scan", async () => {
