@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { ACCOUNT_DELETION_BATCH } from "~/lib/constants";
-import { ACCOUNT_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
+import { RATE_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { checkPassword, type AttemptFrom } from "./auth/accounts";
 import { deleteCommunity } from "./communities";
 import type { Db } from "./db/client";
@@ -52,7 +53,7 @@ export type DeletionPlace = { db: Db; bucket: R2Bucket; config: AppConfig; limit
 
 export type AccountDeletion =
   | { ok: true }
-  | { ok: false; status: 400 | 409 | 429 | 500; message: string; field?: "password"; retryAfterSeconds?: number };
+  | { ok: false; status: 400 | 409 | 429 | 503; message: string; field?: "password"; retryAfterSeconds?: number };
 
 /**
  * Deletes the member's account once their password is right, in the order the module's note gives;
@@ -84,7 +85,7 @@ export async function deleteAccount(
     await stopRenewalsOfAccount(db, config, member.id, now);
   } catch (error) {
     console.error(`Deleting account ${member.id}: stopping its subscriptions' renewals failed; nothing deleted:`, error);
-    return { ok: false, status: 500, message: ACCOUNT_MESSAGES.subscriptionsNotStopped };
+    return { ok: false, status: 503, message: ACCOUNT_MESSAGES.subscriptionsNotStopped };
   }
 
   for (const community of created) await deleteCommunity(db, bucket, member.id, community.id);
@@ -109,10 +110,12 @@ export async function deleteAccount(
   return { ok: true };
 }
 
+/** Whether someone other than `memberId` belongs to the community whose id is `community` (the one rule of a shared community). */
+const othersBelongSql = (community: SQL, memberId: unknown) =>
+  sql`EXISTS (SELECT 1 FROM ${communityMembers} AS om WHERE om.community_id = ${community} AND om.user_id <> ${memberId})`;
+
 /** A community the member created that someone else belongs to. */
-const sharedCommunitySql = (memberId: string) =>
-  sql`SELECT 1 FROM ${communities} AS sc WHERE sc.creator_id = ${memberId}
-    AND EXISTS (SELECT 1 FROM ${communityMembers} AS sm WHERE sm.community_id = sc.id AND sm.user_id <> ${memberId})`;
+const sharedCommunitySql = (memberId: string) => sql`SELECT 1 FROM ${communities} AS sc WHERE sc.creator_id = ${memberId} AND ${othersBelongSql(sql`sc.id`, memberId)}`;
 
 /**
  * The communities the viewer created that others belong to, by name (the Account tab names them: they
@@ -131,7 +134,7 @@ export function sharedCommunitiesRead(db: Db, viewer: NonNullable<Viewer>): Read
         .where(
           and(
             sql`${communities.creatorId} = ${me}`,
-            sql`EXISTS (SELECT 1 FROM ${communityMembers} AS om WHERE om.community_id = ${communities}.id AND om.user_id <> ${communities}.creator_id)`,
+            othersBelongSql(sql`${communities}.id`, sql`${communities}.creator_id`),
           ),
         )
         .orderBy(communities.name);
@@ -148,7 +151,7 @@ function createdCommunities(db: Db, memberId: string) {
       id: communities.id,
       name: communities.name,
       // The outer row by its table's name: drizzle writes a selected column unqualified, which the alias's own id would take.
-      others: sql<number>`EXISTS (SELECT 1 FROM ${communityMembers} AS om WHERE om.community_id = ${communities}.id AND om.user_id <> ${memberId})`.as("others"),
+      others: sql<number>`${othersBelongSql(sql`${communities}.id`, memberId)}`.as("others"),
     })
     .from(communities)
     .where(eq(communities.creatorId, memberId));

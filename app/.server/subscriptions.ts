@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
-import { SUBSCRIPTION_MESSAGES, VERIFIED_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscribedPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
@@ -215,23 +216,42 @@ export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenew
 export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId: string, now = Date.now()): Promise<void> {
   const renewing = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
     and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`, sql`${table.providerReference} IS NOT NULL`, sql`${table.provider} <> 'test'`);
+  const fields = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) => ({ id: table.id, provider: table.provider, reference: table.providerReference });
   const [paying, paidTo, badge] = await db.batch([
-    db.select({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscriberId, memberId), renewing(creatorSubscriptions))),
-    db.select({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscribedToId, memberId), renewing(creatorSubscriptions))),
-    db.select({ provider: verifiedSubscriptions.provider, reference: verifiedSubscriptions.providerReference }).from(verifiedSubscriptions).where(and(eq(verifiedSubscriptions.userId, memberId), renewing(verifiedSubscriptions))),
+    db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscriberId, memberId), renewing(creatorSubscriptions))),
+    db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscribedToId, memberId), renewing(creatorSubscriptions))),
+    db.select(fields(verifiedSubscriptions)).from(verifiedSubscriptions).where(and(eq(verifiedSubscriptions.userId, memberId), renewing(verifiedSubscriptions))),
   ]);
-  const stopping = [...paying, ...paidTo, ...badge];
-  await Promise.all(
-    stopping.map(async ({ provider, reference }) => {
-      try {
-        await providerNamed(provider, config).cancel(reference);
-      } catch (error) {
-        if (error instanceof StripeError && error.status === 404) return;
-        throw error;
-      }
-    }),
-  );
-  // Said here too, so that an account whose deletion then fails does not renew what its provider no longer will.
+  const stopping = [
+    ...[...paying, ...paidTo].map((row) => ({ ...row, table: creatorSubscriptions as typeof creatorSubscriptions | typeof verifiedSubscriptions })),
+    ...badge.map((row) => ({ ...row, table: verifiedSubscriptions as typeof creatorSubscriptions | typeof verifiedSubscriptions })),
+  ];
+  // A few at a time, each cancel written down as soon as its provider said so: a creator with many
+  // subscribers whose provider slows down (429) or fails midway keeps what was done, and the member's
+  // next try goes on from there (the reads above skip what is cancelled). At most
+  // ACCOUNT_CANCELS_PER_TRY a request (Workers limit a request's calls).
+  for (let start = 0; start < Math.min(stopping.length, ACCOUNT_CANCELS_PER_TRY); start += ACCOUNT_CANCELS_AT_ONCE) {
+    const part = stopping.slice(start, Math.min(start + ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY));
+    const results = await Promise.allSettled(
+      part.map(async ({ provider, reference }) => {
+        try {
+          await providerNamed(provider, config).cancel(reference);
+        } catch (error) {
+          if (error instanceof StripeError && error.status === 404) return;
+          throw error;
+        }
+      }),
+    );
+    const [first, ...rest] = part
+      .filter((_, i) => results[i]!.status === "fulfilled")
+      .map(({ table, id }) => db.update(table).set({ cancelledAt: new Date(now) }).where(eq(table.id, id)));
+    if (first) await db.batch([first, ...rest]);
+    const refused = results.find((result) => result.status === "rejected");
+    if (refused) throw refused.reason;
+  }
+  if (stopping.length > ACCOUNT_CANCELS_PER_TRY) throw new Error(`${stopping.length - ACCOUNT_CANCELS_PER_TRY} renewals are still to stop: the next try goes on`);
+  // Said here too (a test-mode renewal has nothing at a provider), so that an account whose deletion
+  // then fails does not renew what its provider no longer will.
   await db.batch([
     db.update(creatorSubscriptions).set({ cancelledAt: new Date(now) }).where(and(or(eq(creatorSubscriptions.subscriberId, memberId), eq(creatorSubscriptions.subscribedToId, memberId)), eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.cancelledAt} IS NULL`)),
     db.update(verifiedSubscriptions).set({ cancelledAt: new Date(now) }).where(and(eq(verifiedSubscriptions.userId, memberId), eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.cancelledAt} IS NULL`)),

@@ -265,6 +265,10 @@ export const EARNINGS_PREVIEW_SUBSCRIBERS = [100, 1000] as const;
 /** Creators on the Subscriptions page's Discover tab, and subscriptions on its Subscribed tab (a page). */
 export const DISCOVER_CREATORS_LIMIT = 20;
 export const SUBSCRIPTIONS_PAGE_SIZE = 50;
+/** Deleting an account cancels its renewals at the provider this many at once (decision 074)… */
+export const ACCOUNT_CANCELS_AT_ONCE = 4;
+/** …and at most this many a try; a try with more left refuses, keeping what it cancelled, and the next goes on. */
+export const ACCOUNT_CANCELS_PER_TRY = 200;
 /** How many of a verified member's most viewed posts /verified lists (Advanced Analytics, decision 073). */
 export const POST_STATS_TOP = 3;
 /** Subscriptions the expiry job ends or renews per run, per kind (the next run takes the rest). */

@@ -43,7 +43,8 @@ import { createPost } from "~/.server/posts/create";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
 import { ACCOUNT_DELETION_BATCH, RATE_LIMITS, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { unique } from "../fixtures/factories";
 import { createUser, db, fetchWorker, formPost, get, limiter, member, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf } from "./helpers";
 
@@ -555,7 +556,7 @@ describe("deleting an account with subscriptions at Stripe", () => {
     const { me, fan } = await stripeWorld();
     const stripe = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { message: "unavailable" } }, { status: 503 }));
     try {
-      expect(await deleteAccount(place(), me.user, TEST_PASSWORD, from())).toEqual({ ok: false, status: 500, message: ACCOUNT_MESSAGES.subscriptionsNotStopped });
+      expect(await deleteAccount(place(), me.user, TEST_PASSWORD, from())).toEqual({ ok: false, status: 503, message: ACCOUNT_MESSAGES.subscriptionsNotStopped });
     } finally {
       stripe.mockRestore();
     }
@@ -567,5 +568,29 @@ describe("deleting an account with subscriptions at Stripe", () => {
       .get();
     expect(running).toMatchObject({ status: "active", cancelledAt: null });
     expect(await stillSignedIn(me.cookie)).toBe(true);
+  });
+
+  it("keeps each cancel Stripe confirmed when another fails: the next try asks only for the rest, then deletes", async () => {
+    const { me, references } = await stripeWorld();
+    const asked: string[] = [];
+    const answer = (failing: string | null) => async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return failing && String(input).endsWith(failing) ? Response.json({ error: { message: "slow down" } }, { status: 429 }) : Response.json({ id: "sub", cancel_at_period_end: true });
+    };
+    const first = vi.spyOn(globalThis, "fetch").mockImplementation(answer(references.badge));
+    try {
+      expect(await deleteAccount(place(), me.user, TEST_PASSWORD, from())).toMatchObject({ ok: false, status: 503 });
+    } finally {
+      first.mockRestore();
+    }
+    expect(asked).toHaveLength(3);
+    asked.length = 0;
+    const second = vi.spyOn(globalThis, "fetch").mockImplementation(answer(null));
+    try {
+      expect(await deleteAccount(place(), me.user, TEST_PASSWORD, from())).toEqual({ ok: true });
+    } finally {
+      second.mockRestore();
+    }
+    expect(asked).toEqual([`https://api.stripe.com/v1/subscriptions/${references.badge}`]);
   });
 });
