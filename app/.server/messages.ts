@@ -416,11 +416,19 @@ export async function startConversation(db: Db, memberId: string, username: stri
   const refusal = refusalOf(recipient);
   if (refusal) return refuse(403, refusal);
   const now = Date.now();
-  // Two requests at once make one conversation: the pair is unique, the second insert does nothing.
+  // Two requests at once make one conversation: the pair is unique. The second insert changes nothing
+  // but, when the other member pressed Message at the same moment, lists it for both (no starter).
   const [, made] = await db.batch([
     // Its time by the same clock as its messages' (the list orders the two together).
     // In the starter's list only, until its first message (decision 073).
-    db.insert(conversations).values({ id: newId(now), participant1Id: first, participant2Id: second, startedBy: memberId, createdAt: new Date(now) }).onConflictDoNothing(),
+    db
+      .insert(conversations)
+      .values({ id: newId(now), participant1Id: first, participant2Id: second, startedBy: memberId, createdAt: new Date(now) })
+      .onConflictDoUpdate({
+        target: [conversations.participant1Id, conversations.participant2Id],
+        set: { startedBy: sql`NULL` },
+        setWhere: sql`${conversations.lastMessageId} IS NULL AND ${conversations.startedBy} IS NOT excluded.started_by`,
+      }),
     db.select({ id: conversations.id }).from(conversations).where(pair),
   ]);
   const conversationId = made[0]?.id;

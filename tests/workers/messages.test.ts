@@ -62,6 +62,13 @@ describe("starting a conversation", () => {
     expect(await listed(ben.id)).toEqual({ ids: [withBen], all: 1 });
     expect(await startConversation(db(), ana.id, ben.username)).toMatchObject({ ok: true, conversationId: withBen, created: false });
 
+    // Both pressing Message at the same moment: one conversation, in both lists.
+    const [dee, eli] = [await createUser(), await createUser()];
+    const [one, other] = await Promise.all([startConversation(db(), dee.id, eli.username), startConversation(db(), eli.id, dee.username)]);
+    expect(one.ok && other.ok && one.conversationId === other.conversationId).toBe(true);
+    expect((await listed(dee.id)).all).toBe(1);
+    expect((await listed(eli.id)).all).toBe(1);
+
     const withCy = await started(ana.id, cy);
     expect(await listed(cy.id)).toEqual({ ids: [], all: 0 });
     await write(withCy, ana.id, "hello Cy");
