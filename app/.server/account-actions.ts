@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirectDocument } from "@remix-run/cloudflare";
-import { ACCOUNT_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { ChangePasswordSchema, DeleteAccountSchema } from "~/lib/schemas/auth";
 import type { AccountAnswer } from "~/lib/types/settings";
 import { deleteAccount } from "./account-deletion";

@@ -9,7 +9,7 @@ import { postStatsReads } from "~/.server/post-stats";
 import { cancelVerified, subscribeVerified, verifiedStatusRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { VerifiedView } from "~/components/subscriptions/verified-view";
-import { VERIFIED_MESSAGES } from "~/lib/messages";
+import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 

@@ -3,7 +3,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { CancelVerifiedForm } from "~/components/subscriptions/verified-view";
-import { VERIFIED_MESSAGES } from "~/lib/messages";
+import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 
 export const meta: MetaFunction = () => [{ title: `${VERIFIED_MESSAGES.cancelSubscription} | Murmur` }, { name: "robots", content: "noindex" }];
 

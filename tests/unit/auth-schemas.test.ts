@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { ChangePasswordSchema, DeleteAccountSchema, SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 
 function form(fields: Record<string, string>) {

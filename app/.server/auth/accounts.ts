@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";

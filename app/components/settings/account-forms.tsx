@@ -8,7 +8,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { lastAnswer } from "~/lib/last-answer";
-import { ACCOUNT_MESSAGES } from "~/lib/messages";
+import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { ChangePasswordSchema, DeleteAccountSchema } from "~/lib/schemas/auth";
 import { markSigningOut } from "~/lib/signing-out";
 import type { AccountAnswer } from "~/lib/types/settings";
@@ -36,22 +36,22 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
         <ReturnTo />
         <FormError errors={form.errors} />
         <Field
-          label="Current Password"
+          label={ACCOUNT_MESSAGES.currentPasswordLabel}
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.currentPassword.errors}
         />
         <Field
-          label="New Password"
+          label={ACCOUNT_MESSAGES.newPasswordLabel}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.password.errors}
         />
         <Field
-          label="Confirm New Password"
+          label={ACCOUNT_MESSAGES.confirmNewPasswordLabel}
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.confirmPassword.errors}
         />
-        <SubmitButton busy={busy} busyLabel="Saving..." className="w-fit">
-          Change Password
+        <SubmitButton busy={busy} busyLabel={ACCOUNT_MESSAGES.saving} className="w-fit">
+          {ACCOUNT_MESSAGES.changePassword}
         </SubmitButton>
       </FetcherForm>
     </div>
@@ -113,18 +113,18 @@ export function DeleteAccountForm({ sharedCommunities, lastResult }: { sharedCom
         <FormError errors={form.errors} />
         <p className="text-sm">{ACCOUNT_MESSAGES.deletePasswordHelp}</p>
         <Field
-          label="Password"
+          label={ACCOUNT_MESSAGES.passwordLabel}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
-        <SubmitButton variant="danger" busy={busy} busyLabel="Deleting..." className="w-fit">
-          Delete Account
+        <SubmitButton variant="danger" busy={busy} busyLabel={ACCOUNT_MESSAGES.deleting} className="w-fit">
+          {ACCOUNT_MESSAGES.deleteAccount}
         </SubmitButton>
       </FetcherForm>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={ACCOUNT_MESSAGES.deleteConfirmTitle}>
         <p className="text-muted">{ACCOUNT_MESSAGES.deleteConfirm}</p>
         <form onSubmit={confirm}>
-          <ConfirmActions label="Delete Account" busyLabel="Deleting..." busy={busy} onCancel={() => setConfirming(false)} />
+          <ConfirmActions label={ACCOUNT_MESSAGES.deleteAccount} busyLabel={ACCOUNT_MESSAGES.deleting} busy={busy} onCancel={() => setConfirming(false)} />
         </form>
       </Dialog>
     </div>

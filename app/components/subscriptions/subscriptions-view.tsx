@@ -86,7 +86,7 @@ function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: Subsc
       </ul>
       {next ? (
         <LoadMoreLink to={next} loading={loading} onLoad={() => loadMore(next)}>
-          Load more
+          {SUBSCRIPTION_MESSAGES.loadMore}
         </LoadMoreLink>
       ) : null}
     </>

@@ -11,7 +11,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { countOf, formatCount, formatDay } from "~/lib/format";
-import { VERIFIED_MESSAGES } from "~/lib/messages";
+import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { formatPrice } from "~/lib/money";
 import type { Author } from "~/lib/types/post";
 import type { PostStats, VerifiedStatus } from "~/lib/types/subscription";
@@ -65,7 +65,7 @@ export function VerifiedView({ member, status, granted, stats, failed }: Verifie
         {stats ? <Analytics stats={stats} /> : null}
         <section aria-labelledby="benefits-title" className="rounded-2xl border border-line p-4">
           <h2 id="benefits-title" className="mb-3 text-lg font-bold">
-            Benefits
+            {VERIFIED_MESSAGES.benefitsTitle}
           </h2>
           <ul className="flex flex-col gap-3">
             {BENEFITS.map((benefit) => (
@@ -87,12 +87,13 @@ export function VerifiedView({ member, status, granted, stats, failed }: Verifie
 
 /** Advanced Analytics: the member's own posts in numbers, and the most viewed of them. */
 function Analytics({ stats }: { stats: PostStats }) {
+  const { totals: names } = VERIFIED_MESSAGES;
   const totals: [string, number][] = [
-    ["Posts", stats.posts],
-    ["Views", stats.views],
-    ["Likes", stats.likes],
-    ["Reposts", stats.reposts],
-    ["Comments", stats.comments],
+    [names.posts, stats.posts],
+    [names.views, stats.views],
+    [names.likes, stats.likes],
+    [names.reposts, stats.reposts],
+    [names.comments, stats.comments],
   ];
   return (
     <section aria-labelledby="analytics-title" className="rounded-2xl border border-line p-4">
@@ -150,7 +151,7 @@ function GetVerified() {
         {VERIFIED_MESSAGES.getVerified}
       </h2>
       <p className="mt-1 text-2xl font-extrabold">
-        {formatPrice(VERIFIED_PRICE_CENTS)} <span className="text-base font-normal text-muted">per month</span>
+        {formatPrice(VERIFIED_PRICE_CENTS)} <span className="text-base font-normal text-muted">{VERIFIED_MESSAGES.perMonth}</span>
       </p>
       <SubscribeNow />
     </section>

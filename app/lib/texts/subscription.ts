@@ -12,6 +12,7 @@ export const SUBSCRIPTION_MESSAGES = {
   verifiedOnly: "Only verified users can offer profile subscriptions. Get verified to unlock monetization features.",
   saveTwenty: "Save 20%",
   subscribedTab: "Subscribed",
+  loadMore: "Load more",
   discoverTab: "Discover",
   // Ours, where the spec is silent.
   notYourself: "You cannot subscribe to yourself",
