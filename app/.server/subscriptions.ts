@@ -343,22 +343,26 @@ export async function cancelCreatorSubscription({ context, memberId }: Acting, u
   return { ok: true, name: row.name };
 }
 
-/** Murmur gave the member the badge (not a subscription): there is nothing for them to pay for (decision 073). */
-async function badgeGiven(db: Db, memberId: string): Promise<boolean> {
-  const member = await db.select({ type: users.verifiedType, bySubscription: users.verifiedBySubscription }).from(users).where(eq(users.id, memberId)).get();
-  return Boolean(member?.type && !member.bySubscription);
-}
-
 /** Subscribe to the verified badge ($9.99 for 30 days, renewed until cancelled). */
 export async function subscribeVerified({ context, memberId, origin }: Acting, now = Date.now()): Promise<Outcome<{ redirect: string | null }>> {
   const { db } = context;
-  const row = await db
-    .select({ id: verifiedSubscriptions.id, cancelledAt: verifiedSubscriptions.cancelledAt, provider: verifiedSubscriptions.provider, reference: verifiedSubscriptions.providerReference })
-    .from(verifiedSubscriptions)
-    .where(and(eq(verifiedSubscriptions.userId, memberId), active(verifiedSubscriptions, now)))
+  // The member's running verified subscription, if any, and whether Murmur gave them the badge: one read.
+  const member = await db
+    .select({
+      given: badgeGivenSql,
+      id: verifiedSubscriptions.id,
+      cancelledAt: verifiedSubscriptions.cancelledAt,
+      provider: verifiedSubscriptions.provider,
+      reference: verifiedSubscriptions.providerReference,
+    })
+    .from(users)
+    .leftJoin(verifiedSubscriptions, and(eq(verifiedSubscriptions.userId, users.id), active(verifiedSubscriptions, now)))
+    .where(eq(users.id, memberId))
     .get();
+  const row = member?.id && member.provider ? { id: member.id, cancelledAt: member.cancelledAt, provider: member.provider, reference: member.reference } : null;
   if (row && !row.cancelledAt) return refuse(409, VERIFIED_MESSAGES.alreadyVerified);
-  if (!row && (await badgeGiven(db, memberId))) return refuse(409, VERIFIED_MESSAGES.badgeGiven);
+  // Murmur gave the badge (not a subscription): there is nothing to pay for (decision 073).
+  if (!row && member?.given) return refuse(409, VERIFIED_MESSAGES.badgeGiven);
   if (row) {
     await providerNamed(row.provider, context.config).resume(row.reference);
     await db.update(verifiedSubscriptions).set({ cancelledAt: null }).where(eq(verifiedSubscriptions.id, row.id));
@@ -534,6 +538,9 @@ export async function stopRenewalsToUnverified(db: Db, config: AppConfig, member
 
 // ───────────────────────────── reading ─────────────────────────────
 
+/** Murmur gave the member the badge: verified, and not by a subscription. */
+const badgeGivenSql = sql<number>`${users.verifiedType} IS NOT NULL AND NOT ${users.verifiedBySubscription}`;
+
 type VerifiedRow = { granted: number; status: "active" | "cancelled" | null; amountCents: number | null; expiresAt: Date | null; cancelledAt: Date | null };
 
 /**
@@ -546,7 +553,7 @@ export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<{ 
     `verified-status:${viewerKey(viewer)}`,
     () => {
       const fields = {
-        granted: sql<number>`${users.verifiedType} IS NOT NULL AND NOT ${users.verifiedBySubscription}`.as("granted"),
+        granted: badgeGivenSql.as("granted"),
         status: verifiedSubscriptions.status,
         amountCents: verifiedSubscriptions.amountCents,
         expiresAt: verifiedSubscriptions.expiresAt,
