@@ -169,13 +169,15 @@ test.describe("direct messages", () => {
     await expect(pane.getByText(/^Active /)).toHaveCount(0);
   });
 
-  test("the list filters Verified Only with its counts, and searches names and words", async ({ page, baseURL, me }) => {
+  test("the list filters Verified Only with its counts, and searches names and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {
     const plain = await newMember(baseURL!, { displayName: "Plain Penpal" });
     const checked = await newMember(baseURL!, { displayName: "Checked Penpal" });
     await verify(baseURL!, checked.username);
     const secret = uniqueWord("word");
     await sendAs(plain, await conversationBetween(plain, me), `The code is ${secret}`);
     await sendAs(checked, await conversationBetween(checked, me), "Verified hello");
+    // Pressing Message and writing nothing puts nothing in the tester's list (decision 073).
+    await conversationBetween(await newMember(baseURL!, { displayName: "Silent Penpal" }), me);
 
     await open(page, "/messages");
     await expect(page.getByRole("heading", { name: "Select a message" })).toBeVisible();
@@ -186,6 +188,7 @@ test.describe("direct messages", () => {
     await expect(list.getByText("Checked Penpal")).toBeVisible();
 
     await list.getByRole("link", { name: "All Messages (2)" }).click();
+    await expect(list.getByText("Silent Penpal")).toHaveCount(0);
     // The search form keeps the filter it is shown with: search once All Messages is the page shown
     // (with JavaScript the click navigates in place, and a search sent before it lands is Verified Only's).
     await expect(list.getByRole("list", { name: "All Messages" }).getByRole("listitem")).toHaveCount(2);

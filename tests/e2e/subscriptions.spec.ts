@@ -30,6 +30,15 @@ async function subscriberPost(maker: Member, content: string) {
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first();
 
 test.describe("subscriptions and the verified badge", () => {
+  test("a badge Murmur gave: Verified by Murmur, nothing to subscribe to, and the member's numbers", async ({ page, baseURL, me }) => {
+    await verify(baseURL!, me.username);
+    await open(page, "/verified");
+    await expect(page.getByText("Verified Account")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Verified by Murmur" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe Now" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Your analytics" })).toBeVisible();
+  });
+
   test("get verified, then cancel: the badge stays until the period ends", async ({ page }) => {
     await open(page, "/verified");
     await expect(page.getByText("Not Verified")).toBeVisible();
