@@ -258,16 +258,46 @@ describe("password recovery", () => {
   it("with afterAnswer the mail goes after the answer; one that fails then is taken back too (decision 075)", async () => {
     const user = await createUser();
     let fail: (error: Error) => void = () => {};
-    const slow = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
+    let asked: () => void = () => {};
+    const sendAsked = new Promise<void>((resolve) => (asked = resolve));
+    const slow = {
+      send: () =>
+        new Promise<void>((_, reject) => {
+          fail = reject;
+          asked();
+        }),
+    };
     const later: Promise<void>[] = [];
     const result = await requestPasswordReset(db(), limiter(), slow, { email: user.email, origin: "https://murmur.test", ip: ip(), afterAnswer: (sending) => later.push(sending) });
     expect(result).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
     expect(later).toHaveLength(1);
+    await sendAsked;
     const links = () => db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all();
     expect(await links()).toHaveLength(1);
     fail(new Error("the mail provider timed out"));
     await later[0];
     expect(await links()).toEqual([]);
+  });
+
+  it("with afterAnswer the answer waits for no account's link: one more D1 trip would tell an account's e-mail apart (decision 078)", async () => {
+    const user = await createUser();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The link's write waits until released; the answer must not wait for it.
+    const holding = new Proxy(db(), {
+      get: (target, name) => (name === "all" ? (...args: Parameters<typeof target.all>) => held.then(() => target.all(...args)) : Reflect.get(target, name)),
+    });
+    const mailer = createOutboxMailer(db());
+    for (const email of [user.email, `nobody-${ip()}@murmur.test`]) {
+      const later: Promise<void>[] = [];
+      const answer = requestPasswordReset(holding, limiter(), mailer, { email, origin: "https://murmur.test", ip: ip(), afterAnswer: (issuing) => later.push(issuing) });
+      const first = await Promise.race([answer, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 1000))]);
+      expect(first).toEqual({ ok: true, message: AUTH_MESSAGES.resetEmailSent });
+      expect(later).toHaveLength(1);
+      release();
+      await later[0];
+    }
+    expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()).toHaveLength(1);
   });
 
   it("mails at most PASSWORD_RESET_LINKS_MAX live links: asking again answers alike and mails nothing, and the links sent still work (decision 070)", async () => {

@@ -190,8 +190,9 @@ export async function changePassword(
  * Sends a one-hour, single-use reset link when the e-mail belongs to an account. Answers the same
  * either way, so the form cannot be used to find out who has an account: a mail that could not be sent
  * is logged and its link taken back, and the answer does not change (decision 075). With `afterAnswer`
- * (a deploy: the request's waitUntil) the mail is sent after the answer, so an account's e-mail is not
- * told apart by the time a provider takes either.
+ * (a deploy: the request's waitUntil) everything after the limit (finding the account, writing its link,
+ * the mail) happens after the answer, so an account's e-mail is not told apart by the answer's time:
+ * neither by the provider's nor by the one more D1 trip an account's link takes (decision 078).
  */
 export async function requestPasswordReset(
   db: Db,
@@ -204,25 +205,41 @@ export async function requestPasswordReset(
   const verdict = await limiter.hit([subjects.address(input.ip), subjects.account(email)], "passwordReset", { now });
   if (!verdict.allowed) return tooMany(verdict.retryAfterSeconds);
 
+  if (input.afterAnswer) {
+    input.afterAnswer(
+      issueResetLink(db, mailer, email, input.origin, now).catch((error: unknown) => console.error("A reset link was not issued:", error)),
+    );
+  } else {
+    await issueResetLink(db, mailer, email, input.origin, now);
+  }
+  return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
+}
+
+/**
+ * The reset link of an account's e-mail, written and mailed; nothing for an e-mail no account has.
+ * A mail that could not be sent is logged and its link taken back; a failed D1 read or write throws.
+ */
+async function issueResetLink(db: Db, mailer: Mailer, email: string, origin: string, now: number): Promise<void> {
   const user = await db
     .select({ id: users.id, displayName: users.displayName })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  if (user) {
-    const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(PASSWORD_RESET_TOKEN_BYTES)));
-    // A new link only while the account holds fewer than PASSWORD_RESET_LINKS_MAX live ones (decision
-    // 070): no one can fill a member's inbox by asking again and again, and no one can lock them out
-    // of a reset either, for the links already sent still work. Beyond it, the same answer, no mail.
-    const issued = await db.all<{ id: string }>(sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at)
-      SELECT ${hashToken(token)}, ${user.id}, ${now + PASSWORD_RESET_LIFETIME_MS}
-      WHERE (SELECT count(*) FROM ${passwordResetTokens} WHERE user_id = ${user.id} AND expires_at > ${now}) < ${PASSWORD_RESET_LINKS_MAX}
-      RETURNING id`);
-    if (issued.length === 0) return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
-    const link = `${input.origin}/reset-password?token=${token}`;
-    // A link whose mail was not sent must not count toward the limit: it goes again.
-    const unsent = () => db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
-    const sending = mailer.send({
+  if (!user) return;
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(PASSWORD_RESET_TOKEN_BYTES)));
+  // A new link only while the account holds fewer than PASSWORD_RESET_LINKS_MAX live ones (decision
+  // 070): no one can fill a member's inbox by asking again and again, and no one can lock them out
+  // of a reset either, for the links already sent still work. Beyond it, the same answer, no mail.
+  const issued = await db.all<{ id: string }>(sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at)
+    SELECT ${hashToken(token)}, ${user.id}, ${now + PASSWORD_RESET_LIFETIME_MS}
+    WHERE (SELECT count(*) FROM ${passwordResetTokens} WHERE user_id = ${user.id} AND expires_at > ${now}) < ${PASSWORD_RESET_LINKS_MAX}
+    RETURNING id`);
+  if (issued.length === 0) return;
+  const link = `${origin}/reset-password?token=${token}`;
+  // A link whose mail was not sent must not count toward the limit: it goes again.
+  const unsent = () => db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
+  await mailer
+    .send({
       to: email,
       subject: "Reset your Murmur password",
       text: [
@@ -233,14 +250,11 @@ export async function requestPasswordReset(
         "",
         "The link works once and expires in one hour. If you did not ask for this, you can ignore this e-mail.",
       ].join("\n"),
-    }).catch(async (error: unknown) => {
+    })
+    .catch(async (error: unknown) => {
       console.error("A password-reset mail was not sent; its link is taken back:", error);
       await unsent().catch((cause: unknown) => console.error("Taking back an unsent reset link failed:", cause));
     });
-    if (input.afterAnswer) input.afterAnswer(sending);
-    else await sending;
-  }
-  return { ok: true, message: AUTH_MESSAGES.resetEmailSent };
 }
 
 /** The member a reset token belongs to, if it is unused and not expired. */
