@@ -548,6 +548,22 @@ UPDATE verified_subscriptions SET expires_at = (CAST(strftime('%s', 'now') AS IN
   return queryLocal("SELECT value FROM bench_meta WHERE key = 'subscription_creator'", DATA_DIR)[0]?.value ?? null;
 }
 
+/**
+ * Messages to support (decision 078) for the Help Center row, once: the median viewer has written 8
+ * (more than the page lists), marked mailed, so no cron mails them.
+ */
+function ensureSupportRequests(meta) {
+  const median = sqlText(meta.viewer_median);
+  queryLocal(
+    `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 8)
+INSERT OR IGNORE INTO support_requests (id, user_id, topic, message, priority, mailed_at, created_at)
+SELECT 'bench-support-' || n, ${median}, 'other', 'A question for support, number ' || n || ', written in a few lines as members write them.', 1,
+  1700000000000 + n * 60000, 1700000000000 + n * 60000
+FROM seq`,
+    DATA_DIR,
+  );
+}
+
 /** The least used hashtag (a page whose few posts lie far apart in the tag index, counted without a trend row). */
 function rareHashtag() {
   const [row] = queryLocal("SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*), hashtag LIMIT 1", DATA_DIR);
@@ -957,6 +973,7 @@ async function main() {
   const writers = signIn(writerIds.map(({ id }) => ({ kind: "writer", id })));
   ensureViewerBookmarks(viewers);
   const subscriptionCreator = ensureSubscriptions(meta);
+  ensureSupportRequests(meta);
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();
@@ -1025,10 +1042,12 @@ async function main() {
     { label: "Subscriptions: Discover", path: "/subscriptions?tab=discover", viewers: ["median"] },
     // The median viewer is verified (by subscription): their page also reads their posts' numbers (decision 073).
     { label: "Verified", path: "/verified", viewers: ["median", "light"] },
-    // Settings (decisions 030, 074): the profile form, the toggles (privacy reads the same row), the account tab.
+    // Settings (decisions 030, 074, 078): the profile form, the toggles (privacy reads the same row), the
+    // account tab, the Help Center with the viewer's latest messages to support (ensureSupportRequests).
     { label: "Settings: profile", path: "/settings/profile", viewers: ["median"] },
     { label: "Settings: notifications", path: "/settings/notifications", viewers: ["median"] },
     { label: "Settings: account", path: "/settings/account", viewers: ["median"] },
+    { label: "Settings: help", path: "/settings/help", viewers: ["median"] },
     ...(subscriptionCreator
       ? [{ label: "Profile (creator: subscriber / not)", path: `/profile/${subscriptionCreator}`, viewers: ["median", "light"] }]
       : []),

@@ -39,8 +39,10 @@ const ConfigSchema = z
       .optional(),
     /** "outbox": a production deploy keeps mail in the email_outbox table for a process of its own to deliver (decision 005). */
     MAIL: z.enum(["outbox"]).optional(),
+    /** Where the Help Center's messages to support are mailed (decision 078); the member's address is their reply-to. */
+    SUPPORT_EMAIL: z.email({ error: 'SUPPORT_EMAIL must be an address, such as "support@murmur.example.com"' }).optional(),
   })
-  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS, MAIL_API_KEY, MAIL_FROM, MAIL }, ctx) => {
+  .transform(({ ENVIRONMENT, APP_ORIGIN, COOKIE_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS, MAIL_API_KEY, MAIL_FROM, MAIL, SUPPORT_EMAIL }, ctx) => {
     const isLocal = ENVIRONMENT !== "production";
     // A site at its own address that forgot ENVIRONMENT would run as a local one: reset links in the
     // logs, the benchmark's measuring headers answered (decision 070). It refuses to start instead.
@@ -101,7 +103,14 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
-    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe, mail };
+    // The Help Center tells a member their message reached support: a deploy says so only when it goes
+    // to someone (decision 078). Locally the outbox keeps it (/dev/outbox) when it is set.
+    if (!isLocal && !SUPPORT_EMAIL) {
+      ctx.addIssue({ code: "custom", message: "SUPPORT_EMAIL must be set in production: the Help Center's messages to support are mailed there (wrangler.toml [env.production.vars])", path: ["SUPPORT_EMAIL"] });
+      return z.NEVER;
+    }
+    const supportEmail = SUPPORT_EMAIL ?? null;
+    return { ENVIRONMENT, origin: APP_ORIGIN, cookieSecret: COOKIE_SECRET ?? LOCAL_COOKIE_SECRET, isLocal, usesLocalSecret: !COOKIE_SECRET, stripe, mail, supportEmail };
   });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;
@@ -121,6 +130,7 @@ export function readConfig(env: Env): AppConfig {
       MAIL_API_KEY?: string;
       MAIL_FROM?: string;
       MAIL?: string;
+      SUPPORT_EMAIL?: string;
     };
     config = ConfigSchema.parse({
       ENVIRONMENT,
@@ -132,6 +142,7 @@ export function readConfig(env: Env): AppConfig {
       MAIL_API_KEY: secrets.MAIL_API_KEY || undefined,
       MAIL_FROM: secrets.MAIL_FROM || undefined,
       MAIL: secrets.MAIL || undefined,
+      SUPPORT_EMAIL: secrets.SUPPORT_EMAIL || undefined,
     });
     configs.set(env, config);
   }

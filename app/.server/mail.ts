@@ -5,7 +5,8 @@ import type { Db } from "./db/client";
 import { emailOutbox } from "./db/schema";
 import { newId } from "./ids";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A mail; `replyTo` is where an answer goes (a member's address, on their message to support). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 /** Everything that sends e-mail goes through this interface. */
 export interface Mailer {
@@ -71,7 +72,14 @@ export function createProviderMailer({ apiKey, from }: { apiKey: string; from: s
       const response = await fetch(RESEND_API, {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) }),
+        body: JSON.stringify({
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+        }),
         signal: AbortSignal.timeout(MAIL_SEND_TIMEOUT_MS),
       });
       if (!response.ok) {

@@ -7,6 +7,7 @@ import { readConfig } from "./env";
 import { mailerOf } from "./mail";
 import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
+import { mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -52,7 +53,8 @@ export function deleteOldViews(db: Db, now: number) {
  * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
- * objects of deleted media that R2 refused at the time, and views of past days (072). (Rate-limit
+ * objects of deleted media that R2 refused at the time, views of past days (072) and the messages to
+ * support whose mail did not go (078). (Rate-limit
  * objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
@@ -85,6 +87,14 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["deleted media's objects", () => emptyMediaTrash(db, env.MEDIA)],
     ["old views", () => deleteOldViews(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
+    [
+      "messages to support",
+      async () => {
+        // Those whose mail after the answer failed (or never ran), priority first (decision 078).
+        const config = readConfig(env);
+        if (config.supportEmail) await mailSupportRequests(db, mailerOf({ db, config }), config.supportEmail, { now });
+      },
+    ],
   );
   const failed: string[] = [];
   for (const [name, job] of jobs) {

@@ -81,6 +81,8 @@ export const RATE_LIMITS = {
   conversation: { max: 200, windowMs: DAY },
   /** Subscribing and cancelling (each a payment provider call): far above any member's clicking. */
   subscription: { max: 30, windowMs: HOUR },
+  /** Messages to support (decision 078): each is a mail to the team; far above a member's need. */
+  support: { max: 10, windowMs: DAY },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -433,6 +435,16 @@ export const INVITE_MAX_USES_LIMIT = 100_000;
 export const INVITE_MAX_EXPIRY_DAYS = 365;
 /** Invites listed in the Invite Links dialog (newest first). */
 export const INVITES_SHOWN = 50;
+
+// Contact support in the Help Center (decision 078: the badge's Priority Support)
+/** The longest message to support, in characters (as posts count them). */
+export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
+/** The member's own latest messages to support the Help Center lists. */
+export const SUPPORT_REQUESTS_SHOWN = 5;
+/** Messages to support the cron mails to the team in one run (priority first), each claimed before it is sent. */
+export const SUPPORT_MAIL_BATCH = 20;
+/** A message whose mail after the answer did not go (or has not yet) is the cron's once it is this old. */
+export const SUPPORT_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
 
 // Direct messages (spec document 2 §2, §9; docs/decisions/036)
 /** The longest message, in characters (as posts count them). */

@@ -8,6 +8,7 @@ import {
   PROFILE_ACTION_TEXTS,
   SETTINGS_ACTION_TEXTS,
   SUBSCRIPTION_ACTION_TEXTS,
+  SUPPORT_ACTION_TEXTS,
   VERIFIED_ACTION_TEXTS,
 } from "./messages";
 
@@ -81,6 +82,8 @@ export const INTENTS = {
   "verified-cancel": { signIn: VERIFIED_ACTION_TEXTS.notAuthenticated, failed: VERIFIED_ACTION_TEXTS.cancelFailed, quiet: false, limit: "subscription" },
   "subscription-price": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_ACTION_TEXTS.priceFailed, quiet: false, limit: "settings" },
   "subscription-offering": { signIn: POST_MESSAGES.notAuthenticated, failed: SUBSCRIPTION_ACTION_TEXTS.offeringFailed, quiet: false, limit: "settings" },
+  // Contact support (decision 078): each message is a mail to the team.
+  "support-request": { signIn: POST_MESSAGES.notAuthenticated, failed: SUPPORT_ACTION_TEXTS.sendFailed, quiet: false, limit: "support" },
 } as const satisfies Record<string, IntentSpec>;
 
 export type Intent = keyof typeof INTENTS;

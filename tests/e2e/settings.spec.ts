@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fixturePath, follow, jsEnabled, NEW_CONNECTION, newMember, open, postAs, signedIn as test, uniqueWord } from "./fixtures";
+import { expect, fixturePath, follow, jsEnabled, NEW_CONNECTION, newMember, open, postAs, signedIn as test, uniqueWord, verify } from "./fixtures";
 
 /** The settings tab's content (the page's main area, beside the tabs). */
 const tab = (page: Page) => page.locator("main").getByRole("region");
@@ -22,7 +22,7 @@ test.describe("settings", () => {
       ["Privacy & Safety", "/settings/privacy", "Profile visibility"],
       ["Appearance", "/settings/appearance", "light and a dark theme"],
       ["Accessibility", "/settings/accessibility", "Accessibility settings will be available in a future update."],
-      ["Help Center", "/settings/help", "Help articles and contact options will be available in a future update."],
+      ["Help Center", "/settings/help", "Help articles will be available in a future update."],
     ] as const) {
       await tabs.getByRole("link", { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -144,6 +144,42 @@ test.describe("settings", () => {
     // The owner still reads them on their own profile.
     await open(page, "/profile");
     await expect(page.getByText(`for my followers ${word}`)).toBeVisible();
+  });
+
+  test("Help Center: a message to support is refused beside its fields when empty, then sent, listed and mailed to the team; a verified member's has priority", async ({ page, account, baseURL }) => {
+    await open(page, "/settings/help");
+    const help = tab(page);
+    await expect(help.getByText("Verified members get Priority Support: their messages are answered first.")).toBeVisible();
+    await help.getByRole("button", { name: "Send to support" }).click();
+    await expect(help.getByText("Please choose a topic")).toBeVisible();
+    await expect(help.getByText("Please tell us how we can help")).toBeVisible();
+    await expect(help.getByLabel("Message", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+    const words = uniqueWord("support");
+    await help.getByLabel("Topic").selectOption({ label: "Something isn't working" });
+    await help.getByLabel("Message", { exact: true }).fill(`The feed stops at ${words}.`);
+    await help.getByRole("button", { name: "Send to support" }).click();
+    await expect(page.getByText(`Your message was sent to support. We'll reply to ${account.email}.`)).toBeVisible();
+    const mine = help.getByRole("list", { name: "Your messages to support" });
+    await expect(mine.getByText(`The feed stops at ${words}.`)).toBeVisible();
+    await expect(help.getByLabel("Message", { exact: true })).toHaveValue("");
+
+    // The team's mail (locally, the outbox), with the member's address in it.
+    await expect(async () => {
+      await open(page, "/dev/outbox");
+      await expect(page.getByRole("article", { name: "Support: Something isn't working" }).filter({ hasText: words })).toContainText(account.email);
+    }).toPass();
+
+    await verify(baseURL!, account.username);
+    await open(page, "/settings/help");
+    await expect(help.getByText("Priority Support: as a verified member, your messages are answered first.")).toBeVisible();
+    await help.getByLabel("Topic").selectOption({ label: "Verified badge" });
+    await help.getByLabel("Message", { exact: true }).fill(`Badge question ${words}`);
+    await help.getByRole("button", { name: "Send to support" }).click();
+    await expect(page.getByText(`Your message was sent to support with priority. We'll reply to ${account.email}.`)).toBeVisible();
+    await expect(mine.getByRole("listitem").first()).toContainText(`Badge question ${words}`);
+    await expect(mine.getByRole("listitem").first()).toContainText("Priority");
+    await expect(mine.getByRole("listitem")).toHaveCount(2);
   });
 
   test("Appearance: the dark/light switch", async ({ page }) => {

@@ -73,7 +73,7 @@ export const fetchWorker = (request: Request) => exports.default.fetch(request);
 
 /** The bindings of a deploy at https://murmur.example (test payments, mail kept in the outbox), with `vars` over them. */
 export const deployedEnv = (vars: Record<string, string | undefined> = {}) =>
-  ({ ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test", MAIL: "outbox", ...vars }) as unknown as Env;
+  ({ ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test", MAIL: "outbox", SUPPORT_EMAIL: "support@murmur.example", ...vars }) as unknown as Env;
 
 const deployed = deployedEnv();
 

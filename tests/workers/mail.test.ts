@@ -41,12 +41,13 @@ describe("the provider mailer", () => {
     const sent = fakeProvider(() => Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" }));
     const mailer = createProviderMailer({ apiKey: "re_test_key", from: FROM });
     await mailer.send({ to: "ada@example.com", subject: "Hello", text: "Plain words" });
-    await mailer.send({ to: "bob@example.com", subject: "Again", text: "Plain", html: "<p>Plain</p>" });
+    await mailer.send({ to: "bob@example.com", subject: "Again", text: "Plain", html: "<p>Plain</p>", replyTo: "ada@example.com" });
     expect(sent.map(({ url, method }) => `${method} ${url}`)).toEqual(["POST https://api.resend.com/emails", "POST https://api.resend.com/emails"]);
     expect(sent[0]!.headers.get("Authorization")).toBe("Bearer re_test_key");
     expect(sent[0]!.headers.get("Content-Type")).toBe("application/json");
     expect(sent[0]!.body).toEqual({ from: FROM, to: ["ada@example.com"], subject: "Hello", text: "Plain words" });
-    expect(sent[1]!.body).toEqual({ from: FROM, to: ["bob@example.com"], subject: "Again", text: "Plain", html: "<p>Plain</p>" });
+    // A message to support is answered to the member (decision 078).
+    expect(sent[1]!.body).toEqual({ from: FROM, to: ["bob@example.com"], subject: "Again", text: "Plain", html: "<p>Plain</p>", reply_to: "ada@example.com" });
   });
 
   it("a refusal throws with the provider's status and words; so does a network failure", async () => {

@@ -15,7 +15,7 @@ import { TIME } from "~/lib/constants";
 import { categoryOf, TREND_CATEGORIES, TREND_KEYWORDS } from "~/lib/trend-categories";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
-import { capturingD1, createUser, db, fetchWorker, formPost, get, member, planOf } from "./helpers";
+import { capturingD1, createUser, db, deployedEnv, fetchWorker, formPost, get, member, planOf } from "./helpers";
 
 /**
  * The trends job (docs/decisions/033). Its `now` is a fixed time long before every other test's posts,
@@ -215,7 +215,7 @@ describe("the trends job (spec document 1 §3 hashtag_trends, §9 'refreshed eve
     const author = await createUser();
     const tag = uniqueTag();
     await postWith(author.id, [tag], NOW - HOUR);
-    const production = { ...env, ENVIRONMENT: "production", APP_ORIGIN: "https://murmur.example", PAYMENTS: "test", MAIL: "outbox" } as unknown as Env;
+    const production = deployedEnv();
     const request = formPost("/dev/fixtures", { intent: "trends", now: String(NOW) });
     const refused = await worker.fetch(request as Parameters<typeof worker.fetch>[0], production, createExecutionContext());
     expect(refused.status).toBe(404);

@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import type { ImageDimensions } from "../../lib/media-types";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../../lib/post-options";
+import { SUPPORT_TOPICS } from "../../lib/support-options";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -557,6 +558,32 @@ export const reports = sqliteTable(
   (t) => [
     uniqueIndex("reports_one_open_per_member").on(t.postId, t.reportedBy).where(sql`${t.status} = 'open'`),
     index("reports_status_idx").on(t.status, t.reportedAt),
+  ],
+);
+
+/**
+ * Messages to support from the Help Center (decision 078). `priority` is whether the member held the
+ * verified badge when they wrote (its Priority Support): the team's queue and the mails take those
+ * first. `mailed_at` is when the mail to the team was claimed (null: not yet, or its send failed).
+ */
+export const supportRequests = sqliteTable(
+  "support_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topic: text("topic", { enum: SUPPORT_TOPICS }).notNull(),
+    message: text("message").notNull(),
+    priority: integer("priority", { mode: "boolean" }).notNull(),
+    clientId: text("client_id"),
+    mailedAt: integer("mailed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("support_requests_user_idx").on(t.userId, t.id),
+    uniqueIndex("support_requests_client_unique").on(t.userId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    index("support_requests_unmailed_idx").on(t.priority, t.id).where(sql`${t.mailedAt} IS NULL`),
   ],
 );
 

@@ -35,6 +35,10 @@ export const PROFILE_ACTION_TEXTS = {
   followFailed: "Failed to update follow status",
 } as const;
 
+export const SUPPORT_ACTION_TEXTS = {
+  sendFailed: "Failed to send your message. Please try again.",
+} as const;
+
 export const SETTINGS_ACTION_TEXTS = {
   profileFailed: "Failed to update profile",
   photoFailed: "Failed to update profile photo",

@@ -26,5 +26,5 @@ export const SETTINGS_MESSAGES = {
   urlTooLong: (max: number) => `Web addresses must be at most ${max} characters`,
   noPhoto: "Please choose a photo to upload",
   accessibilityPlaceholder: "Accessibility settings will be available in a future update.",
-  helpPlaceholder: "Help articles and contact options will be available in a future update. In the meantime, the Privacy Policy and Terms of Service answer the most common questions.",
+  helpPlaceholder: "Help articles will be available in a future update. In the meantime, the Privacy Policy and Terms of Service answer the most common questions, and support answers the rest.",
 } as const;
