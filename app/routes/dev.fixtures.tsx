@@ -7,9 +7,14 @@ import { eq, sql } from "drizzle-orm";
 import { communityInvites, hashtagTrends, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
+import { newId } from "~/.server/ids";
+import { testProvider } from "~/.server/payments";
+import { applyPaidPeriod } from "~/.server/subscriptions";
 import { refreshTrends } from "~/.server/trends";
 import { refreshPopularPosts } from "~/.server/popular-posts";
 import { findMemberId } from "~/.server/users";
+import { SUBSCRIPTION_DEFAULT_PRICE_CENTS } from "~/lib/constants";
+import { creatorPeriodEnd } from "~/lib/money";
 import { SignUpSchema } from "~/lib/schemas/auth";
 
 /**
@@ -17,7 +22,8 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * a member with a session (tests that are not about signing in start signed in), follows (which
  * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
- * hashtag as that job would write it, explore's popular posts, an expired invite and a verified member. Exists only on a local Worker
+ * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member and
+ * a member subscribed to more creators than a page shows. Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
@@ -31,19 +37,54 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite-expire"), code: z.string() }),
   // A verified member (Messages' Verified Only filter, decision 036), as a verified subscription will make one.
   z.object({ intent: z.literal("verify"), username: z.string() }),
+  // A member subscribed to this many new creators (the Subscribed tab's pages), in one request: no checkout each.
+  z.object({ intent: z.literal("subscriptions"), subscriber: z.string(), creators: z.coerce.number().int().min(1).max(200) }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
 const hashes = new Map<string, Promise<string>>();
 
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 async function memberWithSession(context: AppLoadContext, fields: z.infer<typeof SignUpSchema>) {
-  let hash = hashes.get(fields.password);
-  if (!hash) hashes.set(fields.password, (hash = hashPassword(fields.password)));
-  const created = await createAccount(context.db, fields, await hash);
+  const created = await createAccount(context.db, fields, await hashOnce(fields.password));
   if (!created.ok) return Response.json(created, { status: 409 });
   const token = generateSessionToken();
   await createSession(context.db, token, created.userId);
   return Response.json({ ok: true, userId: created.userId, token });
+}
+
+/** Creators made here never sign in; they share one password. */
+const CREATOR_PASSWORD = "creator-password";
+
+/**
+ * `count` new creators, each with a monthly subscription from `subscriber` applied as a test-mode
+ * payment applies one; answers their usernames. All start, so all end, at the same moment: the
+ * Subscribed tab orders them by id alone.
+ */
+async function subscribedToNewCreators(context: AppLoadContext, subscriber: string, count: number) {
+  const memberId = await findMemberId(context.db, subscriber);
+  if (!memberId) return Response.json({ ok: false }, { status: 404 });
+  const now = Date.now();
+  const periodEnd = creatorPeriodEnd(now, "monthly");
+  // Random, so creators made for tests running at once never share a username.
+  const prefix = `c${newId().slice(-12).toLowerCase()}`;
+  const usernames: string[] = [];
+  for (let n = 1; n <= count; n++) {
+    const username = `${prefix}_${n}`;
+    const created = await createAccount(context.db, { username, displayName: `Creator ${n}`, email: `${username}@example.com` }, await hashOnce(CREATOR_PASSWORD));
+    if (!created.ok) return Response.json(created, { status: 409 });
+    const order = { kind: "creator", memberId, creatorId: created.userId, plan: "monthly", amountCents: SUBSCRIPTION_DEFAULT_PRICE_CENTS } as const;
+    const eventId = `${testProvider.name}_${newId()}`;
+    const applied = await applyPaidPeriod(context.db, { provider: testProvider.name, eventId, order, subscriptionReference: null, paymentReference: eventId, periodEnd, renewal: false }, now);
+    if (applied !== "applied") return Response.json({ ok: false, applied }, { status: 409 });
+    usernames.push(username);
+  }
+  return Response.json({ ok: true, usernames });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -77,6 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .returning({ id: communityInvites.id });
     return Response.json({ ok: expired.length > 0 }, { status: expired.length > 0 ? 200 : 404 });
   }
+  if (fixture.intent === "subscriptions") return subscribedToNewCreators(context, fixture.subscriber, fixture.creators);
   if (fixture.intent === "popular") {
     await refreshPopularPosts(context.db, fixture.now);
     return Response.json({ ok: true });

@@ -181,6 +181,16 @@ export async function verify(baseURL: string, username: string) {
   await devFixture(baseURL, { intent: "verify", username });
 }
 
+/**
+ * `subscriber` subscribed monthly to `count` new creators, as a test-mode payment would, through the
+ * local-only fixtures endpoint in one request (more than a page of them, without a checkout each):
+ * their usernames.
+ */
+export async function subscribeToNewCreators(baseURL: string, subscriber: string, count: number): Promise<string[]> {
+  const { usernames } = JSON.parse(await devFixture(baseURL, { intent: "subscriptions", subscriber, creators: String(count) })) as { usernames: string[] };
+  return usernames;
+}
+
 /** Tests of a signed-in tester: every test starts signed in; `me` acts over HTTP with the same session. */
 export const signedIn = test.extend<{ me: Member }>({
   me: [

@@ -1,5 +1,5 @@
 import { request, type Page } from "@playwright/test";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, signedIn as test, subscribeToNewCreators, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
  * The verified badge, the creator offering, subscribing and subscriber-only posts (issue 15; spec
@@ -146,5 +146,31 @@ test.describe("subscriptions and the verified badge", () => {
     await expect(page.getByRole("link", { name: "Subscribed" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("list", { name: "Subscribed" }).getByText(maker.account.displayName)).toBeVisible();
     await expect(page.getByTestId("monthly-total")).toHaveText("$8.00");
+  });
+
+  test("Subscribed pages past 50: the first 50, then 'Load more' for the rest, every creator once", async ({ page, baseURL, me }) => {
+    // All 51 end at the same moment: the page after the first 50 continues by id alone.
+    const makers = await subscribeToNewCreators(baseURL!, me.username, 51);
+    const entries = page.getByRole("list", { name: "Subscribed" }).getByRole("listitem");
+    // Each entry shows its creator's @username.
+    const shown = async () => (await entries.allTextContents()).map((text) => /@(\w+)/.exec(text)?.[1]);
+
+    await open(page, "/subscriptions");
+    await expect(entries).toHaveCount(50);
+    const firstPage = await shown();
+    await page.getByRole("link", { name: "Load more" }).click();
+    let seen: (string | undefined)[];
+    if (jsEnabled()) {
+      // The rest appended under the first page, which stays as it was.
+      await expect(entries).toHaveCount(51);
+      seen = await shown();
+      expect(seen.slice(0, 50)).toEqual(firstPage);
+    } else {
+      await expect(page).toHaveURL(/\/subscriptions\?cursor=/);
+      await expect(entries).toHaveCount(1);
+      seen = [...firstPage, ...(await shown())];
+    }
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    expect(seen.toSorted()).toEqual(makers.toSorted());
   });
 });
