@@ -203,6 +203,17 @@ for (const theme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    signedIn("the Help Center, with its errors and a message listed, has no serious or critical violations", async ({ page, me, baseURL }) => {
+      await verify(baseURL!, me.username);
+      expect((await me.api.post("/settings/help", { form: { intent: "support-request", topic: "other", message: "A question for support." }, headers: { Origin: me.origin } })).status()).toBe(200);
+      await open(page, "/settings/help");
+      await expect(page.getByRole("list", { name: "Your messages to support" })).toContainText("Priority");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Send to support" }).click();
+      await expect(page.getByText("Please choose a topic")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("text fields show their edge at 3:1 against the page (WCAG 1.4.11)", async ({ page }) => {
       await open(page, "/auth");
       const ratio = await page.getByLabel("Email").evaluate((field) => {
