@@ -28,6 +28,7 @@ import {
   posts,
   postShares,
   sessions,
+  supportRequests,
   userActivity,
   users,
   verifiedSubscriptions,
@@ -38,6 +39,7 @@ import { newId } from "~/.server/ids";
 import { subjects } from "~/.server/limits";
 import { createOutboxMailer } from "~/.server/mail";
 import { storeMedia } from "~/.server/media";
+import { sendSupportRequest } from "~/.server/support";
 import { sendMessage, startConversation } from "~/.server/messages";
 import { createPost } from "~/.server/posts/create";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
@@ -312,6 +314,7 @@ async function rowsNaming(memberId: string, email: string) {
     db().select({ n: sql<number>`count(*)` }).from(mediaUploads).where(eq(mediaUploads.userId, memberId)),
     db().select({ n: sql<number>`count(*)` }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, memberId)),
     db().select({ n: sql<number>`count(*)` }).from(emailOutbox).where(eq(emailOutbox.toAddress, email)),
+    db().select({ n: sql<number>`count(*)` }).from(supportRequests).where(eq(supportRequests.userId, memberId)),
   ]);
   return counts.reduce((sum, [row]) => sum + Number(row!.n), 0);
 }
@@ -374,6 +377,8 @@ async function busyMember() {
   ]);
   await db().insert(verifiedSubscriptions).values({ id: newId(), userId: id, amountCents: 999, expiresAt: new Date(month) });
   await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: me.user.email, origin: "https://murmur.test", ip: ip() });
+  // A message to support (decision 078).
+  if (!(await sendSupportRequest(db(), id, { topic: "account", message: "How do I leave?" })).ok) throw new Error("no support message");
   return { me, alice, bob, mine, alices, bobs, photo, avatar, shared: shared.communityId, alone: alone.communityId, conversation: started.conversationId };
 }
 
