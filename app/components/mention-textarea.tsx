@@ -68,6 +68,8 @@ export function MentionTextarea({
         {...props}
         ref={ref}
         value={value}
+        // Text being written: a page whose session ends elsewhere keeps it (app/lib/room-socket.ts).
+        data-draft=""
         onChange={(event) => {
           onValueChange(event.target.value);
           track(event.target.value, event.target.selectionStart);

@@ -2,6 +2,7 @@ import PartySocket from "partysocket";
 import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "./constants";
 import { isSigningOut } from "./signing-out";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
+import { SESSION_ENDED_MESSAGES } from "./texts/session";
 
 /**
  * A connection to one realtime room (docs/decisions/036). Loaded only once a member's page is
@@ -10,6 +11,52 @@ import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
  * resyncs from the server then rather than trusting what it may have missed.
  */
 export type RoomConnection = { send(message: PageMessage): void; close(): void };
+
+/** The page's open rooms: when its session ends, all of them close at once (decision 067). */
+const rooms = new Set<RoomConnection>();
+
+/**
+ * Text the member typed and has not sent: in a field that holds writing (`data-draft`: the composer, a
+ * comment, a message; React keeps such a controlled field's default equal to its value), or in any
+ * other field whose value is not what the page was drawn with. Passwords do not count.
+ */
+function holdsUnsentText(): boolean {
+  const fields = document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>("textarea, input:not([type]), input[type=text], input[type=search], input[type=url]");
+  return Array.from(fields).some((field) => field.value.trim() !== "" && (field.hasAttribute("data-draft") || field.value !== field.defaultValue));
+}
+
+/**
+ * The session this page was opened with has ended elsewhere (a sign-out in another tab, a password
+ * change or reset): every room of the page closes, so it hears nothing more (067). A page without
+ * unsent text reloads, which leads to sign-in. One holding text stays as it is, under a notice that
+ * says what happened and leads to sign-in when the member is ready (decision 079): a reload would
+ * throw the text away.
+ */
+function sessionEnded(): void {
+  for (const room of rooms) room.close();
+  if (!holdsUnsentText()) {
+    window.location.reload();
+    return;
+  }
+  if (document.getElementById("session-ended")) return;
+  const notice = document.createElement("div");
+  notice.id = "session-ended";
+  notice.setAttribute("role", "alert");
+  notice.className = "fixed inset-x-0 top-0 z-50 flex flex-wrap items-center justify-center gap-3 border-b border-line bg-bg px-4 py-3 text-fg shadow-lg";
+  const words = document.createElement("p");
+  words.className = "text-sm";
+  const title = document.createElement("strong");
+  title.textContent = `${SESSION_ENDED_MESSAGES.title}. `;
+  words.appendChild(title);
+  words.appendChild(document.createTextNode(SESSION_ENDED_MESSAGES.text));
+  const signIn = document.createElement("a");
+  signIn.href = `/auth?${new URLSearchParams({ returnTo: window.location.pathname + window.location.search })}`;
+  signIn.className = "rounded-full bg-primary px-4 py-1.5 text-sm font-bold text-on-primary";
+  signIn.textContent = SESSION_ENDED_MESSAGES.signIn;
+  notice.appendChild(words);
+  notice.appendChild(signIn);
+  document.body.appendChild(notice);
+}
 
 export function connectRoom({
   party,
@@ -46,10 +93,12 @@ export function connectRoom({
       socket.send(JSON.stringify(message));
     },
     close() {
+      rooms.delete(connection);
       socket.close();
       live(null);
     },
   };
+  rooms.add(connection);
   let opened = false;
   socket.addEventListener("open", () => {
     live("open");
@@ -58,10 +107,8 @@ export function connectRoom({
   });
   socket.addEventListener("close", (event) => {
     live(null);
-    // The session this page was opened with has ended elsewhere (a sign-out in another tab, a password
-    // reset): the page reloads, which leads to sign-in, and closes its other rooms. A page signing
-    // out itself is already on its way there.
-    if (event.code === ROOM_SIGNED_OUT_CODE && !isSigningOut()) window.location.reload();
+    // A page signing out itself is already on its way to sign-in.
+    if (event.code === ROOM_SIGNED_OUT_CODE && !isSigningOut()) sessionEnded();
   });
   socket.addEventListener("message", (message) => {
     const event = parseRoomEvent(message.data);

@@ -221,6 +221,33 @@ test.describe("sign-out", () => {
     if (!jsEnabled()) await page.reload();
     await expect(page).toHaveURL(/\/auth\?returnTo=%2Fnotifications$/);
   });
+
+  signedIn("a page holding unsent text stays when the session ends in another tab: with JavaScript under a notice, its rooms closed, 'Sign in' leading back", async ({ page, context }) => {
+    await open(page, "/compose");
+    if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live-member", "open");
+    const words = "A draft worth keeping";
+    await page.getByLabel("Post text").fill(words);
+    const other = await context.newPage();
+    await open(other, "/logout");
+    await other.getByRole("button", { name: "Sign Out" }).click();
+    await expect(other).toHaveURL(/\/auth$/);
+    if (!jsEnabled()) {
+      // A page without JavaScript hears nothing: its text stays, and sending it leads to sign-in.
+      await expect(page.getByLabel("Post text")).toHaveValue(words);
+      await page.getByRole("button", { name: "Post", exact: true }).click();
+      await expect(page).toHaveURL(/\/auth\?returnTo=/);
+      return;
+    }
+    const notice = page.getByRole("alert").filter({ hasText: "You were signed out" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("Copy anything you were writing, then sign in again.");
+    // The page stays, with the text, and hears nothing more.
+    await expect(page).toHaveURL(/\/compose$/);
+    await expect(page.getByLabel("Post text")).toHaveValue(words);
+    await expect(page.locator("html")).not.toHaveAttribute("data-live-member", "open");
+    await notice.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcompose$/);
+  });
 });
 
 test.describe("password recovery", () => {
