@@ -229,6 +229,11 @@ async function exifOrientation(r: ByteReader, start: number, end: number): Promi
   return 1;
 }
 
+/** The orientation an APP1 segment's data (after its length) holds: 1 when it holds none. */
+export async function orientationOfExif(data: Uint8Array<ArrayBuffer>): Promise<number> {
+  return exifOrientation(new ByteReader(new Blob([data]), IMAGE_WINDOW), 0, data.length);
+}
+
 /**
  * A JPEG's marker segments, each with a length that fits, up to its frame header (SOFn): the size it
  * stores, the size a browser shows (orientations 5 to 8 turn it a quarter) and where the header ends.

@@ -14,6 +14,7 @@ import type { Db } from "./db/client";
 import { mediaTrash, mediaUploads, posts, type MEDIA_PURPOSES } from "./db/schema";
 import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
+import { withoutMetadata } from "./media-metadata";
 import { chunksOf, inParts } from "./db/chunks";
 
 /**
@@ -72,7 +73,12 @@ export async function storeMedia(
 ): Promise<StoredMedia> {
   const folder = type.kind === "image" ? `images/${purpose}` : "videos";
   const key = `${folder}/${randomName(type.extension, now)}`;
-  const dimensions = type.kind === "image" ? await readImageDimensions(file) : null;
+  // Where and how it was made (a photo's GPS position, the camera) is not stored (decision 079). A file
+  // inspectMedia accepted always walks; one that would not is refused rather than stored as it came.
+  const parts = await withoutMetadata(file, type);
+  if (!parts) throw new Error(`media: a ${type.extension} file whose metadata could not be removed`);
+  const size = parts.reduce((sum, part) => sum + part.size, 0);
+  const dimensions = type.kind === "image" ? await readImageDimensions(parts[0]!) : null;
   // The record first: an object is only ever in R2 while its record (or, once that is deleted, its
   // key in media_trash) names it, so none is left where nothing would find it (decision 072).
   await db.insert(mediaUploads).values({
@@ -81,13 +87,13 @@ export async function storeMedia(
     kind: type.kind,
     purpose,
     contentType: type.contentType,
-    size: file.size,
+    size,
     width: dimensions?.width ?? null,
     height: dimensions?.height ?? null,
     createdAt: new Date(now),
   });
   try {
-    await bucket.put(key, file, {
+    await bucket.put(key, parts.length === 1 ? parts[0]! : streamOf(parts, size), {
       httpMetadata: { contentType: type.contentType, cacheControl: `public, max-age=${MEDIA_CACHE_SECONDS}, immutable` },
       customMetadata: { userId },
     });
@@ -97,6 +103,19 @@ export async function storeMedia(
     throw error;
   }
   return { key, url: mediaUrl(key), kind: type.kind, contentType: type.contentType };
+}
+
+/**
+ * Parts of a file as one stream of known length (R2 needs the length), read part by part: a video's
+ * parts are slices of the upload, which a Blob of them would copy whole.
+ */
+function streamOf(parts: Blob[], size: number): ReadableStream {
+  const { readable, writable } = new FixedLengthStream(size);
+  void (async () => {
+    for (const part of parts) await part.stream().pipeTo(writable, { preventClose: true });
+    await writable.close();
+  })().catch((error: unknown) => writable.abort(error).catch(() => {}));
+  return readable;
 }
 
 /**

@@ -183,6 +183,43 @@ describe("uploads and media", () => {
     expect((await get("/media/images/posts/nothing-here.png")).status).toBe(404);
   });
 
+  it("stores no photo's position nor a video's location (decision 079): what /media serves has none, the record has the stored size", async () => {
+    const { cookie } = await member();
+    const bytes = (...parts: (number[] | string)[]) =>
+      Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
+    const be16 = (n: number) => [n >> 8, n & 255];
+    const be32 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    // A JPEG (1 × 1) whose EXIF holds a GPS directory (tag 0x8825) and the latitude 52° 31′.
+    const tiff = bytes("MM", [0, 42], be32(8), [0, 1], [0x88, 0x25, 0, 4], be32(1), be32(26), be32(0), [0, 1], [0, 2, 0, 5], be32(1), be32(44), be32(0), be32(52), be32(1), be32(31), be32(1));
+    const exif = bytes("Exif", [0, 0], [...tiff]);
+    const frame = [0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0];
+    const scan = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34];
+    const jpeg = bytes([0xff, 0xd8, 0xff, 0xe1], be16(exif.length + 2), [...exif], frame, scan, [0xff, 0xd9]);
+    const photo = await uploadOverHttp(cookie, new File([jpeg], "photo.jpg", { type: "image/jpeg" }), "image");
+    expect(photo.status).toBe(200);
+    const served = new Uint8Array(await (await get(photo.body.url!, { Cookie: cookie })).arrayBuffer());
+    expect(served).toEqual(bytes([0xff, 0xd8], frame, scan, [0xff, 0xd9]));
+    const record = await db().select().from(mediaUploads).where(eq(mediaUploads.key, photo.body.key!)).get();
+    expect(record?.size).toBe(served.length);
+
+    // An MP4 whose movie box (with a phone's location atom) sits between two others: stored in parts, streamed.
+    const box = (name: string, ...contents: Uint8Array[]) => {
+      const data = bytes(...contents.map((part) => [...part]));
+      return bytes(be32(8 + data.length), name, [...data]);
+    };
+    const location = box("udta", box("\u00a9xyz", bytes("+48.8577+002.2950/")));
+    const video = bytes(...[box("ftyp", bytes("isom", be32(512), "isommp41")), box("moov", location), box("mdat", new Uint8Array(64).fill(7))].map((part) => [...part]));
+    const clip = await uploadOverHttp(cookie, new File([video], "clip.mp4", { type: "video/mp4" }), "video");
+    expect(clip.status).toBe(200);
+    const stored = new Uint8Array(await (await get(clip.body.url!, { Cookie: cookie })).arrayBuffer());
+    expect(stored.length).toBe(video.length);
+    const text = String.fromCharCode(...stored);
+    expect(text).not.toContain("+48.8577");
+    expect(text).not.toContain("udta");
+    expect(text).toContain("free");
+    expect(stored.slice(-64)).toEqual(new Uint8Array(64).fill(7));
+  });
+
   it("a visitor cannot upload", async () => {
     const response = await multipartPost("/uploads", fileForm({ intent: "upload", kind: "image" }, { file: [new File([PNG], "x.png")] }));
     expect(response.status).toBe(401);
