@@ -169,6 +169,21 @@ test.describe("direct messages", () => {
     await expect(pane.getByText(/^Active /)).toHaveCount(0);
   });
 
+  test("without JavaScript, Back after sending brings nothing back into the field, so the message is not sent twice", async ({ page, baseURL, me }) => {
+    test.skip(jsEnabled(), "With JavaScript sending stays on the page and empties the field.");
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
+    const words = `Only once ${uniqueWord("dm")}`;
+    await page.getByRole("textbox", { name: "Start a new message" }).fill(words);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(bubbles(page).getByText(words)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/messages/${conversationId}$`));
+    await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
+    await expect(bubbles(page).getByText(words)).toHaveCount(1);
+  });
+
   test("the list filters Verified Only with its counts, and searches names and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {
     const plain = await newMember(baseURL!, { displayName: "Plain Penpal" });
     const checked = await newMember(baseURL!, { displayName: "Checked Penpal" });

@@ -340,6 +340,9 @@ function MessageForm({
       method="post"
       action={`/messages/${conversationId}`}
       onSubmit={submit}
+      // Nothing typed is restored on Back: without JavaScript Chromium would put a sent message back in
+      // the field, beside a new page's id (the hidden one is not restored), and sending it again stores it twice.
+      autoComplete="off"
       className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3 max-[360px]:px-3"
     >
       <input type="hidden" name="intent" value="message-send" />
