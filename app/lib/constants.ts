@@ -455,6 +455,8 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 30;
 /** The longest id a page may make for what it sends, a message, a post or a comment (a retry of the same id stores one). */
 export const CLIENT_ID_MAX_LENGTH = 128;
+/** Unsent messages (failed, or waiting behind one) a tab keeps for the member across a reload, the oldest dropped past it. */
+export const MESSAGES_UNSENT_KEPT = 50;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;
 /**
