@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from "~/lib/constants";
+import type { Page, Route } from "@playwright/test";
+import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE } from "~/lib/constants";
 import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -282,6 +282,36 @@ test.describe("direct messages", () => {
     await page.reload();
     await expect(bubbles(page).getByText(texts(5, 5)[0]!)).toBeVisible();
     expect(await shown()).toEqual(texts(1, 5));
+  });
+
+  test("a message with no answer fails after a while, with Retry, and the retry stores it once", async ({ page, baseURL, me }) => {
+    test.skip(!jsEnabled(), "Without JavaScript the browser itself waits for the form's answer.");
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await page.clock.install();
+    await open(page, `/messages/${conversationId}`);
+    // The first send is held on its way: no answer comes.
+    let held: Route | null = null;
+    await page.route("**/send", (route) => {
+      if (held) return route.continue();
+      held = route;
+    });
+    const words = `Lost answer ${uniqueWord("dm")}`;
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+    await field.fill(words);
+    await field.press("Enter");
+    const bubble = bubbles(page).getByRole("listitem").filter({ hasText: words });
+    await expect(bubble).toContainText("Sending...");
+    await page.clock.fastForward(MESSAGE_SEND_TIMEOUT_MS);
+    await expect(bubble.getByRole("alert")).toContainText("Failed to send message");
+    await bubble.getByRole("button", { name: "Retry" }).click();
+    await expect(bubble.getByRole("alert")).toHaveCount(0);
+    await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    // The first send reaches the server after all, late: the same message, stored once.
+    const late = await held!.fetch();
+    expect(late.status()).toBe(200);
+    await page.reload();
+    await expect(bubbles(page).getByText(words, { exact: true })).toHaveCount(1);
   });
 
   test("the list filters Verified Only with its counts, and searches names and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {

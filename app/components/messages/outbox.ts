@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import * as z from "zod/mini";
 import { newClientId } from "~/lib/client-ids";
-import { MESSAGES_PAGE_SIZE, MESSAGES_UNSENT_KEPT } from "~/lib/constants";
+import { MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE, MESSAGES_UNSENT_KEPT } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import type { ChatMessage } from "~/lib/types/message";
@@ -85,20 +85,24 @@ function takeViewer(viewerId: string) {
 
 type Answer = { ok: true; sent: ChatMessage } | { ok: false; failed: string };
 
-/** One message to /messages/{id}/send: the stored message, or why not. */
+/** One message to /messages/{id}/send, answered within MESSAGE_SEND_TIMEOUT_MS or failed. */
 async function post(conversationId: string, message: Unsent): Promise<Answer> {
   const body = new FormData();
   body.set("intent", "message-send");
   body.set("content", message.content);
   body.set("clientId", message.clientId);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), MESSAGE_SEND_TIMEOUT_MS);
   try {
-    const response = await fetch(`/messages/${conversationId}/send`, { method: "POST", body, headers: { Accept: "application/json" } });
+    const response = await fetch(`/messages/${conversationId}/send`, { method: "POST", body, headers: { Accept: "application/json" }, signal: timeout.signal });
     const answer = (await response.json()) as { ok: boolean; sent?: ChatMessage; message: string | null };
     if (answer.ok && answer.sent) return { ok: true, sent: answer.sent };
     return { ok: false, failed: typeof answer.message === "string" ? answer.message : DM_MESSAGES.sendFailed };
   } catch (error) {
     console.warn("Sending a message failed:", error);
     return { ok: false, failed: DM_MESSAGES.sendFailed };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
