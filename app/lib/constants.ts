@@ -455,6 +455,13 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 30;
 /** The longest id a page may make for what it sends, a message, a post or a comment (a retry of the same id stores one). */
 export const CLIENT_ID_MAX_LENGTH = 128;
+/**
+ * A message the page sends that has no answer after this long shows as failed, with Retry (a retry
+ * sends the same id, so one that did arrive is stored once).
+ */
+export const MESSAGE_SEND_TIMEOUT_MS = 15 * SECOND;
+/** Unsent messages (failed, or waiting behind one) a tab keeps for the member across a reload, the oldest dropped past it. */
+export const MESSAGES_UNSENT_KEPT = 50;
 /** Messages a conversation room sends a page that reconnects, from its last one on, per request. */
 export const MESSAGES_RESYNC_LIMIT = 200;
 /**

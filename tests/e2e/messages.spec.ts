@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from "~/lib/constants";
+import type { Page, Route } from "@playwright/test";
+import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE } from "~/lib/constants";
 import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -167,6 +167,151 @@ test.describe("direct messages", () => {
     await page.reload();
     await expect(bubbles(page).getByText("Just here for a moment")).toBeVisible();
     await expect(pane.getByText(/^Active /)).toHaveCount(0);
+  });
+
+  test("without JavaScript, Back after sending brings nothing back into the field, so the message is not sent twice", async ({ page, baseURL, me }) => {
+    test.skip(jsEnabled(), "With JavaScript sending stays on the page and empties the field.");
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
+    const words = `Only once ${uniqueWord("dm")}`;
+    await page.getByRole("textbox", { name: "Start a new message" }).fill(words);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(bubbles(page).getByText(words)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/messages/${conversationId}$`));
+    await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
+    await expect(bubbles(page).getByText(words)).toHaveCount(1);
+  });
+
+  test("a message that failed is still there, with Retry and Discard, after leaving the conversation and after a reload; one failing elsewhere says 'Failed to send message'", async ({ page, baseURL, me }) => {
+    test.skip(!jsEnabled(), "Without JavaScript a send is a form post: a failure shows the page again with the text in the field.");
+    const friend = await newMember(baseURL!);
+    const other = await newMember(baseURL!, { displayName: "Other Penpal" });
+    const conversationId = await conversationBetween(friend, me);
+    const otherId = await conversationBetween(other, me);
+    await sendAs(friend, conversationId, "Hello from the first");
+    await sendAs(other, otherId, "Hello from the other");
+    await open(page, `/messages/${conversationId}`);
+    const list = page.getByRole("region", { name: "Conversations" });
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+
+    await page.route("**/send", (route) => route.abort("internetdisconnected"));
+    const failed = `Kept when I leave ${uniqueWord("dm")}`;
+    await field.fill(failed);
+    await field.press("Enter");
+    const bubble = bubbles(page).getByRole("listitem").filter({ hasText: failed });
+    await expect(bubble.getByRole("alert")).toContainText("Failed to send message");
+    // To the other conversation and Back (the app's own navigation), then a reload: still there, not sent.
+    await list.getByRole("link", { name: /Other Penpal/ }).click();
+    await expect(bubbles(page).getByText("Hello from the other")).toBeVisible();
+    await page.goBack();
+    await expect(bubble.getByRole("alert")).toContainText("Failed to send message");
+    await page.reload();
+    await expect(bubble.getByRole("alert")).toContainText("Failed to send message");
+    await page.unroute("**/send");
+    await bubble.getByRole("button", { name: "Retry" }).click();
+    await expect(bubble.getByRole("alert")).toHaveCount(0);
+    await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    await page.reload();
+    await expect(bubbles(page).getByText(failed, { exact: true })).toHaveCount(1);
+
+    // Sent, then the member leaves before it fails: a toast says so, and it waits back in its conversation.
+    await page.route("**/send", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.abort("timedout");
+    });
+    const late = `Fails after I leave ${uniqueWord("dm")}`;
+    await field.fill(late);
+    await field.press("Enter");
+    await list.getByRole("link", { name: /Other Penpal/ }).click();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByText("Failed to send message", { exact: true })).toBeVisible();
+    await page.unroute("**/send");
+    await list.getByRole("link", { name: new RegExp(friend.account.displayName) }).click();
+    const lateBubble = bubbles(page).getByRole("listitem").filter({ hasText: late });
+    await expect(lateBubble.getByRole("alert")).toContainText("Failed to send message");
+    // Discard drops it for good.
+    await lateBubble.getByRole("button", { name: "Discard" }).click();
+    await expect(lateBubble).toHaveCount(0);
+    await page.reload();
+    await expect(bubbles(page).getByText("Hello from the first")).toBeVisible();
+    await expect(lateBubble).toHaveCount(0);
+  });
+
+  test("messages sent one after another are stored in the order typed, however slow the first; those typed after a failed one wait for it", async ({ page, baseURL, me }) => {
+    test.skip(!jsEnabled(), "Without JavaScript each message is a page of its own: the next is typed after the first is stored.");
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+    const tag = uniqueWord("order");
+    const texts = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${tag} number ${from + i}`);
+    const shown = () => bubbles(page).getByText(new RegExp(`^${tag} number \\d+$`)).allTextContents();
+
+    // The first on a slow link, the second right after it.
+    let first = true;
+    await page.route("**/send", async (route) => {
+      if (first) {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
+    for (const text of texts(1, 2)) {
+      await field.fill(text);
+      await field.press("Enter");
+    }
+    await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    expect(await shown()).toEqual(texts(1, 2));
+
+    // The third fails; the fourth, typed after it, waits rather than going ahead of it.
+    await page.unrouteAll();
+    await page.route("**/send", (route) => route.abort("internetdisconnected"));
+    for (const text of texts(3, 4)) {
+      await field.fill(text);
+      await field.press("Enter");
+    }
+    await expect(bubbles(page).getByRole("listitem").filter({ hasText: texts(3, 3)[0]! }).getByRole("alert")).toContainText("Failed to send message");
+    await expect(bubbles(page).getByRole("listitem").filter({ hasText: texts(4, 4)[0]! })).toContainText("Waiting to send");
+    // A new message means going on: the failed one goes again first, then the rest in order.
+    await page.unroute("**/send");
+    await field.fill(texts(5, 5)[0]!);
+    await field.press("Enter");
+    await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    await expect(bubbles(page).getByRole("alert")).toHaveCount(0);
+    await page.reload();
+    await expect(bubbles(page).getByText(texts(5, 5)[0]!)).toBeVisible();
+    expect(await shown()).toEqual(texts(1, 5));
+  });
+
+  test("a message with no answer fails after a while, with Retry, and the retry stores it once", async ({ page, baseURL, me }) => {
+    test.skip(!jsEnabled(), "Without JavaScript the browser itself waits for the form's answer.");
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await page.clock.install();
+    await open(page, `/messages/${conversationId}`);
+    // The first send is held on its way: no answer comes.
+    let held: Route | null = null;
+    await page.route("**/send", (route) => {
+      if (held) return route.continue();
+      held = route;
+    });
+    const words = `Lost answer ${uniqueWord("dm")}`;
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+    await field.fill(words);
+    await field.press("Enter");
+    const bubble = bubbles(page).getByRole("listitem").filter({ hasText: words });
+    await expect(bubble).toContainText("Sending...");
+    await page.clock.fastForward(MESSAGE_SEND_TIMEOUT_MS);
+    await expect(bubble.getByRole("alert")).toContainText("Failed to send message");
+    await bubble.getByRole("button", { name: "Retry" }).click();
+    await expect(bubble.getByRole("alert")).toHaveCount(0);
+    await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
+    // The first send reaches the server after all, late: the same message, stored once.
+    const late = await held!.fetch();
+    expect(late.status()).toBe(200);
+    await page.reload();
+    await expect(bubbles(page).getByText(words, { exact: true })).toHaveCount(1);
   });
 
   test("the list filters Verified Only with its counts, and searches names and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {

@@ -4,7 +4,6 @@ import { Avatar } from "~/components/avatar";
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { newClientId } from "~/lib/client-ids";
 import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_TICK_MS, MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT, RELATIVE_TIME_DAYS, TIME } from "~/lib/constants";
 import { formatClock, formatRelativeTime } from "~/lib/format";
 import { DM_MESSAGES } from "~/lib/messages";
@@ -14,14 +13,12 @@ import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
+import { discardMessage, retryMessage, sendMessage, settleMessages, useOutbox } from "./outbox";
 
 export type ChatData = { conversation: Conversation; viewerId: string; paged: boolean; clientId: string };
 
 /** A message the server refused when it was sent without JavaScript: why, and the text, kept in the field. */
 export type RefusedMessage = { message: string; draft: string };
-
-/** A message the page sent that the server has not answered yet (or that failed: it can be sent again). */
-type Pending = { clientId: string; content: string; at: number; failed: string | null };
 
 const byId = (a: ChatMessage, b: ChatMessage) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -37,13 +34,14 @@ function merged(...lists: ChatMessage[][]): ChatMessage[] {
  * 'Load earlier messages', and 'Start a new message'. Without JavaScript sending is a form post that
  * comes back here. With it: messages arrive live from the conversation's room (and what a reconnect
  * missed is asked for again, from D1), sending shows the message at once under an id the page made
- * (so a retry stores it once), and the sender sees when it is read.
+ * (so a retry stores it once) and sends it after those before it (./outbox.ts, which keeps what is not
+ * sent yet when the member leaves), and the sender sees when it is read.
  */
 export function ChatPane({ conversation, viewerId, paged, clientId, refused = null }: ChatData & { refused?: RefusedMessage | null }) {
   const { other } = conversation;
   const hydrated = useHydrated();
   const [live, setLive] = useState<ChatMessage[]>([]);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const outbox = useOutbox(conversation.id, viewerId);
   // The other member has read my messages up to this one (ids sort by time).
   const [readThrough, setReadThrough] = useState("");
   // When the room last showed the other member active (a message from them, their read), when the page
@@ -62,11 +60,14 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   const earlierFailed = earlier.data && !earlier.data.ok ? earlier.data.failed : null;
 
   const messages = useMemo(
-    () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live),
-    [earlierPages, conversation.messages, live],
+    () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live, outbox.sent),
+    [earlierPages, conversation.messages, live, outbox.sent],
   );
-  const stored = new Set(messages.map((message) => message.clientId));
-  const waiting = pending.filter((message) => !stored.has(message.clientId));
+  const stored = useMemo(() => new Set(messages.map((message) => message.clientId)), [messages]);
+  const waiting = outbox.unsent.filter((message) => !stored.has(message.clientId));
+  useEffect(() => settleMessages(conversation.id, stored), [conversation.id, stored]);
+  // Behind a failed message the rest are held (outbox.ts), not on their way.
+  const held = outbox.unsent[0]?.failed != null;
   const earlierCursor = earlierPages[0]?.earlierCursor ?? (earlierPages.length > 0 ? null : conversation.earlierCursor);
 
   // What the room is asked for after a (re)connection: everything after the newest message shown.
@@ -121,32 +122,6 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     document.addEventListener("visibilitychange", shown);
     return () => document.removeEventListener("visibilitychange", shown);
   }, [markRead]);
-
-  const send = useCallback(
-    async (message: Pending) => {
-      setPending((held) => [...held.filter((one) => one.clientId !== message.clientId), { ...message, failed: null }]);
-      const body = new FormData();
-      body.set("intent", "message-send");
-      body.set("content", message.content);
-      body.set("clientId", message.clientId);
-      let failure: string = DM_MESSAGES.sendFailed;
-      try {
-        const response = await fetch(`/messages/${conversation.id}/send`, { method: "POST", body, headers: { Accept: "application/json" } });
-        const answer = (await response.json()) as { ok: boolean; sent?: ChatMessage; message: string | null };
-        if (answer.ok && answer.sent) {
-          const sent = answer.sent;
-          setLive((held) => merged(held, [sent]));
-          setPending((held) => held.filter((one) => one.clientId !== message.clientId));
-          return;
-        }
-        if (typeof answer.message === "string") failure = answer.message;
-      } catch (error) {
-        console.warn("Sending a message failed:", error);
-      }
-      setPending((held) => held.map((one) => (one.clientId === message.clientId ? { ...one, failed: failure } : one)));
-    },
-    [conversation.id],
-  );
 
   // Of my messages, the newest the other has read carries 'Seen'.
   const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.id <= readThrough))?.id;
@@ -222,14 +197,15 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
               mine
               content={message.content}
               at={message.at}
-              note={message.failed ? null : "Sending..."}
-              failed={message.failed ? { text: message.failed, retry: () => void send(message) } : null}
+              note={message.failed ? null : held ? "Waiting to send" : "Sending..."}
+              failed={message.failed ? { text: message.failed, retry: () => retryMessage(conversation.id, message.clientId) } : null}
+              discard={message.failed || held ? () => discardMessage(conversation.id, message.clientId) : null}
             />
           ))}
         </ol>
       </div>
 
-      <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => void send({ clientId: newClientId(), content, at: Date.now(), failed: null }) : null} />
+      <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => sendMessage(conversation.id, content) : null} />
     </section>
   );
 }
@@ -268,12 +244,15 @@ function Bubble({
   at,
   note,
   failed = null,
+  discard = null,
 }: {
   mine: boolean;
   content: string;
   at: number;
   note: string | null;
   failed?: { text: string; retry: () => void } | null;
+  /** Drops a message not sent (failed, or held behind one that failed). */
+  discard?: (() => void) | null;
 }) {
   const date = new Date(at);
   const hydrated = useHydrated();
@@ -292,6 +271,11 @@ function Bubble({
           {formatClock(at, hydrated)}
         </time>
         {note ? <span>{note}</span> : null}
+        {discard && !failed ? (
+          <button type="button" onClick={discard} className="underline">
+            Discard
+          </button>
+        ) : null}
       </span>
       {failed ? (
         <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
@@ -299,6 +283,11 @@ function Bubble({
           <button type="button" onClick={failed.retry} className="underline">
             Retry
           </button>
+          {discard ? (
+            <button type="button" onClick={discard} className="underline">
+              Discard
+            </button>
+          ) : null}
         </span>
       ) : null}
     </li>
@@ -340,6 +329,9 @@ function MessageForm({
       method="post"
       action={`/messages/${conversationId}`}
       onSubmit={submit}
+      // Nothing typed is restored on Back: without JavaScript Chromium would put a sent message back in
+      // the field, beside a new page's id (the hidden one is not restored), and sending it again stores it twice.
+      autoComplete="off"
       className="sticky bottom-0 flex flex-col gap-1 border-t border-line bg-bg px-4 py-3 max-[360px]:px-3"
     >
       <input type="hidden" name="intent" value="message-send" />
