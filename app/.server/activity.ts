@@ -1,12 +1,12 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { ACTIVITY_RECORD_EVERY_MS } from "~/lib/constants";
 import type { Db } from "./db/client";
-import { memberSettings, users } from "./db/schema";
+import { memberSettings, messages, users } from "./db/schema";
 
 /**
- * A member's activity status (spec document 2 §3 showActivity; decision 076): when they last used
- * Murmur, written at most once an ACTIVITY_RECORD_EVERY_MS, and shown to a member they message only
- * while both share theirs.
+ * A member's activity status (spec document 2 §3 showActivity; decisions 076, 079): when they last
+ * used Murmur, written at most once an ACTIVITY_RECORD_EVERY_MS while they share it (turning it off
+ * forgets it), and shown to a member they have written to only while both share theirs.
  */
 
 /** Whether the member's last activity, as their session's read found it, is due to be written again. */
@@ -25,7 +25,11 @@ const sharesSql = (memberId: unknown) =>
   sql`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)`;
 
 /**
- * Whether `viewerId` sees when `otherId` was last active: both share their activity status, as the
- * usual meaning of the setting has it (one who hides theirs sees no one's).
+ * Whether `viewerId` sees when `otherId` was last active in their conversation: both share their
+ * activity status, as the usual meaning of the setting has it (one who hides theirs sees no one's),
+ * and the other has written in it: the setting's "people you message" (decision 079). Without that,
+ * anyone allowed to press Message could read a member's last activity without writing a word.
  */
-export const activityShownSql = (otherId: unknown, viewerId: unknown) => sql<number>`(${sharesSql(otherId)} AND ${sharesSql(viewerId)})`;
+export const activityShownSql = (otherId: unknown, viewerId: unknown, conversationId: unknown) =>
+  sql<number>`(${sharesSql(otherId)} AND ${sharesSql(viewerId)}
+    AND EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${conversationId} AND ${messages.senderId} = ${otherId}))`;

@@ -221,9 +221,10 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         displayName: users.displayName,
         avatarUrl: users.avatarUrl,
         verifiedType: users.verifiedType,
-        // When the other member was last active, only while both share their activity status (076).
-        activityShown: activityShownSql(users.id, conversationMembers.userId).as("activity_shown"),
-        lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
+        // When the other member was last active, only while both share their activity status (076)
+        // and once they have written here (079).
+        activityShown: activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId).as("activity_shown"),
+        lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
       };
       const query = db
         .select(fields)

@@ -169,8 +169,7 @@ test.describe("direct messages", () => {
     await expect(pane.getByText(/^Active /)).toHaveCount(0);
   });
 
-  test("without JavaScript, Back after sending brings nothing back into the field, so the message is not sent twice", async ({ page, baseURL, me }) => {
-    test.skip(jsEnabled(), "With JavaScript sending stays on the page and empties the field.");
+  test("Back after sending brings nothing back into the field (without JavaScript the browser restores no form), so the message is not sent twice", async ({ page, baseURL, me }) => {
     const friend = await newMember(baseURL!);
     const conversationId = await conversationBetween(friend, me);
     await open(page, `/messages/${conversationId}`);
@@ -178,14 +177,17 @@ test.describe("direct messages", () => {
     await page.getByRole("textbox", { name: "Start a new message" }).fill(words);
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await expect(bubbles(page).getByText(words)).toBeVisible();
+    // Without JavaScript the send was a page of its own (posted, then redirected): Back is the page the
+    // form was sent from. With it the page stayed: Back leaves it, and Forward comes back to it.
     await page.goBack();
+    if (jsEnabled()) await page.goForward();
     await expect(page).toHaveURL(new RegExp(`/messages/${conversationId}$`));
     await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveValue("");
     await expect(bubbles(page).getByText(words)).toHaveCount(1);
   });
 
-  test("a message that failed is still there, with Retry and Discard, after leaving the conversation and after a reload; one failing elsewhere says 'Failed to send message'", async ({ page, baseURL, me }) => {
-    test.skip(!jsEnabled(), "Without JavaScript a send is a form post: a failure shows the page again with the text in the field.");
+  test("a message that failed is still there, with Retry and Discard, after leaving the conversation and after a reload; one failing elsewhere says 'Failed to send message'", { tag: "@js-only" }, async ({ page, baseURL, me }) => {
+    // @js-only: Without JavaScript a send is a form post: a failure shows the page again with the text in the field.
     const friend = await newMember(baseURL!);
     const other = await newMember(baseURL!, { displayName: "Other Penpal" });
     const conversationId = await conversationBetween(friend, me);
@@ -238,8 +240,8 @@ test.describe("direct messages", () => {
     await expect(lateBubble).toHaveCount(0);
   });
 
-  test("messages sent one after another are stored in the order typed, however slow the first; those typed after a failed one wait for it", async ({ page, baseURL, me }) => {
-    test.skip(!jsEnabled(), "Without JavaScript each message is a page of its own: the next is typed after the first is stored.");
+  test("messages sent one after another are stored in the order typed, however slow the first; those typed after a failed one wait for it", { tag: "@js-only" }, async ({ page, baseURL, me }) => {
+    // @js-only: Without JavaScript each message is a page of its own: the next is typed after the first is stored.
     const friend = await newMember(baseURL!);
     const conversationId = await conversationBetween(friend, me);
     await open(page, `/messages/${conversationId}`);
@@ -284,8 +286,8 @@ test.describe("direct messages", () => {
     expect(await shown()).toEqual(texts(1, 5));
   });
 
-  test("a message with no answer fails after a while, with Retry, and the retry stores it once", async ({ page, baseURL, me }) => {
-    test.skip(!jsEnabled(), "Without JavaScript the browser itself waits for the form's answer.");
+  test("a message with no answer fails after a while, with Retry, and the retry stores it once", { tag: "@js-only" }, async ({ page, baseURL, me }) => {
+    // @js-only: Without JavaScript the browser itself waits for the form's answer.
     const friend = await newMember(baseURL!);
     const conversationId = await conversationBetween(friend, me);
     await page.clock.install();

@@ -381,12 +381,39 @@ describe("activity status (decision 076)", () => {
     expect(await lastActiveOf(ana.id)).toBeGreaterThanOrEqual(again);
   });
 
-  it("a conversation's header shows when the other member was last active, only while both share their activity status", async () => {
+  it("activity is recorded only while the member shares it; turning it off forgets it (decision 079)", async () => {
+    const ana = await createUser();
+    const cookie = await sessionCookieFor(ana.id);
+    await setShowActivity(ana.id, false);
+    await visit("/bookmarks", cookie);
+    expect(await lastActiveOf(ana.id)).toBeNull();
+    await setShowActivity(ana.id, true);
+    await visit("/bookmarks", cookie);
+    expect(await lastActiveOf(ana.id)).not.toBeNull();
+    // Turned off in Privacy & Safety: the time goes with it.
+    const saved = await fetchWorker(
+      formPost("/settings/privacy", { intent: "privacy-settings", profileVisibility: "public", postVisibility: "public", allowDirectMessages: "everyone", returnTo: "/settings/privacy" }, { Cookie: cookie }),
+    );
+    expect(saved.status).toBe(302);
+    expect((await db().select({ show: memberSettings.showActivity }).from(memberSettings).where(eq(memberSettings.userId, ana.id)).get())?.show).toBe(false);
+    expect(await lastActiveOf(ana.id)).toBeNull();
+  });
+
+  it("a conversation's header shows when the other member was last active, once they have written in it, only while both share their activity status", async () => {
     const [ana, ben] = [await createUser(), await createUser()];
     const conversationId = await started(ana.id, ben);
     const cookie = await sessionCookieFor(ana.id);
     const open = async () => activityLine(await visit(`/messages/${conversationId}`, cookie));
+    // Pressing Message tells Ana nothing about Ben, however recent, while he has not written to her
+    // (decision 079: "people you message"); her own message changes nothing.
+    await setLastActive(ben.id, Date.now() - ACTIVE_NOW_WITHIN_MS / 2);
+    expect(await open()).toBeNull();
+    await write(conversationId, ana.id, "Are you there?");
+    expect(await open()).toBeNull();
+    await write(conversationId, ben.id, "Yes");
+    expect(await open()).toBe("Active now");
     // Not seen since Murmur began recording it: nothing to say.
+    await setLastActive(ben.id, null);
     expect(await open()).toBeNull();
     await setLastActive(ben.id, Date.now() - ACTIVE_NOW_WITHIN_MS / 2);
     expect(await open()).toBe("Active now");

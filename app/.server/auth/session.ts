@@ -1,11 +1,11 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
 import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead } from "../db/reads";
-import { sessions, users } from "../db/schema";
+import { memberSettings, sessions, users } from "../db/schema";
 import { isInsecureLocalhost } from "../http";
 
 /**
@@ -45,6 +45,8 @@ export function sessionRead(db: Db, sessionId: string) {
   const fields = {
     expiresAt: sessions.expiresAt,
     lastActiveAt: users.lastActiveAt,
+    // Whether the member shares their activity status: only then is their activity recorded (decision 079).
+    sharesActivity: sql<number>`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${users.id}), 1)`.as("shares_activity"),
     userId: users.id,
     email: users.email,
     username: users.username,
@@ -52,7 +54,7 @@ export function sessionRead(db: Db, sessionId: string) {
     avatarUrl: users.avatarUrl,
     verifiedType: users.verifiedType,
   };
-  const read = selectRead<{ expiresAt: Date; lastActiveAt: Date | null; userId: string } & Omit<SessionUser, "id">>(
+  const read = selectRead<{ expiresAt: Date; lastActiveAt: Date | null; sharesActivity: number; userId: string } & Omit<SessionUser, "id">>(
     db,
     "session",
     () => ({ fields, query: db.select(fields).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, param("session"))) }),
@@ -74,7 +76,7 @@ export async function settleSession(
   { renew = true }: { renew?: boolean } = {},
 ): Promise<SessionValidation> {
   if (!found) return { session: null, user: null, renewed: false };
-  const { expiresAt, lastActiveAt: _lastActiveAt, userId, ...profile } = found;
+  const { expiresAt, lastActiveAt: _lastActiveAt, sharesActivity: _sharesActivity, userId, ...profile } = found;
   const session = { id: sessionId, userId, expiresAt };
   const user = { id: userId, ...profile };
   if (now >= session.expiresAt.getTime()) {
