@@ -1,5 +1,8 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect } from "react";
 import { INTENTS, intentOf, type IntentSpec } from "./intents";
+import { POST_MESSAGES } from "./messages";
+import { showToast } from "./toast-store";
 
 /** What a form shows when its request got no answer at all. */
 export type Unanswered = { ok: false; message: string | null; unanswered: true };
@@ -33,6 +36,24 @@ export async function answerOffline({ request, serverAction }: ClientActionFunct
 /** Whether an action's answer is the one `answerUnanswered` gives when the request got none. */
 export function wasUnanswered(answer: unknown): answer is Unanswered {
   return typeof answer === "object" && answer !== null && (answer as { unanswered?: unknown }).unanswered === true;
+}
+
+/** Each load's answer is told once, however many components watch its fetcher. */
+const told = new WeakSet<object>();
+
+/**
+ * With JavaScript, a fetcher's load ('Load more', 'Load earlier messages') that got no answer at all
+ * answers `{ ok: false, message: null, unanswered: true }` as its data (the patch of @remix-run/react,
+ * docs/decisions/079) where Remix would put the error page in the page's place. The list stays as it
+ * was, with the cursor it had, so pressing again tries again: this tells the member, once per answer.
+ */
+export function useUnansweredLoad(fetcher: { state: string; data?: unknown }, message: string = POST_MESSAGES.networkError) {
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!wasUnanswered(answer) || told.has(answer)) return;
+    told.add(answer);
+    showToast(message, "error");
+  }, [answer, message]);
 }
 
 /** A failure worth trying again (no answer, or something broke on the server), not a refusal. */

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useUnansweredLoad } from "./unanswered";
 
 type Page = { nextCursor: string | null };
 
@@ -25,15 +26,19 @@ const byId = (entry: { id: string }) => entry.id;
  * submission, a live update, 'Show new posts') keeps what was appended below it, so nobody loses their
  * place (docs/decisions/045): React Router reloads only the fetcher's last page, which takes that page's
  * place, and the entries the new first page pushed out stay between it and the next page.
+ *
+ * A page that got no answer (offline) appends nothing: the list and its cursor stay, the member is told,
+ * and 'Load more' tries again (`useUnansweredLoad`).
  */
 export function useAppendedPages<P extends Page, E extends { id: string }>(
   first: P,
   loaded: P | undefined,
-  fetcher: { state: string; load: (href: string) => unknown },
+  fetcher: { state: string; data?: unknown; load: (href: string) => unknown },
   entriesOf: (page: P) => E[],
   { ranked = false, keyOf = byId }: ListOptions<E> = {},
 ) {
   const loading = fetcher.state !== "idle";
+  useUnansweredLoad(fetcher);
   const [tail, setTail] = useState<Tail<P, E>>(() => ({ pages: [], carried: [] }));
   const { key } = useLocation();
   const shown = useRef({ first, key });
