@@ -1,8 +1,9 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { markSigningOut } from "~/lib/signing-out";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ConfirmActions } from "./ui/confirm-actions";
 import { Dialog } from "./ui/dialog";
 
@@ -16,9 +17,9 @@ export function SignOutActions({ busy, onCancel, cancelHref }: { busy: boolean; 
 /** 'Sign Out' opens a confirmation dialog with JavaScript; without it, the link leads to the /logout page. */
 export function SignOutButton({ className = "" }: { className?: string }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher();
+  // A sign-out that failed or got no answer says so in a toast; the dialog stays for another try.
+  const { fetcher, busy } = useActionFetcher<{ ok: boolean; message?: string | null }>("sign-out");
   const location = useLocation();
-  const busy = fetcher.state !== "idle";
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
