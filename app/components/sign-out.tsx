@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, PrefetchPageLinks, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -37,6 +37,9 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title={AUTH_MESSAGES.signOut}>
         <p className="text-muted">{SIGN_OUT_MESSAGE}</p>
+        {/* The sign-out's code is fetched as the dialog opens, so that offline it can still say 'Failed to
+            sign out' rather than fail to load (decision 079). */}
+        <PrefetchPageLinks page="/logout" />
         <fetcher.Form method="post" action="/logout" onSubmit={markSigningOut}>
           <SignOutActions busy={busy} onCancel={() => setOpen(false)} />
         </fetcher.Form>

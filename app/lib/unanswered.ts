@@ -63,9 +63,11 @@ export function isRetryable(answer: unknown): boolean {
 
 /**
  * Whether an error is a request that got no answer (what `fetch` throws offline: Chromium says
- * "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed"),
- * as opposed to a bug.
+ * "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed";
+ * and a page's module that could not be fetched, docs/decisions/079: Chromium "Failed to fetch
+ * dynamically imported module", Firefox "error loading dynamically imported module", Safari
+ * "Importing a module script failed."), as opposed to a bug.
  */
 export function isNoAnswer(error: unknown): boolean {
-  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection/i.test(error.message);
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection|dynamically imported module|importing a module script failed/i.test(error.message);
 }
