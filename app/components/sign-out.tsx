@@ -1,8 +1,9 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, PrefetchPageLinks, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import { useState } from "react";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { markSigningOut } from "~/lib/signing-out";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ConfirmActions } from "./ui/confirm-actions";
 import { Dialog } from "./ui/dialog";
 
@@ -16,9 +17,9 @@ export function SignOutActions({ busy, onCancel, cancelHref }: { busy: boolean; 
 /** 'Sign Out' opens a confirmation dialog with JavaScript; without it, the link leads to the /logout page. */
 export function SignOutButton({ className = "" }: { className?: string }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher();
+  // A sign-out that failed or got no answer says so in a toast; the dialog stays for another try.
+  const { fetcher, busy } = useActionFetcher<{ ok: boolean; message?: string | null }>("sign-out");
   const location = useLocation();
-  const busy = fetcher.state !== "idle";
   const returnTo = `${location.pathname}${location.search}`;
 
   return (
@@ -36,6 +37,9 @@ export function SignOutButton({ className = "" }: { className?: string }) {
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title={AUTH_MESSAGES.signOut}>
         <p className="text-muted">{SIGN_OUT_MESSAGE}</p>
+        {/* The sign-out's code is fetched as the dialog opens, so that offline it can still say 'Failed to
+            sign out' rather than fail to load (decision 079). */}
+        <PrefetchPageLinks page="/logout" />
         <fetcher.Form method="post" action="/logout" onSubmit={markSigningOut}>
           <SignOutActions busy={busy} onCancel={() => setOpen(false)} />
         </fetcher.Form>

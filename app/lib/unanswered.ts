@@ -1,5 +1,8 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useEffect } from "react";
 import { INTENTS, intentOf, type IntentSpec } from "./intents";
+import { POST_MESSAGES } from "./messages";
+import { showToast } from "./toast-store";
 
 /** What a form shows when its request got no answer at all. */
 export type Unanswered = { ok: false; message: string | null; unanswered: true };
@@ -35,6 +38,24 @@ export function wasUnanswered(answer: unknown): answer is Unanswered {
   return typeof answer === "object" && answer !== null && (answer as { unanswered?: unknown }).unanswered === true;
 }
 
+/** Each load's answer is told once, however many components watch its fetcher. */
+const told = new WeakSet<object>();
+
+/**
+ * With JavaScript, a fetcher's load ('Load more', 'Load earlier messages') that got no answer at all
+ * answers `{ ok: false, message: null, unanswered: true }` as its data (the patch of @remix-run/react,
+ * docs/decisions/079) where Remix would put the error page in the page's place. The list stays as it
+ * was, with the cursor it had, so pressing again tries again: this tells the member, once per answer.
+ */
+export function useUnansweredLoad(fetcher: { state: string; data?: unknown }, message: string = POST_MESSAGES.networkError) {
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!wasUnanswered(answer) || told.has(answer)) return;
+    told.add(answer);
+    showToast(message, "error");
+  }, [answer, message]);
+}
+
 /** A failure worth trying again (no answer, or something broke on the server), not a refusal. */
 export function isRetryable(answer: unknown): boolean {
   return wasUnanswered(answer) || (typeof answer === "object" && answer !== null && (answer as { status?: unknown }).status === 500);
@@ -42,9 +63,11 @@ export function isRetryable(answer: unknown): boolean {
 
 /**
  * Whether an error is a request that got no answer (what `fetch` throws offline: Chromium says
- * "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed"),
- * as opposed to a bug.
+ * "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed";
+ * and a page's module that could not be fetched, docs/decisions/079: Chromium "Failed to fetch
+ * dynamically imported module", Firefox "error loading dynamically imported module", Safari
+ * "Importing a module script failed."), as opposed to a bug.
  */
 export function isNoAnswer(error: unknown): boolean {
-  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection/i.test(error.message);
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed|network connection|dynamically imported module|importing a module script failed/i.test(error.message);
 }

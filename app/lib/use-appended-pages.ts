@@ -1,5 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { RootLoaderData } from "~/root";
+import { useUnansweredLoad } from "./unanswered";
 
 type Page = { nextCursor: string | null };
 
@@ -17,6 +19,44 @@ export type ListOptions<E> = {
 const byId = (entry: { id: string }) => entry.id;
 
 /**
+ * What each list had appended, by history entry (`location.key`), so that Back and Forward show it again
+ * on the first render and ScrollRestoration finds the height it left (the pages are component state,
+ * gone when the route unmounts). Only for the same history entry, the same kind of list and the same
+ * member (signed in or out in this tab without a new document, an entry from before shows nothing kept);
+ * in memory only, so a new document starts without any. The newest entries are kept, up to KEPT_MAX.
+ */
+type Kept = { member: string | null; entriesOf: unknown; first: Page; tail: Tail<Page, unknown> };
+const kept = new Map<string, Kept>();
+const KEPT_MAX = 20;
+
+function keep(key: string, entry: Kept | null) {
+  kept.delete(key);
+  if (!entry) return;
+  kept.set(key, entry);
+  if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);
+}
+
+/**
+ * The tail kept for this history entry, joined to its new first page (read again on the way back) as a
+ * revalidation joins it; null when there is none, or when the new first page is too far ahead to join.
+ */
+function restored<P extends Page, E extends { id: string }>(
+  saved: Kept | undefined,
+  member: string | null,
+  first: P,
+  entriesOf: (page: P) => E[],
+  keyOf: (entry: E) => string,
+  ranked: boolean,
+): Tail<P, E> | null {
+  if (!saved || saved.member !== member || saved.entriesOf !== entriesOf) return null;
+  const tail = saved.tail as Tail<P, E>;
+  if (saved.first === first) return tail;
+  const later = new Set(tail.pages.flatMap(entriesOf).map(keyOf));
+  const carried = pushedOut([...entriesOf(saved.first as P), ...tail.carried], entriesOf(first), later, keyOf, ranked);
+  return carried ? { pages: tail.pages, carried } : null;
+}
+
+/**
  * Keyset pages shown one after another (with JavaScript): the route's own page first, then each page
  * 'Load more' appended through `fetcher`. Returns their entries, each once (a page may overlap the one
  * before when new entries arrived), and the cursor of the page after the last.
@@ -25,17 +65,24 @@ const byId = (entry: { id: string }) => entry.id;
  * submission, a live update, 'Show new posts') keeps what was appended below it, so nobody loses their
  * place (docs/decisions/045): React Router reloads only the fetcher's last page, which takes that page's
  * place, and the entries the new first page pushed out stay between it and the next page.
+ *
+ * Back and Forward to the list's history entry show what was appended again (`kept`).
+ *
+ * A page that got no answer (offline) appends nothing: the list and its cursor stay, the member is told,
+ * and 'Load more' tries again (`useUnansweredLoad`).
  */
 export function useAppendedPages<P extends Page, E extends { id: string }>(
   first: P,
   loaded: P | undefined,
-  fetcher: { state: string; load: (href: string) => unknown },
+  fetcher: { state: string; data?: unknown; load: (href: string) => unknown },
   entriesOf: (page: P) => E[],
   { ranked = false, keyOf = byId }: ListOptions<E> = {},
 ) {
   const loading = fetcher.state !== "idle";
-  const [tail, setTail] = useState<Tail<P, E>>(() => ({ pages: [], carried: [] }));
+  useUnansweredLoad(fetcher);
   const { key } = useLocation();
+  const member = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const [tail, setTail] = useState<Tail<P, E>>(() => restored(kept.get(key), member, first, entriesOf, keyOf, ranked) ?? { pages: [], carried: [] });
   const shown = useRef({ first, key });
   // Which list the entries belong to: a navigation that brings a new first page starts another.
   const list = useRef(0);
@@ -78,6 +125,10 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
       return tail.pages.length === 0 ? tail : { ...tail, pages: [...tail.pages.slice(0, -1), loaded] };
     });
   }, [loading, loaded]);
+
+  useEffect(() => {
+    keep(key, tail.pages.length > 0 || tail.carried.length > 0 ? { member, entriesOf, first, tail: tail as Tail<Page, unknown> } : null);
+  }, [key, member, entriesOf, first, tail]);
 
   const entries = uniqueBy([...entriesOf(first), ...tail.carried, ...tail.pages.flatMap(entriesOf)], keyOf);
   const cursor = (tail.pages.at(-1) ?? first).nextCursor;

@@ -9,6 +9,8 @@ import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessagesLayout } from "~/components/messages/messages-layout";
 import { DM_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { answerOffline } from "~/lib/unanswered";
 import { StartConversationSchema } from "~/lib/schemas/message";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Murmur" }];
@@ -50,6 +52,9 @@ export function action(args: ActionFunctionArgs) {
     return context.toasts.redirect(`/messages/${outcome.conversationId}`, { type: "success", message: DM_MESSAGES.started(outcome.name) });
   });
 }
+
+export const clientAction = answerOffline;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export const headers = answerHeaders;
 

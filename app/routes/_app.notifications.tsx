@@ -10,6 +10,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsView } from "~/components/notifications/notifications-view";
 import { useReloadOnMemberEvent } from "~/lib/live-rooms";
 import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Murmur" }];
 
@@ -55,6 +57,10 @@ export function action(args: ActionFunctionArgs) {
     return redirect(safeRedirectPath(typeof to === "string" ? to : null, "/notifications"));
   });
 }
+
+// Without an answer the page stays as it is: these failures are only logged (spec document 1 §8).
+export const clientAction = answerOffline;
+export const shouldRevalidate = skipQuietRevalidation;
 
 export const headers = answerHeaders;
 

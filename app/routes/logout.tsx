@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, type ClientActionFunctionArgs } from "@remix-run/react";
 import { clearedSessionCookie, invalidateSession } from "~/.server/auth/session";
 import { readForm, safeRedirectPath } from "~/.server/http";
 import { attempt } from "~/.server/outcome";
@@ -8,6 +8,8 @@ import { closeRoomsOfEndedSessions } from "~/.server/realtime";
 import { PublicPage } from "~/components/public-page";
 import { SIGN_OUT_MESSAGE, SignOutActions } from "~/components/sign-out";
 import { AUTH_MESSAGES } from "~/lib/messages";
+import { skipQuietRevalidation } from "~/lib/revalidation";
+import { answerUnanswered } from "~/lib/unanswered";
 
 export const meta: MetaFunction = () => [{ title: "Sign Out | Murmur" }];
 
@@ -35,6 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A whole new document: the page's modules (its rooms, its 'signing out' mark) start afresh.
   return redirectDocument("/auth", { headers });
 }
+
+/** A sign-out that got no answer says so (spec: 'Failed to sign out'), and the page stays signed in. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => answerUnanswered(() => serverAction(), AUTH_MESSAGES.signOutFailed);
+export const shouldRevalidate = skipQuietRevalidation;
 
 export default function SignOutPage() {
   const { returnTo } = useLoaderData<typeof loader>();

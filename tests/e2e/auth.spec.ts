@@ -198,6 +198,46 @@ test.describe("sign-out", () => {
     await expect(page).toHaveURL(/\/auth\?returnTo=%2F$/);
   });
 
+  signedIn("a sign-out that gets no answer says 'Failed to sign out' and the page stays", async ({ page }) => {
+    await open(page, "/");
+    // With JavaScript the sign-out's request fails as if offline. Without it the browser posts the form
+    // itself, which is not ours to answer: it just works.
+    const signOut = /\/logout\.data(\?|$)/;
+    if (jsEnabled()) {
+      await page.route(signOut, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+      await page.getByRole("link", { name: "Sign Out" }).click();
+      await page.getByRole("dialog", { name: "Sign Out" }).getByRole("button", { name: "Sign Out" }).click();
+      await expect(page.getByText("Failed to sign out")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No connection" })).toHaveCount(0);
+      await page.unroute(signOut);
+      await page.getByRole("dialog", { name: "Sign Out" }).getByRole("button", { name: "Sign Out" }).click();
+    } else {
+      await page.getByRole("link", { name: "Sign Out" }).click();
+      await page.getByRole("button", { name: "Sign Out" }).click();
+    }
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  signedIn("offline, a sign-out says 'Failed to sign out' and the page stays", async ({ page }) => {
+    // Without JavaScript the browser posts the form itself: offline it shows its own page.
+    test.skip(!jsEnabled(), "a browser without JavaScript posts the form itself");
+    await open(page, "/");
+    await page.getByRole("link", { name: "Sign Out" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign Out" });
+    await expect(dialog).toBeVisible();
+    // The dialog asked for the sign-out's code as it opened.
+    await page.waitForLoadState("networkidle");
+    await page.context().setOffline(true);
+    await dialog.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("Failed to sign out")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+    expect(page.url()).toMatch(/^http:/);
+    await page.context().setOffline(false);
+    await dialog.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   signedIn("Back after signing out shows none of the member's pages: the browser kept none (decision 070)", async ({ page }) => {
     await open(page, "/settings/profile");
     const displayName = page.getByLabel("Display Name");

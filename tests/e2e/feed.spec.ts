@@ -77,6 +77,64 @@ test.describe("home", () => {
     await expect(page.getByText("You're all caught up.")).toBeVisible();
   });
 
+  test("'Load more' that gets no answer keeps the list, says so, and tries again", async ({ page, baseURL, me }) => {
+    const word = token();
+    const prolific = await newMember(baseURL!);
+    await follow(baseURL!, me.username, prolific.username);
+    for (let i = 1; i <= 23; i++) await postAs(prolific, `Offline note ${i} ${word}`);
+    const cards = page.getByRole("feed", { name: "Following" }).getByRole("article");
+
+    await open(page, "/?tab=following");
+    await expect(cards).toHaveCount(20);
+    // With JavaScript the next page's data request fails as if offline. Without it the browser loads
+    // the next page itself, which is not ours to answer: it just works.
+    const data = /\.data(\?|$)/;
+    if (jsEnabled()) {
+      await page.route(data, (route) => route.abort("internetdisconnected"));
+      await page.getByRole("link", { name: "Load more" }).click();
+      await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No connection" })).toHaveCount(0);
+      await expect(cards).toHaveCount(20);
+      await page.unroute(data);
+    }
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(jsEnabled() ? 23 : 3);
+    await expect(cards.last()).toContainText(`Offline note 1 ${word}`);
+  });
+
+  test("Back after 'Load more' shows the same list at the same place", async ({ page, baseURL, me }) => {
+    const word = token();
+    const prolific = await newMember(baseURL!);
+    await follow(baseURL!, me.username, prolific.username);
+    for (let i = 1; i <= 43; i++) await postAs(prolific, `Kept ${i} of ${word}`);
+    const cards = page.getByRole("feed", { name: "Following" }).getByRole("article");
+
+    await open(page, "/?tab=following");
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(jsEnabled() ? 40 : 20);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(cards).toHaveCount(jsEnabled() ? 43 : 3);
+    // The member reads the second post from the bottom and opens it.
+    const read = cards.nth(-2);
+    await read.scrollIntoViewIfNeeded();
+    const place = await page.evaluate(() => window.scrollY);
+    await read.getByRole("link", { name: "Open post" }).click();
+    await expect(page).toHaveURL(/\/post\//);
+
+    await page.goBack();
+    await expect(cards).toHaveCount(jsEnabled() ? 43 : 3);
+    await expect(cards.last()).toContainText(new RegExp(`Kept 1 of ${word}`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(place - 50);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(place + 50);
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+
+    // Forward and Back again: the same.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/post\//);
+    await page.goBack();
+    await expect(cards).toHaveCount(jsEnabled() ? 43 : 3);
+  });
+
   test("an action deep in a paged list keeps every loaded page in place", async ({ page, baseURL, me }) => {
     const word = token();
     const prolific = await newMember(baseURL!);

@@ -38,6 +38,24 @@ async function listening(page: Page, marker: "live" | "live-member" | "live-conv
 const bubbles = (page: Page) => page.getByRole("list", { name: "Messages", exact: true });
 
 test.describe("direct messages", () => {
+  test("Message on a profile that gets no answer says 'Failed to start conversation' and the profile stays", async ({ page, baseURL }) => {
+    const friend = await newMember(baseURL!);
+    await open(page, `/profile/${friend.username}`);
+    // With JavaScript the request fails as if offline. Without it the browser posts the form itself,
+    // which is not ours to answer: it just works.
+    const start = /\/messages\.data(\?|$)/;
+    if (jsEnabled()) {
+      await page.route(start, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+      await page.getByRole("button", { name: "Message", exact: true }).click();
+      await expect(page.getByText("Failed to start conversation")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No connection" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Message", exact: true })).toBeEnabled();
+      await page.unroute(start);
+    }
+    await page.getByRole("button", { name: "Message", exact: true }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9A-Z]{26}$/);
+  });
+
   test("Message on a profile starts the conversation, and a message is sent and kept", async ({ page, baseURL }) => {
     const friend = await newMember(baseURL!);
     await open(page, `/profile/${friend.username}`);

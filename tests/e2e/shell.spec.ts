@@ -144,6 +144,21 @@ signedIn("an unknown page shows a not-found page inside the app", async ({ page 
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
+test("offline, a page whose code was never loaded says 'No connection' in the app, not the browser's offline page", async ({ page, account }) => {
+  // Without JavaScript every page is the browser's own to load: offline it shows its own page.
+  test.skip(!jsEnabled(), "a browser without JavaScript loads every page itself");
+  await open(page, "/");
+  await page.context().setOffline(true);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trending" }).click();
+  await expect(page.getByRole("heading", { name: "No connection" })).toBeVisible();
+  expect(page.url()).toMatch(/^http:/);
+  await page.context().setOffline(false);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page).toHaveURL(/\/trending$/);
+  await expect(page.getByRole("heading", { name: "Trending Now" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Your profile: ${account.displayName} @${account.username}` })).toBeVisible();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
