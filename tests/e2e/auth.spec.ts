@@ -219,9 +219,8 @@ test.describe("sign-out", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  signedIn("offline, a sign-out says 'Failed to sign out' and the page stays", async ({ page }) => {
-    // Without JavaScript the browser posts the form itself: offline it shows its own page.
-    test.skip(!jsEnabled(), "a browser without JavaScript posts the form itself");
+  // @js-only: without JavaScript the browser posts the form itself, and offline it shows its own page.
+  signedIn("offline, a sign-out says 'Failed to sign out' and the page stays", { tag: "@js-only" }, async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Sign Out" }).click();
     const dialog = page.getByRole("dialog", { name: "Sign Out" });

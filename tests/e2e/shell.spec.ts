@@ -144,9 +144,8 @@ signedIn("an unknown page shows a not-found page inside the app", async ({ page 
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
-test("offline, a page whose code was never loaded says 'No connection' in the app, not the browser's offline page", async ({ page, account }) => {
-  // Without JavaScript every page is the browser's own to load: offline it shows its own page.
-  test.skip(!jsEnabled(), "a browser without JavaScript loads every page itself");
+// @js-only: without JavaScript every page is the browser's own to load, and offline it shows its own page.
+test("offline, a page whose code was never loaded says 'No connection' in the app, not the browser's offline page", { tag: "@js-only" }, async ({ page, account }) => {
   await open(page, "/");
   await page.context().setOffline(true);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trending" }).click();
