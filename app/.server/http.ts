@@ -61,8 +61,9 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     // React renders style attributes (e.g. progress widths); no inline <style> is ever built from user input.
     "style-src 'self' 'unsafe-inline'",
-    // An avatar may be a member's https address elsewhere (spec document 2 §2 "avatar URL"; decision 030).
-    "img-src 'self' data: blob: https:",
+    // Images come from Murmur only: an avatar URL elsewhere is copied into R2 when saved, so no other
+    // host learns who looks at a member's avatar (docs/decisions/079). blob: is a picked file's preview.
+    "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import type { ProfileSettingsInput } from "~/lib/schemas/settings";
 import type { SessionUser } from "~/lib/types/member";
 import type { ProfilePhoto } from "~/lib/types/settings";
@@ -9,13 +9,15 @@ import type { Db } from "./db/client";
 import { mediaUploads, users } from "./db/schema";
 import { inParts } from "./db/chunks";
 import { purgePublicProfile, purgePublicProfilesAt } from "./edge-cache";
-import { checkMediaFile, deleteMedia, mediaKeyOf, storeMedia } from "./media";
+import { checkMediaFile, deleteMedia, mediaKeyOf, storeMedia, type StoredMedia } from "./media";
 import { refuse, type Outcome } from "./outcome";
+import { fetchRemoteImage } from "./remote-image";
 
 /**
  * What a member changes on their own profile (spec document 2 §2 "Settings" and "Profile"): its
  * fields, the avatar and the banner. A photo Murmur stored and the profile no longer shows is deleted
- * from R2; an address elsewhere (an avatar URL) is never touched.
+ * from R2. An avatar URL elsewhere is copied into R2 when saved (docs/decisions/079); one saved before
+ * that is never touched, only not shown.
  */
 
 /**
@@ -99,41 +101,74 @@ const currentPhoto = (db: Db, memberId: string, photo: ProfilePhoto) =>
 /**
  * Saves the profile form (display name, bio, location, website, avatar URL); an empty field clears.
  * An avatar on this site (a path) is either the one the profile already shows or one of the member's
- * own stored avatars, never another member's upload.
+ * own stored avatars, never another member's upload. An avatar elsewhere is copied in first
+ * (`copyAvatarIn`) and the profile keeps the copy; if it cannot be, nothing is saved.
  */
 export async function updateProfile({ context, member }: Owner, input: ProfileSettingsInput, now = Date.now()): Promise<Outcome> {
   const { db } = context;
   const bucket = context.cloudflare.env.MEDIA;
   const memberId = member.id;
-  const avatarUrl = input.avatarUrl ?? null;
   const [before] = await db.select({ url: users.avatarUrl }).from(users).where(eq(users.id, memberId));
   if (!before) return refuse(404, SETTINGS_MESSAGES.profileFailed);
-  if (avatarUrl?.startsWith("/") && avatarUrl !== before.url && !(await ownStoredPhoto(db, memberId, "avatar", avatarUrl))) {
-    return refuse(400, SETTINGS_MESSAGES.avatarUrlInvalid, "avatarUrl");
+  let avatarUrl = input.avatarUrl ?? null;
+  let copied: StoredMedia | null = null;
+  if (avatarUrl?.startsWith("/")) {
+    if (avatarUrl !== before.url && !(await ownStoredPhoto(db, memberId, "avatar", avatarUrl))) {
+      return refuse(400, SETTINGS_MESSAGES.avatarUrlInvalid, "avatarUrl");
+    }
+  } else if (avatarUrl) {
+    const copy = await copyAvatarIn(db, bucket, memberId, avatarUrl, now);
+    if (!copy.ok) return copy;
+    copied = copy.stored;
+    avatarUrl = copied.url;
   }
-  const [replaced, , saved] = await changePublicProfile(
-    context,
-    member,
-    [
-      currentPhoto(db, memberId, "avatar"),
-      db
-        .update(users)
-        .set({
-          displayName: input.displayName,
-          bio: input.bio ?? null,
-          location: input.location ?? null,
-          website: input.website ?? null,
-          // The avatar the form was shown (or none), unchanged, is written only while it is still the
-          // profile's: one uploaded meanwhile (which deleted the old one's file) is kept.
-          avatarUrl: avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
-        })
-        .where(eq(users.id, memberId)),
-      currentPhoto(db, memberId, "avatar"),
-    ],
-    now,
-  );
+  let replaced: { url: string | null }[];
+  let saved: { url: string | null }[];
+  try {
+    [replaced, , saved] = await changePublicProfile(
+      context,
+      member,
+      [
+        currentPhoto(db, memberId, "avatar"),
+        db
+          .update(users)
+          .set({
+            displayName: input.displayName,
+            bio: input.bio ?? null,
+            location: input.location ?? null,
+            website: input.website ?? null,
+            // The avatar the form was shown (or none), unchanged, is written only while it is still the
+            // profile's: one uploaded meanwhile (which deleted the old one's file) is kept.
+            avatarUrl: avatarUrl === before.url ? sql`CASE WHEN ${users.avatarUrl} IS ${before.url} THEN ${avatarUrl} ELSE ${users.avatarUrl} END` : avatarUrl,
+          })
+          .where(eq(users.id, memberId)),
+        currentPhoto(db, memberId, "avatar"),
+      ],
+      now,
+    );
+  } catch (error) {
+    // Nothing shows the copy: it goes again rather than stay behind.
+    if (copied) await deleteMedia(db, bucket, [copied.key]).catch(() => {});
+    throw error;
+  }
   await deleteReplacedPhotos(db, bucket, memberId, "avatar", [before.url, replaced[0]?.url ?? null], saved[0]?.url ?? avatarUrl);
   return { ok: true };
+}
+
+/**
+ * The picture at an avatar URL elsewhere, fetched once (https only, within a time and an image's size
+ * limit), checked by its bytes as an upload is and stored as the member's avatar upload, so the copy is
+ * served from /media and deleted like any uploaded avatar once replaced (docs/decisions/079). A refusal
+ * is the avatar URL field's.
+ */
+async function copyAvatarIn(db: Db, bucket: R2Bucket, memberId: string, address: string, now: number): Promise<Outcome<{ stored: StoredMedia }>> {
+  const fetched = await fetchRemoteImage(address);
+  if (!fetched.ok) {
+    return refuse(400, fetched.reason === "too-large" ? UPLOAD_MESSAGES.imageTooLarge : SETTINGS_MESSAGES.avatarUrlUnreachable, "avatarUrl");
+  }
+  const check = await checkMediaFile(fetched.file, "image");
+  if (!check.ok) return refuse(400, SETTINGS_MESSAGES.avatarUrlNotImage, "avatarUrl");
+  return { ok: true, stored: await storeMedia(db, bucket, memberId, fetched.file, check.type, PHOTO.avatar.purpose, now) };
 }
 
 /**

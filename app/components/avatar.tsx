@@ -1,4 +1,5 @@
 import { html, type Markup } from "~/lib/html";
+import { SITE_PATH } from "~/lib/site-path";
 
 export const DEFAULT_AVATAR = "/default-avatar.svg";
 
@@ -11,15 +12,21 @@ type AvatarProps = {
   className?: string;
 };
 
+/**
+ * The picture shown: an avatar on this site, else the default. An avatar URL elsewhere saved before
+ * such addresses were copied in (docs/decisions/079) is not asked for: that host would learn who looks.
+ */
+const shown = (src: string | null | undefined) => (src && SITE_PATH.test(src) ? src : DEFAULT_AVATAR);
+
 function avatarClass(size: keyof typeof sizes, className: string): string {
   return className ? `avatar ${sizes[size]} ${className}` : `avatar ${sizes[size]}`;
 }
 
 export function Avatar({ src, alt = "", size = "md", className = "" }: AvatarProps) {
-  return <img src={src || DEFAULT_AVATAR} alt={alt} loading="lazy" decoding="async" className={avatarClass(size, className)} />;
+  return <img src={shown(src)} alt={alt} loading="lazy" decoding="async" className={avatarClass(size, className)} />;
 }
 
 /** The same image as markup, for the parts of a card written with `html` (decision 057). */
 export function avatarHtml({ src, alt = "", size = "md", className = "" }: AvatarProps): Markup {
-  return html`<img src="${src || DEFAULT_AVATAR}" alt="${alt}" loading="lazy" decoding="async" class="${avatarClass(size, className)}"/>`;
+  return html`<img src="${shown(src)}" alt="${alt}" loading="lazy" decoding="async" class="${avatarClass(size, className)}"/>`;
 }

@@ -111,6 +111,12 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /**
+ * An avatar URL elsewhere is copied into R2 on save (docs/decisions/079): how long its host may take to
+ * answer in all, and how many redirects (each to https) are followed on the way.
+ */
+export const AVATAR_FETCH_TIMEOUT_MS = 5000;
+export const AVATAR_FETCH_MAX_REDIRECTS = 3;
+/**
  * The most top-level boxes (MP4, QuickTime) or elements (WebM) a video may have. A real one has a few;
  * a fragmented MP4 some hundreds, or a fragment per frame (3 600 a minute at 30 frames a second, about
  * 28 minutes at this limit). A file made of millions of tiny ones cost seconds to check.

@@ -85,6 +85,27 @@ test.describe("settings", () => {
     await expect(form.getByLabel("Location")).toHaveValue("");
   });
 
+  test("Profile: an avatar URL over http, or one where no image can be loaded, is refused beside the field, and nothing changes", async ({ page, account }) => {
+    await open(page, "/settings/profile");
+    const form = tab(page);
+    const field = form.getByLabel("Avatar URL");
+    await form.getByLabel("Display Name").fill("Not Saved");
+    await field.fill("http://pictures.example/me.png");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(form.getByText("Please enter a valid image address (https)")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    // The server fetches an address elsewhere to copy it in (decision 079); .invalid never resolves.
+    await field.fill("https://avatar.invalid/me.png");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await expect(form.getByText("Could not load an image from that address")).toBeVisible({ timeout: 15_000 });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveValue("https://avatar.invalid/me.png");
+    await open(page, "/settings/profile");
+    await expect(form.getByLabel("Display Name")).toHaveValue(account.displayName);
+    await expect(field).toHaveValue("");
+    await expect(form.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", "/default-avatar.svg");
+  });
+
   test("Notifications: saved, and the choices come back after reload", async ({ page }) => {
     await open(page, "/settings/notifications");
     const form = tab(page);
@@ -234,5 +255,11 @@ test.describe("the owner's avatar and banner", () => {
     await expect(page.getByText("Profile photo updated successfully!")).toBeVisible();
     await expect(tab(page).getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", /^\/media\/images\/avatars\/.+\.webp$/);
     await expect(tab(page).getByLabel("Avatar URL")).toHaveValue(/^\/media\/images\/avatars\/.+\.webp$/);
+    // Saving the profile with the stored avatar's address keeps it (nothing is fetched: it is Murmur's).
+    const stored = await tab(page).getByLabel("Avatar URL").inputValue();
+    await save(page, "Profile updated successfully!");
+    await page.reload();
+    await expect(tab(page).getByLabel("Avatar URL")).toHaveValue(stored);
+    await expect(tab(page).getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", stored);
   });
 });

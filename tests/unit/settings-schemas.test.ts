@@ -72,6 +72,13 @@ describe("the profile form", () => {
     });
   });
 
+  it("an avatar URL elsewhere is https only (it is fetched to be copied in, decision 079); a website may be http", () => {
+    expect(parse(ProfileSettingsSchema, { ...valid, website: "http://example.com/me", avatarUrl: "http://cdn.example/me.png" }).errors).toEqual({
+      avatarUrl: SETTINGS_MESSAGES.avatarUrlInvalid,
+    });
+    expect(parse(ProfileSettingsSchema, { ...valid, avatarUrl: "cdn.example/me.png" }).value?.avatarUrl).toBe("https://cdn.example/me.png");
+  });
+
   it("an avatar may be a path on this site (an uploaded photo), never one that leaves it", () => {
     expect(parse(ProfileSettingsSchema, { ...valid, avatarUrl: "/media/images/avatars/abc-123.png" }).value?.avatarUrl).toBe("/media/images/avatars/abc-123.png");
     expect(parse(ProfileSettingsSchema, { ...valid, avatarUrl: "/\\evil.example/a.png" }).errors).toEqual({ avatarUrl: SETTINGS_MESSAGES.avatarUrlInvalid });

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaUploads, memberSettings, users } from "~/.server/db/schema";
 import { subjects } from "~/.server/limits";
 import { storeMedia } from "~/.server/media";
+import { fetchRemoteImage } from "~/.server/remote-image";
 import { IMAGE_TYPES } from "~/lib/media-types";
-import { DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, PROFILE_LIMITS, RATE_LIMITS, type RateLimitName } from "~/lib/constants";
+import { DISPLAY_NAME_MAX_LENGTH, IMAGE_MAX_BYTES, LOCATION_MAX_LENGTH, PROFILE_LIMITS, RATE_LIMITS, type RateLimitName } from "~/lib/constants";
 import { SETTINGS_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
 
@@ -48,6 +49,30 @@ async function stored(key: string) {
 }
 
 const keyOf = (url: string | null) => url!.replace(/^\/media\//, "");
+
+/**
+ * The one host an avatar URL elsewhere points at in these tests, answered here: globalThis.fetch is
+ * replaced for pictures.example only (as Resend's API is in mail.test.ts). Unknown paths are 404.
+ */
+function fakeImageHost(paths: Record<string, (request: Request) => Response | Promise<Response>>) {
+  const asked: string[] = [];
+  const original = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.host !== "pictures.example") return original(input, init);
+    asked.push(request.url);
+    const answer = paths[url.pathname];
+    return answer ? answer(request) : new Response("Not Found", { status: 404 });
+  });
+  return { asked };
+}
+
+const pngAnswer = (type = "image/png") => new Response(TINY_PNG, { headers: { "Content-Type": type } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("the settings pages", () => {
   it("/settings goes to Profile; every tab is its own page, marked as current, with the footer and Sign Out", async () => {
@@ -107,9 +132,11 @@ describe("Profile tab (spec document 2 §2, §5)", () => {
     expect(await fetched.text()).toContain("Profile updated successfully!");
     // An emptied field is cleared.
     expect((await userRow(user.id)).bio).toBeNull();
-    // A protocol-relative address is an https one elsewhere, never a path on this site.
-    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "//cdn.example/x.png" }), { Cookie: cookie }));
-    expect((await userRow(user.id)).avatarUrl).toBe("https://cdn.example/x.png");
+    // A protocol-relative address is an https one elsewhere, never a path on this site: it is copied in.
+    const host = fakeImageHost({ "/x.png": () => pngAnswer() });
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "//pictures.example/x.png" }), { Cookie: cookie }));
+    expect(host.asked).toEqual(["https://pictures.example/x.png"]);
+    expect((await userRow(user.id)).avatarUrl).toMatch(/^\/media\/images\/avatars\/.+\.png$/);
   });
 
   it.each([
@@ -301,22 +328,6 @@ describe("avatar and banner (spec document 2 §2 'The owner can upload an avatar
     expect(await banner.text()).toContain("Failed to update banner photo");
   });
 
-  it("an avatar URL elsewhere is never deleted; replacing a stored avatar by a URL deletes the stored one", async () => {
-    const { user, cookie } = await member();
-    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://cdn.example/me.png" }), { Cookie: cookie }));
-    expect((await userRow(user.id)).avatarUrl).toBe("https://cdn.example/me.png");
-    await multipartPost("/profile.data?index", photoForm("avatar", png()), { Cookie: cookie });
-    const uploaded = (await userRow(user.id)).avatarUrl;
-    expect(uploaded).toMatch(/^\/media\/images\/avatars\//);
-    // Saving the form with the stored avatar's path keeps it.
-    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: uploaded! }), { Cookie: cookie }));
-    expect((await stored(keyOf(uploaded))).object).not.toBeNull();
-    // An address elsewhere replaces it: the stored photo goes.
-    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://cdn.example/new.png" }), { Cookie: cookie }));
-    expect((await userRow(user.id)).avatarUrl).toBe("https://cdn.example/new.png");
-    expect((await stored(keyOf(uploaded))).object).toBeNull();
-  });
-
   it("another member's photo is never deleted, nor a post's image, whatever the avatar URL says", async () => {
     const other = await member();
     await multipartPost("/profile.data?index", photoForm("avatar", png()), { Cookie: other.cookie });
@@ -340,6 +351,149 @@ describe("avatar and banner (spec document 2 §2 'The owner can upload an avatar
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
     expect((await env.MEDIA.list({ prefix: "images/avatars/" })).objects.length).toBe(before);
+  });
+});
+
+describe("an avatar URL elsewhere is copied into Murmur when saved (docs/decisions/079)", () => {
+  const avatarRows = (userId: string) => db().select().from(mediaUploads).where(eq(mediaUploads.userId, userId)).all();
+
+  it("fetched once by the server, stored in R2 as the member's avatar and served from /media: no page names that host", async () => {
+    const { user, cookie } = await member();
+    const host = fakeImageHost({ "/me.png": () => pngAnswer() });
+    const response = await fetchWorker(formPost("/settings/profile", profileForm({ avatarUrl: "https://pictures.example/me.png" }, "/settings/profile"), { Cookie: cookie }));
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toBe("Profile updated successfully!");
+    expect(host.asked).toEqual(["https://pictures.example/me.png"]);
+    const url = (await userRow(user.id)).avatarUrl;
+    expect(url).toMatch(/^\/media\/images\/avatars\/[a-z0-9-]+\.png$/);
+    expect(await avatarRows(user.id)).toMatchObject([{ key: keyOf(url), purpose: "avatars", contentType: "image/png", width: 1, height: 1 }]);
+    expect((await stored(keyOf(url))).object).not.toBeNull();
+    const served = await get(url!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    for (const path of ["/profile", "/settings/profile"]) {
+      const html = await (await get(path, { Cookie: cookie })).text();
+      expect(html, path).toContain(`src="${url}"`);
+      expect(html, path).not.toContain("pictures.example");
+    }
+    // The form now shows the copy's address: saving it again asks the host nothing.
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: url! }), { Cookie: cookie }));
+    expect(host.asked).toHaveLength(1);
+    expect((await userRow(user.id)).avatarUrl).toBe(url);
+  });
+
+  it("a redirect to another https address is followed", async () => {
+    const { user, cookie } = await member();
+    const host = fakeImageHost({ "/moved": () => Response.redirect("https://pictures.example/me.png", 302), "/me.png": () => pngAnswer() });
+    const response = await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://pictures.example/moved" }), { Cookie: cookie }));
+    expect(response.status).toBe(200);
+    expect(host.asked).toEqual(["https://pictures.example/moved", "https://pictures.example/me.png"]);
+    expect((await userRow(user.id)).avatarUrl).toMatch(/^\/media\/images\/avatars\//);
+  });
+
+  const overLimit = () => new Uint8Array(IMAGE_MAX_BYTES + 1);
+  it.each([
+    ["a web page", "/page", () => new Response("<!doctype html><title>Hi</title>", { headers: { "Content-Type": "text/html" } }), SETTINGS_MESSAGES.avatarUrlNotImage],
+    ["text that says it is a PNG", "/fake.png", () => new Response("hello, not a picture", { headers: { "Content-Type": "image/png" } }), SETTINGS_MESSAGES.avatarUrlNotImage],
+    ["an SVG (not an image type Murmur takes)", "/me.svg", () => new Response('<svg xmlns="http://www.w3.org/2000/svg"/>', { headers: { "Content-Type": "image/svg+xml" } }), SETTINGS_MESSAGES.avatarUrlNotImage],
+    ["an image over 5MB, by its Content-Length", "/huge.png", () => new Response(overLimit(), { headers: { "Content-Type": "image/png" } }), UPLOAD_MESSAGES.imageTooLarge],
+    [
+      "an image over 5MB, sent without a length",
+      "/stream.png",
+      () => new Response(new Blob([TINY_PNG, overLimit()]).stream(), { headers: { "Content-Type": "image/png" } }),
+      UPLOAD_MESSAGES.imageTooLarge,
+    ],
+    ["an address that answers 404", "/missing.png", null, SETTINGS_MESSAGES.avatarUrlUnreachable],
+    [
+      "a host that cannot be reached",
+      "/down.png",
+      () => {
+        throw new TypeError("Network connection lost.");
+      },
+      SETTINGS_MESSAGES.avatarUrlUnreachable,
+    ],
+    ["a redirect to plain http", "/to-http", () => Response.redirect("http://pictures.example/me.png", 302), SETTINGS_MESSAGES.avatarUrlUnreachable],
+    ["redirects without end", "/loop", () => Response.redirect("https://pictures.example/loop", 302), SETTINGS_MESSAGES.avatarUrlUnreachable],
+  ])("%s is refused beside the avatar URL field, and nothing changes", async (_what, path, answer, message) => {
+    const { user, cookie } = await member({ displayName: "Before Save" });
+    await multipartPost("/profile.data?index", photoForm("avatar", png()), { Cookie: cookie });
+    const before = (await userRow(user.id)).avatarUrl;
+    const host = fakeImageHost({ "/me.png": () => pngAnswer(), ...(answer ? { [path]: answer } : {}) });
+    const typed = profileForm({ displayName: "After Save", avatarUrl: `https://pictures.example${path}` });
+    const page = await fetchWorker(formPost("/settings/profile", { ...typed, returnTo: "/settings/profile" }, { Cookie: cookie }));
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain(message);
+    expect(html).toMatch(/id="[^"]*avatarUrl[^"]*"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="[^"]*avatarUrl/);
+    expect(html).toContain(`value="https://pictures.example${path}"`);
+    const fetched = await fetchWorker(formPost("/settings/profile.data", typed, { Cookie: cookie }));
+    expect(fetched.status).toBe(400);
+    expect(await fetched.text()).toContain(message);
+    expect(host.asked.every((url) => url.startsWith("https://"))).toBe(true);
+    expect(await userRow(user.id)).toMatchObject({ displayName: "Before Save", avatarUrl: before });
+    expect(await avatarRows(user.id)).toHaveLength(1);
+    expect((await stored(keyOf(before))).object).not.toBeNull();
+  });
+
+  it("a plain http address is refused before anything is fetched", async () => {
+    const { user, cookie } = await member({ displayName: "Before Save" });
+    const host = fakeImageHost({ "/me.png": () => pngAnswer() });
+    const fetched = await fetchWorker(formPost("/settings/profile.data", profileForm({ displayName: "After Save", avatarUrl: "http://pictures.example/me.png" }), { Cookie: cookie }));
+    expect(fetched.status).toBe(400);
+    expect(await fetched.text()).toContain(SETTINGS_MESSAGES.avatarUrlInvalid);
+    expect(host.asked).toEqual([]);
+    expect(await userRow(user.id)).toMatchObject({ displayName: "Before Save", avatarUrl: null });
+  });
+
+  it("a host that does not answer in time is given up", async () => {
+    fakeImageHost({
+      "/slow.png": (request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))),
+    });
+    const started = Date.now();
+    expect(await fetchRemoteImage("https://pictures.example/slow.png", { timeoutMs: 50 })).toEqual({ ok: false, reason: "unreachable" });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("the avatar a copy replaces leaves R2, whether it was uploaded or copied in", async () => {
+    const { user, cookie } = await member();
+    fakeImageHost({ "/one.png": () => pngAnswer(), "/two.png": () => pngAnswer() });
+    await multipartPost("/profile.data?index", photoForm("avatar", png()), { Cookie: cookie });
+    const uploaded = (await userRow(user.id)).avatarUrl;
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://pictures.example/one.png" }), { Cookie: cookie }));
+    const first = (await userRow(user.id)).avatarUrl;
+    expect(first).toMatch(/^\/media\/images\/avatars\//);
+    expect(await stored(keyOf(uploaded))).toEqual({ object: null, row: undefined });
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://pictures.example/two.png" }), { Cookie: cookie }));
+    const second = (await userRow(user.id)).avatarUrl;
+    expect(second).not.toBe(first);
+    expect(await stored(keyOf(first))).toEqual({ object: null, row: undefined });
+    expect((await stored(keyOf(second))).object).not.toBeNull();
+    // Cleared: the copy goes too.
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "" }), { Cookie: cookie }));
+    expect((await userRow(user.id)).avatarUrl).toBeNull();
+    expect(await avatarRows(user.id)).toEqual([]);
+  });
+
+  it("an address elsewhere saved before copies were made shows the default avatar, and saving the profile copies it in", async () => {
+    const { user, cookie } = await member();
+    await db().update(users).set({ avatarUrl: "https://pictures.example/old.png" }).where(eq(users.id, user.id));
+    const profile = await (await get("/profile", { Cookie: cookie })).text();
+    // No image asks that host (the address stays in the page's data, for the settings form).
+    expect(profile).not.toMatch(/<img[^>]*pictures\.example/);
+    expect(profile).toContain(`<img src="/default-avatar.svg" alt="${user.displayName}&#x27;s avatar"`);
+    const host = fakeImageHost({ "/old.png": () => pngAnswer() });
+    await fetchWorker(formPost("/settings/profile.data", profileForm({ avatarUrl: "https://pictures.example/old.png" }), { Cookie: cookie }));
+    expect(host.asked).toEqual(["https://pictures.example/old.png"]);
+    expect((await userRow(user.id)).avatarUrl).toMatch(/^\/media\/images\/avatars\//);
+  });
+
+  it("the page's Content-Security-Policy loads images from Murmur only", async () => {
+    const { cookie } = await member();
+    for (const path of ["/settings/profile", "/profile", "/auth"]) {
+      const csp = (await get(path, path === "/auth" ? {} : { Cookie: cookie })).headers.get("Content-Security-Policy") ?? "";
+      const images = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("img-src"));
+      expect(images, path).toBe("img-src 'self' data: blob:");
+    }
   });
 });
 

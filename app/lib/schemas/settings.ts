@@ -5,12 +5,14 @@ import { blankIsMissing, blankIsUndefined } from "./required";
 import { LOCATION_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER, PROFILE_LIMITS } from "../constants";
 import { SETTINGS_MESSAGES } from "../messages";
 import { DIRECT_MESSAGE_AUDIENCES, POST_VISIBILITIES, PROFILE_VISIBILITIES } from "../settings-options";
+import { SITE_PATH } from "../site-path";
 import { countCharacters } from "../text";
 
 /**
  * The settings forms' rules (spec document 2 §5: display name required, avatar URL and website in URL
- * format), shared by the forms (conform) and the actions. Free text is cleaned first (decision 024);
- * an empty optional field is no value, and saving it clears what was there.
+ * format; an avatar URL over https, decision 079), shared by the forms (conform) and the actions. Free
+ * text is cleaned first (decision 024); an empty optional field is no value, and saving it clears what
+ * was there.
  */
 
 /** A scheme written out ("https:", "javascript:"), as opposed to a port after a host ("example.com:8080"). */
@@ -34,10 +36,15 @@ export function webAddress(value: string): string | null {
 }
 
 /**
- * An image on this site, by its path: what the avatar URL shows after an upload (/media/…) or for the
- * demo members. The action takes one only if the profile shows it already or the member stored it.
+ * An avatar's address: a path on this site, or an https address elsewhere, whose image the save copies
+ * into Murmur (docs/decisions/079) so that no viewer's browser ever asks that host for it. Plain http is
+ * refused: the copy is fetched over https only.
  */
-export const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+export function avatarAddress(value: string): string | null {
+  if (SITE_PATH.test(value)) return value;
+  const address = webAddress(value);
+  return address && new URL(address).protocol === "https:" ? address : null;
+}
 
 /** An optional one-line address: `accept` says what it may be and how it is stored. */
 function optionalAddress(invalid: string, accept: (value: string) => string | null) {
@@ -77,7 +84,7 @@ export const ProfileSettingsSchema = z.object({
   bio: BioSchema,
   location: optionalLine(LOCATION_MAX_LENGTH, SETTINGS_MESSAGES.locationTooLong(LOCATION_MAX_LENGTH)),
   website: optionalAddress(SETTINGS_MESSAGES.websiteInvalid, webAddress),
-  avatarUrl: optionalAddress(SETTINGS_MESSAGES.avatarUrlInvalid, (value) => (SITE_PATH.test(value) ? value : webAddress(value))),
+  avatarUrl: optionalAddress(SETTINGS_MESSAGES.avatarUrlInvalid, avatarAddress),
 });
 
 export type ProfileSettingsInput = z.infer<typeof ProfileSettingsSchema>;
