@@ -62,7 +62,7 @@ export function contentSecurityPolicy(nonce: string): string {
     // React renders style attributes (e.g. progress widths); no inline <style> is ever built from user input.
     "style-src 'self' 'unsafe-inline'",
     // Images come from Murmur only: an avatar URL elsewhere is copied into R2 when saved, so no other
-    // host learns who looks at a member's avatar (docs/decisions/079). blob: is a picked file's preview.
+    // host learns who looks at a member's avatar (docs/decisions/080). blob: is a picked file's preview.
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",

@@ -16,7 +16,7 @@ import { fetchRemoteImage } from "./remote-image";
 /**
  * What a member changes on their own profile (spec document 2 §2 "Settings" and "Profile"): its
  * fields, the avatar and the banner. A photo Murmur stored and the profile no longer shows is deleted
- * from R2. An avatar URL elsewhere is copied into R2 when saved (docs/decisions/079); one saved before
+ * from R2. An avatar URL elsewhere is copied into R2 when saved (docs/decisions/080); one saved before
  * that is never touched, only not shown.
  */
 
@@ -158,7 +158,7 @@ export async function updateProfile({ context, member }: Owner, input: ProfileSe
 /**
  * The picture at an avatar URL elsewhere, fetched once (https only, within a time and an image's size
  * limit), checked by its bytes as an upload is and stored as the member's avatar upload, so the copy is
- * served from /media and deleted like any uploaded avatar once replaced (docs/decisions/079). A refusal
+ * served from /media and deleted like any uploaded avatar once replaced (docs/decisions/080). A refusal
  * is the avatar URL field's.
  */
 async function copyAvatarIn(db: Db, bucket: R2Bucket, memberId: string, address: string, now: number): Promise<Outcome<{ stored: StoredMedia }>> {

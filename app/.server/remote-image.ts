@@ -2,7 +2,7 @@ import { AVATAR_FETCH_MAX_REDIRECTS, AVATAR_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES } 
 
 /**
  * A picture at an address elsewhere, fetched once by the server so that it can be kept in R2 and no
- * viewer's browser ever asks that host for it (docs/decisions/079). Only the bytes come back: what they
+ * viewer's browser ever asks that host for it (docs/decisions/080). Only the bytes come back: what they
  * are is for `checkMediaFile` to say, as for an upload.
  */
 

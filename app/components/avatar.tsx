@@ -14,7 +14,7 @@ type AvatarProps = {
 
 /**
  * The picture shown: an avatar on this site, else the default. An avatar URL elsewhere saved before
- * such addresses were copied in (docs/decisions/079) is not asked for: that host would learn who looks.
+ * such addresses were copied in (docs/decisions/080) is not asked for: that host would learn who looks.
  */
 const shown = (src: string | null | undefined) => (src && SITE_PATH.test(src) ? src : DEFAULT_AVATAR);
 

@@ -111,7 +111,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /**
- * An avatar URL elsewhere is copied into R2 on save (docs/decisions/079): how long its host may take to
+ * An avatar URL elsewhere is copied into R2 on save (docs/decisions/080): how long its host may take to
  * answer in all, and how many redirects (each to https) are followed on the way.
  */
 export const AVATAR_FETCH_TIMEOUT_MS = 5000;

@@ -94,7 +94,7 @@ test.describe("settings", () => {
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(form.getByText("Please enter a valid image address (https)")).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
-    // The server fetches an address elsewhere to copy it in (decision 079); .invalid never resolves.
+    // The server fetches an address elsewhere to copy it in (decision 080); .invalid never resolves.
     await field.fill("https://avatar.invalid/me.png");
     await form.getByRole("button", { name: "Save Changes" }).click();
     await expect(form.getByText("Could not load an image from that address")).toBeVisible({ timeout: 15_000 });

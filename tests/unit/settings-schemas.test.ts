@@ -72,7 +72,7 @@ describe("the profile form", () => {
     });
   });
 
-  it("an avatar URL elsewhere is https only (it is fetched to be copied in, decision 079); a website may be http", () => {
+  it("an avatar URL elsewhere is https only (it is fetched to be copied in, decision 080); a website may be http", () => {
     expect(parse(ProfileSettingsSchema, { ...valid, website: "http://example.com/me", avatarUrl: "http://cdn.example/me.png" }).errors).toEqual({
       avatarUrl: SETTINGS_MESSAGES.avatarUrlInvalid,
     });

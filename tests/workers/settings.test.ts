@@ -354,7 +354,7 @@ describe("avatar and banner (spec document 2 §2 'The owner can upload an avatar
   });
 });
 
-describe("an avatar URL elsewhere is copied into Murmur when saved (docs/decisions/079)", () => {
+describe("an avatar URL elsewhere is copied into Murmur when saved (docs/decisions/080)", () => {
   const avatarRows = (userId: string) => db().select().from(mediaUploads).where(eq(mediaUploads.userId, userId)).all();
 
   it("fetched once by the server, stored in R2 as the member's avatar and served from /media: no page names that host", async () => {

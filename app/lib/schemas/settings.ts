@@ -10,7 +10,7 @@ import { countCharacters } from "../text";
 
 /**
  * The settings forms' rules (spec document 2 §5: display name required, avatar URL and website in URL
- * format; an avatar URL over https, decision 079), shared by the forms (conform) and the actions. Free
+ * format; an avatar URL over https, decision 080), shared by the forms (conform) and the actions. Free
  * text is cleaned first (decision 024); an empty optional field is no value, and saving it clears what
  * was there.
  */
@@ -37,7 +37,7 @@ export function webAddress(value: string): string | null {
 
 /**
  * An avatar's address: a path on this site, or an https address elsewhere, whose image the save copies
- * into Murmur (docs/decisions/079) so that no viewer's browser ever asks that host for it. Plain http is
+ * into Murmur (docs/decisions/080) so that no viewer's browser ever asks that host for it. Plain http is
  * refused: the copy is fetched over https only.
  */
 export function avatarAddress(value: string): string | null {

@@ -22,7 +22,7 @@ export const SETTINGS_MESSAGES = {
   bioTooLong: (max: number) => `Bio must be at most ${max} characters`,
   locationTooLong: (max: number) => `Location must be at most ${max} characters`,
   websiteInvalid: "Please enter a valid website address (http or https)",
-  // An avatar elsewhere is copied into Murmur when saved (decision 079): over https only.
+  // An avatar elsewhere is copied into Murmur when saved (decision 080): over https only.
   avatarUrlInvalid: "Please enter a valid image address (https)",
   avatarUrlUnreachable: "Could not load an image from that address",
   avatarUrlNotImage: "The image at that address must be a JPEG, PNG, GIF or WebP",
