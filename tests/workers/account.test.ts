@@ -537,7 +537,7 @@ describe("deleting the account", () => {
     expect(gone.status).toBe(202);
     const cleared = gone.headers.getSetCookie().find((c) => c.startsWith("device="))!;
     expect(cleared).toMatch(/Max-Age=0/);
-    expect(await remembered(cleared.split(";")[0])).toEqual([]);
+    expect(await remembered(cleared.split(";")[0]!)).toEqual([]);
   });
 });
 
