@@ -290,7 +290,7 @@ export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * MINUTE;
 // Legal (spec 2 §2)
 export const MINIMUM_AGE = 13;
 export const PARENTAL_CONSENT_AGE = 18;
-export const LEGAL_LAST_UPDATED = "January 2025";
+export const LEGAL_LAST_UPDATED = "November 30, 2026";
 
 // Public pages for visitors (the public profile, a post's page), kept in the edge cache
 // (docs/decisions/028-public-profile-edge-cache.md)
