@@ -79,6 +79,9 @@ export async function answerAccountDeletion({ request, context, member, form }: 
   await purgePublicProfile(context, member.username);
   const headers = new Headers();
   headers.append("Set-Cookie", clearedSessionCookie(request));
+  // This browser no longer remembers the deleted account (the Privacy Policy's cookies).
+  const device = await context.devices.forget(from.devices, member.id);
+  if (device) headers.append("Set-Cookie", device);
   headers.append("Set-Cookie", await context.toasts.header({ message: ACCOUNT_MESSAGES.accountDeleted }));
   return redirectDocument("/auth", { headers });
 }

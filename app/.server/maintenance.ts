@@ -7,7 +7,7 @@ import { readConfig } from "./env";
 import { mailerOf } from "./mail";
 import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
-import { mailSupportRequests } from "./support";
+import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -53,8 +53,8 @@ export function deleteOldViews(db: Db, now: number) {
  * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
- * objects of deleted media that R2 refused at the time, views of past days (072) and the messages to
- * support whose mail did not go (078). (Rate-limit
+ * objects of deleted media that R2 refused at the time, views of past days (072), the messages to
+ * support whose mail did not go (078) and those sent over a year ago (the Privacy Policy). (Rate-limit
  * objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
@@ -95,6 +95,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
         if (config.supportEmail) await mailSupportRequests(db, mailerOf({ db, config }), config.supportEmail, { now });
       },
     ],
+    ["old messages to support", () => deleteOldSupportRequests(db, now)],
   );
   const failed: string[] = [];
   for (const [name, job] of jobs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
+import { SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
 import { SupportRequestSchema, type SupportRequestInput } from "~/lib/schemas/support";
 import { SUPPORT_TOPIC_LABELS, type SupportTopic } from "~/lib/support-options";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
@@ -194,4 +194,20 @@ export async function answerSupportRequest({ context, member, form }: Pick<Membe
   const returnTo = returnToOf(form);
   if (returnTo) return context.toasts.redirect(returnTo, { message });
   return data<SettingsAnswer>({ ok: true, message, lastResult: submission.reply({ resetForm: true }) });
+}
+
+/**
+ * Messages to support sent more than SUPPORT_REQUEST_RETENTION_MS ago, the oldest `batch` a run (the
+ * Privacy Policy says how long they are kept). Found by the id's time (ids.ts), so by the key's index.
+ * Answers how many went.
+ */
+export async function deleteOldSupportRequests(db: Db, now: number, { batch = SUPPORT_REQUEST_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
+  const old = db
+    .select({ id: supportRequests.id })
+    .from(supportRequests)
+    .where(lt(supportRequests.id, firstIdAt(now - SUPPORT_REQUEST_RETENTION_MS)))
+    .orderBy(asc(supportRequests.id))
+    .limit(batch);
+  const deleted = await db.delete(supportRequests).where(inArray(supportRequests.id, old)).returning({ id: supportRequests.id });
+  return deleted.length;
 }

@@ -296,7 +296,7 @@ export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * MINUTE;
 // Legal (spec 2 §2)
 export const MINIMUM_AGE = 13;
 export const PARENTAL_CONSENT_AGE = 18;
-export const LEGAL_LAST_UPDATED = "January 2025";
+export const LEGAL_LAST_UPDATED = "November 30, 2026";
 
 // Public pages for visitors (the public profile, a post's page), kept in the edge cache
 // (docs/decisions/028-public-profile-edge-cache.md)
@@ -451,6 +451,10 @@ export const SUPPORT_REQUESTS_SHOWN = 5;
 export const SUPPORT_MAIL_BATCH = 20;
 /** A message whose mail after the answer did not go (or has not yet) is the cron's once it is this old. */
 export const SUPPORT_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
+/** A message to support is deleted this long after it was sent (the Privacy Policy's retention). */
+export const SUPPORT_REQUEST_RETENTION_MS = 365 * DAY;
+/** Messages to support past their retention the cron deletes a run (every five minutes). */
+export const SUPPORT_REQUEST_CLEANUP_BATCH = 500;
 
 // Direct messages (spec document 2 §2, §9; docs/decisions/036)
 /** The longest message, in characters (as posts count them). */

@@ -7,6 +7,7 @@ export const SUPPORT_TOPIC_LABELS = {
   verified: "Verified badge",
   problem: "Something isn't working",
   safety: "Safety and reports",
+  privacy: "Privacy and your data",
   other: "Something else",
 } as const;
 

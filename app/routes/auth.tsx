@@ -18,6 +18,7 @@ import { Icon } from "~/components/icon";
 import { PublicPage } from "~/components/public-page";
 import { Field, FormError } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { MINIMUM_AGE } from "~/lib/constants";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { showToast } from "~/lib/toast-store";
@@ -232,6 +233,14 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
         <SubmitButton busy={submitting} busyLabel={isSignUp ? "Creating account..." : "Signing in..."} className="mt-2 w-full">
           {isSignUp ? AUTH_MESSAGES.signUp : AUTH_MESSAGES.signIn}
         </SubmitButton>
+        {isSignUp ? (
+          <p className="text-center text-sm text-muted">
+            By signing up, you agree to the{" "}
+            <Link to="/terms" className="text-accent underline">Terms of Service</Link> and{" "}
+            <Link to="/privacy" className="text-accent underline">Privacy Policy</Link> and confirm you are at least{" "}
+            {MINIMUM_AGE} years old.
+          </p>
+        ) : null}
       </Form>
 
       <p className="text-center">

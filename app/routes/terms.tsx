@@ -36,6 +36,10 @@ export default function TermsOfService() {
         work. Do not post content that is illegal, harasses others, incites violence, spreads hate, infringes copyright or is
         spam. Anyone can report a post, and we may remove content or suspend accounts that break these rules.
       </p>
+      <p>
+        Who can see your posts depends on your settings, and comments on other people&apos;s posts are seen by everyone who
+        can see those posts: see the <Link to="/privacy" className="text-accent underline">Privacy Policy</Link>.
+      </p>
 
       <h2>Paid features</h2>
       <ul>
@@ -46,7 +50,7 @@ export default function TermsOfService() {
           Creators may offer subscriptions at a monthly price they set, paid each month or once a year ({YEARLY_DISCOUNT_PERCENT}% less); each renews at
           the end of its period until you cancel. Subscribers get the creator's subscriber-only posts.
         </li>
-        <li>Payments are processed by our card payment provider.</li>
+        <li>Payments are processed by Stripe, our card payment provider.</li>
         <li>We will give you at least {PRICE_CHANGE_NOTICE_DAYS} days notice before a price changes.</li>
         <li>You can cancel at any time. Cancellation takes effect at the end of the current billing period, and you keep access until then.</li>
       </ul>
@@ -56,7 +60,8 @@ export default function TermsOfService() {
         You can stop using Murmur and delete your account at any time, in{" "}
         <Link to="/settings/account" className="text-accent underline">Settings › Account</Link>. Communities you created that
         others have joined must be deleted first. Deleting your account cancels the renewal of your subscriptions and of
-        subscriptions to you. We may suspend accounts that break these terms.
+        subscriptions to you. The Privacy Policy says what is kept after that, and for how long. We may suspend accounts
+        that break these terms.
       </p>
 
       <h2>Changes to these terms</h2>

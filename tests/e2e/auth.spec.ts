@@ -41,6 +41,24 @@ test.describe("sign-up", () => {
     if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
+  test("under the button, signing up agrees to the Terms and the Privacy Policy (both linked) and confirms the age; signing in says nothing of it", async ({ page }) => {
+    const agreement = "By signing up, you agree to the Terms of Service and Privacy Policy and confirm you are at least 13 years old.";
+    await open(page, "/auth?signUp=true");
+    const line = page.getByText(agreement);
+    await expect(line).toBeVisible();
+    const [button, text] = [await page.getByRole("button", { name: "Sign Up" }).boundingBox(), await line.boundingBox()];
+    expect(text!.y).toBeGreaterThan(button!.y);
+    await line.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+    await open(page, "/auth?signUp=true");
+    await page.getByText(agreement).getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
+    await open(page, "/auth");
+    await expect(page.getByText(/By signing up/)).toHaveCount(0);
+  });
+
   test("too-short and mismatched values show their messages", async ({ page }) => {
     await open(page, "/auth?signUp=true");
     await fillSignUp(page, { displayName: "A", username: "ab", email: "not-an-email", password: "12345", confirmPassword: "123" });

@@ -36,7 +36,7 @@ for (const [path, title] of [
     await open(page, path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByText("Last updated: January 2025")).toBeVisible();
+    await expect(page.getByText("Last updated: November 30, 2026")).toBeVisible();
     const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
     expect(text).toContain("at least 13 years old");
     expect(text).toMatch(/under 18.*(consent of a parent|parent or legal guardian)/);
@@ -47,3 +47,18 @@ for (const [path, title] of [
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 }
+
+test("the Privacy Policy says who processes data, how long it is kept, what outlives an account, the four cookies and where to ask for a copy", async ({ page }) => {
+  await open(page, "/privacy");
+  const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+  for (const processor of ["Cloudflare hosts Murmur", "Resend delivers our e-mail", "Stripe is our card payment provider"]) expect(text).toContain(processor);
+  expect(text).toContain("we remove its location and camera data");
+  expect(text).toContain("Comments you write on someone else's post are shown to everyone who can see that post");
+  expect(text).toContain("Messages to support: deleted from our database 365 days after you sent them");
+  expect(text).toContain("Database backups, kept for up to 30 days");
+  expect(text).toContain("for a limited period set by our host");
+  for (const cookie of ["session:", "theme:", "toast:", "device: remembers the accounts that signed in on this browser"]) expect(text).toContain(cookie);
+  expect(text).toContain('with the topic "Privacy and your data"');
+  await page.getByRole("link", { name: "Settings › Help Center" }).click();
+  await expect(page).toHaveURL(/\/auth\?returnTo=%2Fsettings%2Fhelp$/);
+});

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { deleteAccount } from "~/.server/account-deletion";
 import { requestPasswordReset } from "~/.server/auth/accounts";
+import { TrustedDevices } from "~/.server/auth/devices";
 import { verifyPassword } from "~/.server/auth/password";
 import { validateSessionToken } from "~/.server/auth/session";
 import { addComment, setCommentLike } from "~/.server/comments";
@@ -48,7 +49,7 @@ import { IMAGE_TYPES } from "~/lib/media-types";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { unique } from "../fixtures/factories";
-import { createUser, db, fetchWorker, formPost, get, limiter, member, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf } from "./helpers";
+import { createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf } from "./helpers";
 
 /**
  * Settings › Account (docs/decisions/074), through the real worker where a browser would go: a new
@@ -508,6 +509,35 @@ describe("deleting the account", () => {
     // Several rounds, each statement bounded.
     expect(batches.length).toBeGreaterThan(5);
     expect(ACCOUNT_DELETION_BATCH.rows).toBeGreaterThan(ACCOUNT_DELETION_BATCH.posts);
+  });
+
+  it("this browser's trusted-device cookie no longer names the deleted account; the others it signed in to stay trusted", async () => {
+    const devices = new TrustedDevices({ secret: readConfig(env).cookieSecret, secure: false });
+    const remembered = async (cookie: string) => (await devices.read(new Request(ORIGIN, { headers: { Cookie: cookie } }))).map((device) => device.u);
+    const [kept, leaving] = [await createUser(), await createUser()];
+    const first = await signInForm(kept.email, TEST_PASSWORD, ip());
+    const second = await signInForm(leaving.email, TEST_PASSWORD, ip(), setCookie(first, "device"));
+    const [bothDevice, session] = [setCookie(second, "device")!, setCookie(second, "session")!];
+    expect(await remembered(bothDevice)).toEqual([leaving.id, kept.id]);
+
+    const deleted = await accountPost(deleteForm(), `${session}; ${bothDevice}`);
+    expect(deleted.status).toBe(302);
+    const keptDevice = setCookie(deleted, "device")!;
+    expect(await remembered(keptDevice)).toEqual([kept.id]);
+    // Still trusted for the other account: once strangers' guesses used up its sign-ins, this browser still signs in.
+    // (Its first sign-in above was one of them.)
+    expect(await limiter().hit([subjects.account(kept.email)], "signIn", { count: RATE_LIMITS.signIn.max - 1 })).toEqual({ allowed: true });
+    expect((await signInForm(kept.email, TEST_PASSWORD, ip())).status).toBe(429);
+    expect((await signInForm(kept.email, TEST_PASSWORD, ip(), keptDevice)).status).toBe(302);
+
+    // The last account it named: the cookie goes.
+    const alone = await createUser();
+    const signedIn = await signInForm(alone.email, TEST_PASSWORD, ip());
+    const gone = await accountPost(deleteForm(), `${setCookie(signedIn, "session")}; ${setCookie(signedIn, "device")}`, { js: true });
+    expect(gone.status).toBe(202);
+    const cleared = gone.headers.getSetCookie().find((c) => c.startsWith("device="))!;
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(await remembered(cleared.split(";")[0]!)).toEqual([]);
   });
 });
 

@@ -6,8 +6,8 @@ import { readConfig } from "~/.server/env";
 import { subjects } from "~/.server/limits";
 import { createOutboxMailer, MailError, type Mailer, type MailMessage } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
-import { mailSupportRequests, sendSupportRequest } from "~/.server/support";
-import { RATE_LIMITS, SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, TIME } from "~/lib/constants";
+import { deleteOldSupportRequests, mailSupportRequests, sendSupportRequest } from "~/.server/support";
+import { RATE_LIMITS, SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
 import { unique } from "../fixtures/factories";
 import { createUser, db, deployedEnv, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
@@ -205,5 +205,39 @@ describe("contact support: the team's mail", () => {
     expect(readConfig(deployedEnv()).supportEmail).toBe("support@murmur.example");
     expect(() => readConfig(deployedEnv({ SUPPORT_EMAIL: undefined }))).toThrow(/SUPPORT_EMAIL must be set in production/);
     expect(() => readConfig(deployedEnv({ SUPPORT_EMAIL: "support@<your domain>" }))).toThrow(/SUPPORT_EMAIL must be an address/);
+  });
+});
+
+describe("contact support: how long a message is kept", () => {
+  /** Stores a message sent at `at`, answering its id. */
+  async function sentAt(userId: string, at: number, message: string) {
+    const outcome = await sendSupportRequest(db(), userId, { topic: "privacy", message }, at);
+    if (!outcome.ok) throw new Error("not stored");
+    return outcome.id;
+  }
+
+  it("a message sent over a year ago is deleted, the oldest first and a bounded number a run; a younger one stays", async () => {
+    const user = await createUser();
+    // Long before every other test's messages, so that only these are old enough.
+    const now = Date.now() - 5 * SUPPORT_REQUEST_RETENTION_MS;
+    const old = [];
+    for (let i = 3; i >= 1; i--) old.push(await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS - i * TIME.MINUTE, `Old ${i}`));
+    const young = await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS + TIME.MINUTE, "Not a year old");
+    const left = async () => (await requestsOf(user.id)).map((row) => row.id);
+
+    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(2);
+    expect(await left()).toEqual([old[2], young]);
+    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(1);
+    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(0);
+    expect(await left()).toEqual([young]);
+  });
+
+  it("the scheduled maintenance deletes them", async () => {
+    const user = await createUser();
+    const now = Date.now();
+    await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS - TIME.MINUTE, "A year and a minute ago");
+    const kept = await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS + TIME.HOUR, "Almost a year ago");
+    await runScheduledMaintenance(env, now);
+    expect((await requestsOf(user.id)).map((row) => row.id)).toEqual([kept]);
   });
 });

@@ -66,4 +66,15 @@ export class TrustedDevices {
     const kept = devices.filter((device) => device.u !== userId);
     return this.#cookie.serialize([{ u: userId, n: nonce, p: stamp }, ...kept].slice(0, TRUSTED_DEVICE_ACCOUNTS));
   }
+
+  /**
+   * The Set-Cookie that no longer names a deleted account: the others this browser signed in to stay
+   * trusted, and with none left the cookie goes. Null when the browser never named the account.
+   */
+  async forget(devices: TrustedDevice[], userId: string): Promise<string | null> {
+    if (!devices.some((device) => device.u === userId)) return null;
+    const kept = devices.filter((device) => device.u !== userId);
+    if (kept.length > 0) return this.#cookie.serialize(kept);
+    return this.#cookie.serialize([], { maxAge: 0, expires: new Date(0) });
+  }
 }
