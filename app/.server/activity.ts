@@ -4,7 +4,7 @@ import type { Db } from "./db/client";
 import { memberSettings, messages, users } from "./db/schema";
 
 /**
- * A member's activity status (spec document 2 §3 showActivity; decisions 076, 079): when they last
+ * A member's activity status (spec document 2 §3 showActivity; decisions 076, 082): when they last
  * used Murmur, written at most once an ACTIVITY_RECORD_EVERY_MS while they share it (turning it off
  * forgets it), and shown to a member they have written to only while both share theirs.
  */
@@ -27,7 +27,7 @@ const sharesSql = (memberId: unknown) =>
 /**
  * Whether `viewerId` sees when `otherId` was last active in their conversation: both share their
  * activity status, as the usual meaning of the setting has it (one who hides theirs sees no one's),
- * and the other has written in it: the setting's "people you message" (decision 079). Without that,
+ * and the other has written in it: the setting's "people you message" (decision 082). Without that,
  * anyone allowed to press Message could read a member's last activity without writing a word.
  */
 export const activityShownSql = (otherId: unknown, viewerId: unknown, conversationId: unknown) =>

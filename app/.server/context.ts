@@ -163,7 +163,7 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         const [found, member, trends] = rows ? decodeRows(own, rows) : await runReads(db, own);
         const result = await settleSession(db, sessionId, found, now, { renew: renewsSession });
         // The member's last activity, at most once an ACTIVITY_RECORD_EVERY_MS, after the answer and off
-        // its meter: no page waits for it (decision 076); only while they share it (079). A room's
+        // its meter: no page waits for it (decision 076); only while they share it (082). A room's
         // handshake is no activity of the member (a page in the background reconnects).
         if (result.user && renewsSession && found!.sharesActivity && activityDue(found!.lastActiveAt, now)) {
           ctx.waitUntil(recordActivity(getDb(env.DB), result.user.id, now).catch((error: unknown) => console.error("Recording a member's activity failed:", error)));

@@ -2,7 +2,7 @@ import { orientationOfExif } from "./media-inspect";
 import type { MediaType } from "~/lib/media-types";
 
 /**
- * What a file says about where and how it was made, removed before it is stored (decision 079): a
+ * What a file says about where and how it was made, removed before it is stored (decision 082): a
  * phone's photo carries the place it was taken (EXIF GPS), the camera, the time and often the owner's
  * name, and a public post's image is served to anyone. What is kept is what shows the picture as it
  * was meant: the pixels, the colour profile, and the orientation (a minimal EXIF of that one entry).

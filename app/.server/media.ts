@@ -73,7 +73,7 @@ export async function storeMedia(
 ): Promise<StoredMedia> {
   const folder = type.kind === "image" ? `images/${purpose}` : "videos";
   const key = `${folder}/${randomName(type.extension, now)}`;
-  // Where and how it was made (a photo's GPS position, the camera) is not stored (decision 079). A file
+  // Where and how it was made (a photo's GPS position, the camera) is not stored (decision 082). A file
   // inspectMedia accepted always walks; one that would not is refused rather than stored as it came.
   const parts = await withoutMetadata(file, type);
   if (!parts) throw new Error(`media: a ${type.extension} file whose metadata could not be removed`);

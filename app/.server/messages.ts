@@ -222,7 +222,7 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         avatarUrl: users.avatarUrl,
         verifiedType: users.verifiedType,
         // When the other member was last active, only while both share their activity status (076)
-        // and once they have written here (079).
+        // and once they have written here (082).
         activityShown: activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId).as("activity_shown"),
         lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
       };

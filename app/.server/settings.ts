@@ -160,7 +160,7 @@ export async function saveNotificationSettings(db: Db, memberId: string, setting
 /** Privacy shapes the public profile (who sees its posts, whether search engines index it): a public profile change. */
 export async function savePrivacySettings(context: AppLoadContext, member: Pick<SessionUser, "id" | "username">, settings: PrivacySettings, now = Date.now()): Promise<{ ok: true }> {
   const saved = upsertSettings(context.db, member.id, settings, now);
-  // Activity status off: when the member was last active is forgotten, and no longer recorded (decision 079).
+  // Activity status off: when the member was last active is forgotten, and no longer recorded (decision 082).
   if (settings.showActivity) await changePublicProfile(context, member, [saved], now);
   else await changePublicProfile(context, member, [saved, context.db.update(users).set({ lastActiveAt: null }).where(eq(users.id, member.id))], now);
   return { ok: true };

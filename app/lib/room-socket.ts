@@ -29,7 +29,7 @@ function holdsUnsentText(): boolean {
  * The session this page was opened with has ended elsewhere (a sign-out in another tab, a password
  * change or reset): every room of the page closes, so it hears nothing more (067). A page without
  * unsent text reloads, which leads to sign-in. One holding text stays as it is, under a notice that
- * says what happened and leads to sign-in when the member is ready (decision 079): a reload would
+ * says what happened and leads to sign-in when the member is ready (decision 082): a reload would
  * throw the text away.
  */
 function sessionEnded(): void {

@@ -5,7 +5,7 @@ import { withoutMetadata } from "~/.server/media-metadata";
 import { IMAGE_TYPES, VIDEO_TYPES, type MediaType } from "~/lib/media-types";
 
 /**
- * Uploads lose where and how they were made before they are stored (decision 079): GPS positions,
+ * Uploads lose where and how they were made before they are stored (decision 082): GPS positions,
  * cameras, comments, XMP; what shows the picture (its pixels, colour profile, orientation) stays, and
  * the result is still a file `inspectMedia` accepts, of the same size on screen.
  */

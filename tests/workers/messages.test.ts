@@ -381,7 +381,7 @@ describe("activity status (decision 076)", () => {
     expect(await lastActiveOf(ana.id)).toBeGreaterThanOrEqual(again);
   });
 
-  it("activity is recorded only while the member shares it; turning it off forgets it (decision 079)", async () => {
+  it("activity is recorded only while the member shares it; turning it off forgets it (decision 082)", async () => {
     const ana = await createUser();
     const cookie = await sessionCookieFor(ana.id);
     await setShowActivity(ana.id, false);
@@ -405,7 +405,7 @@ describe("activity status (decision 076)", () => {
     const cookie = await sessionCookieFor(ana.id);
     const open = async () => activityLine(await visit(`/messages/${conversationId}`, cookie));
     // Pressing Message tells Ana nothing about Ben, however recent, while he has not written to her
-    // (decision 079: "people you message"); her own message changes nothing.
+    // (decision 082: "people you message"); her own message changes nothing.
     await setLastActive(ben.id, Date.now() - ACTIVE_NOW_WITHIN_MS / 2);
     expect(await open()).toBeNull();
     await write(conversationId, ana.id, "Are you there?");

@@ -183,7 +183,7 @@ describe("uploads and media", () => {
     expect((await get("/media/images/posts/nothing-here.png")).status).toBe(404);
   });
 
-  it("stores no photo's position nor a video's location (decision 079): what /media serves has none, the record has the stored size", async () => {
+  it("stores no photo's position nor a video's location (decision 082): what /media serves has none, the record has the stored size", async () => {
     const { cookie } = await member();
     const bytes = (...parts: (number[] | string)[]) =>
       Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));

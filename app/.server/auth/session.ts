@@ -45,7 +45,7 @@ export function sessionRead(db: Db, sessionId: string) {
   const fields = {
     expiresAt: sessions.expiresAt,
     lastActiveAt: users.lastActiveAt,
-    // Whether the member shares their activity status: only then is their activity recorded (decision 079).
+    // Whether the member shares their activity status: only then is their activity recorded (decision 082).
     sharesActivity: sql<number>`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${users.id}), 1)`.as("shares_activity"),
     userId: users.id,
     email: users.email,

@@ -1,5 +1,5 @@
 /**
- * What a page says when its member's session ended elsewhere while it held unsent text (decision 079):
+ * What a page says when its member's session ended elsewhere while it held unsent text (decision 082):
  * instead of reloading to sign-in at once (067), it keeps the page so the text can be copied.
  */
 export const SESSION_ENDED_MESSAGES = {
