@@ -148,6 +148,14 @@ test.describe("direct messages", () => {
       await expect(page.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
       if (viewport) await page.setViewportSize(desktop);
     }
+    if (jsEnabled()) {
+      // A load that gets no answer keeps the conversation, says so, and may be asked again (decision 079).
+      await page.route(/\/messages\/[^/?]+\.data\?.*earlier=/, (route) => route.abort("internetdisconnected"));
+      await page.getByRole("link", { name: "Load earlier messages" }).click();
+      await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+      await expect(list.getByText(sent.at(-1)!, { exact: true })).toBeVisible();
+      await page.unroute(/\/messages\/[^/?]+\.data\?.*earlier=/);
+    }
     await page.getByRole("link", { name: "Load earlier messages" }).click();
     await expect(list.getByText(sent[0]!, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Load earlier messages" })).toHaveCount(0);

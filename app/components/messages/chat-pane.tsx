@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_TICK_MS, MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT, RELATIVE_TIME_DAYS, TIME } from "~/lib/constants";
 import { formatClock, formatRelativeTime } from "~/lib/format";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES, POST_MESSAGES } from "~/lib/messages";
 import type { RoomEvent } from "~/lib/realtime";
 import { CONVERSATION_PARTY } from "~/lib/room-names";
 import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
@@ -57,7 +57,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     // Each page once, however often the answer is looked at.
     setEarlierPages((pages) => (pages.some((page) => page.earlierCursor === answer.conversation.earlierCursor) ? pages : [answer.conversation, ...pages]));
   }, [earlier.data]);
-  const earlierFailed = earlier.data && !earlier.data.ok ? earlier.data.failed : null;
+  // Refused by the server (its text), or no answer at all (decision 079: the conversation stays, and says so).
+  const earlierFailed = earlier.data && !earlier.data.ok ? (earlier.data.failed ?? POST_MESSAGES.networkError) : null;
 
   const messages = useMemo(
     () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live, outbox.sent),
