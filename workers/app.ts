@@ -9,6 +9,7 @@ import { refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } 
 import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, namesAParty, refuseRoomRequest, ROOMS_PREFIX } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
+import { logWithoutQueryValues } from "../app/.server/log";
 import { handleStripeWebhook } from "../app/.server/stripe";
 import { purgeProfilesOfMembers } from "../app/.server/profile-changes";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "../app/lib/constants";
@@ -17,6 +18,9 @@ export { ConversationRoom } from "../party/conversation-room";
 export { FeedRoom } from "../party/feed-room";
 export { MemberRoom } from "../party/member-room";
 export { RateLimiter } from "./rate-limiter";
+
+// A failed statement's bound values (an e-mail address, a message's words) never reach the logs (decision 082).
+logWithoutQueryValues();
 
 const handleRemixRequest = createRequestHandler(build);
 
