@@ -463,6 +463,13 @@ export const MESSAGE_MAX_LENGTH = 1000;
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
 export const MESSAGES_PAGE_SIZE = 30;
+/**
+ * With JavaScript, a post or comment whose answer has not come within this long is taken as unanswered:
+ * the form says so and keeps its text, to send again (stored once if the first did arrive, decision 072).
+ */
+export const SEND_ANSWER_TIMEOUT_MS = 20 * SECOND;
+/** An upload that has sent nothing and heard nothing for this long is given up, as a failed one. */
+export const UPLOAD_STALL_TIMEOUT_MS = 30 * SECOND;
 /** The longest id a page may make for what it sends, a message, a post or a comment (a retry of the same id stores one). */
 export const CLIENT_ID_MAX_LENGTH = 128;
 /**

@@ -1,4 +1,4 @@
-import { PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, type RateLimitName } from "./constants";
+import { PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, SEND_ANSWER_TIMEOUT_MS, type RateLimitName } from "./constants";
 import {
   ACCOUNT_ACTION_TEXTS,
   COMMUNITY_ACTION_TEXTS,
@@ -32,6 +32,8 @@ export type IntentSpec = {
   limit: RateLimitName;
   /** The largest form it reads when it carries files (a photo, a post's images and video); else FORM_MAX_BYTES. */
   maxBytes?: number;
+  /** With JavaScript, how long its answer may take before the form says it got none (a form whose typed text waits on it). */
+  answerWithinMs?: number;
 };
 
 export const INTENTS = {
@@ -39,8 +41,8 @@ export const INTENTS = {
   "comment-like": { signIn: POST_MESSAGES.signInToLike, failed: null, quiet: true, limit: "like" },
   bookmark: { signIn: POST_MESSAGES.signInToBookmark, failed: null, quiet: true, limit: "bookmark" },
   repost: { signIn: POST_MESSAGES.signInToRepost, failed: POST_MESSAGES.repostFailed, quiet: false, limit: "repost" },
-  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment" },
-  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post", maxBytes: POST_FORM_MAX_BYTES },
+  comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment", answerWithinMs: SEND_ANSWER_TIMEOUT_MS },
+  post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post", maxBytes: POST_FORM_MAX_BYTES, answerWithinMs: SEND_ANSWER_TIMEOUT_MS },
   delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false, limit: "delete" },
   report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false, limit: "report" },
   // A share already happened when it is recorded (the dialog opened the service): a failure to record

@@ -13,9 +13,9 @@ export type Unanswered = { ok: false; message: string | null; unanswered: true }
  * nothing) and the page stays, where Remix would put the error page in its place. Used as a route's
  * clientAction around its server action; redirects and error responses pass through.
  */
-export async function answerUnanswered<T>(serverAction: () => Promise<T>, message: string | null): Promise<T | Unanswered> {
+export async function answerUnanswered<T>(serverAction: () => Promise<T>, message: string | null, timeoutMs?: number): Promise<T | Unanswered> {
   try {
-    return await serverAction();
+    return await (timeoutMs ? within(serverAction(), timeoutMs) : serverAction());
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     console.error("The request got no answer:", error);
@@ -24,13 +24,26 @@ export async function answerUnanswered<T>(serverAction: () => Promise<T>, messag
 }
 
 /**
+ * The answer, or a failure once `ms` passed without one. The request itself runs on (the browser cannot
+ * take it back): if it did arrive, the same send repeated is stored once (decision 072).
+ */
+function within<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The clientAction of every route with member actions: a submission that gets no answer says what the
- * spec says for its intent's failure (or nothing, where the spec only logs it).
+ * spec says for its intent's failure (or nothing, where the spec only logs it); so does one whose answer
+ * takes longer than its intent allows.
  */
 export async function answerOffline({ request, serverAction }: ClientActionFunctionArgs) {
   const intent = intentOf(await request.clone().formData());
   const spec: IntentSpec | null = intent ? INTENTS[intent] : null;
-  return answerUnanswered(() => serverAction(), spec ? (spec.offline ?? spec.failed) : null);
+  return answerUnanswered(() => serverAction(), spec ? (spec.offline ?? spec.failed) : null, spec?.answerWithinMs);
 }
 
 /** Whether an action's answer is the one `answerUnanswered` gives when the request got none. */

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./constants";
+import { IMAGE_MAX_BYTES, UPLOAD_STALL_TIMEOUT_MS, VIDEO_MAX_BYTES } from "./constants";
 import { acceptedContentTypes, type MediaKind } from "./media-types";
 import { UPLOAD_MESSAGES } from "./messages";
 
@@ -17,8 +17,12 @@ export function precheckFile(file: File, kind: MediaKind): string | null {
 
 export type UploadAnswer = { ok: true; key: string; url: string } | { ok: false; message: string };
 
-/** Uploads one file to /uploads with progress (fetch cannot report upload progress; XHR can). */
-export function uploadFile(file: File, kind: MediaKind, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
+/**
+ * Uploads one file to /uploads with progress (fetch cannot report upload progress; XHR can). One that
+ * moves nothing for UPLOAD_STALL_TIMEOUT_MS fails as an unanswered one does; `signal` (its removal)
+ * stops it.
+ */
+export function uploadFile(file: File, kind: MediaKind, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set("intent", "upload");
@@ -27,16 +31,36 @@ export function uploadFile(file: File, kind: MediaKind, onProgress: (fraction: n
     const request = new XMLHttpRequest();
     request.open("POST", "/uploads");
     request.responseType = "json";
+    // No answer of ours (the connection dropped, a proxy's page, a stall): the spec's default for each kind.
+    const unanswered: UploadAnswer = { ok: false, message: kind === "video" ? UPLOAD_MESSAGES.videoFailed : UPLOAD_MESSAGES.generic };
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => request.abort(), UPLOAD_STALL_TIMEOUT_MS);
+    };
+    const answer = (value: UploadAnswer) => {
+      clearTimeout(stall);
+      signal?.removeEventListener("abort", stop);
+      resolve(value);
+    };
+    const stop = () => request.abort();
     request.upload.onprogress = (event) => {
+      moved();
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    // No answer of ours (the connection dropped, a proxy's page): the spec's default for each kind.
-    const unanswered: UploadAnswer = { ok: false, message: kind === "video" ? UPLOAD_MESSAGES.videoFailed : UPLOAD_MESSAGES.generic };
+    request.onprogress = moved;
     request.onload = () => {
-      const answer = request.response as UploadAnswer | null;
-      resolve(answer && typeof answer === "object" ? answer : unanswered);
+      const response = request.response as UploadAnswer | null;
+      answer(response && typeof response === "object" ? response : unanswered);
     };
-    request.onerror = () => resolve(unanswered);
+    request.onerror = () => answer(unanswered);
+    request.onabort = () => answer(unanswered);
+    if (signal?.aborted) {
+      answer(unanswered);
+      return;
+    }
+    signal?.addEventListener("abort", stop);
+    moved();
     request.send(body);
   });
 }

@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { VIDEO_MAX_BYTES } from "~/lib/constants";
+import { SEND_ANSWER_TIMEOUT_MS, UPLOAD_STALL_TIMEOUT_MS, VIDEO_MAX_BYTES } from "~/lib/constants";
 import { expect, fixturePath, jsEnabled, NEW_CONNECTION, newMember, open, test, signedIn } from "./fixtures";
 
 /** With JavaScript 'Create Post' opens the dialog over the page; without it, the /compose page. */
@@ -261,5 +261,129 @@ test.describe("the composer", () => {
       "href",
       `/profile/${friend.username.toLowerCase()}`,
     );
+  });
+});
+
+test.describe("the composer on a poor connection", () => {
+  const compose = /\/compose(\.data)?(\?|$)/;
+
+  signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop); a failure then keeps the text", async ({ page }) => {
+    test.skip(!jsEnabled(), "the dialog is the composer with JavaScript");
+    const composer = await openComposer(page);
+    const content = unique("Not to be lost");
+    await composer.getByLabel("Post text").fill(content);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(compose, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await released;
+      await route.abort("internetdisconnected");
+    });
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(composer.getByRole("button", { name: "Posting..." })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    // The ✕ says it is unavailable (Playwright would wait for it): pressed all the same, it does nothing.
+    await composer.getByRole("button", { name: "Close" }).click({ force: true });
+    await page.mouse.click(5, 5);
+    await expect(composer).toBeVisible();
+    await expect(composer.getByRole("button", { name: "Close" })).toHaveAttribute("aria-disabled", "true");
+    release();
+    await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+    await expect(composer.getByLabel("Post text")).toHaveValue(content);
+    // Answered, it closes again.
+    await page.keyboard.press("Escape");
+    await expect(composer).toBeHidden();
+  });
+
+  signedIn("a post that gets no answer for 20 s says 'Network error. Please check your connection and try again.' and keeps its text", async ({ page }) => {
+    test.skip(!jsEnabled(), "without JavaScript the browser itself waits for the page");
+    await page.clock.install();
+    const composer = await openComposer(page);
+    const content = unique("Sent into the void");
+    await composer.getByLabel("Post text").fill(content);
+    const held: Route[] = [];
+    await page.route(compose, (route) => (route.request().method() === "POST" ? void held.push(route) : route.continue()));
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(composer.getByRole("button", { name: "Posting..." })).toBeVisible();
+    // The clock counts from the request's start.
+    await expect.poll(() => held.length).toBe(1);
+    await page.clock.fastForward(SEND_ANSWER_TIMEOUT_MS - 1000);
+    await expect(page.getByText("Network error. Please check your connection and try again.")).toHaveCount(0);
+    await page.clock.fastForward(1000);
+    await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+    await expect(composer.getByLabel("Post text")).toHaveValue(content);
+    await expect(composer.getByRole("button", { name: "Post" })).toBeEnabled();
+    await Promise.all(held.map((route) => route.abort().catch(() => {})));
+    // Sent again, it goes.
+    await page.unroute(compose);
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+  });
+
+  signedIn("text typed while the post is on its way stays in the composer afterwards", async ({ page }) => {
+    test.skip(!jsEnabled(), "without JavaScript the page itself is sent");
+    const composer = await openComposer(page);
+    const first = unique("First thought");
+    await composer.getByLabel("Post text").fill(first);
+    await page.route(compose, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(composer.getByRole("button", { name: "Posting..." })).toBeVisible();
+    await composer.getByLabel("Post text").fill("And a second one");
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await expect(composer).toBeVisible();
+    await expect(composer.getByLabel("Post text")).toHaveValue("And a second one");
+  });
+
+  signedIn("an upload that stalls fails like any failed upload: 'Failed to upload sample.png: Upload failed'", async ({ page }) => {
+    test.skip(!jsEnabled(), "without JavaScript files travel with the post");
+    await page.clock.install();
+    const composer = await openComposer(page);
+    const held: Route[] = [];
+    await page.route("**/uploads", (route) => void held.push(route));
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+    await expect(composer.getByRole("progressbar", { name: "Uploading sample.png" })).toBeVisible();
+    await expect.poll(() => held.length).toBe(1);
+    await page.clock.fastForward(UPLOAD_STALL_TIMEOUT_MS);
+    await expect(page.getByText("Failed to upload sample.png: Upload failed")).toBeVisible();
+    await expect(composer.getByRole("img", { name: "Attached sample.png" })).toHaveCount(0);
+    await Promise.all(held.map((route) => route.abort().catch(() => {})));
+  });
+
+  signedIn("an upload removed while stalled says nothing when it ends", async ({ page }) => {
+    test.skip(!jsEnabled(), "without JavaScript files travel with the post");
+    const composer = await openComposer(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let ended = Promise.resolve();
+    await page.route("**/uploads", async (route) => {
+      await released;
+      ended = route.continue().catch(() => {});
+    });
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+    await composer.getByRole("button", { name: "Remove sample.png" }).click();
+    release();
+    await ended;
+    await page.waitForTimeout(1000);
+    // Counted once, not waited for: a toast goes by itself after a few seconds.
+    expect(await page.getByText(/Successfully uploaded|Failed to upload/).count()).toBe(0);
+    await expect(composer.getByRole("img", { name: "Attached sample.png" })).toHaveCount(0);
+  });
+
+  signedIn("without JavaScript, Back after a post shows an empty composer (nothing to post twice)", async ({ page }) => {
+    test.skip(jsEnabled(), "with JavaScript Back does not draw the page again");
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(unique("Posted once"));
+    await composer.getByLabel("Location").fill("Porto");
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/compose$/);
+    await expect(page.getByLabel("Post text")).toHaveValue("");
+    await expect(page.getByLabel("Location")).toHaveValue("");
   });
 });

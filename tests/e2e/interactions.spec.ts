@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, jsEnabled, newMember, open, postAs, postIdOn, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
 const token = () => uniqueWord("zq");
@@ -259,6 +259,84 @@ test.describe("comments", () => {
     else await expect(page.getByRole("dialog", { name: "Reply" })).toBeHidden();
     await open(page, `/?q=${word}`);
     await expect(page.getByRole("article").filter({ hasText: word }).getByText("Count me in")).toBeVisible();
+  });
+});
+
+test.describe("comments on a poor connection, and after the post went", () => {
+  const commentPost = /\/post\/[^/?]+(\.data)?(\?|$)/;
+
+  test("text typed into a comment box while the last comment is on its way stays there", async ({ page, baseURL }) => {
+    test.skip(!jsEnabled(), "without JavaScript the page itself is sent");
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await page.route(commentPost, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const box = card.getByLabel(/^Comment on/);
+    await box.fill("First words");
+    await card.getByRole("button", { name: "Comment" }).click();
+    await box.fill("And then some more");
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    await expect(box).toHaveValue("And then some more");
+  });
+
+  test("the Reply dialog stays open while its comment is on its way", async ({ page, baseURL }) => {
+    test.skip(!jsEnabled(), "the dialog is the reply composer with JavaScript");
+    const { word } = await somebodysPost(baseURL!);
+    const card = await findCard(page, word);
+    await card.getByRole("link", { name: /^Reply/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reply" });
+    await dialog.getByLabel("Reply").fill("Hold on to me");
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(commentPost, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await released;
+      await route.abort("internetdisconnected");
+    });
+    await dialog.getByRole("button", { name: "Reply" }).click();
+    await expect(dialog.getByRole("button", { name: "Reply" })).toHaveAttribute("aria-disabled", "true");
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Close" }).click({ force: true });
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    release();
+    await expect(page.getByText("Failed to post comment")).toBeVisible();
+    await expect(dialog.getByLabel("Reply")).toHaveValue("Hold on to me");
+  });
+
+  test("without JavaScript, Back after a comment shows an empty box (nothing to post twice)", async ({ page, baseURL }) => {
+    test.skip(jsEnabled(), "with JavaScript Back does not draw the page again");
+    const { word } = await somebodysPost(baseURL!);
+    await findCard(page, word);
+    await open(page, `/post/${await postIdOn(page, word)}`);
+    await page.getByLabel("Reply", { exact: true }).fill("Said just once");
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByText("Comment posted!")).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel("Reply", { exact: true })).toHaveValue("");
+  });
+
+  test("a post deleted while its page is open: 'Post not found' and no reply box with JavaScript; a comment on it says 'This post doesn't exist or has been deleted.'", async ({ page, baseURL }) => {
+    const { word, author } = await somebodysPost(baseURL!);
+    await findCard(page, word);
+    const id = await postIdOn(page, word);
+    await open(page, `/post/${id}`);
+    if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+    const deleted = await author.api.post(`/post/${id}/delete`, { form: { intent: "delete" } });
+    expect(deleted.ok()).toBe(true);
+    if (jsEnabled()) {
+      await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();
+      await expect(page.getByText("This post doesn't exist or has been deleted.")).toBeVisible();
+      await expect(page.getByLabel("Reply", { exact: true })).toHaveCount(0);
+      await expect(page.getByText("No comments yet")).toHaveCount(0);
+      return;
+    }
+    await page.getByLabel("Reply", { exact: true }).fill("Anyone home?");
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByText("This post doesn't exist or has been deleted.")).toBeVisible();
   });
 });
 

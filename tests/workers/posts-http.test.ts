@@ -282,6 +282,22 @@ describe("interactions as forms", () => {
     expect([row.likesCount, row.repostsCount, row.commentsCount]).toEqual([0, 0, 0]);
   });
 
+  it("a comment on a post deleted meanwhile says 'This post doesn't exist or has been deleted.', as a like does; one on a comment deleted meanwhile 'Failed to post comment'", async () => {
+    const author = await createUser();
+    const fan = await member();
+    const post = await createPost(author.id);
+    await db().delete(posts).where(eq(posts.id, post.id));
+    for (const fields of [{ intent: "comment", content: "Still there?" }, { like: "true" }] as Record<string, string>[]) {
+      const noJs = await fetchWorker(formPost(`/post/${post.id}`, { ...fields, returnTo: `/post/${post.id}` }, { Cookie: fan.cookie }));
+      expect(toastOf(noJs)).toBe(POST_MESSAGES.notFound);
+      const fetcher = await fetchWorker(formPost(`/post/${post.id}.data`, fields, { Cookie: fan.cookie }));
+      expect(await fetcher.text()).toContain(POST_MESSAGES.notFound);
+    }
+    const other = await createPost(author.id);
+    const reply = await fetchWorker(formPost(`/post/${other.id}.data`, { intent: "comment", content: "To nothing", parentId: newId() }, { Cookie: fan.cookie }));
+    expect(await reply.text()).toContain(POST_MESSAGES.commentFailed);
+  });
+
   it("another member cannot delete a post: 404, and it stays", async () => {
     const author = await createUser();
     const other = await member();

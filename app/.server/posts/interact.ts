@@ -36,7 +36,8 @@ export async function interactWithPost(
       return data<PostActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }
     const outcome = await addComment(db, memberId, postId, submission.value);
-    if (!outcome.ok) return respond(context, form, { ...outcome, message: POST_MESSAGES.commentFailed });
+    // A post that is gone says so, as a like, repost or bookmark of it does; any other refusal is the spec's failure.
+    if (!outcome.ok) return respond(context, form, { ...outcome, message: outcome.message === POST_MESSAGES.notFound ? outcome.message : POST_MESSAGES.commentFailed });
     publishCounts(context, db, outcome.postId);
     tellNotified(context, db, outcome.told);
     // Visitors' copies of the post's page (and of the repost's page it was made from) hold the comments.

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { lastAnswer } from "~/lib/last-answer";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { useRouteLoaderData } from "@remix-run/react";
-import { createContext, useContext, useId, useState, type ComponentProps } from "react";
+import { createContext, useContext, useId, useRef, useState, type ComponentProps } from "react";
 import type { RootLoaderData } from "~/root";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
@@ -12,6 +12,7 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { FetcherForm } from "../fetcher-form";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
+import { useHoldDialogOpen } from "../ui/dialog";
 import { ErrorList } from "../ui/field";
 import { CharacterCount } from "./character-count";
 
@@ -67,12 +68,17 @@ export function CommentForm({
   // A send repeated unchanged after its answer was lost carries the same id, and is stored once (decision 072).
   const sendId = useSendId();
   const pageSendId = usePageSendId(`${scope}-${postId}-${parentId ?? "post"}`);
+  /** The text of the last send: after it, only that leaves the box (text typed meanwhile stays). */
+  const sent = useRef("");
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(`comment-${scope}-${postId}-${parentId ?? "post"}`, (answer) => {
     if (!answer.ok) return;
-    setContent("");
     sendId.forget();
+    if (content !== sent.current) return;
+    setContent("");
     onPosted?.();
   });
+  // In the Reply dialog: it stays open while the comment is on its way (closing would lose it).
+  useHoldDialogOpen(busy);
   const result = lastAnswer(fetcher.data, lastResult);
   const pageAddress = useContext(PostPageAddress);
   const textId = useId();
@@ -93,7 +99,11 @@ export function CommentForm({
           return;
         }
         sendId.stamp(event.currentTarget);
+        sent.current = content;
       }}
+      // Without JavaScript, Back after a comment draws the page again: the browser puts back nothing (its
+      // text restored with a new page's clientId would post a second copy).
+      autoComplete="off"
       className={`flex flex-col gap-1 ${className}`}
     >
       <input type="hidden" name="intent" value="comment" />

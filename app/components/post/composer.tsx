@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { usePageSendId, useSendId } from "~/lib/client-ids";
 import { lastAnswer } from "~/lib/last-answer";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
 import { acceptAttribute, type MediaKind } from "~/lib/media-types";
@@ -14,6 +14,7 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MentionTextarea } from "../mention-textarea";
 import { ReturnTo } from "../return-to";
+import { useHoldDialogOpen } from "../ui/dialog";
 import { ErrorList, FormError, FormField, inputClass } from "../ui/field";
 import { SubmitButton } from "../ui/submit-button";
 import { CharacterCount } from "./character-count";
@@ -61,19 +62,28 @@ export function Composer({
   // A send repeated unchanged after its answer was lost carries the same id, and is stored once (decision 072).
   const sendId = useSendId();
   const pageSendId = usePageSendId("compose");
-  // After a successful post: empty the composer (the next post is another) and let the dialog close.
+  /** What the last send carried: after it, only that leaves the composer (anything added meanwhile stays). */
+  const sent = useRef<{ content: string; keys: string[] }>({ content: "", keys: [] });
+  // After a successful post: empty the composer (the next post is another) and let the dialog close;
+  // text typed or files added while it was on its way stay, for the next post.
   const { fetcher, busy } = useActionFetcher<PostActionAnswer>(COMPOSE_FETCHER_KEY, (answer) => {
     if (!answer.ok) return;
-    setContent("");
-    setUploads([]);
     sendId.forget();
-    onPosted?.();
+    const textLeft = content !== sent.current.content;
+    const left = uploads.filter((upload) => !upload.key || !sent.current.keys.includes(upload.key));
+    if (!textLeft) setContent("");
+    setUploads(left);
+    if (!textLeft && left.length === 0) onPosted?.();
   });
+  // Its dialog stays open while the post is on its way: closing it would throw the text and the answer away.
+  useHoldDialogOpen(busy);
   const result = lastAnswer(fetcher.data, lastResult);
   const initial = (result?.initialValue ?? {}) as Record<string, unknown>;
 
   const [content, setContent] = useState(typeof initial.content === "string" ? initial.content : initialContent);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  /** Uploads on their way, each stopped by its removal. */
+  const inFlight = useRef(new Map<string, AbortController>());
   /** Files this composer removed (and discarded): an older answer that names them does not bring them back. */
   const [removed, setRemoved] = useState<string[]>([]);
   // Files a refused post had already stored come back with its answer (the page without JavaScript,
@@ -116,7 +126,15 @@ export function Composer({
     setUploads((list) => [...list, ...accepted.map((item) => item.upload)]);
     const results = await Promise.all(
       accepted.map(async ({ upload, file }) => {
-        const answer = await uploadFile(file, kind, (progress) => patch(upload.id, { progress }));
+        const removal = new AbortController();
+        inFlight.current.set(upload.id, removal);
+        const answer = await uploadFile(file, kind, (progress) => patch(upload.id, { progress }), removal.signal);
+        inFlight.current.delete(upload.id);
+        // Removed while on its way: it is neither shown nor counted (and if it was stored all the same, it goes).
+        if (removal.signal.aborted) {
+          if (answer.ok) void discardUpload(answer.key);
+          return false;
+        }
         if (answer.ok) {
           patch(upload.id, { key: answer.key, progress: 1 });
           return true;
@@ -134,6 +152,7 @@ export function Composer({
   function remove(upload: Upload) {
     setUploads((list) => list.filter((item) => item.id !== upload.id));
     URL.revokeObjectURL(upload.preview);
+    inFlight.current.get(upload.id)?.abort();
     if (!upload.key) return;
     setRemoved((keys) => [...keys, upload.key!]);
     void discardUpload(upload.key);
@@ -146,6 +165,9 @@ export function Composer({
       encType="multipart/form-data"
       {...formProps}
       noValidate
+      // Without JavaScript, Back after a post draws this page again: the browser puts back nothing (its
+      // text restored with a new page's clientId would post a second copy).
+      autoComplete="off"
       onSubmit={(event) => {
         // Conform checks the fields as they are typed by submitting with an intent of its own: only
         // the member's own submit waits for the uploads.
@@ -155,7 +177,10 @@ export function Composer({
           showToast(POST_MESSAGES.waitForUploads, "error");
           return;
         }
-        if (!checking) sendId.stamp(event.currentTarget);
+        if (!checking) {
+          sendId.stamp(event.currentTarget);
+          sent.current = { content, keys: uploads.flatMap((upload) => (upload.key ? [upload.key] : [])) };
+        }
         // Conform's own handler checks the form in the browser and keeps its checks of the fields as
         // they are typed (its 'validate' submissions) from reaching the server.
         formProps.onSubmit(event);

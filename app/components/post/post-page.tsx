@@ -2,8 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { isRouteErrorResponse, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
-import { errorPageTitle } from "~/components/error-boundary";
-import { POST_LOCK_MESSAGES } from "~/lib/messages";
+import { ErrorPage, errorPageTitle } from "~/components/error-boundary";
+import { useDeleted } from "~/lib/deleted-posts";
+import { POST_LOCK_MESSAGES, POST_MESSAGES } from "~/lib/messages";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
 import { PostPageAddress, ReplyForm } from "./comment-form";
 import { CommentThread, type FailedComment } from "./comment-thread";
@@ -31,6 +32,17 @@ export function PostPageView({
     : undefined;
   // Visitors get the boxes too: trying to comment tells them to sign in (spec document 1 §6).
   const canReply = !post.locked;
+  // Deleted while open (here, or the feed room says so): the page says what a reload would.
+  const deleted = useDeleted(item.id, post.id);
+  if (deleted) {
+    return (
+      <>
+        {/* Gone, the card draws nothing but its own delete dialog, to give that answer. */}
+        <PostCard item={item} detail />
+        <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} />
+      </>
+    );
+  }
 
   return (
     // A community's post page takes its own comments (its address has the post's action); a repost's

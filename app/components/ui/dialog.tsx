@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Icon } from "~/components/icon";
 import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
 
@@ -12,13 +12,26 @@ function shut(dialog: HTMLDialogElement) {
   if (dialog.open) dialog.close();
 }
 
+/** How a form in a dialog keeps it open; outside a dialog, nothing. */
+const HoldOpen = createContext<(() => () => void) | null>(null);
+
+/**
+ * While `busy` (its send is on the way), the dialog a form is in stays open: Escape, ✕ and the backdrop
+ * do nothing, so the form, its text and its answer are not thrown away. A send gives up in time
+ * (SEND_ANSWER_TIMEOUT_MS), so the hold ends.
+ */
+export function useHoldDialogOpen(busy: boolean) {
+  const hold = useContext(HoldOpen);
+  useEffect(() => (busy && hold ? hold() : undefined), [busy, hold]);
+}
+
 /**
  * A modal built on the native <dialog>: focus is trapped and Escape closes it. Dialogs are an
  * enhancement; each one also exists as a page or URL for visitors without JavaScript.
  *
  * However it closes (Escape, ✕, the backdrop, its owner taking it away), it closes natively, so the
  * browser gives focus back to what opened it. It opens on the field marked `data-autofocus`, if any.
- * While open, the page's toasts show in it (open-dialogs).
+ * While open, the page's toasts show in it (open-dialogs). A busy form in it keeps it open (useHoldDialogOpen).
  */
 export function Dialog({
   open,
@@ -35,6 +48,12 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [holds, setHolds] = useState(0);
+  const hold = useCallback(() => {
+    setHolds((count) => count + 1);
+    return () => setHolds((count) => count - 1);
+  }, []);
+  const held = holds > 0;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -56,7 +75,7 @@ export function Dialog({
   }, []);
 
   const close = () => {
-    if (ref.current) shut(ref.current);
+    if (ref.current && !held) shut(ref.current);
   };
 
   return (
@@ -70,6 +89,13 @@ export function Dialog({
         dialogClosed(event.currentTarget);
         onClose();
       }}
+      onKeyDown={(event) => {
+        // Escape's default is the browser's close (a cancel event it may not let us refuse a second time).
+        if (event.key === "Escape" && held) event.preventDefault();
+      }}
+      onCancel={(event) => {
+        if (held) event.preventDefault();
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
         if (event.target === event.currentTarget) close();
@@ -82,11 +108,17 @@ export function Dialog({
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button type="button" onClick={close} className="-m-1 rounded-full p-1 text-muted hover:bg-surface" aria-label="Close">
+            <button
+              type="button"
+              onClick={close}
+              aria-disabled={held || undefined}
+              className="-m-1 rounded-full p-1 text-muted hover:bg-surface aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              aria-label="Close"
+            >
               <Icon name="x" className="size-5" />
             </button>
           </div>
-          {children}
+          <HoldOpen.Provider value={hold}>{children}</HoldOpen.Provider>
         </div>
       ) : null}
     </dialog>
