@@ -7,7 +7,9 @@ import { join } from "node:path";
 /**
  * End-to-end tests in Debian's Chromium against `wrangler dev` on a fresh database.
  * Every test runs twice: with JavaScript (project "js") and without ("no-js"), but for tests tagged
- * @js-only (the dark theme's accessibility scans: see tests/e2e/accessibility.spec.ts).
+ * @js-only (the dark theme's accessibility scans: see tests/e2e/accessibility.spec.ts; what only a page
+ * with JavaScript does: a dialog held open, a timeout) or @no-js-only (what only the browser's own form
+ * posting does: Back restoring a sent form), each with its reason beside it.
  */
 function freePort(): string {
   const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
@@ -54,7 +56,7 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
     // A test tagged @js-only repeats, without JavaScript, what other tests already check (see its note).
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],

@@ -267,8 +267,8 @@ test.describe("the composer", () => {
 test.describe("the composer on a poor connection", () => {
   const compose = /\/compose(\.data)?(\?|$)/;
 
-  signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop); a failure then keeps the text", async ({ page }) => {
-    test.skip(!jsEnabled(), "the dialog is the composer with JavaScript");
+  // @js-only: the dialog is the composer with JavaScript.
+  signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop); a failure then keeps the text", { tag: "@js-only" }, async ({ page }) => {
     const composer = await openComposer(page);
     const content = unique("Not to be lost");
     await composer.getByLabel("Post text").fill(content);
@@ -296,8 +296,8 @@ test.describe("the composer on a poor connection", () => {
     await expect(composer).toBeHidden();
   });
 
-  signedIn("a post that gets no answer for 20 s says 'Network error. Please check your connection and try again.' and keeps its text", async ({ page }) => {
-    test.skip(!jsEnabled(), "without JavaScript the browser itself waits for the page");
+  // @js-only: without JavaScript the browser itself waits for the page.
+  signedIn("a post that gets no answer for 20 s says 'Network error. Please check your connection and try again.' and keeps its text", { tag: "@js-only" }, async ({ page }) => {
     await page.clock.install();
     const composer = await openComposer(page);
     const content = unique("Sent into the void");
@@ -321,8 +321,8 @@ test.describe("the composer on a poor connection", () => {
     await expect(page.getByText("Post created successfully!")).toBeVisible();
   });
 
-  signedIn("text typed while the post is on its way stays in the composer afterwards", async ({ page }) => {
-    test.skip(!jsEnabled(), "without JavaScript the page itself is sent");
+  // @js-only: without JavaScript the page itself is sent.
+  signedIn("text typed while the post is on its way stays in the composer afterwards", { tag: "@js-only" }, async ({ page }) => {
     const composer = await openComposer(page);
     const first = unique("First thought");
     await composer.getByLabel("Post text").fill(first);
@@ -339,8 +339,8 @@ test.describe("the composer on a poor connection", () => {
     await expect(composer.getByLabel("Post text")).toHaveValue("And a second one");
   });
 
-  signedIn("an upload that stalls fails like any failed upload: 'Failed to upload sample.png: Upload failed'", async ({ page }) => {
-    test.skip(!jsEnabled(), "without JavaScript files travel with the post");
+  // @js-only: without JavaScript files travel with the post.
+  signedIn("an upload that stalls fails like any failed upload: 'Failed to upload sample.png: Upload failed'", { tag: "@js-only" }, async ({ page }) => {
     await page.clock.install();
     const composer = await openComposer(page);
     const held: Route[] = [];
@@ -354,8 +354,8 @@ test.describe("the composer on a poor connection", () => {
     await Promise.all(held.map((route) => route.abort().catch(() => {})));
   });
 
-  signedIn("an upload removed while stalled says nothing when it ends", async ({ page }) => {
-    test.skip(!jsEnabled(), "without JavaScript files travel with the post");
+  // @js-only: without JavaScript files travel with the post.
+  signedIn("an upload removed while stalled says nothing when it ends", { tag: "@js-only" }, async ({ page }) => {
     const composer = await openComposer(page);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -374,8 +374,8 @@ test.describe("the composer on a poor connection", () => {
     await expect(composer.getByRole("img", { name: "Attached sample.png" })).toHaveCount(0);
   });
 
-  signedIn("without JavaScript, Back after a post shows an empty composer (nothing to post twice)", async ({ page }) => {
-    test.skip(jsEnabled(), "with JavaScript Back does not draw the page again");
+  // @no-js-only: with JavaScript Back does not draw the page again.
+  signedIn("without JavaScript, Back after a post shows an empty composer (nothing to post twice)", { tag: "@no-js-only" }, async ({ page }) => {
     const composer = await openComposer(page);
     await composer.getByLabel("Post text").fill(unique("Posted once"));
     await composer.getByLabel("Location").fill("Porto");

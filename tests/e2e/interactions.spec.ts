@@ -265,8 +265,8 @@ test.describe("comments", () => {
 test.describe("comments on a poor connection, and after the post went", () => {
   const commentPost = /\/post\/[^/?]+(\.data)?(\?|$)/;
 
-  test("text typed into a comment box while the last comment is on its way stays there", async ({ page, baseURL }) => {
-    test.skip(!jsEnabled(), "without JavaScript the page itself is sent");
+  // @js-only: without JavaScript the page itself is sent.
+  test("text typed into a comment box while the last comment is on its way stays there", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     const card = await findCard(page, word);
     await page.route(commentPost, async (route) => {
@@ -282,8 +282,8 @@ test.describe("comments on a poor connection, and after the post went", () => {
     await expect(box).toHaveValue("And then some more");
   });
 
-  test("the Reply dialog stays open while its comment is on its way", async ({ page, baseURL }) => {
-    test.skip(!jsEnabled(), "the dialog is the reply composer with JavaScript");
+  // @js-only: the dialog is the reply composer with JavaScript.
+  test("the Reply dialog stays open while its comment is on its way", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     const card = await findCard(page, word);
     await card.getByRole("link", { name: /^Reply/ }).click();
@@ -307,8 +307,8 @@ test.describe("comments on a poor connection, and after the post went", () => {
     await expect(dialog.getByLabel("Reply")).toHaveValue("Hold on to me");
   });
 
-  test("without JavaScript, Back after a comment shows an empty box (nothing to post twice)", async ({ page, baseURL }) => {
-    test.skip(jsEnabled(), "with JavaScript Back does not draw the page again");
+  // @no-js-only: with JavaScript Back does not draw the page again.
+  test("without JavaScript, Back after a comment shows an empty box (nothing to post twice)", { tag: "@no-js-only" }, async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     await findCard(page, word);
     await open(page, `/post/${await postIdOn(page, word)}`);
