@@ -118,6 +118,22 @@ export const TINY_PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/** An ISO box: its size, its four-letter name, its contents. */
+function isoBox(name: string, contents: Uint8Array): Uint8Array {
+  const box = new Uint8Array(8 + contents.length);
+  new DataView(box.buffer).setUint32(0, box.length);
+  box.set(Uint8Array.from(name, (c) => c.charCodeAt(0)), 4);
+  box.set(contents, 8);
+  return box;
+}
+
+/** The smallest MP4 the upload check takes: a file type, a movie box, media data. */
+export const TINY_MP4 = Uint8Array.from([
+  ...isoBox("ftyp", Uint8Array.from("isom\0\0\x02\0isommp41", (c) => c.charCodeAt(0))),
+  ...isoBox("moov", new Uint8Array(0)),
+  ...isoBox("mdat", new Uint8Array(16).fill(7)),
+]);
+
 /** A member as a page's reads see them before the session is validated: by their session. */
 export async function sessionViewerOf(userId: string): Promise<SessionViewer> {
   const token = generateSessionToken();

@@ -30,7 +30,7 @@ import { reportPost } from "~/.server/reports";
 import { TIME, UNCLAIMED_UPLOAD_TTL_MS } from "~/lib/constants";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import type { CreatePostInput } from "~/lib/schemas/post";
-import { createPost as insertPost, createUser, db, TINY_PNG } from "./helpers";
+import { createPost as insertPost, createUser, db, TINY_MP4, TINY_PNG } from "./helpers";
 
 const input = (overrides: Partial<CreatePostInput> = {}): CreatePostInput => ({
   content: "Hello #World from @someone",
@@ -55,7 +55,7 @@ async function postRow(id: string) {
 /** An upload as /uploads stores it once its bytes were checked (the check itself is tested in tests/unit/media.test.ts). */
 async function upload(userId: string, kind: MediaKind = "image", now = Date.now()) {
   const type = kind === "image" ? IMAGE_TYPES.png : VIDEO_TYPES.mp4;
-  return storeMedia(db(), env.MEDIA, userId, new File([TINY_PNG], `a.${type.extension}`), type, "posts", now);
+  return storeMedia(db(), env.MEDIA, userId, new File([kind === "image" ? TINY_PNG : TINY_MP4], `a.${type.extension}`), type, "posts", now);
 }
 
 describe("creating a post", () => {
