@@ -14,15 +14,18 @@ export function activityDue(lastActiveAt: Date | null, now: number): boolean {
   return lastActiveAt === null || now - lastActiveAt.getTime() >= ACTIVITY_RECORD_EVERY_MS;
 }
 
-/** Writes it, only while it is still due: two pages at once write it once. */
-export async function recordActivity(db: Db, memberId: string, now: number): Promise<void> {
-  const due = or(isNull(users.lastActiveAt), lte(users.lastActiveAt, new Date(now - ACTIVITY_RECORD_EVERY_MS)));
-  await db.update(users).set({ lastActiveAt: new Date(now) }).where(and(eq(users.id, memberId), due));
-}
-
 /** A member's showActivity (no settings row: on), for the member `memberId` names. */
 const sharesSql = (memberId: unknown) =>
   sql`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)`;
+
+/**
+ * Writes it, only while it is still due (two pages at once write it once) and the member still shares
+ * it (a page that read the setting before it was turned off must not write the time it just forgot).
+ */
+export async function recordActivity(db: Db, memberId: string, now: number): Promise<void> {
+  const due = or(isNull(users.lastActiveAt), lte(users.lastActiveAt, new Date(now - ACTIVITY_RECORD_EVERY_MS)));
+  await db.update(users).set({ lastActiveAt: new Date(now) }).where(and(eq(users.id, memberId), due, sql`${sharesSql(users.id)} = 1`));
+}
 
 /**
  * Whether `viewerId` sees when `otherId` was last active in their conversation: both share their

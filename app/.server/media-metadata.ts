@@ -1,4 +1,5 @@
 import { orientationOfExif } from "./media-inspect";
+import { VIDEO_MOVIE_BOX_MAX_BYTES } from "~/lib/constants";
 import type { MediaType } from "~/lib/media-types";
 
 /**
@@ -283,6 +284,9 @@ async function isoWithoutMetadata(file: Blob): Promise<Blob[] | null> {
     if (length < header || at + length > file.size) return null;
     const name = ascii(head, 4, 4);
     if (name === "moov" || ISO_METADATA.has(name)) {
+      // A movie box is its tables, well under a megabyte for the longest phone video; one this large is
+      // built to make the Worker copy most of the upload (a 128 MB isolate holds the form already).
+      if (length > VIDEO_MOVIE_BOX_MAX_BYTES) return null;
       const box = new Uint8Array(await file.slice(at, at + length).arrayBuffer());
       if (ISO_METADATA.has(name)) emptied(box, 0, header, box.length);
       else if (!freeMetadata(box, header, box.length)) return null;

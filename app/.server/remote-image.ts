@@ -11,6 +11,20 @@ export type RemoteImage = { ok: true; file: File } | { ok: false; reason: "unrea
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
+ * Whether an address names a public web host: https on its usual port, by a name that is not this
+ * machine's or a local network's, and not an IP address. On Cloudflare a Worker reaches no private
+ * address anyway; locally, or on workerd run elsewhere, it would, and a member could make the Worker
+ * knock on 127.0.0.1 or the office printer and learn from the answer what is there (decision 082).
+ */
+export function isPublicWebAddress(url: URL): boolean {
+  if (url.protocol !== "https:" || (url.port !== "" && url.port !== "443")) return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (host.startsWith("[") || /^[\d.]+$/.test(host) || /^0x/i.test(host)) return false;
+  if (!host.includes(".")) return false;
+  return !/(^|\.)(localhost|local|internal|intranet|lan|home|corp|private|arpa)$/.test(host);
+}
+
+/**
  * The body at an https `address`: redirects followed only to https, at most `maxRedirects`; the whole
  * exchange within `timeoutMs`; a body past `maxBytes` refused as it arrives (its Content-Length, if it
  * says more, before). Never throws: a network failure, a timeout or an answer other than 200 is
@@ -24,7 +38,7 @@ export async function fetchRemoteImage(
   try {
     let url = new URL(address);
     for (let redirects = 0; ; redirects++) {
-      if (url.protocol !== "https:") return { ok: false, reason: "unreachable" };
+      if (!isPublicWebAddress(url)) return { ok: false, reason: "unreachable" };
       // No cookies or credentials travel with a Worker's fetch; the host learns only that Murmur asked.
       const response = await fetch(url, { redirect: "manual", signal, headers: { Accept: "image/*" } });
       const location = response.headers.get("Location");

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { SUPPORT_MAIL_BATCH, SUPPORT_MAIL_CLAIM_STALE_MS, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
 import { SupportRequestSchema, type SupportRequestInput } from "~/lib/schemas/support";
 import { SUPPORT_TOPIC_LABELS, type SupportTopic } from "~/lib/support-options";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
@@ -123,15 +123,22 @@ function supportMail(to: string, request: Unmailed): MailMessage {
 
 /**
  * Mails the given unmailed messages (or, without ids, the SUPPORT_MAIL_BATCH that have waited past
- * SUPPORT_MAIL_RETRY_AFTER_MS, priority first) to `to`: each claimed first (`mailed_at`), one at a
- * time; a send that fails gives its claim back and stops the rest when the provider asks to slow
- * down. Throws when any was not sent, so the cron's failure is seen. Answers how many went.
+ * SUPPORT_MAIL_RETRY_AFTER_MS, priority first) to `to`: each claimed first (`mail_claimed_at`, so two
+ * runs never send one twice), then sent one at a time and marked sent (`mailed_at`); a send that fails
+ * gives its claim back and stops the rest when the provider asks to slow down, and a claim whose run
+ * ended before either (the isolate stopped) is taken again once SUPPORT_MAIL_CLAIM_STALE_MS old.
+ * Throws when any was not sent, so the cron's failure is seen. Answers how many went.
  */
 export async function mailSupportRequests(db: Db, mailer: Mailer, to: string, { now, ids }: { now: number; ids?: string[] }): Promise<number> {
-  const waiting = and(isNull(supportRequests.mailedAt), ids ? inArray(supportRequests.id, ids) : lt(supportRequests.id, firstIdAt(now - SUPPORT_MAIL_RETRY_AFTER_MS)));
+  const unclaimed = or(isNull(supportRequests.mailClaimedAt), lt(supportRequests.mailClaimedAt, new Date(now - SUPPORT_MAIL_CLAIM_STALE_MS)));
+  const waiting = and(
+    isNull(supportRequests.mailedAt),
+    unclaimed,
+    ids ? inArray(supportRequests.id, ids) : lt(supportRequests.id, firstIdAt(now - SUPPORT_MAIL_RETRY_AFTER_MS)),
+  );
   const due = await db
     .update(supportRequests)
-    .set({ mailedAt: new Date(now) })
+    .set({ mailClaimedAt: new Date(now) })
     .where(
       inArray(
         supportRequests.id,
@@ -157,6 +164,7 @@ export async function mailSupportRequests(db: Db, mailer: Mailer, to: string, { 
     }
     try {
       await mailer.send(supportMail(to, request));
+      await db.update(supportRequests).set({ mailedAt: new Date(now) }).where(eq(supportRequests.id, request.id));
       sent++;
     } catch (error) {
       failure = error;
@@ -164,7 +172,7 @@ export async function mailSupportRequests(db: Db, mailer: Mailer, to: string, { 
     }
   }
   if (unsent.length > 0) {
-    await db.update(supportRequests).set({ mailedAt: null }).where(and(inArray(supportRequests.id, unsent), eq(supportRequests.mailedAt, new Date(now))));
+    await db.update(supportRequests).set({ mailClaimedAt: null }).where(and(inArray(supportRequests.id, unsent), eq(supportRequests.mailClaimedAt, new Date(now))));
     throw new Error(`${unsent.length} of ${claimed.length} messages to support were not mailed; they go again with the cron`, { cause: failure });
   }
   return sent;

@@ -82,7 +82,7 @@ export const RATE_LIMITS = {
   /** Subscribing and cancelling (each a payment provider call): far above any member's clicking. */
   subscription: { max: 30, windowMs: HOUR },
   /** Messages to support (decision 078): each is a mail to the team; far above a member's need. */
-  support: { max: 10, windowMs: DAY },
+  support: { max: 20, windowMs: DAY },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -122,6 +122,8 @@ export const AVATAR_FETCH_MAX_REDIRECTS = 3;
  * 28 minutes at this limit). A file made of millions of tiny ones cost seconds to check.
  */
 export const VIDEO_TOP_LEVEL_PARTS_MAX = 100_000;
+/** The largest movie box (or top-level metadata box) a video's metadata is removed from, copied to do it (decision 082). */
+export const VIDEO_MOVIE_BOX_MAX_BYTES = 8 * 1024 * 1024;
 /** The largest form without files read (docs/decisions/070): its longest field is a few kB of text. */
 export const FORM_MAX_BYTES = 64 * 1024;
 /**
@@ -451,6 +453,8 @@ export const SUPPORT_REQUESTS_SHOWN = 5;
 export const SUPPORT_MAIL_BATCH = 20;
 /** A message whose mail after the answer did not go (or has not yet) is the cron's once it is this old. */
 export const SUPPORT_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
+/** A mail claimed by a run that ended before sending it (its isolate stopped) is taken again after this (far past a send's timeout). */
+export const SUPPORT_MAIL_CLAIM_STALE_MS = 10 * MINUTE;
 /** A message to support is deleted this long after it was sent (the Privacy Policy's retention). */
 export const SUPPORT_REQUEST_RETENTION_MS = 365 * DAY;
 /** Messages to support past their retention the cron deletes a run (every five minutes). */

@@ -30,7 +30,7 @@ function holdsUnsentText(): boolean {
  * change or reset): every room of the page closes, so it hears nothing more (067). A page without
  * unsent text reloads, which leads to sign-in. One holding text stays as it is, under a notice that
  * says what happened and leads to sign-in when the member is ready (decision 082): a reload would
- * throw the text away.
+ * throw the text away. Such a page sends nothing more.
  */
 function sessionEnded(): void {
   for (const room of rooms) room.close();
@@ -39,10 +39,22 @@ function sessionEnded(): void {
     return;
   }
   if (document.getElementById("session-ended")) return;
+  // Nothing more is sent from this page: the browser's cookie may already be another member's (signed in
+  // in another tab), and what the page shows is the member who signed out. Its text stays to be copied.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      document.getElementById("session-ended")?.focus();
+    },
+    true,
+  );
   const notice = document.createElement("div");
   notice.id = "session-ended";
+  notice.tabIndex = -1;
   notice.setAttribute("role", "alert");
-  notice.className = "fixed inset-x-0 top-0 z-50 flex flex-wrap items-center justify-center gap-3 border-b border-line bg-bg px-4 py-3 text-fg shadow-lg";
+  notice.className = "top-0 z-50 flex flex-wrap items-center justify-center gap-3 border-b border-line bg-bg px-4 py-3 text-fg shadow-lg";
   const words = document.createElement("p");
   words.className = "text-sm";
   const title = document.createElement("strong");
@@ -55,7 +67,12 @@ function sessionEnded(): void {
   signIn.textContent = SESSION_ENDED_MESSAGES.signIn;
   notice.appendChild(words);
   notice.appendChild(signIn);
-  document.body.appendChild(notice);
+  // Above everything: inside an open modal dialog (the composer, a reply), which makes the rest of the
+  // page unreachable, else at the top of the page.
+  const modal = Array.from(document.querySelectorAll("dialog[open]")).find((dialog) => dialog.matches(":modal"));
+  const place = modal ?? document.body;
+  notice.classList.add(...(modal ? ["sticky"] : ["fixed", "inset-x-0"]));
+  place.insertBefore(notice, place.firstChild);
 }
 
 export function connectRoom({

@@ -9,6 +9,22 @@ let markedAt = Number.NEGATIVE_INFINITY;
 
 export function markSigningOut(): void {
   markedAt = Date.now();
+  forgetUnsentMessages();
+}
+
+/** What a tab keeps for its member alone, under keys that start with this (the messages' outbox: decision 082). */
+export const MEMBER_STORAGE_PREFIX = "murmur:unsent-messages:";
+
+/**
+ * A member who signs out (or deletes their account) leaves nothing they typed in the tab: on a shared
+ * computer the next person would not see it, but it would stay in the browser until the tab closes.
+ */
+function forgetUnsentMessages(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith(MEMBER_STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // Storage that cannot be read (a private mode) holds nothing of ours.
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { RootLoaderData } from "~/root";
-import { useUnansweredLoad } from "./unanswered";
+import { useUnansweredLoad, wasUnanswered } from "./unanswered";
 
 type Page = { nextCursor: string | null };
 
@@ -28,6 +28,18 @@ const byId = (entry: { id: string }) => entry.id;
 type Kept = { member: string | null; entriesOf: unknown; first: Page; tail: Tail<Page, unknown> };
 const kept = new Map<string, Kept>();
 const KEPT_MAX = 20;
+
+/**
+ * A list's place in `kept`: its history entry and its kind (its `entriesOf`, one function per kind of
+ * list), so two lists on one page (a profile's posts, and its Followers dialog) keep theirs apart.
+ */
+const kinds = new WeakMap<object, number>();
+let kindsNamed = 0;
+function keptKey(historyKey: string, entriesOf: object): string {
+  let kind = kinds.get(entriesOf);
+  if (kind === undefined) kinds.set(entriesOf, (kind = ++kindsNamed));
+  return `${historyKey} ${kind}`;
+}
 
 function keep(key: string, entry: Kept | null) {
   kept.delete(key);
@@ -73,14 +85,17 @@ function restored<P extends Page, E extends { id: string }>(
  */
 export function useAppendedPages<P extends Page, E extends { id: string }>(
   first: P,
-  loaded: P | undefined,
+  answer: P | undefined,
   fetcher: { state: string; data?: unknown; load: (href: string) => unknown },
   entriesOf: (page: P) => E[],
   { ranked = false, keyOf = byId }: ListOptions<E> = {},
 ) {
   const loading = fetcher.state !== "idle";
   useUnansweredLoad(fetcher);
-  const { key } = useLocation();
+  // A load that got no answer is no page (a list that passes the fetcher's data as its page gets it too).
+  const loaded = answer && !wasUnanswered(answer) ? answer : undefined;
+  const { key: historyKey } = useLocation();
+  const key = keptKey(historyKey, entriesOf);
   const member = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
   const [tail, setTail] = useState<Tail<P, E>>(() => restored(kept.get(key), member, first, entriesOf, keyOf, ranked) ?? { pages: [], carried: [] });
   const shown = useRef({ first, key });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, newMember, open, postAs, postIdOn, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
 const token = () => uniqueWord("zq");
@@ -211,6 +211,30 @@ test.describe("comments", () => {
       await open(page, `/?q=${word}`);
       await expect(count).toContainText(total);
     }
+  });
+
+  test("'Load more comments' that gets no answer keeps the post and its comments, says so, and tries again (decision 079)", async ({ page, me }) => {
+    const word = uniqueWord("paged");
+    await postAs(me, `Many comments ${word}`);
+    const postId = await postIdOn(page, word);
+    for (let i = 1; i <= 21; i++) {
+      const sent = await me.api.post(`/post/${postId}`, { form: { intent: "comment", content: `Paged comment ${i} ${word}`, returnTo: "/" }, maxRedirects: 0, headers: { Origin: me.origin, ...NEW_CONNECTION } });
+      expect(sent.status(), await sent.text()).toBe(302);
+    }
+    await open(page, `/post/${postId}`);
+    const comments = page.getByRole("list", { name: "Comments" }).getByText(new RegExp(`^Paged comment \\d+ ${word}$`));
+    await expect(comments).toHaveCount(20);
+    const data = /\.data(\?|$)/;
+    if (jsEnabled()) {
+      await page.route(data, (route) => route.abort("internetdisconnected"));
+      await page.getByRole("link", { name: "Load more comments" }).click();
+      await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No connection" })).toHaveCount(0);
+      await expect(comments).toHaveCount(20);
+      await page.unroute(data);
+    }
+    await page.getByRole("link", { name: "Load more comments" }).click();
+    await expect(comments).toHaveCount(jsEnabled() ? 21 : 1);
   });
 
   test("comment on a card, then reply to the comment on the post's page", async ({ page, baseURL, me }) => {

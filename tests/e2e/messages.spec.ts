@@ -245,14 +245,19 @@ test.describe("direct messages", () => {
     await expect(bubbles(page).getByText(failed, { exact: true })).toHaveCount(1);
 
     // Sent, then the member leaves before it fails: a toast says so, and it waits back in its conversation.
+    // The send fails only once the other conversation is on screen, however long getting there takes.
+    let leave: () => void = () => {};
+    const left = new Promise<void>((resolve) => (leave = resolve));
     await page.route("**/send", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await left;
       await route.abort("timedout");
     });
     const late = `Fails after I leave ${uniqueWord("dm")}`;
     await field.fill(late);
     await field.press("Enter");
     await list.getByRole("link", { name: /Other Penpal/ }).click();
+    await expect(bubbles(page).getByText("Hello from the other")).toBeVisible();
+    leave();
     await expect(page.getByRole("region", { name: "Notifications" }).getByText("Failed to send message", { exact: true })).toBeVisible();
     await page.unroute("**/send");
     await list.getByRole("link", { name: new RegExp(friend.account.displayName) }).click();

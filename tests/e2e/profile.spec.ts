@@ -73,6 +73,19 @@ test.describe("profiles", () => {
     await follow(baseURL!, fan.username, account.username);
     await open(page, "/profile");
     await expect(count(page, "Followers")).toContainText("1");
+    if (jsEnabled()) {
+      // A list that gets no answer says so in the dialog, with the profile behind it, and asks again (decision 079).
+      const data = /\.data(\?|$)/;
+      await page.route(data, (route) => route.abort("internetdisconnected"));
+      await page.getByRole("link", { name: /Followers/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Followers" });
+      await expect(dialog.getByRole("alert")).toContainText("Network error. Please check your connection and try again.");
+      await page.unroute(data);
+      await dialog.getByRole("button", { name: "Try again" }).click();
+      await expect(dialog.getByRole("list", { name: "Followers" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+    }
     await page.getByRole("link", { name: /Followers/ }).click();
     const list = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
     if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Followers" })).toBeVisible();

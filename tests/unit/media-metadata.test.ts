@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { inspectMedia, readImageDimensions } from "~/.server/media-inspect";
 import { withoutMetadata } from "~/.server/media-metadata";
+import { VIDEO_MOVIE_BOX_MAX_BYTES } from "~/lib/constants";
 import { IMAGE_TYPES, VIDEO_TYPES, type MediaType } from "~/lib/media-types";
 
 /**
@@ -184,6 +185,13 @@ describe("MP4 and QuickTime", () => {
     const changed = [...after.keys()].filter((i) => after[i] !== video[i]);
     expect(changed.length).toBeGreaterThan(0);
     for (const i of changed) expect([0, ...ascii("free")]).toContain(after[i]);
+  });
+
+  it("a movie box past VIDEO_MOVIE_BOX_MAX_BYTES is not copied: the file is refused (it would copy most of the upload)", async () => {
+    const huge = box("moov", new Uint8Array(VIDEO_MOVIE_BOX_MAX_BYTES));
+    const video = concat(box("ftyp", ascii("isom"), be32(512), ascii("isommp41")), huge, box("mdat", new Uint8Array(16)));
+    expect(await inspectMedia(new Blob([video]))).toEqual(VIDEO_TYPES.mp4);
+    expect(await withoutMetadata(new Blob([video]), VIDEO_TYPES.mp4)).toBeNull();
   });
 
   it("a phone's location inside the movie's user data is gone", async () => {

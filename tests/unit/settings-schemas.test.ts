@@ -122,3 +122,28 @@ describe("the notification and privacy forms", () => {
     });
   });
 });
+
+describe("an avatar address the server may fetch (decision 082)", () => {
+  it("is a public web host over https on its usual port: no IP address, no local name", async () => {
+    const { isPublicWebAddress } = await import("~/.server/remote-image");
+    for (const address of ["https://pictures.example.com/me.png", "https://cdn.images.net:443/a.jpg", "https://Pictures.Example.COM./x"]) {
+      expect(isPublicWebAddress(new URL(address)), address).toBe(true);
+    }
+    for (const address of [
+      "http://pictures.example.com/me.png",
+      "https://127.0.0.1/a.png",
+      "https://10.0.0.8/a.png",
+      "https://[::1]/a.png",
+      "https://0x7f000001/a.png",
+      "https://2130706433/a.png",
+      "https://localhost/a.png",
+      "https://printer.local/a.png",
+      "https://wiki.corp/a.png",
+      "https://intranet/a.png",
+      "https://pictures.example.com:8443/me.png",
+      "https://1.0.0.127.in-addr.arpa/a.png",
+    ]) {
+      expect(isPublicWebAddress(new URL(address)), address).toBe(false);
+    }
+  });
+});

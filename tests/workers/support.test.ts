@@ -7,7 +7,7 @@ import { subjects } from "~/.server/limits";
 import { createOutboxMailer, MailError, type Mailer, type MailMessage } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { deleteOldSupportRequests, mailSupportRequests, sendSupportRequest } from "~/.server/support";
-import { RATE_LIMITS, SUPPORT_MAIL_BATCH, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
+import { RATE_LIMITS, SUPPORT_MAIL_BATCH, SUPPORT_MAIL_CLAIM_STALE_MS, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
 import { unique } from "../fixtures/factories";
 import { createUser, db, deployedEnv, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
@@ -188,6 +188,22 @@ describe("contact support: the team's mail", () => {
     expect(working.sent.map((mail) => mail.text.split("\n").at(-4))).toEqual(Array.from({ length: SUPPORT_MAIL_BATCH - 1 }, (_, i) => `Plain ${i + 1}`));
     const rows = await db().select({ mailedAt: supportRequests.mailedAt }).from(supportRequests).where(eq(supportRequests.userId, plain.id)).all();
     expect(rows.every((row) => row.mailedAt !== null)).toBe(true);
+  });
+
+  it("a claim whose run ended before sending (the isolate stopped) is taken again once stale, and not before (decision 082)", async () => {
+    const user = await createUser();
+    const now = Date.now() + 30 * TIME.DAY;
+    const outcome = await sendSupportRequest(db(), user.id, { topic: "other", message: "Lost in a claim" }, now);
+    if (!outcome.ok) throw new Error("not stored");
+    const later = now + SUPPORT_MAIL_RETRY_AFTER_MS + 1;
+    // A run claimed it, then stopped: no mail, no claim given back.
+    await db().update(supportRequests).set({ mailClaimedAt: new Date(later) }).where(eq(supportRequests.id, outcome.id));
+    const mailer = keepingMailer();
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + SUPPORT_MAIL_CLAIM_STALE_MS - 1 })).toBe(0);
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + SUPPORT_MAIL_CLAIM_STALE_MS + 1 })).toBe(1);
+    expect(mailer.sent.map((mail) => mail.text)).toEqual([expect.stringContaining("Lost in a claim")]);
+    // Sent: never again, however old its claim grows.
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + 10 * SUPPORT_MAIL_CLAIM_STALE_MS })).toBe(0);
   });
 
   it("the scheduled maintenance mails them to SUPPORT_EMAIL through the mailer every sender uses (locally, the outbox)", async () => {

@@ -564,7 +564,9 @@ export const reports = sqliteTable(
 /**
  * Messages to support from the Help Center (decision 078). `priority` is whether the member held the
  * verified badge when they wrote (its Priority Support): the team's queue and the mails take those
- * first. `mailed_at` is when the mail to the team was claimed (null: not yet, or its send failed).
+ * first. `mail_claimed_at` is when a run took its mail to send (null: none has, or its send failed);
+ * `mailed_at` when the mail went (null: not yet). A claim whose run ended without either is stale after
+ * SUPPORT_MAIL_CLAIM_STALE_MS and taken again (decision 082).
  */
 export const supportRequests = sqliteTable(
   "support_requests",
@@ -578,6 +580,7 @@ export const supportRequests = sqliteTable(
     priority: integer("priority", { mode: "boolean" }).notNull(),
     clientId: text("client_id"),
     mailedAt: integer("mailed_at", { mode: "timestamp_ms" }),
+    mailClaimedAt: integer("mail_claimed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,6 +8,7 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
+import { LoadFailed } from "~/components/ui/load-failed";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { INVITE_MAX_EXPIRY_DAYS, INVITE_MAX_USES_LIMIT } from "~/lib/constants";
@@ -15,6 +16,7 @@ import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
 import { CreateInviteSchema } from "~/lib/schemas/community";
 import { showToast } from "~/lib/toast-store";
 import type { CommunityFormAnswer, InviteView } from "~/lib/types/community";
+import { wasUnanswered } from "~/lib/unanswered";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -321,7 +323,9 @@ function InviteLinksDialog({ communityId, communityName, onClose }: { communityI
       <p className="-mt-2 truncate text-sm text-muted" dir="auto">
         {communityName}
       </p>
-      {data ? (
+      {wasUnanswered(data) ? (
+        <LoadFailed onRetry={() => load(invitesPath(communityId))} />
+      ) : data ? (
         <InviteLinks data={{ ...data, communityName: data.communityName ?? communityName }} />
       ) : (
         <p aria-live="polite" className="py-8 text-center text-muted">

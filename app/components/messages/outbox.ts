@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { MEMBER_STORAGE_PREFIX } from "~/lib/signing-out";
 import * as z from "zod/mini";
 import { newClientId } from "~/lib/client-ids";
 import { MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE, MESSAGES_UNSENT_KEPT } from "~/lib/constants";
@@ -34,7 +35,7 @@ const listeners = new Set<() => void>();
 /** Conversations whose pane is on screen: a failure elsewhere is told in a toast. */
 const shown = new Map<string, number>();
 
-const storageKey = (viewerId: string) => `murmur:unsent-messages:${viewerId}`;
+const storageKey = (viewerId: string) => `${MEMBER_STORAGE_PREFIX}${viewerId}`;
 const StoredSchema = z.array(z.object({ conversationId: z.string(), clientId: z.string(), content: z.string(), at: z.number() }));
 
 /** What the tab kept from before a reload: each conversation's first message shows as failed (was it sent? Retry says), the rest held behind it. */

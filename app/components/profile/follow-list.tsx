@@ -3,10 +3,12 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Dialog } from "~/components/ui/dialog";
+import { LoadFailed } from "~/components/ui/load-failed";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { PROFILE_MESSAGES } from "~/lib/messages";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
+import { wasUnanswered } from "~/lib/unanswered";
 import { useAppendedPages } from "~/lib/use-appended-pages";
 import { FollowButton } from "./follow-button";
 
@@ -148,7 +150,9 @@ function FollowListDialog({ username, kind, onClose }: { username: string; kind:
   const data = fetcher.data;
   return (
     <Dialog open onClose={onClose} title={TITLES[kind]} className="max-h-[80vh] overflow-y-auto">
-      {data ? (
+      {wasUnanswered(data) ? (
+        <LoadFailed onRetry={() => load(listPath(username, kind))} />
+      ) : data ? (
         <div className="-mx-6">
           <FollowListBody username={username} kind={kind} list={data.list} failed={data.failed} />
         </div>

@@ -53,6 +53,8 @@ export function SupportForm({ email, verified, lastResult }: { email: string; ve
         fetcher={fetcher}
         action={HELP_PATH}
         {...formProps}
+        // Without JavaScript, Back after sending must not bring the sent words back to send twice (082).
+        autoComplete="off"
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           sendId.stamp(event.currentTarget);
           formProps.onSubmit(event);

@@ -1,0 +1,1 @@
+ALTER TABLE `support_requests` ADD `mail_claimed_at` integer;
