@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
 const token = () => uniqueWord("zq");
@@ -216,7 +216,7 @@ test.describe("comments", () => {
   test("'Load more comments' that gets no answer keeps the post and its comments, says so, and tries again (decision 079)", async ({ page, me }) => {
     const word = uniqueWord("paged");
     await postAs(me, `Many comments ${word}`);
-    const postId = await postIdOn(page, word);
+    const postId = await searchedPostId(page, word);
     for (let i = 1; i <= 21; i++) {
       const sent = await me.api.post(`/post/${postId}`, { form: { intent: "comment", content: `Paged comment ${i} ${word}`, returnTo: "/" }, maxRedirects: 0, headers: { Origin: me.origin, ...NEW_CONNECTION } });
       expect(sent.status(), await sent.text()).toBe(302);
