@@ -14,7 +14,8 @@ import {
   INVITES_SHOWN,
   TIME,
 } from "~/lib/constants";
-import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
+import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import type { CreateCommunityInput, CreateInviteInput, EditCommunityInput } from "~/lib/schemas/community";
 import type {
   CommunityAccess,

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import { COMMUNITY_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { UPLOAD_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
 import type { CommunitiesTab, CommunityAccess, CommunityFormAnswer, CommunityListPage, CommunityMembersPage, CommunityTab } from "~/lib/types/community";
 import type { FeedPage } from "~/lib/types/post";

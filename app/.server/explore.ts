@@ -2,7 +2,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { EXPLORE_PEOPLE_CANDIDATES, EXPLORE_PEOPLE_LIMIT, EXPLORE_POSTS_PAGE_SIZE, EXPLORE_TRENDS_SHOWN } from "~/lib/constants";
 import { explorePathOf, exploreTabOf, type ExplorePath, type ExploreTab } from "~/lib/explore";
-import { EXPLORE_MESSAGES } from "~/lib/messages";
+import { EXPLORE_MESSAGES } from "~/lib/texts/explore";
 import { hashtagOf } from "~/lib/text";
 import type { ExploreData, TrendView } from "~/lib/types/explore";
 import type { FeedPage } from "~/lib/types/post";

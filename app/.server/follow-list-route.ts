@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { FollowList } from "~/lib/types/profile";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { requireUser } from "./auth/guards";
 import { invariantResponse } from "./http";
 import { loadFollowListPage } from "./profile-page";

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { follows, users } from "./db/schema";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import { SendMessageSchema } from "~/lib/schemas/message";
 import { memberAction } from "./actions";
 import { sendMessage } from "./messages";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { DIGEST_BATCH, DIGEST_ITEMS, DIGEST_LOOKBACK_MS, DIGEST_PERIOD_MS } from "~/lib/constants";
-import { NOTIFICATION_DIGEST_TEXTS, NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { NOTIFICATION_DIGEST_TEXTS, NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { Db } from "./db/client";
 import { memberSettings, notifications, posts, users } from "./db/schema";
 import { firstIdAt } from "./ids";

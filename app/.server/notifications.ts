@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
-import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";

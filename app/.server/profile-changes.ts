@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { SETTINGS_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { UPLOAD_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import type { ProfileSettingsInput } from "~/lib/schemas/settings";
 import type { SessionUser } from "~/lib/types/member";
 import type { ProfilePhoto } from "~/lib/types/settings";

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import type { PhotoAnswer } from "~/lib/types/settings";
 import type { MemberActionArgs } from "./actions";
 import { replaceProfilePhoto } from "./profile-changes";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/cloudflare";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { SubscribeSchema, SubscriptionOfferingSchema, SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
 import type { MemberActionArgs } from "./actions";
 import { profileUsername } from "./profiles";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscribedPage, VerifiedStatus } from "~/lib/types/subscription";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BackToNewest, FeedEmpty, FeedList, SearchedFor } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { SearchForm } from "~/components/ui/search-form";
-import { BOOKMARK_MESSAGES } from "~/lib/messages";
+import { BOOKMARK_MESSAGES } from "~/lib/texts/bookmark";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { publicFeedHandle } from "~/lib/live-rooms";
 

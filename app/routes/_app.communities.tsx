@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { SearchForm } from "~/components/ui/search-form";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 
 export const meta: MetaFunction = () => [{ title: "Communities | Murmur" }];
 

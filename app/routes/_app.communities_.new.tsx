@@ -7,7 +7,7 @@ import { answerHeaders } from "~/.server/respond";
 import { CommunityForm } from "~/components/community/community-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction = () => [{ title: `${COMMUNITY_MESSAGES.createTitle} | Murmur` }];

@@ -14,7 +14,7 @@ import { revokeCommunityRoom } from "~/.server/realtime";
 import { CommunityPage, communityNotFound } from "~/components/community/community-page";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { SetRoleSchema } from "~/lib/schemas/community";
 import { answerOffline } from "~/lib/unanswered";

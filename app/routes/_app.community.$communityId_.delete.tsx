@@ -4,7 +4,7 @@ import { requireOwnCommunity } from "~/.server/community-page";
 import { communityNotFound, DeleteCommunityForm } from "~/components/community/community-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 
 export const meta: MetaFunction = () => [{ title: `${COMMUNITY_MESSAGES.deleteTitle} | Murmur` }];
 

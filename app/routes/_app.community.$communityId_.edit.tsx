@@ -8,7 +8,7 @@ import { CommunityForm } from "~/components/community/community-form";
 import { communityNotFound } from "~/components/community/community-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { answerOffline } from "~/lib/unanswered";
 
 export const meta: MetaFunction = () => [{ title: `${COMMUNITY_MESSAGES.editTitle} | Murmur` }];

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { BackToNewest, FeedList } from "~/components/feed/feed-list";
 import { HashtagHeader } from "~/components/hashtag/hashtag-header";
 import { PageHeader } from "~/components/page-header";
-import { HASHTAG_MESSAGES } from "~/lib/messages";
+import { HASHTAG_MESSAGES } from "~/lib/texts/hashtag";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { hashtagOf } from "~/lib/text";
 import { publicFeedHandle } from "~/lib/live-rooms";

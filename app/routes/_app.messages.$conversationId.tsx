@@ -12,7 +12,7 @@ import { answerHeaders, toResponse } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ChatPane, type RefusedMessage } from "~/components/messages/chat-pane";
 import { newClientId } from "~/lib/client-ids";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.ok ? `${data.conversation.other.displayName} | Messages | Murmur` : "Messages | Murmur" },

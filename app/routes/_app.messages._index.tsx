@@ -1,4 +1,4 @@
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import { Icon } from "~/components/icon";
 
 /** No conversation open: the chat pane's placeholder (wide screens; a phone shows the list alone). */

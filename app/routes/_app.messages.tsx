@@ -8,7 +8,7 @@ import { parseConversationCursor } from "~/.server/posts/cursors";
 import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessagesLayout } from "~/components/messages/messages-layout";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 import { StartConversationSchema } from "~/lib/schemas/message";

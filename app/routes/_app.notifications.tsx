@@ -9,7 +9,7 @@ import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsView } from "~/components/notifications/notifications-view";
 import { useReloadOnMemberEvent } from "~/lib/live-rooms";
-import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 

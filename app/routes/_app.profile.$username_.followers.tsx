@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { followListLoader } from "~/.server/follow-list-route";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { FollowListPageView } from "~/components/profile/follow-list";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
 export const loader = followListLoader("followers");

@@ -8,7 +8,8 @@ import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { SubscribeForm } from "~/components/subscriptions/subscribe";
 import { formatDay } from "~/lib/format";
-import { PROFILE_MESSAGES, SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Subscribe to ${data.creator.displayName} | Murmur` : "Subscribe | Murmur" },

@@ -8,7 +8,7 @@ import { answerProfilePhoto } from "~/.server/profile-photo-action";
 import { answerHeaders } from "~/.server/respond";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
 import { profileFeedHandle } from "~/lib/live-rooms";

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { SettingsSection } from "~/components/settings/settings-nav";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 
 export const meta: MetaFunction = () => [{ title: "Accessibility | Murmur" }, { name: "robots", content: "noindex" }];
 

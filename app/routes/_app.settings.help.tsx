@@ -8,7 +8,7 @@ import { answerSupportRequest, supportRequestsRead } from "~/.server/support";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SettingsSection } from "~/components/settings/settings-nav";
 import { SupportForm, SupportRequestList, type SupportRequestView } from "~/components/settings/support-form";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";

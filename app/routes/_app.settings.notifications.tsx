@@ -8,7 +8,7 @@ import { loadOwnSettings } from "~/.server/settings-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationSettingsForm } from "~/components/settings/settings-forms";
 import { SettingsSection } from "~/components/settings/settings-nav";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { NotificationSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";

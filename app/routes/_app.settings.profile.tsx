@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfileSettingsForm } from "~/components/settings/profile-form";
 import { SettingsSection } from "~/components/settings/settings-nav";
 import { SubscriptionPriceSection } from "~/components/subscriptions/subscribe";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";

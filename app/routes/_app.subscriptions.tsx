@@ -5,7 +5,7 @@ import { readLater } from "~/.server/db/reads";
 import { discoverCreatorsRead, mySubscriptionsRead, mySubscriptionsTotalRead } from "~/.server/subscriptions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SubscriptionsView, type SubscriptionsTab } from "~/components/subscriptions/subscriptions-view";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import type { SubscribedPage } from "~/lib/types/subscription";
 
 export const meta: MetaFunction = () => [{ title: "Subscriptions | Murmur" }, { name: "robots", content: "noindex" }];

@@ -9,7 +9,8 @@ import { DEFAULT_AVATAR } from "~/components/avatar";
 import { errorPageTitle, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PublicProfile } from "~/components/profile/public-profile";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
-import { PROFILE_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/texts/public-profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { clipCharacters } from "~/lib/text";
 

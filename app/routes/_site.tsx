@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PublicPage } from "~/components/public-page";
 import { AppShell } from "~/components/shell/app-shell";
 import { buttonClass } from "~/components/ui/button";
-import { AUTH_MESSAGES, PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/texts/public-profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatUnread } from "~/components/unread-badge";
 import { TIME } from "~/lib/constants";
 import { countOf, formatClock, formatCount, formatRelativeTime } from "~/lib/format";
-import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
+import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import { isNavItemActive, isPostPage, showsFooter, showsRightSidebar } from "~/lib/navigation";
 
 describe("counts (spec §9: above 1000 as K, above 1,000,000 as M)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addCalendarMonths, creatorPeriodEnd, formatPrice, parsePriceCents, planAmountCents, priceProblem, verifiedPeriodEnd } from "~/lib/money";
 import { SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 
 describe("money in integer cents", () => {
   it("reads a typed price digit by digit, never through a float", () => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { NotificationSettingsSchema, PrivacySettingsSchema, ProfileSettingsSchema, webAddress } from "~/lib/schemas/settings";
 import { PROFILE_LIMITS } from "~/lib/constants";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -10,7 +10,7 @@ import { conversationCountsRead, conversationListRead, memberBadges, sendMessage
 import { shellReads } from "~/.server/shell";
 import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_RECORD_EVERY_MS, CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import { capturingD1, createUser, db, fetchWorker, formPost, get, ORIGIN, planOf, sessionCookieFor, sessionViewerOf, toastOf } from "./helpers";
 import { getDb } from "~/.server/db/client";
 

@@ -11,7 +11,7 @@ import { deletePost } from "~/.server/posts/delete";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { shellReads } from "~/.server/shell";
 import { NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
-import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationTab } from "~/lib/types/notification";
 import { createPost, createUser, db, fetchWorker, formPost, get, sessionCookieFor, sessionViewerOf } from "./helpers";
 

@@ -11,7 +11,9 @@ import { discardUpload, storeMedia } from "~/.server/media";
 import { createPost as writePost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
 import { reportPost } from "~/.server/reports";
-import { COMMUNITY_MESSAGES, POST_MESSAGES, SUBSCRIPTION_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { unique } from "../fixtures/factories";
 import { createPost, createUser, db, member, ORIGIN, TINY_PNG } from "./helpers";
 

@@ -7,7 +7,8 @@ import { storeMedia } from "~/.server/media";
 import { fetchRemoteImage } from "~/.server/remote-image";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { DISPLAY_NAME_MAX_LENGTH, IMAGE_MAX_BYTES, LOCATION_MAX_LENGTH, PROFILE_LIMITS, RATE_LIMITS, type RateLimitName } from "~/lib/constants";
-import { SETTINGS_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { UPLOAD_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { createUser, db, fetchWorker, formPost, get, limiter, member, multipartPost, TINY_PNG, toastOf } from "./helpers";
 
 /**

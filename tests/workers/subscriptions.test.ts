@@ -7,7 +7,7 @@ import { creatorSubscriptions, notifications, paymentEvents, payments, posts, us
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions } from "~/.server/subscriptions";
 import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import { createPost, createUser, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";

@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon";
 import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { PageLink } from "~/components/ui/page-link";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import type { CommunityRole, CommunitySummary } from "~/lib/types/community";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { InviteLinksButton } from "./invite-links";

@@ -7,7 +7,7 @@ import { Field, FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/constants";
 import { acceptAttribute } from "~/lib/media-types";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
 import type { CommunityFormAnswer, CommunityView } from "~/lib/types/community";
 import { precheckFile } from "~/lib/upload-client";

@@ -11,7 +11,7 @@ import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { ErrorPage } from "~/components/error-boundary";
 import { Dialog } from "~/components/ui/dialog";
 import { formatCount } from "~/lib/format";
-import { COMMUNITY_MESSAGES } from "~/lib/messages";
+import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { COMMUNITY_ROLES_ASSIGNABLE } from "~/lib/schemas/community";
 import { collapseBlankLines } from "~/lib/text";
 import type { CommunityMemberView, CommunityMembersPage, CommunityRole, CommunityTab, CommunityView } from "~/lib/types/community";

@@ -6,7 +6,7 @@ import { PostCard } from "~/components/post/post-card";
 import { MemberRow } from "~/components/profile/follow-list";
 import { EXPLORE_TABS, exploreHref, type ExplorePath, type ExploreTab } from "~/lib/explore";
 import { countOf } from "~/lib/format";
-import { EXPLORE_MESSAGES } from "~/lib/messages";
+import { EXPLORE_MESSAGES } from "~/lib/texts/explore";
 import type { ExploreData, TrendView } from "~/lib/types/explore";
 import type { FeedPage } from "~/lib/types/post";
 import { ExploreSearch } from "./explore-search";

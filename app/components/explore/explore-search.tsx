@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "~/components/icon";
 import { EXPLORE_SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from "~/lib/constants";
 import { exploreHref, type ExplorePath, type ExploreTab } from "~/lib/explore";
-import { EXPLORE_MESSAGES } from "~/lib/messages";
+import { EXPLORE_MESSAGES } from "~/lib/texts/explore";
 
 /**
  * Explore's search box (spec document 1 §2.8, §5): a GET form to the view with `?q=` and the tab

@@ -7,7 +7,7 @@ import { SearchForm } from "~/components/ui/search-form";
 import { UnreadBadge } from "~/components/unread-badge";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { useReloadOnMemberEvent } from "~/lib/live-rooms";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import type { ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
 import { useAppendedPages } from "~/lib/use-appended-pages";
 

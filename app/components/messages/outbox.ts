@@ -3,7 +3,7 @@ import { MEMBER_STORAGE_PREFIX } from "~/lib/signing-out";
 import * as z from "zod/mini";
 import { newClientId } from "~/lib/client-ids";
 import { MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE, MESSAGES_UNSENT_KEPT } from "~/lib/constants";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 import { showToast } from "~/lib/toast-store";
 import type { ChatMessage } from "~/lib/types/message";
 

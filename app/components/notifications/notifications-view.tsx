@@ -7,7 +7,7 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { NOTIFICATION_MESSAGES } from "~/lib/messages";
+import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import { useAppendedPages } from "~/lib/use-appended-pages";
 

@@ -4,7 +4,7 @@ import { PAGE_LINK, PageLink, profileLinkHtml } from "~/components/ui/page-link"
 import { Icon, iconHtml } from "~/components/icon";
 import { html, type Markup } from "~/lib/html";
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import { POST_LOCK_MESSAGES } from "~/lib/messages";
+import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";

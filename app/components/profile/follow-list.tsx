@@ -6,7 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { LoadFailed } from "~/components/ui/load-failed";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { wasUnanswered } from "~/lib/unanswered";
 import { useAppendedPages } from "~/lib/use-appended-pages";

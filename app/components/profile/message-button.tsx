@@ -2,7 +2,7 @@ import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
-import { DM_MESSAGES } from "~/lib/messages";
+import { DM_MESSAGES } from "~/lib/texts/dm";
 
 /**
  * Message on someone's profile: finds or starts the one conversation with them and opens it ('Started

@@ -2,7 +2,7 @@ import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import type { FeedPage } from "~/lib/types/post";
 import type { ProfileView } from "~/lib/types/profile";
-import { PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/texts/public-profile";
 import { ProfileHeader } from "./profile-header";
 import { PostsKept } from "./public-profile";
 

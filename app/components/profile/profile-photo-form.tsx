@@ -6,7 +6,7 @@ import { ReturnTo } from "~/components/return-to";
 import { buttonClass } from "~/components/ui/button";
 import { ErrorList, FormError } from "~/components/ui/field";
 import { acceptAttribute } from "~/lib/media-types";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { showToast } from "~/lib/toast-store";
 import type { PhotoAnswer, ProfilePhoto } from "~/lib/types/settings";
 import { precheckFile } from "~/lib/upload-client";

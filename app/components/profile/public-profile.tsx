@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { FeedEmpty, FeedList } from "~/components/feed/feed-list";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { PUBLIC_PROFILE_MESSAGES } from "~/lib/messages";
+import { PUBLIC_PROFILE_MESSAGES } from "~/lib/texts/public-profile";
 import type { FeedPage } from "~/lib/types/post";
 import type { ProfileView } from "~/lib/types/profile";
 import { ProfileHeader } from "./profile-header";

@@ -7,7 +7,7 @@ import { ReturnTo } from "~/components/return-to";
 import { Field, FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, PROFILE_LIMITS } from "~/lib/constants";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
 import type { ProfileSettings } from "~/lib/settings-options";
 import type { SettingsAnswer } from "~/lib/types/settings";

@@ -5,7 +5,7 @@ import { ReturnTo } from "~/components/return-to";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { NotificationSettingsSchema, PrivacySettingsSchema } from "~/lib/schemas/settings";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import {
   DIRECT_MESSAGE_AUDIENCE_LABELS,
   NOTIFICATION_TOGGLES,

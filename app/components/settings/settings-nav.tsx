@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon, type IconName } from "~/components/icon";
 import { SignOutButton } from "~/components/sign-out";
-import { SETTINGS_MESSAGES } from "~/lib/messages";
+import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 
 /** The settings tabs (spec document 2 §2 "Settings"), each a page of its own so all work without JavaScript. */
 export const SETTINGS_TABS: { to: string; label: string; icon: IconName }[] = [

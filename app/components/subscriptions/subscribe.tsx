@@ -7,7 +7,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { EARNINGS_PREVIEW_SUBSCRIBERS, SUBSCRIPTION_PRICE_PRESETS_CENTS } from "~/lib/constants";
 import { formatDay } from "~/lib/format";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { formatPrice, parsePriceCents, planAmountCents, priceProblem, priceText, type Plan } from "~/lib/money";
 import type { ProfileView } from "~/lib/types/profile";

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { countOf, formatDay } from "~/lib/format";
-import { SUBSCRIPTION_MESSAGES } from "~/lib/messages";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { formatPrice } from "~/lib/money";
 import type { CreatorCard, SubscribedPage, SubscriptionsPage } from "~/lib/types/subscription";
 import { useAppendedPages } from "~/lib/use-appended-pages";

@@ -8,7 +8,8 @@ import {
   INVITE_MAX_USES_LIMIT,
   MAX_CODE_UNITS_PER_CHARACTER,
 } from "../constants";
-import { COMMUNITY_MESSAGES, INVITE_MESSAGES } from "../messages";
+import { COMMUNITY_MESSAGES } from "../texts/community";
+import { INVITE_MESSAGES } from "../texts/invite";
 import { countCharacters } from "../text";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { MESSAGE_MAX_LENGTH } from "../constants";
-import { DM_MESSAGES } from "../messages";
+import { DM_MESSAGES } from "../texts/dm";
 import { ClientIdSchema, shortText } from "./post";
 
 /**

@@ -3,7 +3,7 @@ import { DisplayNameSchema } from "./auth";
 import { cleaned } from "./clean-text";
 import { blankIsMissing, blankIsUndefined } from "./required";
 import { LOCATION_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER, PROFILE_LIMITS } from "../constants";
-import { SETTINGS_MESSAGES } from "../messages";
+import { SETTINGS_MESSAGES } from "../texts/settings";
 import { DIRECT_MESSAGE_AUDIENCES, POST_VISIBILITIES, PROFILE_VISIBILITIES } from "../settings-options";
 import { SITE_PATH } from "../site-path";
 import { countCharacters } from "../text";

@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { SUBSCRIPTION_MESSAGES } from "../messages";
+import { SUBSCRIPTION_MESSAGES } from "../texts/subscription";
 import { parsePriceCents, priceProblem } from "../money";
 
 /**
