@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE } from "~/lib/constants";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
+import { expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
  * Direct messages and live updates through the rooms (issue 14; spec document 2 §2, §4, §8). Another
@@ -243,6 +243,8 @@ test.describe("direct messages", () => {
     await expect(bubbles(page).getByText("Sending...")).toHaveCount(0);
     await page.reload();
     await expect(bubbles(page).getByText(failed, { exact: true })).toHaveCount(1);
+    // Enter sends once the page runs its scripts (before, it is a new line in the field).
+    await hydrated(page);
 
     // Sent, then the member leaves before it fails: a toast says so, and it waits back in its conversation.
     // The send fails only once the other conversation is on screen, however long getting there takes.
