@@ -14,8 +14,8 @@ export function activityDue(lastActiveAt: Date | null, now: number): boolean {
   return lastActiveAt === null || now - lastActiveAt.getTime() >= ACTIVITY_RECORD_EVERY_MS;
 }
 
-/** A member's showActivity (no settings row: on), for the member `memberId` names. */
-const sharesSql = (memberId: unknown) =>
+/** A member's showActivity (no settings row: on), for the member `memberId` names; the session's read asks it too. */
+export const sharesSql = (memberId: unknown) =>
   sql`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${memberId}), 1)`;
 
 /**

@@ -5,7 +5,8 @@ import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } fro
 import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead } from "../db/reads";
-import { memberSettings, sessions, users } from "../db/schema";
+import { sessions, users } from "../db/schema";
+import { sharesSql } from "../activity";
 import { isInsecureLocalhost } from "../http";
 
 /**
@@ -46,7 +47,7 @@ export function sessionRead(db: Db, sessionId: string) {
     expiresAt: sessions.expiresAt,
     lastActiveAt: users.lastActiveAt,
     // Whether the member shares their activity status: only then is their activity recorded (decision 082).
-    sharesActivity: sql<number>`coalesce((SELECT ${memberSettings.showActivity} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${users.id}), 1)`.as("shares_activity"),
+    sharesActivity: sql<number>`${sharesSql(users.id)}`.as("shares_activity"),
     userId: users.id,
     email: users.email,
     username: users.username,
