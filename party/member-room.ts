@@ -52,10 +52,11 @@ export class MemberRoom extends SessionBoundRoom {
 
   /**
    * Called by the app when a session of the member ended (a sign-out, a password reset): the pages
-   * whose session it was are closed at once (party/sessions.ts).
+   * whose session it was are closed at once (party/sessions.ts); those of a session `renewed` in its
+   * browser (a password change) are told to connect again.
    */
-  async checkSessions(): Promise<void> {
-    await this.closeEndedSessions();
+  async checkSessions(renewed?: string): Promise<void> {
+    await this.closeEndedSessions(Date.now(), renewed);
   }
 
   /** Listening only: what a page sends is ignored. */

@@ -3,7 +3,7 @@ import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { inParts } from "../app/.server/db/chunks";
 import { getDb, type Db } from "../app/.server/db/client";
 import { sessions } from "../app/.server/db/schema";
-import { ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
+import { ROOM_RENEWED_CODE, ROOM_SESSION_CHECK_MS, ROOM_SIGNED_OUT_CODE } from "../app/lib/constants";
 import { ROOM_MEMBER_HEADER, ROOM_SESSION_HEADER } from "../app/lib/room-names";
 
 const SESSION_TAG = "session:";
@@ -79,8 +79,12 @@ export class SessionBoundRoom extends Server<Env> {
     return groups;
   }
 
-  /** Closes every socket whose session no longer exists (or has expired), with the code that makes its page reload to sign-in. */
-  async closeEndedSessions(now = Date.now()): Promise<void> {
+  /**
+   * Closes every socket whose session no longer exists (or has expired), with the code that makes its
+   * page reload to sign-in; those of the session `renewed` (replaced in the same browser: decision 083)
+   * with the code that has them connect again, with that browser's new cookie.
+   */
+  async closeEndedSessions(now = Date.now(), renewed?: string): Promise<void> {
     const bySession = this.socketsBy((connection) => connection.tags.find((tag) => tag.startsWith(SESSION_TAG))?.slice(SESSION_TAG.length));
     if (bySession.size === 0) return;
     const db = getDb(this.env.DB);
@@ -93,7 +97,10 @@ export class SessionBoundRoom extends Server<Env> {
     const live = new Set(found.map((row) => row.id));
     for (const [id, connections] of bySession) {
       if (live.has(id)) continue;
-      for (const connection of connections) connection.close(ROOM_SIGNED_OUT_CODE, "Signed out");
+      for (const connection of connections) {
+        if (id === renewed) connection.close(ROOM_RENEWED_CODE, "Session renewed");
+        else connection.close(ROOM_SIGNED_OUT_CODE, "Signed out");
+      }
     }
   }
 }

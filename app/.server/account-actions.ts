@@ -6,7 +6,7 @@ import type { AccountAnswer } from "~/lib/types/settings";
 import { deleteAccount } from "./account-deletion";
 import type { MemberActionArgs } from "./actions";
 import { changePassword } from "./auth/accounts";
-import { clearedSessionCookie } from "./auth/session";
+import { clearedSessionCookie, sessionCookie } from "./auth/session";
 import { purgePublicProfile } from "./edge-cache";
 import { clientIp } from "./http";
 import { limiterOf } from "./limits";
@@ -25,8 +25,9 @@ type Args<I extends "password-change" | "account-delete"> = Pick<MemberActionArg
 const retryAfter = (seconds?: number) => (seconds === undefined ? undefined : { "Retry-After": String(seconds) });
 
 /**
- * A new password: on success 'Password changed', this browser stays signed in (and trusted for sign-in
- * with the new password), every other session ends and their open pages go to sign-in (decision 067).
+ * A new password: on success 'Password changed', this browser stays signed in with a new session (and
+ * trusted for sign-in with the new password; decision 083), every other session ends and their open
+ * pages go to sign-in (decision 067). This browser's pages move their rooms to the new session.
  */
 export async function answerPasswordChange({ request, context, member, form }: Args<"password-change">) {
   const intent = "password-change";
@@ -38,7 +39,7 @@ export async function answerPasswordChange({ request, context, member, form }: A
   const { session } = await context.getSession();
   const devices = await context.devices.read(request);
   const from = { ip: clientIp(request), devices };
-  const changed = await changePassword(context.db, limiterOf(context), { id: member.id, sessionId: session!.id }, submission.value, from);
+  const changed = await changePassword(context.db, limiterOf(context), { id: member.id }, submission.value, from);
   if (!changed.ok) {
     const lastResult = changed.field
       ? submission.reply({ fieldErrors: { [changed.field]: [changed.message] }, hideFields })
@@ -46,8 +47,11 @@ export async function answerPasswordChange({ request, context, member, form }: A
     const status = changed.retryAfterSeconds === undefined ? 400 : 429;
     return data<AccountAnswer>({ intent, ok: false, message: null, lastResult }, { status, headers: retryAfter(changed.retryAfterSeconds) });
   }
-  closeRoomsOfEndedSessions(context, member.id);
-  const headers = new Headers({ "Set-Cookie": await context.devices.remember(devices, member.id, changed.passwordStamp) });
+  // This browser's pages are told to listen again (with the new cookie), the others' to leave.
+  closeRoomsOfEndedSessions(context, member.id, { renewed: session!.id });
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(request, changed.session.token, changed.session.expiresAt));
+  headers.append("Set-Cookie", await context.devices.remember(devices, member.id, changed.passwordStamp));
   const returnTo = returnToOf(form);
   if (returnTo) return context.toasts.redirect(returnTo, { message: ACCOUNT_MESSAGES.passwordChanged }, { headers });
   return data<AccountAnswer>({ intent, ok: true, message: ACCOUNT_MESSAGES.passwordChanged, lastResult: submission.reply({ resetForm: true }) }, { headers });

@@ -176,11 +176,13 @@ export function publishRead(context: AppLoadContext, conversationId: string, rea
 /**
  * A session of the member ended (a sign-out, a password reset): their own room closes the pages whose
  * session it was at once, and each of those pages reloads (to sign-in) and so closes its other rooms.
- * The other rooms find such sockets themselves within a minute (party/sessions.ts).
+ * The other rooms find such sockets themselves within a minute (party/sessions.ts). A session `renewed`
+ * (replaced by a new one in the same browser: a password change, decision 083) closes its pages'
+ * sockets with the code that has them connect again, with the browser's new cookie.
  */
-export function closeRoomsOfEndedSessions(context: AppLoadContext, memberId: string): void {
+export function closeRoomsOfEndedSessions(context: AppLoadContext, memberId: string, { renewed }: { renewed?: string } = {}): void {
   context.cloudflare.ctx.waitUntil(
-    callRoom<{ checkSessions(): Promise<void> }>(context.cloudflare.env, MEMBER_PARTY, memberId, (room) => room.checkSessions()).catch((error: unknown) =>
+    callRoom<{ checkSessions(renewed?: string): Promise<void> }>(context.cloudflare.env, MEMBER_PARTY, memberId, (room) => room.checkSessions(renewed)).catch((error: unknown) =>
       console.error("realtime: closing the pages of an ended session failed", error),
     ),
   );

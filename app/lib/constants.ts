@@ -509,8 +509,18 @@ export const ROOM_RETRY_DELAY_MS = 50;
  */
 export const ROOM_SESSION_CHECK_MS = 60_000;
 
-/** The close code a room sends a socket whose session has ended: the page reloads (and goes to sign-in). */
+/**
+ * The close code a room sends a socket whose session has ended: the page asks whether its browser is
+ * still signed in as its member (a new session: decision 083), and connects again if so; else it
+ * reloads (and goes to sign-in).
+ */
 export const ROOM_SIGNED_OUT_CODE = 4001;
+
+/** Where a page asks which member its browser is signed in as (`{ member }`, null for none). */
+export const SESSION_CHECK_PATH = "/api/session";
+
+/** The close code a room sends a socket whose session its browser has just replaced (a password change): the page connects again. */
+export const ROOM_RENEWED_CODE = 4002;
 
 /** How long a page that asked to sign out takes its rooms' closing as its own doing (app/lib/signing-out.ts). */
 export const SIGNING_OUT_MARK_MS = 10 * SECOND;

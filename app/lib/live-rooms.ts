@@ -58,7 +58,7 @@ export function useLiveRooms(viewerId: string) {
   const resync = (reconnected: boolean) => {
     if (reconnected && revalidator.state === "idle") revalidator.revalidate();
   };
-  const feed = useRoom(FEED_PARTY, useFeedRoomName(), "live", {
+  const feed = useRoom(FEED_PARTY, useFeedRoomName(), viewerId, "live", {
     onEvent: (event) => {
       if (FEED_EVENTS.has(event.type)) applyFeedEvent(event as FeedEvent, viewerId);
     },
@@ -69,7 +69,7 @@ export function useLiveRooms(viewerId: string) {
     },
   });
   useEffect(() => onWatchedPosts((posts) => feed.current?.send({ type: "watch", posts })), [feed]);
-  useRoom(MEMBER_PARTY, viewerId, "liveMember", {
+  useRoom(MEMBER_PARTY, viewerId, viewerId, "liveMember", {
     onEvent: (event) => {
       if (MEMBER_EVENTS.has(event.type)) applyMemberEvent(event as MemberEvent);
     },

@@ -1,5 +1,5 @@
 import PartySocket from "partysocket";
-import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE } from "./constants";
+import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_CHECK_PATH } from "./constants";
 import { isSigningOut } from "./signing-out";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 import { SESSION_ENDED_MESSAGES } from "./texts/session";
@@ -23,6 +23,26 @@ const rooms = new Set<RoomConnection>();
 function holdsUnsentText(): boolean {
   const fields = document.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>("textarea, input:not([type]), input[type=text], input[type=search], input[type=url]");
   return Array.from(fields).some((field) => field.value.trim() !== "" && (field.hasAttribute("data-draft") || field.value !== field.defaultValue));
+}
+
+/** The one question in flight, per member: is this browser still signed in as them? */
+const asking = new Map<string, Promise<boolean>>();
+
+/**
+ * Whether this browser is still signed in as `member`, in a session other than the one a room just
+ * found ended: the browser replaced it (a password change gives it a new session: decision 083).
+ * Asked once for all the page's rooms that close together; no answer counts as no.
+ */
+function stillSignedInAs(member: string): Promise<boolean> {
+  let answer = asking.get(member);
+  if (!answer) {
+    answer = fetch(SESSION_CHECK_PATH, { headers: { Accept: "application/json" }, cache: "no-store" })
+      .then(async (response) => response.ok && ((await response.json()) as { member: string | null }).member === member)
+      .catch(() => false)
+      .finally(() => asking.delete(member));
+    asking.set(member, answer);
+  }
+  return answer;
 }
 
 /**
@@ -78,12 +98,15 @@ function sessionEnded(): void {
 export function connectRoom({
   party,
   room,
+  member,
   marker,
   onEvent,
   onOpen,
 }: {
   party: string;
   room: string;
+  /** The member the page is for (a room that finds its session ended asks whether the browser still is them). */
+  member: string;
   /** Whether the page is listening, on <html data-{marker}="open"> (the end-to-end tests wait for it). */
   marker: string;
   onEvent: (event: RoomEvent) => void;
@@ -94,7 +117,8 @@ export function connectRoom({
     party,
     room,
     // A room that closed the socket for good (its session ended, decision 067; the member left the
-    // community) would refuse every reconnect.
+    // community) would refuse every reconnect. (One that says the session was renewed, 083, is
+    // reconnected to, as after any other close.)
     shouldReconnectOnClose: (event) => event.code !== ROOM_SIGNED_OUT_CODE && event.code !== ROOM_REVOKED_CODE,
   });
   const live = (state: "open" | null) => {
@@ -125,7 +149,15 @@ export function connectRoom({
   socket.addEventListener("close", (event) => {
     live(null);
     // A page signing out itself is already on its way to sign-in.
-    if (event.code === ROOM_SIGNED_OUT_CODE && !isSigningOut()) sessionEnded();
+    if (event.code !== ROOM_SIGNED_OUT_CODE || isSigningOut()) return;
+    // The session ended: the page's own, or one its browser replaced (a password change in this or
+    // another tab, 083), when the room's minute check finds it. Then the page listens on, with the
+    // browser's new cookie.
+    void stillSignedInAs(member).then((still) => {
+      if (!rooms.has(connection)) return;
+      if (still) socket.reconnect();
+      else sessionEnded();
+    });
   });
   socket.addEventListener("message", (message) => {
     const event = parseRoomEvent(message.data);

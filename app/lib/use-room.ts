@@ -10,10 +10,11 @@ export type RoomHandlers = {
 };
 
 /**
- * Listens to a realtime room while the page shows it (an enhancement: pages are whole without it).
- * `room` null listens to nothing. The handlers may change between renders without reconnecting.
+ * Listens to a realtime room while the page shows it (an enhancement: pages are whole without it), as
+ * `member` (the page's). `room` null listens to nothing. The handlers may change between renders
+ * without reconnecting.
  */
-export function useRoom(party: string, room: string | null, marker: string, handlers: RoomHandlers): { current: RoomConnection | null } {
+export function useRoom(party: string, room: string | null, member: string, marker: string, handlers: RoomHandlers): { current: RoomConnection | null } {
   const latest = useRef(handlers);
   latest.current = handlers;
   const connection = useRef<RoomConnection | null>(null);
@@ -28,6 +29,7 @@ export function useRoom(party: string, room: string | null, marker: string, hand
           connection.current = connectRoom({
             party,
             room,
+            member,
             marker,
             onEvent: (event) => latest.current.onEvent(event),
             onOpen: (opened, reconnected) => latest.current.onOpen?.((message) => opened.send(message), reconnected),
@@ -42,6 +44,6 @@ export function useRoom(party: string, room: string | null, marker: string, hand
       connection.current?.close();
       connection.current = null;
     };
-  }, [party, room, marker]);
+  }, [party, room, member, marker]);
   return connection;
 }

@@ -22,8 +22,9 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * a member with a session (tests that are not about signing in start signed in), follows (which
  * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
- * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member and
- * a member subscribed to more creators than a page shows. Exists only on a local Worker
+ * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member, a
+ * member subscribed to more creators than a page shows, and a room's minute check (its alarm) at once.
+ * Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
 const FixtureSchema = z.discriminatedUnion("intent", [
@@ -39,6 +40,8 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("verify"), username: z.string() }),
   // A member subscribed to this many new creators (the Subscribed tab's pages), in one request: no checkout each.
   z.object({ intent: z.literal("subscriptions"), subscriber: z.string(), creators: z.coerce.number().int().min(1).max(200) }),
+  // A conversation room's minute check of its sockets' sessions, now (decisions 067, 083).
+  z.object({ intent: z.literal("room-check"), conversationId: z.string() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -119,6 +122,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ ok: expired.length > 0 }, { status: expired.length > 0 ? 200 : 404 });
   }
   if (fixture.intent === "subscriptions") return subscribedToNewCreators(context, fixture.subscriber, fixture.creators);
+  if (fixture.intent === "room-check") {
+    const rooms = context.cloudflare.env.ConversationRoom;
+    await rooms.get(rooms.idFromName(fixture.conversationId)).closeEndedSessions();
+    return Response.json({ ok: true });
+  }
   if (fixture.intent === "popular") {
     await refreshPopularPosts(context.db, fixture.now);
     return Response.json({ ok: true });

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE } from "~/lib/constants";
-import { expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
+import { devFixture, expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
  * Direct messages and live updates through the rooms (issue 14; spec document 2 §2, §4, §8). Another
@@ -407,5 +407,43 @@ test.describe("live updates through the rooms", () => {
     expect(deleted.status()).toBe(200);
     if (!jsEnabled()) await page.reload();
     await expect(card).toHaveCount(0);
+  });
+
+  test("a password change in another tab gives the browser a new session: the open conversation listens on with it, without a reload (decision 083)", async ({ page, context, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
+    await listening(page, "live-member");
+    await listening(page, "live-conversation");
+    // A page that reloads loses this.
+    if (jsEnabled()) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const before = (await context.cookies()).find((cookie) => cookie.name === "session")!.value;
+
+    const settings = await context.newPage();
+    await open(settings, "/settings/account");
+    const form = settings.locator("main").getByRole("region", { name: "Account settings" });
+    await form.getByLabel("Current Password").fill(me.account.password);
+    await form.getByLabel("New Password", { exact: true }).fill("a brand new password");
+    await form.getByLabel("Confirm New Password").fill("a brand new password");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await expect(settings.getByText("Password changed")).toBeVisible();
+    await settings.close();
+    // The session this browser had is gone; its new cookie is another.
+    const after = (await context.cookies()).find((cookie) => cookie.name === "session")!.value;
+    expect(after).not.toBe(before);
+    const old = await (await import("@playwright/test")).request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `session=${before}`, ...NEW_CONNECTION } });
+    expect((await old.get("/settings/account", { maxRedirects: 0 })).status()).toBe(302);
+    await old.dispose();
+
+    // The member room told the page at once; the conversation's room finds out at its minute (now).
+    await listening(page, "live-member");
+    await devFixture(baseURL!, { intent: "room-check", conversationId });
+    await listening(page, "live-conversation");
+    const news = `Still here ${uniqueWord("renewed")}`;
+    await sendAs(friend, conversationId, news);
+    if (!jsEnabled()) await page.reload();
+    await expect(bubbles(page).getByText(news)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "You were signed out" })).toHaveCount(0);
+    if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ import { sendSupportRequest } from "~/.server/support";
 import { sendMessage, startConversation } from "~/.server/messages";
 import { createPost } from "~/.server/posts/create";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
-import { ACCOUNT_DELETION_BATCH, RATE_LIMITS, TIME } from "~/lib/constants";
+import { ACCOUNT_DELETION_BATCH, RATE_LIMITS, SESSION_CHECK_PATH, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
@@ -140,7 +140,7 @@ describe("the Account tab", () => {
 });
 
 describe("changing the password", () => {
-  it("replaces the hash, ends every other session and the reset links, keeps this one: 'Password changed'", async () => {
+  it("replaces the hash, ends every session and the reset links, and gives this browser a new session: 'Password changed'", async () => {
     const { user, cookie } = await member();
     const otherBrowser = await sessionCookieFor(user.id);
     await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: user.email, origin: "https://murmur.test", ip: ip() });
@@ -153,26 +153,59 @@ describe("changing the password", () => {
 
     expect(await verifyPassword(NEW_PASSWORD, await passwordOf(user.id))).toBe(true);
     expect(await verifyPassword(TEST_PASSWORD, await passwordOf(user.id))).toBe(false);
-    expect(await stillSignedIn(cookie)).toBe(true);
+    // A token copied before the change works no more, this browser's own included (decision 083).
+    expect(await stillSignedIn(cookie)).toBe(false);
     expect(await stillSignedIn(otherBrowser)).toBe(false);
+    const renewed = setCookie(response, "session")!;
+    expect(renewed).toMatch(/^session=.+/);
+    expect(renewed).not.toBe(cookie);
+    expect(await stillSignedIn(renewed)).toBe(true);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
     // Nobody else's session is touched.
     expect(await stillSignedIn(bystander.cookie)).toBe(true);
-    // This page goes on (its session is the one kept).
-    expect((await get("/settings/account", { Cookie: cookie })).status).toBe(200);
+    // This browser goes on with its new cookie; the old one is a visitor's.
+    expect((await get("/settings/account", { Cookie: renewed })).status).toBe(200);
+    expect((await get("/settings/account", { Cookie: cookie })).status).toBe(302);
     // The new password signs in; the old one does not.
     expect((await signInForm(user.email, NEW_PASSWORD, ip())).status).toBe(302);
     expect((await signInForm(user.email, TEST_PASSWORD, ip())).status).toBe(400);
   });
 
-  it("with JavaScript: the same, answered as data with the toast's text", async () => {
+  it("with JavaScript: the same, answered as data with the toast's text and the new session's cookie", async () => {
     const { user, cookie } = await member();
     const otherBrowser = await sessionCookieFor(user.id);
     const response = await accountPost(changeForm(), cookie, { js: true });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(ACCOUNT_MESSAGES.passwordChanged);
-    expect(await stillSignedIn(cookie)).toBe(true);
+    const renewed = setCookie(response, "session")!;
+    expect(await stillSignedIn(renewed)).toBe(true);
+    expect(await stillSignedIn(cookie)).toBe(false);
     expect(await stillSignedIn(otherBrowser)).toBe(false);
+  });
+
+  it("without JavaScript and without a place to return to, the page drawn after the change is the member's, with the new cookie", async () => {
+    const { user, cookie } = await member();
+    const response = await fetchWorker(formPost("/settings/account", changeForm(), { Cookie: cookie, "CF-Connecting-IP": ip() }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(ACCOUNT_MESSAGES.passwordChanged);
+    const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    expect(cookies.filter((c) => c.startsWith("session="))).toHaveLength(1);
+    expect(cookies.some((c) => c.startsWith("device="))).toBe(true);
+    expect(await stillSignedIn(setCookie(response, "session")!)).toBe(true);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+  });
+
+  it("/api/session says which member the browser is signed in as: the new cookie's, none for the old", async () => {
+    const { user, cookie } = await member();
+    const ask = async (with_: string) => (await (await get(SESSION_CHECK_PATH, { Cookie: with_ })).json()) as { member: string | null };
+    expect(await ask(cookie)).toEqual({ member: user.id });
+    const response = await accountPost(changeForm(), cookie, { js: true });
+    expect(await ask(setCookie(response, "session")!)).toEqual({ member: user.id });
+    expect(await ask(cookie)).toEqual({ member: null });
+    const visitor = await get(SESSION_CHECK_PATH);
+    expect(visitor.headers.get("Cache-Control")).toBe("no-store");
+    expect(await visitor.json()).toEqual({ member: null });
   });
 
   it("a wrong current password is refused beside its field, and nothing changes", async () => {
@@ -254,6 +287,7 @@ describe("changing the password", () => {
     const changed = await accountPost(changeForm(), `${hereSession}; ${hereDevice}`);
     expect(changed.status).toBe(302);
     const newDevice = setCookie(changed, "device")!;
+    expect(await stillSignedIn(setCookie(changed, "session")!)).toBe(true);
     expect(newDevice).toMatch(/^device=.+/);
     // Strangers guess until the account waits; a browser still trusted signs in regardless.
     for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(user.email, `guess-${i}`, ip());

@@ -1,13 +1,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MEMBER_BADGES_EVERY_MS, MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM_RESYNCS_PER_MINUTE, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
+import { MEMBER_BADGES_EVERY_MS, MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM_RESYNCS_PER_MINUTE, ROOM_RENEWED_CODE, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
 import { communities, communityMembers, conversations, follows, memberSettings, messages, notifications, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
-import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "./helpers";
 
 type Room = Awaited<ReturnType<typeof listen>>;
 
@@ -336,6 +336,32 @@ describe("a room's sockets live as long as their sessions (decision 067)", () =>
       await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor((await createUser()).id) }));
       expect(await kept.next((event) => event.type === "notifications")).toMatchObject({ type: "notifications", unread: 1 });
       expect(gone.events).toEqual([]);
+    });
+  });
+
+  it("a password change tells this browser's pages to connect again (with its new cookie) and closes another browser's for good (decision 083)", async () => {
+    const member = await createUser();
+    const [here, elsewhere] = [await sessionCookieFor(member.id), await sessionCookieFor(member.id)];
+    const renewing = await listen(here, `/parties/member-room/${member.id}`);
+    const ending = await listen(elsewhere, `/parties/member-room/${member.id}`);
+    await withRooms([renewing, ending], async () => {
+      const changed = await fetchWorker(
+        formPost("/settings/account.data", { intent: "password-change", currentPassword: TEST_PASSWORD, password: "a brand new password", confirmPassword: "a brand new password" }, { Cookie: here }),
+      );
+      expect(changed.status).toBe(200);
+      expect(await renewing.closed).toBe(ROOM_RENEWED_CODE);
+      expect(await ending.closed).toBe(ROOM_SIGNED_OUT_CODE);
+      // The page connects again with the new cookie, and hears its member's news.
+      const renewed = changed.headers.getSetCookie().find((cookie) => cookie.startsWith("session="))!.split(";")[0]!;
+      const again = await listen(renewed, `/parties/member-room/${member.id}`);
+      await withRooms([again], async () => {
+        expect(again.status).toBe(101);
+        const post = await createPost(member.id);
+        await fetchWorker(formPost(`/post/${post.id}`, { like: "true" }, { Cookie: await sessionCookieFor((await createUser()).id) }));
+        expect(await again.next((event) => event.type === "notifications")).toMatchObject({ type: "notifications", unread: 1 });
+      });
+      // The old cookie opens no room.
+      expect((await listen(here, `/parties/member-room/${member.id}`)).status).toBe(401);
     });
   });
 

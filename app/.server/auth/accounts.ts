@@ -1,10 +1,11 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "~/lib/schemas/auth";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
+import { batchable } from "../db/drizzle-internals";
 import { memberSettings, passwordResetTokens, sessions, users } from "../db/schema";
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
@@ -12,7 +13,7 @@ import { subjects, type Limiter } from "../limits";
 import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { passwordStamp, trustedFor, type TrustedDevice } from "./devices";
-import { hashToken, userSessionsDelete } from "./session";
+import { generateSessionToken, hashToken, newSessionRow, userSessionsDelete } from "./session";
 
 /**
  * Accounts: sign-up, sign-in and password recovery. Each returns either the member's id or the
@@ -148,24 +149,29 @@ export async function checkPassword(db: Db, limiter: Limiter, memberId: string, 
   return (await verifyPassword(password, account.passwordHash)) ? { ok: true, passwordHash: account.passwordHash } : { ok: false, wrong: true };
 }
 
-/** What changing a password answers: the new password's stamp (this browser stays trusted), or the field and text to show. */
+/**
+ * What changing a password answers: the new password's stamp (this browser stays trusted) and this
+ * browser's new session (its token, for the cookie), or the field and text to show.
+ */
 export type PasswordChange =
-  | { ok: true; passwordStamp: string }
+  | { ok: true; passwordStamp: string; session: { token: string; expiresAt: Date } }
   | { ok: false; field?: "currentPassword"; message: string; retryAfterSeconds?: number };
 
 /**
  * Settings › Account: a new password for a signed-in member who knows the current one. The hash is
- * replaced, every other session of the member ends (this one stays) and so do their reset links, in
- * one batch, each statement only while the password is still the one checked: two changes at once
- * cannot both pass, and a failure changes nothing. The trust of every browser that signed in with the
- * old password ends with it (its stamp no longer matches: ./devices.ts).
+ * replaced, every session of the member ends and so do their reset links, and this browser gets a new
+ * session in their place (decision 083: a token copied before the change, this browser's too, no longer
+ * works after it), in one batch, each statement only while the password is still the one checked: two
+ * changes at once cannot both pass, and a failure changes nothing. The trust of every browser that
+ * signed in with the old password ends with it (its stamp no longer matches: ./devices.ts).
  */
 export async function changePassword(
   db: Db,
   limiter: Limiter,
-  member: { id: string; sessionId: string },
+  member: { id: string },
   input: ChangePasswordInput,
   from: AttemptFrom,
+  now = Date.now(),
 ): Promise<PasswordChange> {
   const checked = await checkPassword(db, limiter, member.id, input.currentPassword, from);
   if (!checked.ok) {
@@ -175,15 +181,21 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.password);
   const unchanged = sql`EXISTS (SELECT 1 FROM ${users} AS checked WHERE checked.id = ${member.id} AND checked.password_hash = ${checked.passwordHash})`;
+  const token = generateSessionToken();
+  const session = newSessionRow(token, member.id, now);
   // The hash last: the statements before it ask for the old one.
-  const [, , changed] = await db.batch([
-    userSessionsDelete(db, member.id, and(ne(sessions.id, member.sessionId), unchanged)),
+  const [, , , changed] = await db.batch([
+    userSessionsDelete(db, member.id, unchanged),
+    batchable(
+      db.$client,
+      db.run(sql`INSERT INTO ${sessions} (id, user_id, expires_at) SELECT ${session.id}, ${session.userId}, ${session.expiresAt.getTime()} WHERE ${unchanged}`),
+    ),
     db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, member.id), unchanged)),
     db.update(users).set({ passwordHash }).where(and(eq(users.id, member.id), unchanged)).returning({ id: users.id }),
   ]);
   // Changed meanwhile by another request (a reset, another tab): the password checked is no longer it.
   if (changed.length === 0) return { ok: false, field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordWrong };
-  return { ok: true, passwordStamp: passwordStamp(passwordHash) };
+  return { ok: true, passwordStamp: passwordStamp(passwordHash), session: { token, expiresAt: session.expiresAt } };
 }
 
 /**

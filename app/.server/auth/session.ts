@@ -31,8 +31,13 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/** The row of a new session whose cookie holds `token`. */
+export function newSessionRow(token: string, userId: string, now = Date.now()): Session {
+  return { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
+}
+
 export async function createSession(db: Db, token: string, userId: string, now = Date.now()): Promise<Session> {
-  const session: Session = { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
+  const session = newSessionRow(token, userId, now);
   await db.insert(sessions).values(session);
   return session;
 }

@@ -113,7 +113,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [viewerId, markRead, other.displayName, activityShown, heardActive],
   );
-  const room = useRoom(CONVERSATION_PARTY, conversation.id, "liveConversation", {
+  const room = useRoom(CONVERSATION_PARTY, conversation.id, viewerId, "liveConversation", {
     onEvent,
     onOpen: (send) => send({ type: "resync", after: newest.current }),
   });
