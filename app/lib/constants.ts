@@ -102,9 +102,15 @@ export const TRUSTED_DEVICE_ACCOUNTS = 5;
 // Posts and comments (spec 1 §5, §9)
 export const POST_MAX_LENGTH = 280;
 export const POST_LENGTH_WARNING = 20;
-/** No character a person sees takes more UTF-16 code units than this (a family emoji takes 11). */
-export const MAX_CODE_UNITS_PER_CHARACTER = 16;
+/**
+ * No character a person writes takes more UTF-16 code units than this: a family emoji takes 11, with
+ * skin tones 19; a letter with a few accents stacked, under 10. Only a guard that keeps a megabyte of
+ * text from being segmented: text longer than its limit times this is too long however it counts.
+ */
+export const MAX_CODE_UNITS_PER_CHARACTER = 32;
 export const COMMENT_MAX_LENGTH = 280;
+/** A post page's title quotes this many characters of the post (as a person counts them: an emoji is never cut). */
+export const POST_TITLE_CHARACTERS = 60;
 export const MAX_IMAGES_PER_POST = 4;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Images wider or taller than this are refused: photos stay well below it, decompression bombs do not. */

@@ -3,6 +3,8 @@
  * hashtag and mention extraction, and the segments a post card renders (spec document 1 §5).
  */
 
+import { MAX_CODE_UNITS_PER_CHARACTER } from "./constants";
+
 // Made on first use: a segmenter loads the platform's break data, which costs a page that never counts
 // characters (every post card loads this module) tens of milliseconds on a phone.
 let segmenter: Intl.Segmenter | undefined;
@@ -13,6 +15,21 @@ export function countCharacters(text: string): number {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   for (const _ of segmenter.segment(text)) count += 1;
   return count;
+}
+
+/**
+ * Characters as a limit of `max` counts them: as a person counts them, but text longer than `max`
+ * characters could ever take (MAX_CODE_UNITS_PER_CHARACTER each) is over the limit however it counts.
+ * The counter under a field and the schemas agree through it.
+ */
+export function limitCount(text: string, max: number): number {
+  const count = countCharacters(text);
+  return text.length > max * MAX_CODE_UNITS_PER_CHARACTER ? Math.max(count, max + 1) : count;
+}
+
+/** Whether text is within a limit of `max` characters (`limitCount`), the cheap length check first: a megabyte is not segmented. */
+export function withinCharacters(text: string, max: number): boolean {
+  return text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipCharacters, collapseBlankLines, countCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
+import { clipCharacters, collapseBlankLines, countCharacters, limitCount, withinCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
 
 describe("hashtags are words after a hash sign", () => {
   it.each([
@@ -55,6 +55,25 @@ describe("characters are counted as a person sees them", () => {
     ["mixed", "ok 👍🏽!", 5],
   ])("%s", (_name, text, count) => {
     expect(countCharacters(text)).toBe(count);
+  });
+});
+
+describe("a limit's count: the counter and the schemas agree (a review found the counter saying 30 left of a post refused)", () => {
+  it("250 families with skin tones (19 code units each) are within 280, for both", () => {
+    const family = "👨🏻‍👩🏻‍👦🏻‍👦🏻";
+    expect(family.length).toBe(19);
+    const text = family.repeat(250);
+    expect(limitCount(text, 280)).toBe(250);
+    expect(withinCharacters(text, 280)).toBe(true);
+  });
+
+  it("text longer than any 280 characters could be is over the limit for both, however it segments", () => {
+    const stacked = `a${"\u0301".repeat(40)}`;
+    const text = stacked.repeat(250);
+    expect(countCharacters(text)).toBe(250);
+    expect(limitCount(text, 280)).toBe(281);
+    expect(withinCharacters(text, 280)).toBe(false);
+    expect(limitCount("x".repeat(300), 280)).toBe(300);
   });
 });
 

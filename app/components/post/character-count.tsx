@@ -1,6 +1,6 @@
 import { POST_LENGTH_WARNING } from "~/lib/constants";
 import { countOf } from "~/lib/format";
-import { countCharacters } from "~/lib/text";
+import { limitCount } from "~/lib/text";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -17,7 +17,7 @@ export function CharacterCount({ text, max, id }: { text: string; max: number; i
       </span>
     );
   }
-  const left = max - countCharacters(text);
+  const left = max - limitCount(text, max);
   const said = `${countOf(left, "character", "characters")} left`;
   return (
     <>

@@ -3,7 +3,9 @@ import { isRouteErrorResponse, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { ErrorPage, errorPageTitle } from "~/components/error-boundary";
+import { POST_TITLE_CHARACTERS } from "~/lib/constants";
 import { useDeleted } from "~/lib/deleted-posts";
+import { clipCharacters } from "~/lib/text";
 import { POST_MESSAGES } from "~/lib/messages";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
@@ -91,7 +93,7 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
   const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
   const title = `${who} on Murmur`;
   return [
-    { title: `${who}: “${text.slice(0, 60)}” | Murmur` },
+    { title: `${who}: “${clipCharacters(text, POST_TITLE_CHARACTERS)}” | Murmur` },
     { name: "description", content: text },
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: "Murmur" },

@@ -6,18 +6,16 @@ import {
   COMMUNITY_NAME_MAX_LENGTH,
   INVITE_MAX_EXPIRY_DAYS,
   INVITE_MAX_USES_LIMIT,
-  MAX_CODE_UNITS_PER_CHARACTER,
 } from "../constants";
 import { COMMUNITY_MESSAGES } from "../texts/community";
 import { INVITE_MESSAGES } from "../texts/invite";
-import { countCharacters } from "../text";
+import { withinCharacters } from "../text";
 
 /**
  * The community and invite forms' rules (spec document 2 §5), shared by the forms (conform) and the
  * actions: the name is required, an invite's max uses is at least 1, expiry and max uses are optional.
  */
 
-const withinCharacters = (max: number) => (text: string) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max;
 
 export const CommunityNameSchema = cleaned(
   "single-line",
@@ -25,7 +23,7 @@ export const CommunityNameSchema = cleaned(
     z
       .string(required(COMMUNITY_MESSAGES.nameRequired))
       .trim()
-      .refine(withinCharacters(COMMUNITY_NAME_MAX_LENGTH), { error: COMMUNITY_MESSAGES.nameTooLong }),
+      .refine((text) => withinCharacters(text, COMMUNITY_NAME_MAX_LENGTH), { error: COMMUNITY_MESSAGES.nameTooLong }),
   ),
 );
 
@@ -34,7 +32,7 @@ const DescriptionSchema = cleaned(
   z
     .string()
     .trim()
-    .refine(withinCharacters(COMMUNITY_DESCRIPTION_MAX_LENGTH), { error: COMMUNITY_MESSAGES.descriptionTooLong })
+    .refine((text) => withinCharacters(text, COMMUNITY_DESCRIPTION_MAX_LENGTH), { error: COMMUNITY_MESSAGES.descriptionTooLong })
     .optional()
     .transform(blankIsUndefined),
 );

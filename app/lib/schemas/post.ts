@@ -5,14 +5,13 @@ import {
   CLIENT_ID_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
-  MAX_CODE_UNITS_PER_CHARACTER,
   MAX_IMAGES_PER_POST,
   POST_MAX_LENGTH,
   REPORT_INFO_MAX_LENGTH,
 } from "../constants";
 import { POST_MESSAGES } from "../messages";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../post-options";
-import { countCharacters, isBlank } from "../text";
+import { isBlank, withinCharacters } from "../text";
 
 /**
  * The post, comment, share and report forms' rules with the spec's messages (document 1 §5). The same
@@ -35,7 +34,7 @@ export const shortText = (max: number, messages: { required: string; tooLong: st
       .trim()
       .refine((text) => !isBlank(text), { error: messages.required, abort: true })
       // The cheap length check first keeps a megabyte of text from being segmented.
-      .refine((text) => text.length <= max * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= max, {
+      .refine((text) => withinCharacters(text, max), {
         error: messages.tooLong,
       }),
   );

@@ -2,11 +2,11 @@ import { z } from "./zod";
 import { DisplayNameSchema } from "./auth";
 import { cleaned } from "./clean-text";
 import { blankIsMissing, blankIsUndefined } from "./required";
-import { LOCATION_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER, PROFILE_LIMITS } from "../constants";
+import { LOCATION_MAX_LENGTH, PROFILE_LIMITS } from "../constants";
 import { SETTINGS_MESSAGES } from "../texts/settings";
 import { DIRECT_MESSAGE_AUDIENCES, POST_VISIBILITIES, PROFILE_VISIBILITIES } from "../settings-options";
 import { SITE_PATH } from "../site-path";
-import { countCharacters } from "../text";
+import { withinCharacters } from "../text";
 
 /**
  * The settings forms' rules (spec document 2 §5: display name required, avatar URL and website in URL
@@ -72,7 +72,7 @@ export const BioSchema = cleaned(
     .string()
     .trim()
     // The cheap length check first keeps a megabyte of text from being segmented.
-    .refine((text) => text.length <= PROFILE_LIMITS.bioMaxLength * MAX_CODE_UNITS_PER_CHARACTER && countCharacters(text) <= PROFILE_LIMITS.bioMaxLength, {
+    .refine((text) => withinCharacters(text, PROFILE_LIMITS.bioMaxLength), {
       error: SETTINGS_MESSAGES.bioTooLong(PROFILE_LIMITS.bioMaxLength),
     })
     .optional()
