@@ -1,4 +1,5 @@
 import type { SharePlatform } from "./post-options";
+import type { PostView } from "./types/post";
 
 /** A post's page on this site: a community's post lives in its community (spec document 1 §2.1). */
 export function postPath(postId: string, communityId: string | null = null): string {
@@ -11,6 +12,15 @@ export function postUrl(origin: string, postId: string, communityId: string | nu
 }
 
 export type ShareTarget = { platform: Exclude<SharePlatform, "internal" | "copy">; label: string; href: string };
+
+/**
+ * The words a share carries (a tweet's text, a message's first lines): the post's, when anyone may read
+ * it; else none, only the link, which shows each person what they may see. A subscriber sharing a paid
+ * post, or a member a private community's, does not publish its words by a click.
+ */
+export function sharedText(post: Pick<PostView, "content" | "forEveryone">): string {
+  return post.forEveryone ? post.content : "";
+}
 
 /** Where each share button leads; e-mail is a mailto link, the others open a 550×420 popup with JavaScript. */
 export function shareTargets(url: string, text: string): ShareTarget[] {

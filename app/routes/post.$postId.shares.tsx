@@ -6,7 +6,7 @@ import { sharePost } from "~/.server/posts/interactions";
 import { publishCounts } from "~/.server/realtime";
 import { respond, returnToOf, toResponse } from "~/.server/respond";
 import { ShareSchema } from "~/lib/schemas/post";
-import { postUrl, shareTargets } from "~/lib/share";
+import { postUrl, sharedText, shareTargets } from "~/lib/share";
 
 /**
  * POST /post/{id}/shares: the one place a share is recorded, with its platform. The dialog (JavaScript)
@@ -25,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
     if (returnToOf(form) === null) return respond(context, form, shared);
     const item = await getCard(context.db, member.id, outcome.postId);
     const url = postUrl(new URL(request.url).origin, outcome.postId, item?.post.communityId ?? null);
-    const target = shareTargets(url, item?.post.content ?? "").find((t) => t.platform === platform);
+    const target = shareTargets(url, item ? sharedText(item.post) : "").find((t) => t.platform === platform);
     return redirect(target?.href ?? returnToOf(form) ?? "/");
   });
   return toResponse(answer);

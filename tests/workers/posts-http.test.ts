@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/.server/db/client";
-import { comments, follows, mediaUploads, notifications, posts, postLikes, sessions, users } from "~/.server/db/schema";
+import { comments, follows, mediaUploads, memberSettings, notifications, posts, postLikes, sessions, users } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
-import { cardsRead, withVideo } from "~/.server/posts/cards";
+import { cardsRead, getCard, withVideo } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { newId } from "~/.server/ids";
@@ -329,6 +329,39 @@ describe("interactions as forms", () => {
     expect(response.headers.get("Location")).toMatch(/^https:\/\/twitter\.com\/intent\/tweet\?/);
     expect(response.headers.get("Location")).toContain(encodeURIComponent(`/post/${post.id}`));
     expect((await db().select().from(posts).where(eq(posts.id, post.id)).get())?.sharesCount).toBe(1);
+  });
+
+  it("a share carries the post's words only when anyone may read them: a subscriber-only post or a followers-only author's is shared as its link alone", async () => {
+    const author = await member();
+    const fan = await member();
+    const shareOf = async (postId: string, cookie: string) => {
+      const response = await fetchWorker(formPost(`/post/${postId}/shares`, { intent: "share", platform: "twitter", returnTo: "/" }, { Cookie: cookie }));
+      expect(response.status).toBe(302);
+      return new URL(response.headers.get("Location")!).searchParams;
+    };
+    const open = await createPost(author.user.id, { content: "words for everyone" });
+    expect((await shareOf(open.id, fan.cookie)).get("text")).toBe("words for everyone");
+    const paid = await createPost(author.user.id, { content: "words for subscribers", isSubscriberOnly: true });
+    const paidShare = await shareOf(paid.id, author.cookie);
+    expect(paidShare.get("text")).toBe("");
+    expect(paidShare.get("url")).toContain(`/post/${paid.id}`);
+    // The dialog (with JavaScript) is drawn from the same card: it says whether the words may go.
+    expect((await getCard(db(), author.user.id, open.id))?.post.forEveryone).toBe(true);
+    expect((await getCard(db(), author.user.id, paid.id))?.post.forEveryone).toBe(false);
+    await db().insert(memberSettings).values({ userId: author.user.id, postVisibility: "followers" }).onConflictDoUpdate({ target: memberSettings.userId, set: { postVisibility: "followers" } });
+    expect((await shareOf(open.id, author.cookie)).get("text")).toBe("");
+  });
+
+  it("a post page's title quotes the post without cutting a character in half", async () => {
+    const author = await createUser();
+    const content = `${"a".repeat(59)}👍🏽 and more words after the emoji`;
+    const post = await createPost(author.id, { content });
+    const html = await (await get(`/post/${post.id}`)).text();
+    const title = html.match(/<title>([^<]*)<\/title>/)![1]!;
+    expect(title).toContain(`“${"a".repeat(59)}…”`);
+    expect(title).not.toContain("\ufffd");
+    const short = await createPost(author.id, { content: "short 👍🏽" });
+    expect((await (await get(`/post/${short.id}`)).text())).toContain("“short 👍🏽”");
   });
 
   it("a share with JavaScript is recorded by POST /post/{id}/shares", async () => {

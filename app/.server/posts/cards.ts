@@ -181,6 +181,9 @@ export function cardFields(viewer: SQL | null, { listed = false }: { listed?: bo
     bookmarked: viewerFlag(postBookmarks, viewer),
     shared: viewerFlag(postShares, viewer),
     canView: access.canView,
+    // Whether a visitor may read it: only then does a share carry its words (a subscriber's share of a
+    // paid post must not put them in a public tweet).
+    forEveryone: canViewSql(null, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
     keptFor: access.keptFor,
     reposterInAudience: access.reposterInAudience,
     topComments: topCommentsJson,
@@ -264,6 +267,7 @@ export function toFeedItem(row: CardRow): FeedItem {
     videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
     location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),
+    forEveryone: Boolean(row.forEveryone),
     locked,
     lockedFor: !locked ? null : (row.keptFor ?? "subscribers"),
     communityId: row.communityId,

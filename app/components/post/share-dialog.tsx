@@ -5,7 +5,7 @@ import type { RootLoaderData } from "~/root";
 import { SHARE_POPUP } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { SharePlatform } from "~/lib/post-options";
-import { postUrl, shareTargets } from "~/lib/share";
+import { postUrl, sharedText, shareTargets } from "~/lib/share";
 import { showToast } from "~/lib/toast-store";
 import { buttonClass } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -66,7 +66,7 @@ export function ShareDialog({
     <Dialog open onClose={onClose} title={SHARE_TITLE}>
       <SharePreview post={post} />
       <ul className={TARGETS_CLASS}>
-        {shareTargets(url, post.content).map((target) => (
+        {shareTargets(url, sharedText(post)).map((target) => (
           <li key={target.platform}>
             <a
               href={target.href}
@@ -105,7 +105,7 @@ export function SharePage({ post, returnTo }: { post: PostView; returnTo: string
     <div className="flex flex-col gap-4">
       <SharePreview post={post} />
       <ul className={TARGETS_CLASS}>
-        {shareTargets(url, post.content).map((target) => (
+        {shareTargets(url, sharedText(post)).map((target) => (
           <li key={target.platform}>
             <form method="post" action={`/post/${post.id}/shares`}>
               <input type="hidden" name="intent" value="share" />

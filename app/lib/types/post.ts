@@ -45,6 +45,8 @@ export type PostView = {
   videoUrl: string | null;
   location: string | null;
   isSubscriberOnly: boolean;
+  /** Whether a signed-out visitor may read it (its author's audience, not for subscribers, not in a private community): only such a post's words go into a share. */
+  forEveryone: boolean;
   /** A post the viewer may not see: no content, media or comments were sent. */
   locked: boolean;
   /**
