@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
+import { firstIdAt } from "./ids";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { memberSettings, notifications, posts, users } from "./db/schema";
 import { canViewSql } from "./posts/access";
@@ -211,9 +212,11 @@ export async function markNotificationRead(db: Db, memberId: string, id: string)
   ]);
 }
 
-/** 'Mark all as read': every unread row of the member (notifications_unread_idx). */
-export async function markAllNotificationsRead(db: Db, memberId: string): Promise<void> {
-  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false)));
+/** 'Mark all as read': every unread row of the member made by `through` (notifications_unread_idx). */
+export async function markAllNotificationsRead(db: Db, memberId: string, through = Date.now()): Promise<void> {
+  // Ids begin with their time (../ids.ts; the triggers' too): those made by `through`.
+  const came = lt(notifications.id, firstIdAt(through + 1));
+  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false), came));
 }
 
 // ───────────────────────────── the page ─────────────────────────────

@@ -332,6 +332,30 @@ describe("the notifications page", () => {
     expect(after).not.toContain(NOTIFICATION_MESSAGES.markAllRead);
   });
 
+  it("'Mark all as read' marks what had come when the page was read, not one that came after (a review found it did)", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id, { content: "liked early and late" });
+    await setLike(db(), (await createUser()).id, post.id, true);
+    const cookie = await sessionCookieFor(author.id);
+    const html = await (await get("/notifications", { Cookie: cookie })).text();
+    const through = html.match(/name="through" value="(\d+)"/)?.[1];
+    expect(through).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A follow comes after the page was drawn, before its button is pressed.
+    await setFollow(db(), (await createUser()).id, author.id, true);
+    const marked = await fetchWorker(formPost("/notifications", { intent: "notifications-read", through: through!, returnTo: "/notifications" }, { Cookie: cookie }));
+    expect(marked.status).toBe(302);
+    const items = (await page(author.id)).items;
+    expect(items.map((item) => [item.type, item.read])).toEqual([
+      ["follow", false],
+      ["like", true],
+    ]);
+    expect(await badge(author.id)).toBe(1);
+    // An odd value is now.
+    await fetchWorker(formPost("/notifications", { intent: "notifications-read", through: "soon", returnTo: "/notifications" }, { Cookie: cookie }));
+    expect(await badge(author.id)).toBe(0);
+  });
+
   it("sends a visitor to sign in, and says a session ended to 'Load more'", async () => {
     const visit = await get("/notifications");
     expect(visit.status).toBe(302);

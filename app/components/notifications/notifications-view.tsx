@@ -11,7 +11,7 @@ import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import { useAppendedPages } from "~/lib/use-appended-pages";
 
-export type NotificationsData = { tab: NotificationTab; page: NotificationPage; failed: string | null; paged: boolean };
+export type NotificationsData = { tab: NotificationTab; page: NotificationPage; failed: string | null; paged: boolean; readAt: number };
 
 const TABS: NotificationTab[] = ["all", "mentions", "likes"];
 
@@ -23,7 +23,7 @@ function href(tab: NotificationTab, cursor?: string) {
 }
 
 /** The notifications page (spec document 1 §2.9): tabs, 'Mark all as read' while any is unread, the items. */
-export function NotificationsView({ tab, page, failed, paged }: NotificationsData) {
+export function NotificationsView({ tab, page, failed, paged, readAt }: NotificationsData) {
   // The shell's unread count (the badge's), read on every page.
   const unread = useRouteLoaderData<{ unreadNotifications: number }>("routes/_app")?.unreadNotifications ?? 0;
   return (
@@ -46,6 +46,7 @@ export function NotificationsView({ tab, page, failed, paged }: NotificationsDat
         <Form method="post" action={href(tab)} className="flex justify-end border-b border-line px-4 py-2">
           <ReturnTo />
           <input type="hidden" name="intent" value="notifications-read" />
+          <input type="hidden" name="through" value={readAt} />
           <button type="submit" className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
             {NOTIFICATION_MESSAGES.markAllRead}
           </button>
