@@ -44,35 +44,45 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
 }
 
 function ToastRegion({ items }: { items: ClientToast[] }) {
-  const hydrated = useHydrated();
   return (
     <section
-      aria-label="Notifications"
+      // Not "Notifications": that is a page of its own, and this region is on every page.
+      aria-label="Alerts"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6"
     >
+      {/* A quiet toast repeats what the page already says in an alert (a form's error): shown, not read out twice. */}
+      <ToastList items={items.filter((toast) => toast.quiet)} />
       <div role="status" aria-live="polite" className="w-full max-w-md">
-        <ol className="flex w-full flex-col gap-2">
-          {items.map((toast) => (
-            <li
-              key={toast.id}
-              data-toast={toast.type}
-              className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
-            >
-              <p className="flex-1">{toast.message}</p>
-              {hydrated ? (
-                <button
-                  type="button"
-                  onClick={() => dismissToast(toast.id)}
-                  className="rounded p-0.5 opacity-80 hover:opacity-100"
-                  aria-label="Dismiss notification"
-                >
-                  <Icon name="x" className="size-4" />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <ToastList items={items.filter((toast) => !toast.quiet)} />
       </div>
     </section>
+  );
+}
+
+function ToastList({ items }: { items: ClientToast[] }) {
+  const hydrated = useHydrated();
+  if (items.length === 0) return null;
+  return (
+    <ol className="flex w-full max-w-md flex-col gap-2">
+      {items.map((toast) => (
+        <li
+          key={toast.id}
+          data-toast={toast.type}
+          className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
+        >
+          <p className="flex-1">{toast.message}</p>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => dismissToast(toast.id)}
+              className="rounded p-0.5 opacity-80 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
+              <Icon name="x" className="size-4" />
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ol>
   );
 }

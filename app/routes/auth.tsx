@@ -136,10 +136,11 @@ function AuthForm({ mode, returnTo }: { mode: Mode; returnTo: string }) {
   }, [actionData]);
 
   // With JavaScript, form-level failures (wrong password, too many attempts) also raise a toast, and so
-  // does the server's refusal of a field (a username someone has).
+  // does the server's refusal of a field (a username someone has). The form's own error is an alert
+  // already: its toast is quiet, so a screen reader hears it once.
   const formErrors = form.errors;
   useEffect(() => {
-    if (formErrors?.[0]) showToast(formErrors[0], "error");
+    if (formErrors?.[0]) showToast(formErrors[0], "error", undefined, { quiet: true });
   }, [formErrors]);
   useEffect(() => {
     if (actionData?.refusal) showToast(actionData.refusal, "error");

@@ -99,7 +99,7 @@ test.describe("sign-up", () => {
     const taken = "Username already taken. Please choose a different one.";
     // Under the field, and with JavaScript as the spec's toast too (document 1 §8).
     await expect(page.getByRole("textbox", { name: "Username" })).toHaveAccessibleDescription(new RegExp(taken.replace(/\./g, "\\.")));
-    if (jsEnabled()) await expect(page.getByRole("region", { name: "Notifications" }).getByText(taken)).toBeVisible();
+    if (jsEnabled()) await expect(page.getByRole("region", { name: "Alerts" }).getByText(taken)).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
   });
 
@@ -135,6 +135,12 @@ test.describe("sign-in", () => {
     await signInWith(page, account.email, "wrong-password");
     await expect(page.getByText("Invalid email or password. Please try again.").first()).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
+    // A screen reader hears it once: the form's alert says it, so the toast (with JavaScript) is shown
+    // but outside the toasts' live region.
+    const wrong = "Invalid email or password. Please try again.";
+    await expect(page.getByRole("alert").filter({ hasText: wrong })).toHaveCount(1);
+    if (jsEnabled()) await expect(page.getByRole("region", { name: "Alerts" }).getByText(wrong)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: wrong })).toHaveCount(0);
     // With JavaScript the button keeps the keyboard's place while the form is on its way (it was
     // disabled, and the focus fell to the page).
     if (jsEnabled()) await expect(page.getByRole("button", { name: "Sign In" })).toBeFocused();

@@ -360,7 +360,7 @@ test.describe("comments on a poor connection, and after the post went", () => {
     }
     await page.getByLabel("Reply", { exact: true }).fill("Anyone home?");
     await page.getByRole("button", { name: "Reply", exact: true }).click();
-    await expect(page.getByRole("region", { name: "Notifications" }).getByText("This post doesn't exist or has been deleted.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Alerts" }).getByText("This post doesn't exist or has been deleted.")).toBeVisible();
   });
 });
 

@@ -260,7 +260,7 @@ test.describe("direct messages", () => {
     await list.getByRole("link", { name: /Other Penpal/ }).click();
     await expect(bubbles(page).getByText("Hello from the other")).toBeVisible();
     leave();
-    await expect(page.getByRole("region", { name: "Notifications" }).getByText("Failed to send message", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Alerts" }).getByText("Failed to send message", { exact: true })).toBeVisible();
     await page.unroute("**/send");
     await list.getByRole("link", { name: new RegExp(friend.account.displayName) }).click();
     const lateBubble = bubbles(page).getByRole("listitem").filter({ hasText: late });
