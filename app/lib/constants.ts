@@ -522,6 +522,9 @@ export const ROOM_SESSION_CHECK_MS = 60_000;
  */
 export const ROOM_SIGNED_OUT_CODE = 4001;
 
+/** After this many handshakes in a row that never opened, a page asks whether its session is still there (app/lib/room-socket.ts). */
+export const ROOM_REFUSALS_BEFORE_SESSION_CHECK = 3;
+
 /** Where a page asks which member its browser is signed in as (`{ member }`, null for none). */
 export const SESSION_CHECK_PATH = "/api/session";
 

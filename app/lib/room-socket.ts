@@ -1,5 +1,5 @@
 import PartySocket from "partysocket";
-import { ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_CHECK_PATH } from "./constants";
+import { ROOM_REFUSALS_BEFORE_SESSION_CHECK, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_CHECK_PATH } from "./constants";
 import { isSigningOut } from "./signing-out";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 import { SESSION_ENDED_MESSAGES } from "./texts/session";
@@ -25,20 +25,27 @@ function holdsUnsentText(): boolean {
   return Array.from(fields).some((field) => field.value.trim() !== "" && (field.hasAttribute("data-draft") || field.value !== field.defaultValue));
 }
 
+/** Whether the browser is signed in as the page's member: yes, no, or no answer (offline, a server error). */
+type StillSignedIn = "yes" | "no" | "unknown";
+
 /** The one question in flight, per member: is this browser still signed in as them? */
-const asking = new Map<string, Promise<boolean>>();
+const asking = new Map<string, Promise<StillSignedIn>>();
 
 /**
- * Whether this browser is still signed in as `member`, in a session other than the one a room just
- * found ended: the browser replaced it (a password change gives it a new session: decision 083).
- * Asked once for all the page's rooms that close together; no answer counts as no.
+ * Whether this browser is still signed in as `member`: after a room found the page's session ended,
+ * the browser may hold a new one (a password change: decision 083); after handshakes refused one
+ * after another, its session may have ended while the page's sockets were down. Asked once for all
+ * the page's rooms at a time.
  */
-function stillSignedInAs(member: string): Promise<boolean> {
+function stillSignedInAs(member: string): Promise<StillSignedIn> {
   let answer = asking.get(member);
   if (!answer) {
     answer = fetch(SESSION_CHECK_PATH, { headers: { Accept: "application/json" }, cache: "no-store" })
-      .then(async (response) => response.ok && ((await response.json()) as { member: string | null }).member === member)
-      .catch(() => false)
+      .then(async (response): Promise<StillSignedIn> => {
+        if (!response.ok) return "unknown";
+        return ((await response.json()) as { member: string | null }).member === member ? "yes" : "no";
+      })
+      .catch((): StillSignedIn => "unknown")
       .finally(() => asking.delete(member));
     asking.set(member, answer);
   }
@@ -141,22 +148,42 @@ export function connectRoom({
   };
   rooms.add(connection);
   let opened = false;
+  let isOpen = false;
+  /** Handshakes in a row that never opened. */
+  let refused = 0;
   socket.addEventListener("open", () => {
     live("open");
     onOpen?.(connection, opened);
     opened = true;
+    isOpen = true;
+    refused = 0;
   });
   socket.addEventListener("close", (event) => {
     live(null);
+    const wasOpen = isOpen;
+    isOpen = false;
     // A page signing out itself is already on its way to sign-in.
-    if (event.code !== ROOM_SIGNED_OUT_CODE || isSigningOut()) return;
-    // The session ended: the page's own, or one its browser replaced (a password change in this or
-    // another tab, 083), when the room's minute check finds it. Then the page listens on, with the
-    // browser's new cookie.
+    if (isSigningOut()) return;
+    if (event.code === ROOM_SIGNED_OUT_CODE) {
+      // The session ended: the page's own, or one its browser replaced (a password change in this or
+      // another tab, 083), when the room's minute check finds it. Then the page listens on, with the
+      // browser's new cookie; else (no answer included: the room said it ended) the session is over.
+      void stillSignedInAs(member).then((still) => {
+        if (!rooms.has(connection)) return;
+        if (still === "yes") socket.reconnect();
+        else sessionEnded();
+      });
+      return;
+    }
+    // A handshake the Worker refuses (no session: 401) reaches the page as a network failure, so a
+    // session that ended while the page's sockets were down (a laptop asleep) would be retried for ever
+    // and never said (a review found it). Every few refusals in a row, the page asks; only a plain
+    // "not signed in as this member" ends it (offline, it keeps trying).
+    if (wasOpen) return;
+    refused += 1;
+    if (refused % ROOM_REFUSALS_BEFORE_SESSION_CHECK !== 0) return;
     void stillSignedInAs(member).then((still) => {
-      if (!rooms.has(connection)) return;
-      if (still) socket.reconnect();
-      else sessionEnded();
+      if (rooms.has(connection) && still === "no") sessionEnded();
     });
   });
   socket.addEventListener("message", (message) => {

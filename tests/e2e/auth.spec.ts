@@ -285,6 +285,37 @@ test.describe("sign-out", () => {
     await expect(page).toHaveURL(/\/auth\?returnTo=%2Fnotifications$/);
   });
 
+  signedIn(
+    "a session that ends while the page's sockets are down (a laptop asleep) is found: the refused reconnects ask, and the page goes to sign-in",
+    // Rooms are JavaScript's: without it the next load finds the session gone (the test above).
+    { tag: "@js-only" },
+    async ({ page, context, baseURL }) => {
+      let down = false;
+      const open_ = new Set<{ close: (options?: { code?: number }) => Promise<void> }>();
+      await page.routeWebSocket(/\/parties\//, (socket) => {
+        if (down) return void socket.close({ code: 4000 });
+        socket.connectToServer();
+        open_.add(socket);
+      });
+      await open(page, "/notifications");
+      await expect(page.locator("html")).toHaveAttribute("data-live-member", "open");
+      // The network goes: every socket drops, and each reconnect fails before it opens.
+      down = true;
+      for (const socket of open_) await socket.close({ code: 4000 });
+      await expect(page.locator("html")).not.toHaveAttribute("data-live-member", "open");
+      // Meanwhile the session ends elsewhere (this browser keeps its cookie, which no longer works).
+      const token = (await context.cookies()).find((cookie) => cookie.name === "session")!.value;
+      const elsewhere = await (await import("@playwright/test")).request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `session=${token}`, Origin: baseURL! } });
+      expect((await elsewhere.post("/logout", { form: {}, maxRedirects: 0 })).status()).toBe(302);
+      await elsewhere.dispose();
+      // The network is back, but every handshake is refused (the Worker's 401 is a failed socket to
+      // the page); after a few the page asks, and leaves for sign-in.
+      down = false;
+      await page.unrouteAll();
+      await expect(page).toHaveURL(/\/auth\?returnTo=%2Fnotifications$/, { timeout: 60_000 });
+    },
+  );
+
   signedIn("a page holding unsent text stays when the session ends in another tab: with JavaScript under a notice, its rooms closed, 'Sign in' leading back", async ({ page, context }) => {
     await open(page, "/compose");
     if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live-member", "open");

@@ -4,6 +4,7 @@
  */
 export const SESSION_ENDED_MESSAGES = {
   title: "You were signed out",
-  text: "Your session ended in another tab or on another device. Copy anything you were writing, then sign in again.",
+  // Said of a sign-out elsewhere and of a session that expired alike: the page cannot tell them apart.
+  text: "Your session ended (it expired, or you signed out in another tab or on another device). Copy anything you were writing, then sign in again.",
   signIn: "Sign in",
 } as const;
