@@ -57,3 +57,8 @@ export const POST_ACTION_NAMES = {
   share: (shares: number) => `Share, ${countOf(shares, "share", "shares")}`,
   views: (views: number) => countOf(views, "view", "views"),
 } as const;
+
+/** What assistive technology calls a post's video, as its images are 'Image 1 of 2 posted by {name}'. */
+export const POST_MEDIA_NAMES = {
+  video: (authorName: string) => `Video posted by ${authorName}`,
+} as const;
