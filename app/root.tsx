@@ -17,6 +17,7 @@ import { useNonce } from "./lib/nonce";
 import { skipQuietRevalidation } from "./lib/revalidation";
 import { readThemeCookie } from "./lib/theme";
 import { useHydrated } from "./lib/use-hydrated";
+import { useNavigationFocus } from "./lib/navigation-focus";
 import { useThemeMode } from "./lib/use-theme";
 import stylesheet from "./tailwind.css?url";
 
@@ -88,6 +89,7 @@ function HydratedMark() {
 
 export default function App() {
   usePageLinkNavigation();
+  useNavigationFocus();
   return <Outlet />;
 }
 

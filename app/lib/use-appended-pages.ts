@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { RootLoaderData } from "~/root";
 import { useUnansweredLoad, wasUnanswered } from "./unanswered";
 
@@ -82,6 +82,10 @@ function restored<P extends Page, E extends { id: string }>(
  *
  * A page that got no answer (offline) appends nothing: the list and its cursor stay, the member is told,
  * and 'Load more' tries again (`useUnansweredLoad`).
+ *
+ * The list's element takes `listRef`, its entries as its children, each focusable (`tabIndex={-1}`):
+ * once a page is appended, the keyboard moves from 'Load more' to the first entry it brought
+ * (`useFocusAppended`).
  */
 export function useAppendedPages<P extends Page, E extends { id: string }>(
   first: P,
@@ -147,11 +151,51 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
 
   const entries = uniqueBy([...entriesOf(first), ...tail.carried, ...tail.pages.flatMap(entriesOf)], keyOf);
   const cursor = (tail.pages.at(-1) ?? first).nextCursor;
+  const focusAppended = useFocusAppended(tail.pages.length);
   const loadMore = (href: string) => {
     asked.current = list.current;
+    focusAppended.asked();
     fetcher.load(href);
   };
-  return { entries, cursor, loading, loadMore };
+  return { entries, cursor, loading, loadMore, listRef: focusAppended.listRef };
+}
+
+/**
+ * After 'Load more', the keyboard goes to the first entry the page brought: a screen reader reads what
+ * was loaded, and when it was the last page the link that had the focus is gone, which would leave it
+ * on the page's body. Only while the focus is still on the link (or lost): a member who moved on keeps
+ * their place. With nothing new on the page (all of it already shown), the last entry takes it once the
+ * link is gone.
+ */
+function useFocusAppended(appended: number) {
+  const listElement = useRef<HTMLElement | null>(null);
+  const listRef = useCallback((element: HTMLElement | null) => {
+    listElement.current = element;
+  }, []);
+  // What had the focus when 'Load more' was pressed (its link), and the entry that was last then.
+  const before = useRef<{ focused: Element | null; last: Element | null } | null>(null);
+  const count = useRef(appended);
+
+  useEffect(() => {
+    const grew = appended > count.current;
+    count.current = appended;
+    const asked = before.current;
+    if (!grew || !asked) return;
+    before.current = null;
+    const focused = document.activeElement;
+    const lost = focused === null || focused === document.body;
+    if (focused !== asked.focused && !lost) return;
+    const first = asked.last ? asked.last.nextElementSibling : (listElement.current?.firstElementChild ?? null);
+    const target = first ?? (lost ? asked.last : null);
+    if (target instanceof HTMLElement && target.isConnected) target.focus();
+  }, [appended]);
+
+  return {
+    listRef,
+    asked: () => {
+      before.current = { focused: document.activeElement, last: listElement.current?.lastElementChild ?? null };
+    },
+  };
 }
 
 /**

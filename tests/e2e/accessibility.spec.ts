@@ -391,3 +391,76 @@ test.describe("in forced colours (Windows' contrast themes)", () => {
     expect(icon).not.toBe(background);
   });
 });
+
+// @js-only (this whole block): without JavaScript every one of these is a page load, which puts the
+// keyboard at the new document's start; these are the client-side changes that took that place (086).
+test.describe("where the keyboard goes when the page changes under it", { tag: "@js-only" }, () => {
+  signedIn("a link to another page puts it on that page's heading; a tab of the same page leaves it on the tab", async ({ page }) => {
+    await open(page, "/");
+    const explore = page.locator("nav[aria-label=Main]").getByRole("link", { name: "Explore", exact: true });
+    await explore.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeFocused();
+
+    const news = page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "News" });
+    await news.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/tab=news/);
+    await expect(news).toHaveAttribute("aria-current", "page");
+    await expect(news).toBeFocused();
+  });
+
+  signedIn("deleting a post from a list puts it on the next post, else the one before, else the page's heading", async ({ page, me }) => {
+    const word = uniqueWord("kd");
+    for (const which of ["first", "second", "third"]) await postAs(me, `The ${which} to go ${word}`);
+    await open(page, `/?q=${word}`);
+    const card = (which: string) => page.getByRole("article").filter({ hasText: `The ${which} to go` });
+    const deleteByKeyboard = async (which: string) => {
+      await card(which).locator("summary", { hasText: "More options" }).focus();
+      await page.keyboard.press("Enter");
+      await card(which).getByRole("link", { name: "Delete Post" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("dialog", { name: "Delete Post" }).getByRole("button", { name: "Delete" }).press("Enter");
+      await expect(card(which)).toHaveCount(0);
+    };
+    // Newest first: third, second, first.
+    await deleteByKeyboard("second");
+    await expect(card("first")).toBeFocused();
+    await deleteByKeyboard("first");
+    await expect(card("third")).toBeFocused();
+    await deleteByKeyboard("third");
+    await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeFocused();
+  });
+
+  signedIn("the last 'Load more' puts it on the first post it brought (a feed, a search)", async ({ page, baseURL, me }) => {
+    const word = uniqueWord("kl");
+    const prolific = await newMember(baseURL!);
+    await follow(baseURL!, me.username, prolific.username);
+    for (let i = 1; i <= 23; i++) await postAs(prolific, `Paged note ${i} ${word}`);
+
+    for (const path of ["/?tab=following", `/explore?q=${word}`]) {
+      await open(page, path);
+      await expect(page.getByRole("article")).toHaveCount(20);
+      await page.getByRole("link", { name: "Load more" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+      await expect(page.getByRole("article").filter({ hasText: `Paged note 3 ${word}` }), path).toBeFocused();
+    }
+  });
+
+  signedIn("'Load more' in notifications puts it on the first one it brought", async ({ page, baseURL, account }) => {
+    const followers = await Promise.all(Array.from({ length: 21 }, () => newMember(baseURL!)));
+    for (const follower of followers) await follow(baseURL!, follower.username, account.username);
+    await open(page, "/notifications");
+    const items = page.getByRole("list", { name: "All" }).getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    await page.getByRole("link", { name: "Load more" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(items).toHaveCount(21);
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    // The oldest: the first follower's.
+    await expect(items.last()).toContainText(followers[0]!.account.displayName);
+    await expect(items.last()).toBeFocused();
+  });
+});

@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, follow, jsEnabled, NEW_CONNECTION, newMember, open, postAs, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 const token = () => uniqueWord("zf");
@@ -350,5 +351,54 @@ test.describe("views", () => {
     await page.waitForTimeout(1500);
     await open(page, `/?q=${word}`);
     await expect(page.getByRole("article").filter({ hasText: word }).locator("[data-views]")).toHaveText("0");
+  });
+});
+
+test.describe("videos", () => {
+  /** A post with a video, above enough older posts to scroll it away: its card's video. */
+  async function videoOnTop(page: Page, baseURL: string) {
+    const word = token();
+    const author = await newMember(baseURL, { displayName: "Wave Filmer" });
+    for (let i = 1; i <= 8; i++) await postAs(author, `Below the clip ${i} ${word}`);
+    await postAs(author, `A clip of the waves ${word}`, { video: "sample.mp4" });
+    await open(page, `/?q=${word}`);
+    return page.getByRole("article").filter({ hasText: `A clip of the waves ${word}` }).locator("video");
+  }
+  const paused = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.paused);
+
+  test("a video is named for who posted it; with JavaScript it plays on screen, and a pause the member made stays after scrolling away and back", async ({ page, baseURL }) => {
+    const video = await videoOnTop(page, baseURL!);
+    await expect(video).toHaveAttribute("aria-label", "Video posted by Wave Filmer");
+    if (!jsEnabled()) return;
+    await expect.poll(() => paused(video)).toBe(false);
+    // The member pauses it (what its controls' pause does).
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(video).not.toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(video).toBeInViewport({ ratio: 0.5 });
+    // The observer would have played it by now (it did within this time on the old code).
+    await page.waitForTimeout(1000);
+    expect(await paused(video)).toBe(true);
+    // Played again by the member, it goes back to playing on screen and pausing off it.
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => paused(video)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => paused(video)).toBe(false);
+  });
+
+  test.describe("asked for reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    // @js-only: without JavaScript a video never plays by itself.
+    test("a video waits for its play button", { tag: "@js-only" }, async ({ page, baseURL }) => {
+      const video = await videoOnTop(page, baseURL!);
+      await expect(video).toBeInViewport({ ratio: 0.5 });
+      await page.waitForTimeout(1500);
+      expect(await paused(video)).toBe(true);
+      await video.evaluate((element: HTMLVideoElement) => element.play());
+      await expect.poll(() => paused(video)).toBe(false);
+    });
   });
 });

@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment } from "~/.server/comments";
-import { communities, follows } from "~/.server/db/schema";
+import { communities, follows, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { setBookmark, setRepost } from "~/.server/posts/interactions";
 import { createPost, createUser, db, get, sessionCookieFor } from "./helpers";
@@ -50,7 +51,41 @@ describe("a card's markup", () => {
     expect(card).toContain(`<a class="text-link" dir="ltr" href="/profile/${commenter.username}" data-page-link="">@${commenter.username}</a>`);
     const address = "https://example.com/it&#x27;s?a=1&amp;b=2";
     expect(card).toContain(`<a href="${address}" target="_blank" rel="noopener noreferrer nofollow ugc" class="text-link">${address}</a>`);
-    expect(card).toContain(`<span class="sr-only">Like</span><span>0</span>`);
+    expect(card).toContain(`<span class="sr-only">Like, 0 likes</span><span aria-hidden="true">0</span>`);
+  });
+
+  it("names each action with its count in words, the number shown beside it hidden from assistive technology", async () => {
+    const author = await createUser();
+    // The counters as the triggers keep them, written directly.
+    const withCounts = async (counts: Partial<typeof posts.$inferInsert>) => {
+      const made = await createPost(author.id);
+      await db().update(posts).set(counts).where(eq(posts.id, made.id));
+      return made;
+    };
+    const few = await withCounts({ likesCount: 1, repostsCount: 0, commentsCount: 2, sharesCount: 0, viewsCount: 4 });
+    const many = await withCounts({ likesCount: 1200, repostsCount: 1, commentsCount: 1, sharesCount: 3, viewsCount: 1_500_000 });
+
+    const namesOn = async (id: string) => {
+      const page = await (await get(`/post/${id}`)).text();
+      const actions = page.slice(page.indexOf('aria-label="Post actions"'), page.indexOf("</form>", page.indexOf('aria-label="Post actions"')));
+      return [...actions.matchAll(/<span class="sr-only">([^<]*)<\/span>(?:<span[^>]*aria-hidden="true">([^<]*)<\/span>)?/g)].map(([, name, shown]) => [name, shown ?? null]);
+    };
+    expect(await namesOn(few.id)).toEqual([
+      ["Reply, 2 comments", "2"],
+      ["Repost, 0 reposts", "0"],
+      ["Like, 1 like", "1"],
+      ["Share, 0 shares", "0"],
+      ["Bookmark", null],
+      ["4 views", "4"],
+    ]);
+    expect(await namesOn(many.id)).toEqual([
+      ["Reply, 1 comment", "1"],
+      ["Repost, 1 repost", "1"],
+      ["Like, 1.2K likes", "1.2K"],
+      ["Share, 3 shares", "3"],
+      ["Bookmark", null],
+      ["1.5M views", "1.5M"],
+    ]);
   });
 
   it("escapes a community's name in the line above a community post", async () => {

@@ -15,7 +15,7 @@ describe("a locked card (subscriber-only, not for this viewer)", () => {
     const lockedPage = await (await get(`/post/${locked.id}`, { Cookie: cookie })).text();
     expect(lockedPage).toContain("This post is for subscribers");
     expect(lockedPage).not.toContain(`replyTo=${locked.id}`);
-    expect(lockedPage).toMatch(/<button type="button" disabled="" class="post-action icon-before i-message-circle"><span class="sr-only">Reply<\/span><span>0<\/span><\/button>/);
+    expect(lockedPage).toMatch(/<button type="button" disabled="" class="post-action icon-before i-message-circle"><span class="sr-only">Reply, 0 comments<\/span><span aria-hidden="true">0<\/span><\/button>/);
     expect((await get(`/compose?replyTo=${locked.id}`, { Cookie: cookie })).status).toBe(404);
   });
 });

@@ -40,7 +40,7 @@ export function FeedList({
   useEffect(() => {
     if (more?.failed) showToast(more.failed, "error");
   }, [more]);
-  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { ranked });
+  const { entries: items, cursor, loading, loadMore, listRef } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { ranked });
 
   const prompt = fresh ? <NewPostsPrompt kind={fresh} page={page} /> : null;
   if (failed && items.length === 0) {
@@ -65,7 +65,7 @@ export function FeedList({
   return (
     <div>
       {prompt}
-      <div role="feed" aria-label={label} aria-busy={loading}>
+      <div ref={listRef} role="feed" aria-label={label} aria-busy={loading}>
         {items.map((item) => (
           <PostCard key={item.id} item={item} />
         ))}

@@ -70,7 +70,7 @@ const conversationsOf = (page: ConversationList) => page.conversations;
 
 function Conversations({ filter, search, list, failed, openId }: Omit<MessagesData, "paged"> & { openId: string | null }) {
   const fetcher = useFetcher<MessagesData>();
-  const { entries: rows, cursor, loading, loadMore } = useAppendedPages(list, fetcher.data?.list, fetcher, conversationsOf);
+  const { entries: rows, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, conversationsOf);
   const next = cursor ? `/messages${listQuery(filter, search, cursor)}` : null;
   const problem = failed ?? fetcher.data?.failed ?? null;
   const query = listQuery(filter, search);
@@ -83,9 +83,9 @@ function Conversations({ filter, search, list, failed, openId }: Omit<MessagesDa
         </div>
       ) : null}
       {rows.length > 0 ? (
-        <ul aria-label={filter === "all" ? DM_MESSAGES.all : DM_MESSAGES.verifiedOnly}>
+        <ul ref={listRef} aria-label={filter === "all" ? DM_MESSAGES.all : DM_MESSAGES.verifiedOnly}>
           {rows.map((row) => (
-            <li key={row.id} className="border-b border-line">
+            <li key={row.id} tabIndex={-1} className="focus-inset border-b border-line">
               <ConversationRow row={row} to={`/messages/${row.id}${query}`} open={row.id === openId} />
             </li>
           ))}

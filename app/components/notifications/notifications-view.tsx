@@ -71,16 +71,16 @@ const groupOf = (item: NotificationItem) => ((item.type === "like" || item.type 
 /** The items, with 'Load more' by keyset (a link without JavaScript, appended in place with it). */
 function NotificationList({ tab, page, failed }: { tab: NotificationTab; page: NotificationPage; failed: string | null }) {
   const fetcher = useFetcher<NotificationsData>();
-  const { entries: items, cursor, loading, loadMore } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { keyOf: groupOf });
+  const { entries: items, cursor, loading, loadMore, listRef } = useAppendedPages(page, fetcher.data?.page, fetcher, itemsOf, { keyOf: groupOf });
   const next = cursor ? href(tab, cursor) : null;
   const problem = failed ?? fetcher.data?.failed ?? null;
   return (
     <>
       {items.length === 0 && !problem ? <p className="px-6 py-16 text-center text-muted">{NOTIFICATION_MESSAGES.empty}</p> : null}
       {items.length > 0 ? (
-        <ul aria-label={NOTIFICATION_MESSAGES.tabs[tab]}>
+        <ul ref={listRef} aria-label={NOTIFICATION_MESSAGES.tabs[tab]}>
           {items.map((item) => (
-            <li key={item.id} className="border-b border-line">
+            <li key={item.id} tabIndex={-1} className="focus-inset border-b border-line">
               <NotificationRow item={item} />
             </li>
           ))}

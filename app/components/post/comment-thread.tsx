@@ -58,7 +58,7 @@ export function CommentThread({
   canReply: boolean;
 }) {
   const fetcher = useFetcher<CommentPage>();
-  const { entries, cursor, loading, loadMore } = useAppendedPages(first, fetcher.data, fetcher, commentsOf, { ranked: true });
+  const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(first, fetcher.data, fetcher, commentsOf, { ranked: true });
   const roots = buildThread(entries);
   const next = cursor ? `/post/${itemId}?${new URLSearchParams({ comments: cursor })}` : null;
   if (roots.length === 0) {
@@ -66,7 +66,7 @@ export function CommentThread({
   }
   return (
     <>
-      <ul aria-label="Comments" aria-busy={loading}>
+      <ul ref={listRef} aria-label="Comments" aria-busy={loading}>
         {roots.map((node) => (
           <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} />
         ))}
@@ -108,7 +108,7 @@ function CommentItem({
       </ul>
     ) : null;
   return (
-    <li id={anchor} className={depth === 0 ? "border-b border-line px-4 py-3" : "pt-3"}>
+    <li id={anchor} tabIndex={-1} className={depth === 0 ? "focus-inset border-b border-line px-4 py-3" : "focus-inset pt-3"}>
       <div className="flex gap-3">
         <Avatar src={node.author.avatarUrl} size="sm" />
         <div className="min-w-0 flex-1">

@@ -6,7 +6,7 @@ import { formatCount } from "~/lib/format";
 import { html, type Markup } from "~/lib/html";
 import { useLiveCounts } from "~/lib/live-feed";
 import { INTENTS, TOGGLES, type ToggleName } from "~/lib/intents";
-import { POST_MESSAGES } from "~/lib/messages";
+import { POST_ACTION_NAMES, POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { ReturnTo } from "../return-to";
 import { ComposeLink } from "./compose-dialog";
@@ -53,8 +53,10 @@ export function PostActions({
   const disabled = post.locked;
 
   // Each action draws its icon in its own ::before box (iconBefore): six elements fewer per card.
-  const replyContent = actionLabelHtml("Reply", counts.comments);
-  const shareContent = actionLabelHtml("Share", counts.shares);
+  const replyContent = actionLabelHtml(POST_ACTION_NAMES.reply(counts.comments), counts.comments);
+  const shareContent = actionLabelHtml(POST_ACTION_NAMES.share(counts.shares), counts.shares);
+  const reposts = Math.max(0, counts.reposts + repost.delta);
+  const likes = Math.max(0, counts.likes + like.delta);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const button = (event.nativeEvent as SubmitEvent).submitter;
@@ -86,8 +88,8 @@ export function PostActions({
             dangerouslySetInnerHTML={replyContent}
           />
         )}
-        <Toggle name="repost" icon="repeat" active={repost.active} label="Repost" disabled={disabled} activeClass="text-success" count={counts.reposts + repost.delta} />
-        <Toggle name="like" icon="heart" active={like.active} label="Like" disabled={disabled} activeClass="text-danger" count={counts.likes + like.delta} />
+        <Toggle name="repost" icon="repeat" active={repost.active} label={POST_ACTION_NAMES.repost(reposts)} disabled={disabled} activeClass="text-success" count={reposts} />
+        <Toggle name="like" icon="heart" active={like.active} label={POST_ACTION_NAMES.like(likes)} disabled={disabled} activeClass="text-danger" count={likes} />
         {disabled ? (
           // A locked post cannot be shared (its share page answers 404 to whoever may not see it).
           <button type="button" disabled className={`post-action ${iconBefore("share")}`} dangerouslySetInnerHTML={shareContent} />
@@ -106,16 +108,19 @@ export function PostActions({
         <span
           className={`post-action ${iconBefore("bar-chart")}`}
           title="Views"
-          dangerouslySetInnerHTML={html`<span class="sr-only">Views</span><span data-views="true">${formatCount(counts.views)}</span>`}
+          dangerouslySetInnerHTML={html`<span class="sr-only">${POST_ACTION_NAMES.views(counts.views)}</span><span data-views="true" aria-hidden="true">${formatCount(counts.views)}</span>`}
         />
       </form>
     </div>
   );
 }
 
-/** An action's name for assistive technology and its count, if it shows one: markup (decision 057). */
-function actionLabelHtml(label: string, count?: number): Markup {
-  return html`<span class="sr-only">${label}</span>${count !== undefined && html`<span>${formatCount(count)}</span>`}`;
+/**
+ * An action's name for assistive technology (its count in words: POST_ACTION_NAMES) and the count it
+ * shows, if any, which the name already says: markup (decision 057).
+ */
+function actionLabelHtml(name: string, count?: number): Markup {
+  return html`<span class="sr-only">${name}</span>${count !== undefined && html`<span aria-hidden="true">${formatCount(count)}</span>`}`;
 }
 
 function Toggle({
@@ -145,7 +150,7 @@ function Toggle({
       aria-pressed={active}
       disabled={disabled}
       className={`post-action ${drawn} ${active ? activeClass : ""}`}
-      dangerouslySetInnerHTML={actionLabelHtml(label, count === undefined ? undefined : Math.max(0, count))}
+      dangerouslySetInnerHTML={actionLabelHtml(label, count)}
     />
   );
 }

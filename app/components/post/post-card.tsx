@@ -3,11 +3,12 @@ import { postPath } from "~/lib/share";
 import { PAGE_LINK, PageLink, profileLinkHtml } from "~/components/ui/page-link";
 import { Icon, iconHtml } from "~/components/icon";
 import { html, type Markup } from "~/lib/html";
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
+import { focusPageHeading } from "~/lib/navigation-focus";
 import { avatarHtml } from "../avatar";
 import { relativeTimeHtml, useTimesReadNow } from "../relative-time";
 import { useReturnTo } from "../return-to";
@@ -55,7 +56,19 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   const deleted = useDeleted(item.id, post.id);
   useViewTracking(ref, post.id, Boolean(viewer) && viewer?.id !== post.author.id && !post.locked && !deleted);
   // Gone (deleted here, or the feed room says so); but its own delete dialog stays to give the answer.
-  if (deleted && dialog !== "delete") return null;
+  const gone = deleted && dialog !== "delete";
+  // Where the keyboard goes once the member deleted this card from a list: the card had it (its menu's
+  // button, under the dialog), and would leave it on the page's body.
+  const successors = useRef<Element[] | null>(null);
+  useEffect(() => {
+    if (!gone || !successors.current) return;
+    // The first still there: a card after it (its reposts went with it), else one before it, else the heading.
+    const next = successors.current.find((element) => element.isConnected);
+    successors.current = null;
+    if (next instanceof HTMLElement) next.focus();
+    else focusPageHeading();
+  }, [gone]);
+  if (gone) return null;
 
   const profile = `/profile/${post.author.username}`;
   return (
@@ -63,7 +76,9 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       ref={ref}
       id={anchor}
       aria-labelledby={`${anchor}-author`}
-      className={detail ? "post-card" : "post-card post-card-in-list"}
+      // The keyboard can be sent here: after 'Load more', or when a card beside it is deleted.
+      tabIndex={-1}
+      className={detail ? "post-card focus-inset" : "post-card post-card-in-list focus-inset"}
     >
       {post.community && !detail ? (
         <p
@@ -103,7 +118,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             <>
               <PostText text={post.content} className={detail ? "mt-1 text-lg" : "mt-0.5"} />
               <PostImages postId={post.id} urls={post.mediaUrls} dimensions={post.mediaDimensions} authorName={post.author.displayName} eager={detail} />
-              {post.videoUrl ? <PostVideo src={post.videoUrl} /> : null}
+              {post.videoUrl ? <PostVideo src={post.videoUrl} authorName={post.author.displayName} /> : null}
             </>
           )}
 
@@ -150,12 +165,28 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             returnTo={returnTo}
             onCancel={close}
             // On the post's own page there is nothing left to show.
-            onDone={detail ? () => navigate("/") : close}
+            onDone={
+              detail
+                ? () => navigate("/")
+                : () => {
+                    successors.current = successorsOf(ref.current);
+                    close();
+                  }
+            }
           />
         </Dialog>
       ) : null}
     </article>
   );
+}
+
+/** What can take the keyboard from a card leaving its list, in order: the cards after it, then those before it (nearest first). */
+function successorsOf(card: HTMLElement | null): Element[] {
+  const after: Element[] = [];
+  const before: Element[] = [];
+  for (let next = card?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
+  for (let previous = card?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
+  return [...after, ...before];
 }
 
 /**

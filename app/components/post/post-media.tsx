@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { fetchPriority } from "~/lib/fetch-priority";
+import { POST_MEDIA_NAMES } from "~/lib/messages";
 
 const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
 
@@ -65,30 +66,47 @@ export function PostImages({
 
 /**
  * A post's video: muted, looping, with controls, at most 500 px high. With JavaScript it plays while at
- * least half of it is on screen and pauses otherwise (spec document 1 §2.10).
+ * least half of it is on screen and pauses otherwise (spec document 1 §2.10), unless the member asks
+ * for reduced motion (then it waits for its play button), and a pause the member made stays: scrolling
+ * away and back does not play it again until they do.
  */
-export function PostVideo({ src }: { src: string }) {
+export function PostVideo({ src, authorName }: { src: string; authorName: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
+    // Whether enough of it is on screen: a pause while it is, is the member's (the observer pauses only
+    // once it is not), and so is any play while they hold it paused (the observer plays only otherwise).
+    let onScreen = false;
+    let heldPaused = false;
+    const onPause = () => {
+      if (onScreen) heldPaused = true;
+    };
+    const onPlay = () => {
+      heldPaused = false;
+    };
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry && entry.intersectionRatio >= VIDEO_AUTOPLAY_RATIO) {
-          video.play().catch(() => undefined);
-        } else {
-          video.pause();
-        }
+        onScreen = entry !== undefined && entry.intersectionRatio >= VIDEO_AUTOPLAY_RATIO;
+        if (!onScreen) video.pause();
+        else if (!heldPaused && !reducedMotion()) video.play().catch(() => undefined);
       },
       { threshold: [0, VIDEO_AUTOPLAY_RATIO, 1] },
     );
+    video.addEventListener("pause", onPause);
+    video.addEventListener("play", onPlay);
     observer.observe(video);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      video.removeEventListener("pause", onPause);
+      video.removeEventListener("play", onPlay);
+    };
   }, []);
   return (
     <video
       ref={ref}
       src={src}
+      aria-label={POST_MEDIA_NAMES.video(authorName)}
       muted
       loop
       playsInline
@@ -99,4 +117,9 @@ export function PostVideo({ src }: { src: string }) {
       className="mt-2 w-full rounded-2xl border border-line bg-black"
     />
   );
+}
+
+/** The member's system setting, read each time it matters: it may change while the page is open. */
+function reducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }

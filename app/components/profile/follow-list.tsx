@@ -59,7 +59,7 @@ const membersOf = (page: FollowListPage) => page.items;
  */
 function FollowListBody({ username, kind, list, failed }: { username: string; kind: FollowList; list: FollowListPage; failed: boolean }) {
   const fetcher = useFetcher<FollowListData>();
-  const { entries: items, cursor, loading, loadMore } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
+  const { entries: items, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
   const next = cursor ? `${listPath(username, kind)}?${new URLSearchParams({ cursor })}` : null;
   if (failed || fetcher.data?.failed) {
     return (
@@ -73,7 +73,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
       {items.length === 0 ? (
         <p className="px-6 py-16 text-center text-muted">{kind === "followers" ? "No followers yet." : "Not following anyone yet."}</p>
       ) : (
-        <ul aria-label={TITLES[kind]}>
+        <ul ref={listRef} aria-label={TITLES[kind]}>
           {items.map((member) => (
             <MemberRow key={member.id} member={member} />
           ))}
@@ -94,7 +94,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
  */
 export function MemberRow({ member }: { member: FollowListEntry }) {
   return (
-    <li className="flex items-center gap-3 border-b border-line px-4 py-3">
+    <li tabIndex={-1} className="focus-inset flex items-center gap-3 border-b border-line px-4 py-3">
       <PageLink to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <MemberIdentity member={member}>
           {member.bio ? (

@@ -52,7 +52,7 @@ const subscriptionsOf = (page: SubscribedPage) => page.items;
 /** The running subscriptions and their total a month; 'Load more' pages on (a link without JavaScript, appended with it). */
 function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: SubscribedPage; monthlyTotalCents: number }) {
   const fetcher = useFetcher<{ subscribed: SubscribedPage }>();
-  const { entries, cursor, loading, loadMore } = useAppendedPages(subscriptions, fetcher.data?.subscribed, fetcher, subscriptionsOf);
+  const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(subscriptions, fetcher.data?.subscribed, fetcher, subscriptionsOf);
   const next = cursor ? `/subscriptions?${new URLSearchParams({ cursor })}` : null;
   if (entries.length === 0) {
     return (
@@ -71,9 +71,9 @@ function Subscribed({ subscriptions, monthlyTotalCents }: { subscriptions: Subsc
         <span className="text-muted">Total per month: </span>
         <strong data-testid="monthly-total">{formatPrice(monthlyTotalCents)}</strong>
       </p>
-      <ul aria-label={SUBSCRIPTION_MESSAGES.subscribedTab}>
+      <ul ref={listRef} aria-label={SUBSCRIPTION_MESSAGES.subscribedTab}>
         {entries.map(({ id, creator, amountCents, plan, expiresAt, cancelled }) => (
-          <li key={id} className="border-b border-line">
+          <li key={id} tabIndex={-1} className="focus-inset border-b border-line">
             <Link to={`/profile/${creator.username}`} className="flex items-center gap-3 px-4 py-3 hover:bg-surface">
               <MemberIdentity member={creator}>
                 <span className="block text-sm text-muted">

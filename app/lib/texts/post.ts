@@ -1,3 +1,5 @@
+import { countOf } from "../format";
+
 /** Posts, feed, comments, uploads, sharing and reporting (spec document 1 §5, §6, §8). */
 export const POST_MESSAGES = {
   notAuthenticated: "User not authenticated",
@@ -42,4 +44,21 @@ export const POST_MESSAGES = {
   imageUrlCopied: "Image URL copied to clipboard!",
   imageShareFailed: "Failed to share image",
   imageLoadFailed: "Failed to load image",
+} as const;
+
+/**
+ * A card's actions as assistive technology names them: the action, then its count in words ('Like, 12
+ * likes'), where the screen shows only the number beside the icon.
+ */
+export const POST_ACTION_NAMES = {
+  reply: (comments: number) => `Reply, ${countOf(comments, "comment", "comments")}`,
+  repost: (reposts: number) => `Repost, ${countOf(reposts, "repost", "reposts")}`,
+  like: (likes: number) => `Like, ${countOf(likes, "like", "likes")}`,
+  share: (shares: number) => `Share, ${countOf(shares, "share", "shares")}`,
+  views: (views: number) => countOf(views, "view", "views"),
+} as const;
+
+/** What assistive technology calls a post's video, as its images are 'Image 1 of 2 posted by {name}'. */
+export const POST_MEDIA_NAMES = {
+  video: (authorName: string) => `Video posted by ${authorName}`,
 } as const;
