@@ -566,7 +566,7 @@ export const reports = sqliteTable(
  * verified badge when they wrote (its Priority Support): the team's queue and the mails take those
  * first. `mail_claimed_at` is when a run took its mail to send (null: none has, or its send failed);
  * `mailed_at` when the mail went (null: not yet). A claim whose run ended without either is stale after
- * SUPPORT_MAIL_CLAIM_STALE_MS and taken again (decision 082).
+ * TEAM_MAIL_CLAIM_STALE_MS and taken again (decision 082).
  */
 export const supportRequests = sqliteTable(
   "support_requests",
