@@ -463,6 +463,12 @@ export const TEAM_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
 /** A mail claimed by a run that ended before sending it (its isolate stopped) is taken again after this (far past a send's timeout). */
 export const TEAM_MAIL_CLAIM_STALE_MS = 10 * MINUTE;
 
+// Reports of posts (spec document 1 §8; decision 084)
+/** A report is deleted this long after it was filed (the Privacy Policy's retention), as messages to support are. */
+export const REPORT_RETENTION_MS = 365 * DAY;
+/** Reports past their retention the cron deletes a run (every five minutes). */
+export const REPORT_CLEANUP_BATCH = 500;
+
 // Direct messages (spec document 2 §2, §9; docs/decisions/036)
 /** The longest message, in characters (as posts count them). */
 export const MESSAGE_MAX_LENGTH = 1000;
