@@ -37,9 +37,10 @@ import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
  * Deleting an account (Settings › Account; docs/decisions/074). Every table that names a member
- * cascades from `users` (or sets null: a post's mention), and the counters on other members' rows
- * (likes, reposts, comments, shares, followers, following, community members and posts, subscribers)
- * are kept by the triggers on the rows that go, as for any unlike or unfollow. What this adds: the
+ * cascades from `users` (or sets null: a post's mention; a report they filed, which stays anonymous, and
+ * the reports of their posts, which keep their snapshot: decision 084), and the counters on other
+ * members' rows (likes, reposts, comments, shares, followers, following, community members and posts,
+ * subscribers) are kept by the triggers on the rows that go, as for any unlike or unfollow. What this adds: the
  * password checked like a sign-in, the communities the member created, the payment providers told
  * first, the member's rows deleted a part at a time so that no statement runs long, and the media
  * objects after their records.
@@ -173,7 +174,7 @@ function partOf(db: Db, table: SQLiteTable, where: SQL, size: number): Part {
  * comments and people goes row by row through the same triggers as an unlike or unfollow, so every
  * counter on another member's row stays equal to its rows. Posts and comments go fewer at a time: each
  * takes its likes, comments, reposts, bookmarks, views and notifications with it. Smaller kinds (shares,
- * reports, invites, sessions, settings, media records) go with the account's own row.
+ * invites, sessions, settings, media records) go with the account's own row.
  */
 function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: number; posts: number }): Part[] {
   const own = sql`${conversationMembers.userId} = ${memberId}`;

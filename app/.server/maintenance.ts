@@ -9,6 +9,7 @@ import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
+import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
 import { refreshTrends } from "./trends";
@@ -54,8 +55,8 @@ export function deleteOldViews(db: Db, now: number) {
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, views of past days (072), the messages to
- * support whose mail did not go (078) and those sent over a year ago (the Privacy Policy). (Rate-limit
- * objects forget themselves.)
+ * support and the reports whose mail to the team did not go (078, 084) and those over a year old (the
+ * Privacy Policy). (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
@@ -96,6 +97,15 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
       },
     ],
     ["old messages to support", () => deleteOldSupportRequests(db, now)],
+    [
+      "reports to the team",
+      async () => {
+        // Those whose mail after the answer failed (or never ran), the oldest first (decision 084).
+        const config = readConfig(env);
+        if (config.supportEmail) await mailReports(db, mailerOf({ db, config }), config.supportEmail, { origin: config.origin, now });
+      },
+    ],
+    ["old reports", () => deleteOldReports(db, now)],
   );
   const failed: string[] = [];
   for (const [name, job] of jobs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { SUPPORT_MAIL_BATCH, SUPPORT_MAIL_CLAIM_STALE_MS, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
 import { SupportRequestSchema, type SupportRequestInput } from "~/lib/schemas/support";
 import { SUPPORT_TOPIC_LABELS, type SupportTopic } from "~/lib/support-options";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
@@ -11,10 +11,11 @@ import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
 import { selectRead, type Read } from "./db/reads";
 import { supportRequests, users } from "./db/schema";
-import { firstIdAt, newId } from "./ids";
-import { MailError, mailerOf, type Mailer, type MailMessage } from "./mail";
+import { newId } from "./ids";
+import { mailerOf, type Mailer, type MailMessage } from "./mail";
 import { oncePerSend, refuse, type Outcome } from "./outcome";
 import { returnToOf } from "./respond";
+import { deleteOldQueued, mailQueued, type TeamQueue } from "./team-queue";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -22,7 +23,8 @@ import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
  * (the team's queue, priority first) and mailed to the team's address (SUPPORT_EMAIL) after the answer,
  * with the member's address to reply to. `priority` is whether the member holds the verified badge as
  * the message is written (read in the same statement). A mail is claimed before it is sent, so it goes
- * once; one that failed (or whose isolate ended first) is the cron's a few minutes later, priority first.
+ * once; one that failed (or whose isolate ended first) is the cron's a few minutes later, priority first
+ * (the team's queue, team-queue.ts, which reports share: 084).
  */
 
 export type SupportRequestItem = { id: string; topic: SupportTopic; message: string; priority: boolean; createdAt: Date };
@@ -89,18 +91,8 @@ type Unmailed = {
   displayName: string;
 };
 
-const unmailedFields = {
-  id: supportRequests.id,
-  topic: supportRequests.topic,
-  message: supportRequests.message,
-  priority: supportRequests.priority,
-  email: users.email,
-  username: users.username,
-  displayName: users.displayName,
-};
-
 /** The team's mail for a message: the member's address to reply to, whether they are verified, the words as written. */
-function supportMail(to: string, request: Unmailed): MailMessage {
+function supportMail(request: Unmailed, to: string): MailMessage {
   const topic = SUPPORT_TOPIC_LABELS[request.topic];
   const T = SUPPORT_MESSAGES.mail;
   return {
@@ -121,61 +113,36 @@ function supportMail(to: string, request: Unmailed): MailMessage {
   };
 }
 
-/**
- * Mails the given unmailed messages (or, without ids, the SUPPORT_MAIL_BATCH that have waited past
- * SUPPORT_MAIL_RETRY_AFTER_MS, priority first) to `to`: each claimed first (`mail_claimed_at`, so two
- * runs never send one twice), then sent one at a time and marked sent (`mailed_at`); a send that fails
- * gives its claim back and stops the rest when the provider asks to slow down, and a claim whose run
- * ended before either (the isolate stopped) is taken again once SUPPORT_MAIL_CLAIM_STALE_MS old.
- * Throws when any was not sent, so the cron's failure is seen. Answers how many went.
- */
-export async function mailSupportRequests(db: Db, mailer: Mailer, to: string, { now, ids }: { now: number; ids?: string[] }): Promise<number> {
-  const unclaimed = or(isNull(supportRequests.mailClaimedAt), lt(supportRequests.mailClaimedAt, new Date(now - SUPPORT_MAIL_CLAIM_STALE_MS)));
-  const waiting = and(
-    isNull(supportRequests.mailedAt),
-    unclaimed,
-    ids ? inArray(supportRequests.id, ids) : lt(supportRequests.id, firstIdAt(now - SUPPORT_MAIL_RETRY_AFTER_MS)),
-  );
-  const due = await db
-    .update(supportRequests)
-    .set({ mailClaimedAt: new Date(now) })
-    .where(
-      inArray(
-        supportRequests.id,
-        db.select({ id: supportRequests.id }).from(supportRequests).where(waiting).orderBy(desc(supportRequests.priority), asc(supportRequests.id)).limit(SUPPORT_MAIL_BATCH),
-      ),
-    )
-    .returning({ id: supportRequests.id });
-  if (due.length === 0) return 0;
-  const claimed = await db
-    .select(unmailedFields)
-    .from(supportRequests)
-    .innerJoin(users, eq(users.id, supportRequests.userId))
-    .where(inArray(supportRequests.id, due.map((row) => row.id)))
-    .orderBy(desc(supportRequests.priority), asc(supportRequests.id));
+/** Messages to support as the team's queue (team-queue.ts): priority first, then the oldest. */
+const supportQueue: TeamQueue<Unmailed> = {
+  what: "messages to support",
+  table: supportRequests,
+  columns: { id: supportRequests.id, mailedAt: supportRequests.mailedAt, mailClaimedAt: supportRequests.mailClaimedAt },
+  order: [desc(supportRequests.priority), asc(supportRequests.id)],
+  read: (db, ids) =>
+    db
+      .select({
+        id: supportRequests.id,
+        topic: supportRequests.topic,
+        message: supportRequests.message,
+        priority: supportRequests.priority,
+        email: users.email,
+        username: users.username,
+        displayName: users.displayName,
+      })
+      .from(supportRequests)
+      .innerJoin(users, eq(users.id, supportRequests.userId))
+      .where(inArray(supportRequests.id, ids))
+      .orderBy(desc(supportRequests.priority), asc(supportRequests.id)),
+  mail: supportMail,
+};
 
-  let sent = 0;
-  const unsent: string[] = [];
-  let failure: unknown = null;
-  for (const request of claimed) {
-    if (failure instanceof MailError && failure.status === 429) {
-      unsent.push(request.id);
-      continue;
-    }
-    try {
-      await mailer.send(supportMail(to, request));
-      await db.update(supportRequests).set({ mailedAt: new Date(now) }).where(eq(supportRequests.id, request.id));
-      sent++;
-    } catch (error) {
-      failure = error;
-      unsent.push(request.id);
-    }
-  }
-  if (unsent.length > 0) {
-    await db.update(supportRequests).set({ mailClaimedAt: null }).where(and(inArray(supportRequests.id, unsent), eq(supportRequests.mailClaimedAt, new Date(now))));
-    throw new Error(`${unsent.length} of ${claimed.length} messages to support were not mailed; they go again with the cron`, { cause: failure });
-  }
-  return sent;
+/**
+ * Mails the given unmailed messages (or, without ids, those the cron is due to send, priority first) to
+ * `to`, each once (team-queue.ts). Throws when any was not sent; answers how many went.
+ */
+export function mailSupportRequests(db: Db, mailer: Mailer, to: string, when: { now: number; ids?: string[] }): Promise<number> {
+  return mailQueued(db, supportQueue, mailer, to, when);
 }
 
 /**
@@ -206,16 +173,8 @@ export async function answerSupportRequest({ context, member, form }: Pick<Membe
 
 /**
  * Messages to support sent more than SUPPORT_REQUEST_RETENTION_MS ago, the oldest `batch` a run (the
- * Privacy Policy says how long they are kept). Found by the id's time (ids.ts), so by the key's index.
- * Answers how many went.
+ * Privacy Policy says how long they are kept). Answers how many went.
  */
-export async function deleteOldSupportRequests(db: Db, now: number, { batch = SUPPORT_REQUEST_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
-  const old = db
-    .select({ id: supportRequests.id })
-    .from(supportRequests)
-    .where(lt(supportRequests.id, firstIdAt(now - SUPPORT_REQUEST_RETENTION_MS)))
-    .orderBy(asc(supportRequests.id))
-    .limit(batch);
-  const deleted = await db.delete(supportRequests).where(inArray(supportRequests.id, old)).returning({ id: supportRequests.id });
-  return deleted.length;
+export function deleteOldSupportRequests(db: Db, now: number, { batch = SUPPORT_REQUEST_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
+  return deleteOldQueued(db, supportQueue, now, { retentionMs: SUPPORT_REQUEST_RETENTION_MS, batch });
 }

@@ -455,16 +455,25 @@ export const INVITES_SHOWN = 50;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
 /** The member's own latest messages to support the Help Center lists. */
 export const SUPPORT_REQUESTS_SHOWN = 5;
-/** Messages to support the cron mails to the team in one run (priority first), each claimed before it is sent. */
-export const SUPPORT_MAIL_BATCH = 20;
-/** A message whose mail after the answer did not go (or has not yet) is the cron's once it is this old. */
-export const SUPPORT_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
-/** A mail claimed by a run that ended before sending it (its isolate stopped) is taken again after this (far past a send's timeout). */
-export const SUPPORT_MAIL_CLAIM_STALE_MS = 10 * MINUTE;
 /** A message to support is deleted this long after it was sent (the Privacy Policy's retention). */
 export const SUPPORT_REQUEST_RETENTION_MS = 365 * DAY;
 /** Messages to support past their retention the cron deletes a run (every five minutes). */
 export const SUPPORT_REQUEST_CLEANUP_BATCH = 500;
+
+// The team's mail (team-queue.ts): messages to support (078) and reports (084), each mailed to
+// SUPPORT_EMAIL after the answer, claimed first, and sent again by the cron when that failed.
+/** Mails of one kind the cron sends the team in one run (support: priority first), each claimed before it is sent. */
+export const TEAM_MAIL_BATCH = 20;
+/** A row whose mail after the answer did not go (or has not yet) is the cron's once it is this old. */
+export const TEAM_MAIL_RETRY_AFTER_MS = 2 * MINUTE;
+/** A mail claimed by a run that ended before sending it (its isolate stopped) is taken again after this (far past a send's timeout). */
+export const TEAM_MAIL_CLAIM_STALE_MS = 10 * MINUTE;
+
+// Reports of posts (spec document 1 §8; decision 084)
+/** A report is deleted this long after it was filed (the Privacy Policy's retention), as messages to support are. */
+export const REPORT_RETENTION_MS = 365 * DAY;
+/** Reports past their retention the cron deletes a run (every five minutes). */
+export const REPORT_CLEANUP_BATCH = 500;
 
 // Direct messages (spec document 2 §2, §9; docs/decisions/036)
 /** The longest message, in characters (as posts count them). */

@@ -6,7 +6,7 @@ import { memberAction } from "~/.server/actions";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/http";
 import { findTargetPost } from "~/.server/posts/access";
-import { reportPost } from "~/.server/reports";
+import { mailReportAfterAnswer, reportPost } from "~/.server/reports";
 import { answerHeaders, respond } from "~/.server/respond";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { postId: post.id, returnTo };
 }
 
-/** Stores the report (one open report per member and post). */
+/** Stores the report (one open report per member and post) and mails it to the team after the answer. */
 export function action(args: ActionFunctionArgs) {
   const postId = requiredParam(args.params, "postId");
   return memberAction(args, ["report"], async ({ context, member, form }) => {
@@ -38,7 +38,9 @@ export function action(args: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data<ActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }
-    const outcome = await reportPost(context.db, member.id, postId, submission.value);
+    const now = Date.now();
+    const outcome = await reportPost(context.db, member.id, postId, submission.value, now);
+    if (outcome.ok) mailReportAfterAnswer(context, outcome.reportId, now);
     return respond(context, form, outcome.ok || outcome.status !== 404 ? outcome : { ...outcome, message: POST_MESSAGES.reportFailed }, POST_MESSAGES.reported);
   });
 }

@@ -7,6 +7,7 @@ import {
   PARENTAL_CONSENT_AGE,
   PASSWORD_RESET_LIFETIME_MS,
   PRICE_CHANGE_NOTICE_DAYS,
+  REPORT_RETENTION_MS,
   SESSION_LIFETIME_MS,
   SUPPORT_REQUEST_RETENTION_MS,
   TIME,
@@ -45,6 +46,10 @@ export default function PrivacyPolicy() {
           reposts, shares, bookmarks, follows, community memberships and reports.
         </li>
         <li>Subscriptions and payment records: whom you subscribe to, and the amount, date and status of payments.</li>
+        <li>
+          Reports you file: the reason, the words you add, your username, and a copy of the reported post as it was (its
+          words, its author&apos;s account id and username, its community and the names of its image and video files).
+        </li>
         <li>
           Messages you send to support in the Help Center: the topic, your words and whether you had the verified badge
           when you wrote.
@@ -119,7 +124,8 @@ export default function PrivacyPolicy() {
         <li>
           Resend delivers our e-mail. It receives your e-mail address and the messages we send you: password reset links
           and notification summaries (which name the people who, for example, liked your posts or followed you). It also delivers your
-          messages to support to our team, with your e-mail address, name and username.
+          messages to support to our team, with your e-mail address, name and username, and your reports, with your
+          username and the copy of the reported post.
         </li>
         <li>
           Stripe is our card payment provider. When you pay, we send it your Murmur account id and what you buy (for
@@ -128,7 +134,8 @@ export default function PrivacyPolicy() {
           we receive only a confirmation and a reference to the payment.
         </li>
         <li>
-          Our team&apos;s support mailbox receives your messages to support, and we answer you from it by e-mail.
+          Our team&apos;s support mailbox receives your messages to support, and we answer you from it by e-mail. It also
+          receives every report, so that our team reviews it.
         </li>
       </ul>
       <p>Each of them keeps its own records under its own privacy policy.</p>
@@ -149,7 +156,13 @@ export default function PrivacyPolicy() {
           its two members deletes their account.
         </li>
         <li>Notifications: until the post or member they are about is deleted, or your account is.</li>
-        <li>Reports you filed: until the reported post or your account is deleted.</li>
+        <li>
+          Reports: deleted from our database {REPORT_RETENTION_MS / TIME.DAY} days after they were filed. Until then a
+          report keeps its copy of the reported post even after the post, or its author&apos;s account, is deleted (the
+          post&apos;s images and videos themselves go with the post; the report keeps only their names). If you delete
+          your account, the reports you filed stay until then without your account id or username; the reason and the
+          words you added stay with them.
+        </li>
         <li>
           When you were last active: the latest time, until your account is deleted. Nothing new is recorded while Show
           activity status is off, and no one sees it then.
@@ -219,9 +232,15 @@ export default function PrivacyPolicy() {
       <p>Some copies outlive your account for a while, or are not ours to delete:</p>
       <ul>
         <li>Database backups, kept for up to 30 days.</li>
+        <li>
+          Reports: those you filed, without your account id or username, and copies of your posts in reports about them,
+          until {REPORT_RETENTION_MS / TIME.DAY} days after each report was filed.
+        </li>
         <li>Our host&apos;s logs, for the limited period our host keeps them.</li>
         <li>
-          E-mails in our support mailbox. Write to the address we answered you from to have them deleted.
+          E-mails in our support mailbox: your messages to support, and the mails of your reports (with your username).
+          Write to the address we answered you from, or through the Help Center before you delete your account, to have
+          them deleted.
         </li>
         <li>The records Stripe and Resend keep under their own privacy policies.</li>
         <li>

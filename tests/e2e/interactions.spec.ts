@@ -151,8 +151,8 @@ test.describe("sharing", () => {
 });
 
 test.describe("reporting", () => {
-  test("a reason is required; the report is stored with the spec's thanks", async ({ page, baseURL }) => {
-    const { word } = await somebodysPost(baseURL!);
+  test("a reason is required; the report is stored with the spec's thanks, and mailed to the team", async ({ page, baseURL }) => {
+    const { author, word } = await somebodysPost(baseURL!);
     const card = await findCard(page, word);
     await openMenuItem(card, "Report Post");
     const form = jsEnabled() ? page.getByRole("dialog", { name: "Report Post" }) : page.locator("main");
@@ -167,6 +167,11 @@ test.describe("reporting", () => {
     await form.getByRole("button", { name: "Submit Report" }).click();
     await expect(page.getByText("Post reported successfully. Thank you for helping keep our community safe.")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/\\?q=${word}`));
+    // The team's mail (locally, the outbox; decision 084), with the post's words and the reporter's.
+    await expect(async () => {
+      await open(page, "/dev/outbox");
+      await expect(page.getByRole("article", { name: `Report: Spam (@${author.username})` }).filter({ hasText: word })).toContainText("Selling something");
+    }).toPass();
   });
 });
 

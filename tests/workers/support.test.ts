@@ -7,7 +7,7 @@ import { subjects } from "~/.server/limits";
 import { createOutboxMailer, MailError, type Mailer, type MailMessage } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { deleteOldSupportRequests, mailSupportRequests, sendSupportRequest } from "~/.server/support";
-import { RATE_LIMITS, SUPPORT_MAIL_BATCH, SUPPORT_MAIL_CLAIM_STALE_MS, SUPPORT_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
+import { RATE_LIMITS, TEAM_MAIL_BATCH, TEAM_MAIL_CLAIM_STALE_MS, TEAM_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
 import { unique } from "../fixtures/factories";
 import { createUser, db, deployedEnv, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
@@ -157,26 +157,26 @@ describe("contact support: the team's mail", () => {
     }
     // Claimed: neither the same call again nor the cron sends it twice.
     expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now, ids: [sent.id] })).toBe(0);
-    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: now + SUPPORT_MAIL_RETRY_AFTER_MS + 1 })).toBe(0);
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: now + TEAM_MAIL_RETRY_AFTER_MS + 1 })).toBe(0);
     expect(mailer.sent).toHaveLength(1);
   });
 
-  it("the cron sends those whose mail failed, priority first, SUPPORT_MAIL_BATCH a run; a failure gives the claim back", async () => {
+  it("the cron sends those whose mail failed, priority first, TEAM_MAIL_BATCH a run; a failure gives the claim back", async () => {
     // Alone in the queue: earlier tests' messages are mailed or not yet due.
     const base = Date.now() + 10 * TIME.DAY;
     while ((await mailSupportRequests(db(), createOutboxMailer(db()), "support@murmur.example", { now: base })) > 0);
     const plain = await createUser();
     const verified = await createUser({ verifiedType: "business" });
     const ids: string[] = [];
-    for (let i = 0; i < SUPPORT_MAIL_BATCH; i++) {
+    for (let i = 0; i < TEAM_MAIL_BATCH; i++) {
       const outcome = await sendSupportRequest(db(), plain.id, { topic: "other", message: `Plain ${i}` }, base + i);
       if (outcome.ok) ids.push(outcome.id);
     }
-    const urgent = await sendSupportRequest(db(), verified.id, { topic: "account", message: "Locked out" }, base + SUPPORT_MAIL_BATCH);
+    const urgent = await sendSupportRequest(db(), verified.id, { topic: "account", message: "Locked out" }, base + TEAM_MAIL_BATCH);
     expect(urgent.ok && urgent.priority).toBe(true);
-    const later = base + SUPPORT_MAIL_BATCH + SUPPORT_MAIL_RETRY_AFTER_MS + 1;
+    const later = base + TEAM_MAIL_BATCH + TEAM_MAIL_RETRY_AFTER_MS + 1;
     // Not yet due: a message that just arrived is its own answer's to mail.
-    expect(await mailSupportRequests(db(), keepingMailer(), "support@murmur.example", { now: base + SUPPORT_MAIL_BATCH })).toBe(0);
+    expect(await mailSupportRequests(db(), keepingMailer(), "support@murmur.example", { now: base + TEAM_MAIL_BATCH })).toBe(0);
 
     // The provider fails the third: that one and the rest wait (a 429 stops the run), the first two went.
     const failing = keepingMailer((_, index) => (index === 2 ? new MailError(429, "slow down") : null));
@@ -184,8 +184,8 @@ describe("contact support: the team's mail", () => {
     expect(failing.sent.map((mail) => mail.text.split("\n").at(-4))).toEqual(["Locked out", "Plain 0"]);
 
     const working = keepingMailer();
-    expect(await mailSupportRequests(db(), working, "support@murmur.example", { now: later + 1 })).toBe(SUPPORT_MAIL_BATCH - 1);
-    expect(working.sent.map((mail) => mail.text.split("\n").at(-4))).toEqual(Array.from({ length: SUPPORT_MAIL_BATCH - 1 }, (_, i) => `Plain ${i + 1}`));
+    expect(await mailSupportRequests(db(), working, "support@murmur.example", { now: later + 1 })).toBe(TEAM_MAIL_BATCH - 1);
+    expect(working.sent.map((mail) => mail.text.split("\n").at(-4))).toEqual(Array.from({ length: TEAM_MAIL_BATCH - 1 }, (_, i) => `Plain ${i + 1}`));
     const rows = await db().select({ mailedAt: supportRequests.mailedAt }).from(supportRequests).where(eq(supportRequests.userId, plain.id)).all();
     expect(rows.every((row) => row.mailedAt !== null)).toBe(true);
   });
@@ -195,15 +195,15 @@ describe("contact support: the team's mail", () => {
     const now = Date.now() + 30 * TIME.DAY;
     const outcome = await sendSupportRequest(db(), user.id, { topic: "other", message: "Lost in a claim" }, now);
     if (!outcome.ok) throw new Error("not stored");
-    const later = now + SUPPORT_MAIL_RETRY_AFTER_MS + 1;
+    const later = now + TEAM_MAIL_RETRY_AFTER_MS + 1;
     // A run claimed it, then stopped: no mail, no claim given back.
     await db().update(supportRequests).set({ mailClaimedAt: new Date(later) }).where(eq(supportRequests.id, outcome.id));
     const mailer = keepingMailer();
-    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + SUPPORT_MAIL_CLAIM_STALE_MS - 1 })).toBe(0);
-    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + SUPPORT_MAIL_CLAIM_STALE_MS + 1 })).toBe(1);
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + TEAM_MAIL_CLAIM_STALE_MS - 1 })).toBe(0);
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + TEAM_MAIL_CLAIM_STALE_MS + 1 })).toBe(1);
     expect(mailer.sent.map((mail) => mail.text)).toEqual([expect.stringContaining("Lost in a claim")]);
     // Sent: never again, however old its claim grows.
-    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + 10 * SUPPORT_MAIL_CLAIM_STALE_MS })).toBe(0);
+    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: later + 10 * TEAM_MAIL_CLAIM_STALE_MS })).toBe(0);
   });
 
   it("the scheduled maintenance mails them to SUPPORT_EMAIL through the mailer every sender uses (locally, the outbox)", async () => {
@@ -211,7 +211,7 @@ describe("contact support: the team's mail", () => {
     const now = Date.now() + 20 * TIME.DAY;
     const outcome = await sendSupportRequest(db(), user.id, { topic: "safety", message: `Report ${unique("r-")}` }, now);
     if (!outcome.ok) throw new Error("not stored");
-    await runScheduledMaintenance(env, now + SUPPORT_MAIL_RETRY_AFTER_MS + 1);
+    await runScheduledMaintenance(env, now + TEAM_MAIL_RETRY_AFTER_MS + 1);
     const to = readConfig(env).supportEmail!;
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).all();
     expect(mails.some((mail) => mail.subject === "Support: Safety and reports" && mail.textBody.includes(outcome.id))).toBe(true);

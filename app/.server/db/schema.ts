@@ -538,26 +538,41 @@ export const commentLikes = sqliteTable(
   (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index("comment_likes_user_idx").on(t.userId)],
 );
 
+/**
+ * A member's report of a post (decision 084), mailed to the team (SUPPORT_EMAIL) after the answer and
+ * kept REPORT_RETENTION_MS. It keeps a snapshot of what was reported as it was then (the post's words,
+ * author, community and media keys), so that it outlives the post and its author's account: `post_id`
+ * is null once the post is gone, `reported_post_id` stays. The reporter's account going clears
+ * `reported_by` and, by trigger (migration 0036), `reporter_username`: the report stays, anonymous.
+ * `mail_claimed_at` and `mailed_at` as for messages to support (team-mail.ts).
+ */
 export const reports = sqliteTable(
   "reports",
   {
     id: text("id").primaryKey(),
-    postId: text("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    reportedBy: text("reported_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    reportedBy: text("reported_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     additionalInfo: text("additional_info"),
     status: text("status", { enum: ["open", "reviewed", "dismissed"] }).notNull().default("open"),
     reportedAt: integer("reported_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    reportedPostId: text("reported_post_id").notNull(),
+    postContent: text("post_content").notNull(),
+    postAuthorId: text("post_author_id").notNull(),
+    postAuthorUsername: text("post_author_username").notNull(),
+    postCommunityId: text("post_community_id"),
+    /** JSON array of the post's media keys in R2 (its uploads), empty when it had none. */
+    postMediaKeys: text("post_media_keys", { mode: "json" }).$type<string[]>().notNull(),
+    reporterUsername: text("reporter_username"),
+    mailedAt: integer("mailed_at", { mode: "timestamp_ms" }),
+    mailClaimedAt: integer("mail_claimed_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("reports_one_open_per_member").on(t.postId, t.reportedBy).where(sql`${t.status} = 'open'`),
     index("reports_status_idx").on(t.status, t.reportedAt),
+    index("reports_unmailed_idx").on(t.id).where(sql`${t.mailedAt} IS NULL`),
   ],
 );
 
@@ -566,7 +581,7 @@ export const reports = sqliteTable(
  * verified badge when they wrote (its Priority Support): the team's queue and the mails take those
  * first. `mail_claimed_at` is when a run took its mail to send (null: none has, or its send failed);
  * `mailed_at` when the mail went (null: not yet). A claim whose run ended without either is stale after
- * SUPPORT_MAIL_CLAIM_STALE_MS and taken again (decision 082).
+ * TEAM_MAIL_CLAIM_STALE_MS and taken again (decision 082).
  */
 export const supportRequests = sqliteTable(
   "support_requests",
