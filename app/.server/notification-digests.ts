@@ -91,13 +91,15 @@ function digestMail(member: Pick<DueMember, "email" | "displayName">, items: Dig
 
 /**
  * One run of the digest job at `now` (the cron's time): at most DIGEST_BATCH members checked, each
- * claimed before it is mailed. `secret` signs the unsubscribe links (the cookie secret). Answers how
- * many were checked and how many were mailed.
+ * claimed before it is mailed. `secret` signs the unsubscribe links (the cookie secret). `only`
+ * checks one member alone (the end-to-end tests' fixture: tests run side by side, and a run for all
+ * would claim another test's member before its notification is made). Answers how many were checked
+ * and how many were mailed.
  */
 export async function sendNotificationDigests(
   db: Db,
   mailer: Mailer,
-  { origin, now, secret }: { origin: string; now: number; secret: string },
+  { origin, now, secret, only }: { origin: string; now: number; secret: string; only?: string },
 ): Promise<{ checked: number; sent: number }> {
   // The index's own condition written out, as SQLite uses a partial index only then.
   const isDue = and(sql`${memberSettings.emailNotifications} = 1`, lte(memberSettings.emailDigestThrough, now - DIGEST_PERIOD_MS));
@@ -106,7 +108,7 @@ export async function sendNotificationDigests(
     .select({ userId: memberSettings.userId, email: users.email, displayName: users.displayName, through: memberSettings.emailDigestThrough })
     .from(memberSettings)
     .innerJoin(users, eq(users.id, memberSettings.userId))
-    .where(isDue)
+    .where(only ? and(isDue, eq(memberSettings.userId, only)) : isDue)
     .orderBy(asc(memberSettings.emailDigestThrough))
     .limit(DIGEST_BATCH);
   if (due.length === 0) return { checked: 0, sent: 0 };
