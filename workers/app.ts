@@ -5,14 +5,17 @@ import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext, refuseLocalConfigBeyondLocalhost } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
-import { refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
+import { badRequest, isCrossOriginMutation, readForm, refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
 import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, namesAParty, refuseRoomRequest, ROOMS_PREFIX } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
 import { logWithoutQueryValues } from "../app/.server/log";
 import { handleStripeWebhook } from "../app/.server/stripe";
 import { purgeProfilesOfMembers } from "../app/.server/profile-changes";
+import { isOneClickUnsubscribe, unsubscribeByLink } from "../app/.server/unsubscribe";
 import { STRIPE_WEBHOOK_MAX_BYTES } from "../app/lib/constants";
+import { RATE_MESSAGES } from "../app/lib/texts/rate";
+import { UNSUBSCRIBE_TEXTS } from "../app/lib/texts/notification";
 
 export { ConversationRoom } from "../party/conversation-room";
 export { FeedRoom } from "../party/feed-room";
@@ -45,6 +48,37 @@ async function stripeWebhook(request: Request, env: Env): Promise<Response> {
     console.error("The Stripe webhook failed:", error);
     return Response.json({ error: "failed" }, { status: 500 });
   }
+}
+
+/**
+ * RFC 8058's one-click unsubscribe (decision 085): the mail provider POSTs `List-Unsubscribe=One-Click`
+ * to a digest's link from its own servers, with no Origin of Murmur's (or another site's), so it would
+ * fail the same-origin rule every other POST must pass (403 here, and Remix's own check throws on a
+ * foreign Origin). This one path and that exact body are the exception, answered here before Remix:
+ * it needs no session, acts only on a link signed for the member, and can only turn that member's
+ * digest off. Any other cross-origin POST to it is refused as everywhere. The page's own button is a
+ * same-origin form and goes through Remix like every other.
+ */
+const UNSUBSCRIBE_PATH = "/unsubscribe";
+
+async function oneClickUnsubscribe(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const context = createLoadContext(request, env, ctx);
+  const answer = async (): Promise<Response> => {
+    // A form of a form's size (readForm throws its 400 or 413), of exactly the one-click field.
+    const form = await readForm(request);
+    if (!isOneClickUnsubscribe(form)) return badRequest("Forbidden: cross-origin request", 403);
+    const outcome = await unsubscribeByLink(context, new URL(request.url).searchParams.get("t") ?? "");
+    if (outcome.status === 400) return badRequest(UNSUBSCRIBE_TEXTS.invalid);
+    if (outcome.status === 429) return badRequest(RATE_MESSAGES.tooOften(outcome.retryAfterSeconds), 429, { "Retry-After": String(outcome.retryAfterSeconds) });
+    return new Response(UNSUBSCRIBE_TEXTS.done, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  };
+  const response = await answer().catch((error: unknown) => {
+    if (error instanceof Response) return error;
+    // The provider may send it again; nothing was half done (one write).
+    console.error("A one-click unsubscribe failed:", error);
+    return badRequest(UNSUBSCRIBE_TEXTS.failed, 500);
+  });
+  return withSecurityHeaders(response, context.cspNonce, request);
 }
 
 /**
@@ -130,6 +164,7 @@ export default {
     const request = withLiteralBackslashes(received);
     const { pathname } = new URL(request.url);
     if (pathname === STRIPE_WEBHOOK_PATH) return stripeWebhook(request, env);
+    if (pathname === UNSUBSCRIBE_PATH && isCrossOriginMutation(request) && request.method === "POST") return oneClickUnsubscribe(request, env, ctx);
     // Realtime rooms first (/parties/…): each connection authorized for its room.
     if (pathname.startsWith(ROOMS_PREFIX)) {
       if (!namesAParty(pathname)) return refuseRoomRequest();

@@ -5,8 +5,11 @@ import type { Db } from "./db/client";
 import { emailOutbox } from "./db/schema";
 import { newId } from "./ids";
 
-/** A mail; `replyTo` is where an answer goes (a member's address, on their message to support). */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/**
+ * A mail; `replyTo` is where an answer goes (a member's address, on their message to support);
+ * `headers` are its own mail headers (a digest's List-Unsubscribe, decision 085).
+ */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; headers?: Record<string, string> };
 
 /** Everything that sends e-mail goes through this interface. */
 export interface Mailer {
@@ -28,6 +31,7 @@ export function createOutboxMailer(db: Db, { echo = false }: { echo?: boolean } 
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
+        headers: message.headers ?? null,
       });
       if (echo) console.log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
     },
@@ -62,8 +66,9 @@ async function paced(): Promise<void> {
 
 /**
  * Delivery through an HTTP e-mail API (Resend's: POST /emails with a bearer key and the message as
- * JSON; decision 075), with fetch and no SDK, as Stripe is called (payments.ts). A message the provider
- * does not accept within MAIL_SEND_TIMEOUT_MS, or refuses, throws; nothing is kept in the outbox.
+ * JSON, its own headers as an object; decision 075), with fetch and no SDK, as Stripe is called
+ * (payments.ts). A message the provider does not accept within MAIL_SEND_TIMEOUT_MS, or refuses,
+ * throws; nothing is kept in the outbox.
  */
 export function createProviderMailer({ apiKey, from }: { apiKey: string; from: string }): Mailer {
   return {
@@ -79,6 +84,8 @@ export function createProviderMailer({ apiKey, from }: { apiKey: string; from: s
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          // Resend puts these on the mail as they are.
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
         signal: AbortSignal.timeout(MAIL_SEND_TIMEOUT_MS),
       });

@@ -77,7 +77,8 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
       () => {
         const config = readConfig(env);
         // The mailer every sender uses (075): the provider when configured, else the outbox.
-        return sendNotificationDigests(db, mailerOf({ db, config }), { origin: config.origin, now });
+        // The cookie secret signs each digest's unsubscribe link (085).
+        return sendNotificationDigests(db, mailerOf({ db, config }), { origin: config.origin, now, secret: config.cookieSecret });
       },
     ],
   ];

@@ -5,6 +5,7 @@ import type { Db } from "./db/client";
 import { memberSettings, notifications, posts, users } from "./db/schema";
 import { firstIdAt } from "./ids";
 import { MailError, type Mailer, type MailMessage } from "./mail";
+import { unsubscribeLink, unsubscribeToken } from "./unsubscribe";
 
 /**
  * Email Notifications (spec document 2 §3; decision 076): a member who turns it on gets, at most once a
@@ -18,11 +19,14 @@ import { MailError, type Mailer, type MailMessage } from "./mail";
  * is new for them (a claim: a run that overlaps, or the same run again, finds them not due), and then
  * mails those with something new; a member with nothing new is only marked. A mail that fails puts the
  * member's mark back, so the next run tries again, and the job fails so the failure is seen.
+ *
+ * Each digest carries a link that turns it off without signing in, in its text and its
+ * List-Unsubscribe headers (unsubscribe.ts, decision 085).
  */
 
 type DueMember = { userId: string; email: string; displayName: string; through: number };
 
-type DigestItem = { type: (typeof notifications.$inferSelect)["type"]; groupSize: number; reply: number; actor: string };
+type DigestItem = { type: (typeof notifications.$inferSelect)["type"]; groupSize: number; reply: number; actor: string; actorUsername: string };
 
 /** A member's unread items (heads, as the page shows them) made in [since, until), newest first: one more than listed says there are more. */
 function newItemsRead(db: Db, memberId: string, since: number, until: number) {
@@ -33,6 +37,7 @@ function newItemsRead(db: Db, memberId: string, since: number, until: number) {
       // A comment notification goes to the post's author, or (a reply) to the answered comment's author.
       reply: sql<number>`(${notifications.type} = 'comment' AND ${posts.userId} IS NOT ${notifications.userId})`.as("digest_reply"),
       actor: users.displayName,
+      actorUsername: users.username,
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.relatedUserId))
@@ -51,14 +56,18 @@ function newItemsRead(db: Db, memberId: string, since: number, until: number) {
     .limit(DIGEST_ITEMS + 1);
 }
 
-/** The e-mail for a member's new items (the first DIGEST_ITEMS of them). */
-function digestMail(member: Pick<DueMember, "email" | "displayName">, items: DigestItem[], origin: string): MailMessage {
+/**
+ * The e-mail for a member's new items (the first DIGEST_ITEMS of them), with its unsubscribe link in
+ * the text and in the headers mail providers read (RFC 2369's List-Unsubscribe, RFC 8058's one-click
+ * POST; decision 085).
+ */
+function digestMail(member: Pick<DueMember, "email" | "displayName">, items: DigestItem[], origin: string, unsubscribe: string): MailMessage {
   const listed = items.slice(0, DIGEST_ITEMS);
   const more = items.length > DIGEST_ITEMS;
   const T = NOTIFICATION_DIGEST_TEXTS;
   const line = (item: DigestItem) => {
     const others = item.groupSize > 1 ? ` ${NOTIFICATION_MESSAGES.others(item.groupSize - 1)}` : "";
-    return `- ${item.actor}${others} ${NOTIFICATION_MESSAGES.did(item.type, Boolean(item.reply))}`;
+    return `- ${T.actor(item.actor, item.actorUsername)}${others} ${NOTIFICATION_MESSAGES.did(item.type, Boolean(item.reply))}`;
   };
   return {
     to: member.email,
@@ -74,15 +83,24 @@ function digestMail(member: Pick<DueMember, "email" | "displayName">, items: Dig
       T.seeAll(`${origin}/notifications`),
       "",
       T.why(`${origin}/settings/notifications`),
+      T.unsubscribe(unsubscribe),
     ].join("\n"),
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 
 /**
  * One run of the digest job at `now` (the cron's time): at most DIGEST_BATCH members checked, each
- * claimed before it is mailed. Answers how many were checked and how many were mailed.
+ * claimed before it is mailed. `secret` signs the unsubscribe links (the cookie secret). `only`
+ * checks one member alone (the end-to-end tests' fixture: tests run side by side, and a run for all
+ * would claim another test's member before its notification is made). Answers how many were checked
+ * and how many were mailed.
  */
-export async function sendNotificationDigests(db: Db, mailer: Mailer, { origin, now }: { origin: string; now: number }): Promise<{ checked: number; sent: number }> {
+export async function sendNotificationDigests(
+  db: Db,
+  mailer: Mailer,
+  { origin, now, secret, only }: { origin: string; now: number; secret: string; only?: string },
+): Promise<{ checked: number; sent: number }> {
   // The index's own condition written out, as SQLite uses a partial index only then.
   const isDue = and(sql`${memberSettings.emailNotifications} = 1`, lte(memberSettings.emailDigestThrough, now - DIGEST_PERIOD_MS));
   // member_settings_digest_idx, longest waiting first (0: never sent).
@@ -90,7 +108,7 @@ export async function sendNotificationDigests(db: Db, mailer: Mailer, { origin, 
     .select({ userId: memberSettings.userId, email: users.email, displayName: users.displayName, through: memberSettings.emailDigestThrough })
     .from(memberSettings)
     .innerJoin(users, eq(users.id, memberSettings.userId))
-    .where(isDue)
+    .where(only ? and(isDue, eq(memberSettings.userId, only)) : isDue)
     .orderBy(asc(memberSettings.emailDigestThrough))
     .limit(DIGEST_BATCH);
   if (due.length === 0) return { checked: 0, sent: 0 };
@@ -106,7 +124,13 @@ export async function sendNotificationDigests(db: Db, mailer: Mailer, { origin, 
     ...due.map((member) => newItemsRead(db, member.userId, Math.max(member.through, now - DIGEST_LOOKBACK_MS), now)),
   ]);
   const ours = new Set(claimed.map((row) => row.userId));
-  const mails = due.flatMap((member, i) => (ours.has(member.userId) && found[i]!.length > 0 ? [{ member, mail: digestMail(member, found[i]!, origin) }] : []));
+  const mails = await Promise.all(
+    due.flatMap((member, i) =>
+      ours.has(member.userId) && found[i]!.length > 0
+        ? [unsubscribeToken(secret, { id: member.userId, email: member.email }).then((token) => ({ member, mail: digestMail(member, found[i]!, origin, unsubscribeLink(origin, token)) }))]
+        : [],
+    ),
+  );
 
   // One at a time (the provider's limit is per account, decision 076); a provider that says "too many"
   // (429) is not asked again this run: the rest go at the next one.

@@ -157,6 +157,11 @@ export async function saveNotificationSettings(db: Db, memberId: string, setting
   return { ok: true };
 }
 
+/** Email Notifications off, from the digest's unsubscribe link (decision 085): the other settings stay as they are. */
+export async function turnOffEmailNotifications(db: Db, memberId: string, now = Date.now()): Promise<void> {
+  await upsertSettings(db, memberId, { emailNotifications: false }, now);
+}
+
 /** Privacy shapes the public profile (who sees its posts, whether search engines index it): a public profile change. */
 export async function savePrivacySettings(context: AppLoadContext, member: Pick<SessionUser, "id" | "username">, settings: PrivacySettings, now = Date.now()): Promise<{ ok: true }> {
   const saved = upsertSettings(context.db, member.id, settings, now);

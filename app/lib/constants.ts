@@ -83,6 +83,12 @@ export const RATE_LIMITS = {
   subscription: { max: 30, windowMs: HOUR },
   /** Messages to support (decision 078): each is a mail to the team; far above a member's need. */
   support: { max: 20, windowMs: DAY },
+  /**
+   * Turning digests off by their unsubscribe link (decision 085), per member the link names: mail
+   * providers send one-click requests from a few servers of theirs, so a limit per address would
+   * refuse many members' requests together.
+   */
+  unsubscribe: { max: 20, windowMs: HOUR },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -8,6 +8,8 @@ import { communityInvites, hashtagTrends, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
 import { newId } from "~/.server/ids";
+import { mailerOf } from "~/.server/mail";
+import { sendNotificationDigests } from "~/.server/notification-digests";
 import { testProvider } from "~/.server/payments";
 import { applyPaidPeriod } from "~/.server/subscriptions";
 import { refreshTrends } from "~/.server/trends";
@@ -23,7 +25,8 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * the interface cannot make yet), and what the cron jobs write (a local Worker has no cron): the
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
  * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member, a
- * member subscribed to more creators than a page shows, and a room's minute check (its alarm) at once.
+ * member subscribed to more creators than a page shows, a room's minute check (its alarm) at once, and
+ * a member's notification digest.
  * Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
@@ -42,6 +45,8 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("subscriptions"), subscriber: z.string(), creators: z.coerce.number().int().min(1).max(200) }),
   // A conversation room's minute check of its sockets' sessions, now (decisions 067, 083).
   z.object({ intent: z.literal("room-check"), conversationId: z.string() }),
+  // The cron's notification digest of one member, now, if it is due (decisions 076, 085).
+  z.object({ intent: z.literal("digest"), username: z.string() }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -126,6 +131,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const rooms = context.cloudflare.env.ConversationRoom;
     await rooms.get(rooms.idFromName(fixture.conversationId)).closeEndedSessions();
     return Response.json({ ok: true });
+  }
+  if (fixture.intent === "digest") {
+    const memberId = await findMemberId(context.db, fixture.username);
+    if (!memberId) return Response.json({ ok: false }, { status: 404 });
+    const options = { origin: context.config.origin, now: Date.now(), secret: context.config.cookieSecret, only: memberId };
+    return Response.json({ ok: true, ...(await sendNotificationDigests(context.db, mailerOf(context), options)) });
   }
   if (fixture.intent === "popular") {
     await refreshPopularPosts(context.db, fixture.now);

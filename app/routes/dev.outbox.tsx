@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Mail outbox (local) | Murmur"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireLocalDevelopment(request, context.config);
   const messages = await listOutbox(context.db);
-  return { messages: messages.map(({ id, toAddress, subject, textBody, createdAt }) => ({ id, toAddress, subject, textBody, createdAt })) };
+  return { messages: messages.map(({ id, toAddress, subject, textBody, headers, createdAt }) => ({ id, toAddress, subject, textBody, headers, createdAt })) };
 }
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -53,6 +53,14 @@ export default function Outbox() {
                 <p className="text-sm text-muted">
                   To {message.toAddress} · {formatRelativeTime(message.createdAt)} ago
                 </p>
+                {/* Its own headers (a digest's List-Unsubscribe), as a mail client would find them. */}
+                {message.headers ? (
+                  <pre aria-label="Headers" className="mt-2 font-mono text-xs break-all whitespace-pre-wrap text-muted">
+                    {Object.entries(message.headers)
+                      .map(([name, value]) => `${name}: ${value}`)
+                      .join("\n")}
+                  </pre>
+                ) : null}
                 <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">
                   <Linkified text={message.textBody} />
                 </pre>

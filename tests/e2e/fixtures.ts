@@ -176,6 +176,11 @@ export async function follow(baseURL: string, follower: string, following: strin
   await devFixture(baseURL, { intent: "follow", follower, following });
 }
 
+/** Sends a member's notification digest if it is due, as the cron would (a local Worker has no cron). */
+export async function sendDigest(baseURL: string, username: string) {
+  await devFixture(baseURL, { intent: "digest", username });
+}
+
 /** Makes a member verified (as a verified subscription does), through the local-only fixtures endpoint. */
 export async function verify(baseURL: string, username: string) {
   await devFixture(baseURL, { intent: "verify", username });

@@ -1,4 +1,4 @@
-import { expect, follow, jsEnabled, newMember, NEW_CONNECTION, open, postAs, signedIn as test, tester, uniqueWord, type Member } from "./fixtures";
+import { expect, follow, hydrated, jsEnabled, newMember, NEW_CONNECTION, open, postAs, sendDigest, signedIn as test, tester, uniqueWord, type Member } from "./fixtures";
 
 /** Another member acting on a post over HTTP, as a form without JavaScript would. */
 async function act(member: Member, postId: string, form: Record<string, string>) {
@@ -93,5 +93,36 @@ test.describe("notifications", () => {
     await open(page, "/notifications");
     await page.getByRole("button", { name: `${fan.account.displayName} followed you` }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
+  });
+
+  test("a digest's link stops the e-mails without signing in: opening it asks first, its button turns them off", async ({ page, context, baseURL, account }) => {
+    await open(page, "/settings/notifications");
+    const settings = page.locator("main").getByRole("region");
+    await settings.getByRole("checkbox", { name: "Email Notifications" }).check();
+    await settings.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Notification settings saved")).toBeVisible();
+    const fan = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, account.username);
+    await sendDigest(baseURL!, account.username);
+
+    // Whoever reads the mail need not be signed in (the address may be theirs, the account a stranger's).
+    const session = (await context.cookies()).filter((cookie) => cookie.name === "session");
+    await context.clearCookies({ name: "session" });
+    await open(page, "/dev/outbox");
+    const digest = page.getByRole("article", { name: "1 new notification on Murmur" }).filter({ hasText: `To ${account.email}` });
+    await expect(digest).toContainText(`- ${fan.account.displayName} (@${fan.username}) followed you`);
+    await expect(digest.getByLabel("Headers")).toContainText("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    await digest.getByRole("link", { name: /\/unsubscribe\?t=/ }).click();
+
+    await expect(page.getByRole("heading", { name: "Stop notification e-mails" })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Stop these e-mails" }).click();
+    await expect(page.getByRole("heading", { name: "Notification e-mails are off" })).toBeVisible();
+    await expect(page.getByText("Murmur won't e-mail this address")).toBeVisible();
+
+    await context.addCookies(session);
+    await open(page, "/settings/notifications");
+    await expect(settings.getByRole("checkbox", { name: "Email Notifications" })).not.toBeChecked();
+    await expect(settings.getByRole("checkbox", { name: "Follows" })).toBeChecked();
   });
 });

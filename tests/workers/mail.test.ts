@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailOutbox, passwordResetTokens } from "~/.server/db/schema";
 import { readConfig } from "~/.server/env";
-import { createProviderMailer, MailError, mailerOf } from "~/.server/mail";
+import { createOutboxMailer, createProviderMailer, MailError, mailerOf } from "~/.server/mail";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { unique } from "../fixtures/factories";
 import { createUser, db, deployedEnv, fetchDeployed } from "./helpers";
@@ -48,6 +48,21 @@ describe("the provider mailer", () => {
     expect(sent[0]!.body).toEqual({ from: FROM, to: ["ada@example.com"], subject: "Hello", text: "Plain words" });
     // A message to support is answered to the member (decision 078).
     expect(sent[1]!.body).toEqual({ from: FROM, to: ["bob@example.com"], subject: "Again", text: "Plain", html: "<p>Plain</p>", reply_to: "ada@example.com" });
+  });
+
+  it("passes a message's own headers (a digest's List-Unsubscribe, decision 085) to the provider as its `headers` object, and the outbox keeps them", async () => {
+    const sent = fakeProvider(() => Response.json({ id: "x" }));
+    const headers = { "List-Unsubscribe": "<https://murmur.example/unsubscribe?t=abc>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await createProviderMailer({ apiKey: "re_test_key", from: FROM }).send({ to: "ada@example.com", subject: "Digest", text: "Words", headers });
+    expect(sent[0]!.body).toEqual({ from: FROM, to: ["ada@example.com"], subject: "Digest", text: "Words", headers });
+    const to = `${unique()}@example.com`;
+    await createOutboxMailer(db()).send({ to, subject: "Digest", text: "Words", headers });
+    await createOutboxMailer(db()).send({ to, subject: "Plain", text: "Words" });
+    const kept = (await outboxOf(to)).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(kept.map((mail) => [mail.subject, mail.headers])).toEqual([
+      ["Digest", headers],
+      ["Plain", null],
+    ]);
   });
 
   it("a refusal throws with the provider's status and words; so does a network failure", async () => {

@@ -8,10 +8,11 @@ import { firstIdAt } from "~/.server/ids";
 import { createOutboxMailer, MailError, type Mailer } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { sendNotificationDigests } from "~/.server/notification-digests";
+import { unsubscribeToken } from "~/.server/unsubscribe";
 import { setLike } from "~/.server/posts/interactions";
 import { DIGEST_BATCH, DIGEST_ITEMS, DIGEST_PERIOD_MS, TIME } from "~/lib/constants";
 import { getDb } from "~/.server/db/client";
-import { capturingD1, createPost, createUser, db, planOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, planOf } from "./helpers";
 
 /**
  * Email Notifications (spec document 2 §3; decision 076): a digest of new unread notifications, at
@@ -22,8 +23,11 @@ import { capturingD1, createPost, createUser, db, planOf } from "./helpers";
 
 const ORIGIN = "https://murmur.test";
 
+/** The cron signs each digest's unsubscribe link with the cookie secret (decision 085). */
+const secret = () => readConfig(env).cookieSecret;
+
 function run(now: number, mailer: Mailer = createOutboxMailer(db())) {
-  return sendNotificationDigests(db(), mailer, { origin: ORIGIN, now });
+  return sendNotificationDigests(db(), mailer, { origin: ORIGIN, now, secret: secret() });
 }
 
 /** Runs the job until every digest due at `now` is checked (a run checks DIGEST_BATCH at most). */
@@ -61,8 +65,8 @@ describe("the notification digest", () => {
     expect(mails[0]!.subject).toBe("2 new notifications on Murmur");
     const text = mails[0]!.textBody;
     expect(text).toContain("Hi Author Ada,");
-    expect(text).toContain("- Liker Lou liked your post");
-    expect(text).toContain("- Fan Fred followed you");
+    expect(text).toContain(`- Liker Lou (@${liker.username}) liked your post`);
+    expect(text).toContain(`- Fan Fred (@${fan.username}) followed you`);
     expect(text).toContain(`See them all: ${readLink()}`);
 
     // Within the period: nothing more, even with something new.
@@ -76,13 +80,48 @@ describe("the notification digest", () => {
     const after = await mailsTo(author.email);
     expect(after).toHaveLength(2);
     expect(after[1]!.subject).toBe("1 new notification on Murmur");
-    expect(after[1]!.textBody).toContain("- Liker Lou followed you");
+    expect(after[1]!.textBody).toContain(`- Liker Lou (@${liker.username}) followed you`);
     expect(after[1]!.textBody).not.toContain("Fan Fred");
 
     // The same run again (a retried cron), or the next with nothing new: no mail.
     await drain(first + DIGEST_PERIOD_MS);
     await drain(first + 2 * DIGEST_PERIOD_MS);
     expect(await mailsTo(author.email)).toHaveLength(2);
+  });
+
+  it("names each member by their display name and @username, so a name cannot pass for Murmur", async () => {
+    await drain(Date.now());
+    const author = await withEmail();
+    const impostor = await createUser({ displayName: "Murmur Safety: verify at https://evil.example" });
+    await setFollow(db(), impostor.id, author.id, true);
+    await drain(await later());
+    const [mail] = await mailsTo(author.email);
+    expect(mail!.textBody.split("\n")).toContain(`- Murmur Safety: verify at https://evil.example (@${impostor.username}) followed you`);
+  });
+
+  it("carries a link that stops it without signing in, in its text and in List-Unsubscribe with one-click (RFC 8058), which the outbox keeps", async () => {
+    await drain(Date.now());
+    const author = await withEmail();
+    await setFollow(db(), (await createUser()).id, author.id, true);
+    await drain(await later());
+    const [mail] = await mailsTo(author.email);
+    const link = new RegExp(`^Not your account, or no time to sign in\\? Stop these e-mails here: (${ORIGIN}/unsubscribe\\?t=[\\w.-]+)$`, "m").exec(mail!.textBody)?.[1];
+    expect(link).toBeDefined();
+    expect(link).toBe(`${ORIGIN}/unsubscribe?t=${await unsubscribeToken(secret(), author)}`);
+    expect(mail!.headers).toEqual({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+
+    // The provider's one-click POST to it (the test worker answers at localhost) turns the digest off.
+    const { pathname, search } = new URL(link!);
+    const oneClick = await fetchWorker(
+      new Request(`http://localhost${pathname}${search}`, {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+        headers: { Host: "localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    expect(oneClick.status).toBe(200);
+    const settings = await db().select().from(memberSettings).where(eq(memberSettings.userId, author.id)).get();
+    expect(settings!.emailNotifications).toBe(false);
   });
 
   it("goes only to members with Email Notifications on, lists what their per-type toggles let be made, skips what they read, and sends nothing when nothing is new", async () => {
@@ -104,7 +143,7 @@ describe("the notification digest", () => {
     expect(await mailsTo(quiet.email)).toHaveLength(0);
     expect(await mailsTo(allRead.email)).toHaveLength(0);
     const [mail] = await mailsTo(noLikes.email);
-    expect(mail?.textBody).toContain("- Fan Flo followed you");
+    expect(mail?.textBody).toContain(`- Fan Flo (@${fan.username}) followed you`);
     expect(mail?.textBody).not.toContain("liked");
   });
 
@@ -181,7 +220,7 @@ describe("the notification digest", () => {
     const author = await withEmail();
     await setFollow(db(), (await createUser()).id, author.id, true);
     const { spy, captured } = capturingD1();
-    await sendNotificationDigests(getDb(spy), createOutboxMailer(db()), { origin: ORIGIN, now: await later() });
+    await sendNotificationDigests(getDb(spy), createOutboxMailer(db()), { origin: ORIGIN, now: await later(), secret: secret() });
     const due = captured.find((statement) => /^select/i.test(statement.sql) && statement.sql.includes('"member_settings"'))!;
     const items = captured.find((statement) => /^select/i.test(statement.sql) && statement.sql.includes('"notifications"'))!;
     expect((await planOf(due)).join("\n")).toMatch(/member_settings USING INDEX member_settings_digest_idx \(email_digest_through<\?\)/);

@@ -5,6 +5,7 @@ import { addComment } from "~/.server/comments";
 import { runRead, runReads } from "~/.server/db/reads";
 import { memberSettings, notifications, posts } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
+import { newId } from "~/.server/ids";
 import { markAllNotificationsRead, markNotificationRead, notificationsPageRead } from "~/.server/notifications";
 import { createPost as composePost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
@@ -183,6 +184,33 @@ describe("an undo takes its notification back while it is unread", () => {
     await setFollow(db(), fan.id, author.id, false);
     expect(kinds(await rowsFor(author.id)).sort()).toEqual(["follow", "like"]);
     expect(await badge(author.id)).toBe(0);
+  });
+
+  it("tells a member of the same follower once: following again after the notification was read replaces it", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    for (let i = 0; i < 3; i++) {
+      await setFollow(db(), fan.id, author.id, true);
+      await markAllNotificationsRead(db(), author.id);
+      await setFollow(db(), fan.id, author.id, false);
+    }
+    await setFollow(db(), fan.id, author.id, true);
+    const rows = await rowsFor(author.id);
+    expect(rows).toMatchObject([{ type: "follow", relatedUserId: fan.id, isRead: false }]);
+    expect((await page(author.id)).items).toHaveLength(1);
+    expect(await badge(author.id)).toBe(1);
+  });
+
+  it("migration 0038 keeps only the newest follow notification of each pair written before it", async () => {
+    const [author, fan, other] = [await createUser(), await createUser(), await createUser()];
+    const at = Date.now() - 10_000;
+    const row = (userId: string, relatedUserId: string, ms: number, isRead: boolean) => ({ id: newId(at + ms), userId, type: "follow" as const, content: "", relatedUserId, isRead });
+    const written = [row(author.id, fan.id, 0, true), row(author.id, fan.id, 1, true), row(author.id, fan.id, 2, false), row(author.id, other.id, 3, true), row(fan.id, other.id, 4, true)];
+    await db().batch(written.map((values) => db().insert(notifications).values(values)) as [never, ...never[]]);
+    const migration = env.TEST_MIGRATIONS.find((applied) => applied.name.endsWith("_a_follow_notifies_once.sql"))!;
+    await env.DB.prepare(migration.queries.at(-1)!).run();
+    expect((await rowsFor(author.id)).map((kept) => kept.id)).toEqual([written[2]!.id, written[3]!.id]);
+    expect((await rowsFor(fan.id)).map((kept) => kept.id)).toEqual([written[4]!.id]);
   });
 
   it("goes with the post it is about", async () => {

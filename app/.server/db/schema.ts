@@ -198,6 +198,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** The mail's own headers as JSON (a digest's List-Unsubscribe, decision 085), null for none: a delivery process sends them on. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_created_idx").on(t.id)],
