@@ -409,8 +409,10 @@ test.describe("a conversation's days, and who wrote each message", () => {
     const days = list.getByRole("heading", { level: 3 });
     const bubble = (content: string) => list.getByRole("paragraph").filter({ hasText: content });
     await expect(days).toHaveText([`Yesterday${utc}`]);
-    // Headings are no messages: no item of the list holds one.
-    await expect(list.getByRole("listitem").filter({ has: page.getByRole("heading") })).toHaveCount(0);
+    // A day's heading is in its first message's item, not an item of its own (the items are the messages).
+    const dayStarts = list.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    await expect(dayStarts).toHaveCount(1);
+    await expect(dayStarts.getByRole("paragraph")).toHaveText(`${friend.account.displayName}: ${theirs[1]!.content}`);
     // The time of day as the rest of the site writes it, not in the browser's Arabic; UTC's says so.
     await expect(list.getByRole("listitem").filter({ hasText: mine.content }).locator("time")).toHaveText(js ? /^10:27\sPM$/ : /^10:27\sPM\sUTC$/);
     // Who wrote each one, before its text (shown only by side and colour).

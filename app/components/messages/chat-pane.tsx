@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
@@ -199,31 +199,29 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
           {messages.map((message, index) => {
             const mine = message.senderId === viewerId;
             return (
-              <Fragment key={message.id}>
-                <DayStart heading={headings[index]} />
-                <Bubble
-                  mine={mine}
-                  from={mine ? DM_MESSAGES.you : DM_MESSAGES.from(other.displayName)}
-                  content={message.content}
-                  at={message.at}
-                  note={message.id === lastSeen ? "Seen" : null}
-                />
-              </Fragment>
+              <Bubble
+                key={message.id}
+                day={headings[index]}
+                mine={mine}
+                from={mine ? DM_MESSAGES.you : DM_MESSAGES.from(other.displayName)}
+                content={message.content}
+                at={message.at}
+                note={message.id === lastSeen ? "Seen" : null}
+              />
             );
           })}
           {waiting.map((message, index) => (
-            <Fragment key={message.clientId}>
-              <DayStart heading={headings[messages.length + index]} />
-              <Bubble
-                mine
-                from={DM_MESSAGES.you}
-                content={message.content}
-                at={message.at}
-                note={message.failed ? null : held ? "Waiting to send" : "Sending..."}
-                failed={message.failed ? { text: message.failed, retry: () => retryMessage(conversation.id, message.clientId) } : null}
-                discard={message.failed || held ? () => discardMessage(conversation.id, message.clientId) : null}
-              />
-            </Fragment>
+            <Bubble
+              key={message.clientId}
+              day={headings[messages.length + index]}
+              mine
+              from={DM_MESSAGES.you}
+              content={message.content}
+              at={message.at}
+              note={message.failed ? null : held ? "Waiting to send" : "Sending..."}
+              failed={message.failed ? { text: message.failed, retry: () => retryMessage(conversation.id, message.clientId) } : null}
+              discard={message.failed || held ? () => discardMessage(conversation.id, message.clientId) : null}
+            />
           ))}
         </ol>
       </div>
@@ -279,25 +277,13 @@ function useDayNow(local: boolean): number {
 }
 
 /**
- * A day's heading in the list of messages: a heading (under the conversation's, the other member's
- * name), which a screen reader reads as a heading and can move between, never as one more message;
- * its list item is no item of the list.
+ * A message, and before the first of a day that day's heading: a heading (under the conversation's,
+ * the other member's name) that a screen reader can move between, inside the message's own item, so
+ * the list's items are its messages alone (a list holds only items; an item that was only a day would
+ * count as one more message).
  */
-function DayStart({ heading }: { heading: DayHeading | null | undefined }) {
-  if (!heading) return null;
-  return (
-    <li role="none" className="flex justify-center pt-2">
-      <h3 className="text-xs font-semibold text-muted">
-        {/* The server's 'Today' and the browser's may differ by a tick across midnight, as RelativeTime's may. */}
-        <time dateTime={heading.date} suppressHydrationWarning>
-          {heading.text}
-        </time>
-      </h3>
-    </li>
-  );
-}
-
 function Bubble({
+  day,
   mine,
   from,
   content,
@@ -306,6 +292,7 @@ function Bubble({
   failed = null,
   discard = null,
 }: {
+  day: DayHeading | null | undefined;
   mine: boolean;
   /** Who wrote it ('You: ', 'Maya Chen: '), for a screen reader: the page shows it by side and colour. */
   from: string;
@@ -319,43 +306,53 @@ function Bubble({
   const date = new Date(at);
   const hydrated = useHydrated();
   return (
-    <li className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
-      {/* A long word or address breaks anywhere (a flex item is as wide as its longest word otherwise);
-          marks stacked above or below the text stay in the bubble. Who wrote it has a direction of its
-          own, so the text alone decides the bubble's (an element with `dir` is skipped by `dir="auto"`). */}
-      <p
-        dir="auto"
-        className={`max-w-full overflow-clip rounded-2xl px-4 py-2 whitespace-pre-wrap wrap-anywhere ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
-      >
-        <span className="sr-only" dir="auto">
-          {from}
-        </span>
-        <span>{collapseBlankLines(content)}</span>
-      </p>
-      <span className="flex items-center gap-2 text-xs text-muted">
-        <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
-          {formatClock(at, hydrated)}
-        </time>
-        {note ? <span>{note}</span> : null}
-        {discard && !failed ? (
-          <button type="button" onClick={discard} className="underline">
-            Discard
-          </button>
-        ) : null}
-      </span>
-      {failed ? (
-        <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
-          {failed.text}
-          <button type="button" onClick={failed.retry} className="underline">
-            Retry
-          </button>
-          {discard ? (
+    <li className="flex flex-col gap-2">
+      {day ? (
+        <h3 className="pt-2 text-center text-xs font-semibold text-muted">
+          {/* The server's 'Today' and the browser's may differ by a tick across midnight, as RelativeTime's may. */}
+          <time dateTime={day.date} suppressHydrationWarning>
+            {day.text}
+          </time>
+        </h3>
+      ) : null}
+      <div className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
+        {/* A long word or address breaks anywhere (a flex item is as wide as its longest word otherwise);
+            marks stacked above or below the text stay in the bubble. Who wrote it has a direction of its
+            own, so the text alone decides the bubble's (an element with `dir` is skipped by `dir="auto"`). */}
+        <p
+          dir="auto"
+          className={`max-w-full overflow-clip rounded-2xl px-4 py-2 whitespace-pre-wrap wrap-anywhere ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
+        >
+          <span className="sr-only" dir="auto">
+            {from}
+          </span>
+          <span>{collapseBlankLines(content)}</span>
+        </p>
+        <span className="flex items-center gap-2 text-xs text-muted">
+          <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
+            {formatClock(at, hydrated)}
+          </time>
+          {note ? <span>{note}</span> : null}
+          {discard && !failed ? (
             <button type="button" onClick={discard} className="underline">
               Discard
             </button>
           ) : null}
         </span>
-      ) : null}
+        {failed ? (
+          <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
+            {failed.text}
+            <button type="button" onClick={failed.retry} className="underline">
+              Retry
+            </button>
+            {discard ? (
+              <button type="button" onClick={discard} className="underline">
+                Discard
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
     </li>
   );
 }
