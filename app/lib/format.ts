@@ -70,14 +70,45 @@ let clockUtc: Intl.DateTimeFormat | undefined;
 let clockLocal: Intl.DateTimeFormat | undefined;
 
 /**
- * A message's time of day: in the reader's own time zone once the page runs in their browser
- * (`local`, '09:41' or '09:41 AM' as they write it); before that, and without JavaScript, the server
- * does not know their zone, so it says the time in UTC ('09:41 UTC'). One formatter each, made when
- * first needed.
+ * A message's time of day, written as the rest of the site writes ('9:41 PM', en-US, whatever the
+ * browser's own language: its digits and its words would be the only ones on the page in another). In
+ * the reader's own time zone once the page runs in their browser (`local`); before that, and without
+ * JavaScript, the server does not know their zone, so it says the time in UTC ('9:41 PM UTC'). One
+ * formatter each, made when first needed.
  */
 export function formatClock(at: number, local: boolean): string {
-  if (local) return (clockLocal ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" })).format(at);
-  return `${(clockUtc ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })).format(at)} UTC`;
+  if (local) return (clockLocal ??= new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" })).format(at);
+  return `${(clockUtc ??= new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })).format(at)} UTC`;
+}
+
+/**
+ * The calendar day a moment falls on, as days since 1 January 1970: in the reader's own time zone
+ * once the page runs in their browser (`local`), else in UTC (as formatClock's times are). Two
+ * moments are on the same day when their numbers are equal, and yesterday is today's number less one.
+ */
+export function calendarDay(at: number, local: boolean): number {
+  if (!local) return Math.floor(at / TIME.DAY);
+  const date = new Date(at);
+  return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / TIME.DAY;
+}
+
+let weekdayDate: Intl.DateTimeFormat | undefined;
+let weekdayDateYear: Intl.DateTimeFormat | undefined;
+
+/**
+ * A calendar day (calendarDay's number) as a conversation's day heading writes a date: 'Mon, Nov 28',
+ * with the year ('Sun, Nov 30, 2025') when it is not the year of `today`. The day is a date already,
+ * so it is formatted at UTC midnight whatever zone it was counted in.
+ */
+export function formatCalendarDay(day: number, today: number): string {
+  const sameYear = new Date(day * TIME.DAY).getUTCFullYear() === new Date(today * TIME.DAY).getUTCFullYear();
+  if (sameYear) return (weekdayDate ??= new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })).format(day * TIME.DAY);
+  return (weekdayDateYear ??= new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })).format(day * TIME.DAY);
+}
+
+/** A calendar day as a `<time>`'s machine-readable date ('2026-11-28'). */
+export function calendarDayIso(day: number): string {
+  return new Date(day * TIME.DAY).toISOString().slice(0, 10);
 }
 
 let dayUtc: Intl.DateTimeFormat | undefined;

@@ -4,7 +4,7 @@ import { createAccount } from "~/.server/auth/accounts";
 import { hashPassword } from "~/.server/auth/password";
 import { createSession, generateSessionToken } from "~/.server/auth/session";
 import { eq, sql } from "drizzle-orm";
-import { communityInvites, hashtagTrends, users } from "~/.server/db/schema";
+import { communityInvites, hashtagTrends, messages, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { readForm, requireLocalDevelopment } from "~/.server/http";
 import { newId } from "~/.server/ids";
@@ -26,7 +26,7 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
  * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member, a
  * member subscribed to more creators than a page shows, a room's minute check (its alarm) at once, and
- * a member's notification digest.
+ * a member's notification digest, and messages written at given times (a conversation over several days).
  * Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
@@ -47,6 +47,23 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("room-check"), conversationId: z.string() }),
   // The cron's notification digest of one member, now, if it is due (decisions 076, 085).
   z.object({ intent: z.literal("digest"), username: z.string() }),
+  // Messages written at given times (ms), in one request: a conversation's earlier days (decision 087).
+  z.object({
+    intent: z.literal("messages"),
+    conversationId: z.string(),
+    sender: z.string(),
+    messages: z
+      .string()
+      .transform((value, context): unknown => {
+        try {
+          return JSON.parse(value);
+        } catch {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: "Not JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(z.object({ content: z.string().min(1), at: z.number().int().positive() })).min(1)),
+  }),
 ]);
 
 /** Test members share a handful of passwords: each is hashed once per isolate, not once per member. */
@@ -95,6 +112,21 @@ async function subscribedToNewCreators(context: AppLoadContext, subscriber: stri
   return Response.json({ ok: true, usernames });
 }
 
+/**
+ * Messages from `sender` (a test names one of the conversation's two) stored as if written at their
+ * times; the inbox triggers keep the list as for any message. One statement each: D1 binds at most 100
+ * values to one.
+ */
+async function messagesAt(context: AppLoadContext, conversationId: string, sender: string, written: { content: string; at: number }[]) {
+  const senderId = await findMemberId(context.db, sender);
+  if (!senderId) return Response.json({ ok: false }, { status: 404 });
+  const [first, ...rest] = written.map(({ content, at }) =>
+    context.db.insert(messages).values({ id: newId(at), conversationId, senderId, content, clientId: newId(), createdAt: new Date(at) }),
+  );
+  await context.db.batch([first!, ...rest]);
+  return Response.json({ ok: true });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   requireLocalDevelopment(request, context.config);
   const parsed = FixtureSchema.safeParse(Object.fromEntries(await readForm(request)));
@@ -138,6 +170,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const options = { origin: context.config.origin, now: Date.now(), secret: context.config.cookieSecret, only: memberId };
     return Response.json({ ok: true, ...(await sendNotificationDigests(context.db, mailerOf(context), options)) });
   }
+  if (fixture.intent === "messages") return messagesAt(context, fixture.conversationId, fixture.sender, fixture.messages);
   if (fixture.intent === "popular") {
     await refreshPopularPosts(context.db, fixture.now);
     return Response.json({ ok: true });

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE } from "~/lib/constants";
+import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE, TIME } from "~/lib/constants";
 import { devFixture, expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -377,6 +377,75 @@ test.describe("direct messages", () => {
     await expect(page).toHaveURL(new RegExp(`/messages\\?q=${secret}$`));
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list.getByText("Plain Penpal")).toBeVisible();
+  });
+});
+
+test.describe("a conversation's days, and who wrote each message", () => {
+  // The reader is in Honolulu (UTC−10 all year), in a browser set to Arabic: with JavaScript the page
+  // counts days and writes times in their zone, in the site's English; without it, in UTC, saying so.
+  test.use({ timezoneId: "Pacific/Honolulu", locale: "ar-EG" });
+
+  test("each day begins with a heading ('Yesterday', 'Today', a date) in the reader's zone with JavaScript and in UTC without, through earlier pages, live messages and unsent ones; a screen reader hears who wrote each message", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    const js = jsEnabled();
+    const utc = js ? "" : " (UTC)";
+    // Midnight where the page counts days: Honolulu's with JavaScript, UTC's without.
+    const offset = js ? 10 * TIME.HOUR : 0;
+    const today = Math.floor((Date.now() - offset) / TIME.DAY);
+    const lateYesterday = (today - 1) * TIME.DAY + 22 * TIME.HOUR + 27 * TIME.MINUTE + offset;
+    const tag = uniqueWord("day");
+    const theirs = Array.from({ length: MESSAGES_PAGE_SIZE }, (_, i) => ({ content: `${tag} yesterday number ${i + 1}.`, at: lateYesterday + i * TIME.SECOND }));
+    // A message of last year, then more than a page of yesterday's: the older day is on the earlier page.
+    const lastYear = { content: `${tag} last year.`, at: Date.UTC(2025, 0, 6, 20) };
+    const mine = { content: `${tag} yesterday, mine.`, at: lateYesterday + 40 * TIME.SECOND };
+    await devFixture(baseURL!, { intent: "messages", conversationId, sender: friend.username, messages: JSON.stringify([lastYear, ...theirs]) });
+    await devFixture(baseURL!, { intent: "messages", conversationId, sender: me.username, messages: JSON.stringify([mine]) });
+
+    // The browser's clock, to move it past midnight below (it runs on as the real one until then).
+    if (js) await page.clock.install();
+    await open(page, `/messages/${conversationId}`);
+    const list = bubbles(page);
+    const days = list.getByRole("heading", { level: 3 });
+    const bubble = (content: string) => list.getByRole("paragraph").filter({ hasText: content });
+    await expect(days).toHaveText([`Yesterday${utc}`]);
+    // A day's heading is in its first message's item, not an item of its own (the items are the messages).
+    const dayStarts = list.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    await expect(dayStarts).toHaveCount(1);
+    await expect(dayStarts.getByRole("paragraph")).toHaveText(`${friend.account.displayName}: ${theirs[1]!.content}`);
+    // The time of day as the rest of the site writes it, not in the browser's Arabic; UTC's says so.
+    await expect(list.getByRole("listitem").filter({ hasText: mine.content }).locator("time")).toHaveText(js ? /^10:27\sPM$/ : /^10:27\sPM\sUTC$/);
+    // Who wrote each one, before its text (shown only by side and colour).
+    await expect(bubble(mine.content)).toHaveText(`You: ${mine.content}`);
+    await expect(bubble(theirs.at(-1)!.content)).toHaveText(`${friend.account.displayName}: ${theirs.at(-1)!.content}`);
+
+    // The earlier page: with JavaScript it joins above, its days headed once each; without, a page of its own.
+    await page.getByRole("link", { name: "Load earlier messages" }).click();
+    await expect(list.getByText(lastYear.content, { exact: true })).toBeVisible();
+    await expect(days).toHaveText([`Mon, Jan 6, 2025${utc}`, `Yesterday${utc}`]);
+
+    // A message of today: live with JavaScript, on the newest page without.
+    if (js) await listening(page, "live-conversation");
+    const now = `${tag} today.`;
+    await sendAs(friend, conversationId, now);
+    if (!js) await open(page, `/messages/${conversationId}`);
+    await expect(list.getByText(now, { exact: true })).toBeVisible();
+    await expect(days).toHaveText(js ? ["Mon, Jan 6, 2025", "Yesterday", "Today"] : ["Yesterday (UTC)", "Today (UTC)"]);
+    await expect(bubble(now)).toHaveText(`${friend.account.displayName}: ${now}`);
+    if (!js) return;
+
+    // Past the reader's midnight, the page moves its days on by itself; a message that cannot be sent
+    // now (offline) begins the new day.
+    await page.clock.fastForward((today + 1) * TIME.DAY + offset + TIME.MINUTE - Date.now());
+    await expect(days).toHaveText(["Mon, Jan 6, 2025", /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/, "Yesterday"]);
+    await page.route("**/send", (route) => route.abort("internetdisconnected"));
+    const unsent = `${tag} after midnight.`;
+    const field = page.getByRole("textbox", { name: "Start a new message" });
+    await field.fill(unsent);
+    await field.press("Enter");
+    await expect(list.getByRole("listitem").filter({ hasText: unsent }).getByRole("alert")).toContainText("Failed to send message");
+    await expect(days).toHaveText(["Mon, Jan 6, 2025", /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}$/, "Yesterday", "Today"]);
+    await expect(bubble(unsent)).toHaveText(`You: ${unsent}`);
   });
 });
 

@@ -94,6 +94,7 @@ describe("navigation", () => {
 
 describe("a message's time of day", () => {
   it("says UTC where the reader's zone is not known (the server, and pages without JavaScript)", () => {
-    expect(formatClock(Date.UTC(2026, 10, 29, 16, 37), false)).toBe("16:37 UTC");
+    expect(formatClock(Date.UTC(2026, 10, 29, 16, 37), false)).toBe("4:37 PM UTC");
+    expect(formatClock(Date.UTC(2026, 10, 29, 0, 5), false)).toBe("12:05 AM UTC");
   });
 });

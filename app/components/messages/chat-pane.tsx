@@ -14,6 +14,7 @@ import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
+import { dayHeadings, type DayHeading } from "./days";
 import { discardMessage, retryMessage, sendMessage, settleMessages, useOutbox } from "./outbox";
 
 export type ChatData = { conversation: Conversation; viewerId: string; paged: boolean; clientId: string };
@@ -36,7 +37,9 @@ function merged(...lists: ChatMessage[][]): ChatMessage[] {
  * comes back here. With it: messages arrive live from the conversation's room (and what a reconnect
  * missed is asked for again, from D1), sending shows the message at once under an id the page made
  * (so a retry stores it once) and sends it after those before it (./outbox.ts, which keeps what is not
- * sent yet when the member leaves), and the sender sees when it is read.
+ * sent yet when the member leaves), and the sender sees when it is read. Each day begins with a
+ * heading ('Today', 'Yesterday', 'Mon, Nov 28'; ./days.ts), and each bubble says who wrote it to a
+ * screen reader.
  */
 export function ChatPane({ conversation, viewerId, paged, clientId, refused = null }: ChatData & { refused?: RefusedMessage | null }) {
   const { other } = conversation;
@@ -70,6 +73,9 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   useEffect(() => settleMessages(conversation.id, stored), [conversation.id, stored]);
   // Behind a failed message the rest are held (outbox.ts), not on their way.
   const held = outbox.unsent[0]?.failed != null;
+  const now = useDayNow(hydrated);
+  // One sequence, as shown: earlier pages, this one, live and sent messages, then those not sent yet.
+  const headings = dayHeadings([...messages, ...waiting].map((message) => message.at), now, hydrated);
   const earlierCursor = earlierPages[0]?.earlierCursor ?? (earlierPages.length > 0 ? null : conversation.earlierCursor);
 
   // What the room is asked for after a (re)connection: everything after the newest message shown.
@@ -94,7 +100,7 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         const arrived = event.type === "message" ? [event.message] : event.messages;
         if (arrived.length === 0) return;
         setLive((held) => merged(held, arrived));
-        if (event.type === "message" && event.message.senderId !== viewerId) hear(`${other.displayName}: ${event.message.content}`);
+        if (event.type === "message" && event.message.senderId !== viewerId) hear(`${DM_MESSAGES.from(other.displayName)}${event.message.content}`);
         const theirs = arrived.filter((message) => message.senderId !== viewerId);
         if (activityShown && theirs.length > 0) heardActive(Math.max(...theirs.map((message) => message.at)));
         // A resync answers a page at a time: a full one asks for the rest.
@@ -190,13 +196,26 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
             </li>
           ) : null}
           {messages.length === 0 && waiting.length === 0 ? <li className="m-auto py-16 text-center text-muted">{DM_MESSAGES.empty}</li> : null}
-          {messages.map((message) => (
-            <Bubble key={message.id} mine={message.senderId === viewerId} content={message.content} at={message.at} note={message.id === lastSeen ? "Seen" : null} />
-          ))}
-          {waiting.map((message) => (
+          {messages.map((message, index) => {
+            const mine = message.senderId === viewerId;
+            return (
+              <Bubble
+                key={message.id}
+                day={headings[index]}
+                mine={mine}
+                from={mine ? DM_MESSAGES.you : DM_MESSAGES.from(other.displayName)}
+                content={message.content}
+                at={message.at}
+                note={message.id === lastSeen ? "Seen" : null}
+              />
+            );
+          })}
+          {waiting.map((message, index) => (
             <Bubble
               key={message.clientId}
+              day={headings[messages.length + index]}
               mine
+              from={DM_MESSAGES.you}
               content={message.content}
               at={message.at}
               note={message.failed ? null : held ? "Waiting to send" : "Sending..."}
@@ -240,15 +259,43 @@ function ActivityStatus({ lastActiveAt }: { lastActiveAt: number | null }) {
   );
 }
 
+/**
+ * Now, for the day headings, read again when the reader's day ends (with JavaScript), so a page left
+ * open overnight moves 'Today' to 'Yesterday'.
+ */
+function useDayNow(local: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!local) return;
+    const midnight = new Date(now);
+    midnight.setHours(24, 0, 0, 0);
+    // A timer that fires a little early reads a time before midnight, and waits again.
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, midnight.getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [now, local]);
+  return now;
+}
+
+/**
+ * A message, and before the first of a day that day's heading: a heading (under the conversation's,
+ * the other member's name) that a screen reader can move between, inside the message's own item, so
+ * the list's items are its messages alone (a list holds only items; an item that was only a day would
+ * count as one more message).
+ */
 function Bubble({
+  day,
   mine,
+  from,
   content,
   at,
   note,
   failed = null,
   discard = null,
 }: {
+  day: DayHeading | null | undefined;
   mine: boolean;
+  /** Who wrote it ('You: ', 'Maya Chen: '), for a screen reader: the page shows it by side and colour. */
+  from: string;
   content: string;
   at: number;
   note: string | null;
@@ -259,39 +306,53 @@ function Bubble({
   const date = new Date(at);
   const hydrated = useHydrated();
   return (
-    <li className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
-      {/* A long word or address breaks anywhere (a flex item is as wide as its longest word otherwise);
-          marks stacked above or below the text stay in the bubble. */}
-      <p
-        dir="auto"
-        className={`max-w-full overflow-clip rounded-2xl px-4 py-2 whitespace-pre-wrap wrap-anywhere ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
-      >
-        {collapseBlankLines(content)}
-      </p>
-      <span className="flex items-center gap-2 text-xs text-muted">
-        <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
-          {formatClock(at, hydrated)}
-        </time>
-        {note ? <span>{note}</span> : null}
-        {discard && !failed ? (
-          <button type="button" onClick={discard} className="underline">
-            Discard
-          </button>
-        ) : null}
-      </span>
-      {failed ? (
-        <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
-          {failed.text}
-          <button type="button" onClick={failed.retry} className="underline">
-            Retry
-          </button>
-          {discard ? (
+    <li className="flex flex-col gap-2">
+      {day ? (
+        <h3 className="pt-2 text-center text-xs font-semibold text-muted">
+          {/* The server's 'Today' and the browser's may differ by a tick across midnight, as RelativeTime's may. */}
+          <time dateTime={day.date} suppressHydrationWarning>
+            {day.text}
+          </time>
+        </h3>
+      ) : null}
+      <div className={`flex max-w-[80%] flex-col gap-0.5 ${mine ? "items-end self-end" : "items-start self-start"}`}>
+        {/* A long word or address breaks anywhere (a flex item is as wide as its longest word otherwise);
+            marks stacked above or below the text stay in the bubble. Who wrote it has a direction of its
+            own, so the text alone decides the bubble's (an element with `dir` is skipped by `dir="auto"`). */}
+        <p
+          dir="auto"
+          className={`max-w-full overflow-clip rounded-2xl px-4 py-2 whitespace-pre-wrap wrap-anywhere ${mine ? "rounded-br-sm bg-primary text-on-primary" : "rounded-bl-sm bg-surface text-fg"} ${failed ? "opacity-60" : ""}`}
+        >
+          <span className="sr-only" dir="auto">
+            {from}
+          </span>
+          <span>{collapseBlankLines(content)}</span>
+        </p>
+        <span className="flex items-center gap-2 text-xs text-muted">
+          <time dateTime={date.toISOString()} title={date.toUTCString()} suppressHydrationWarning>
+            {formatClock(at, hydrated)}
+          </time>
+          {note ? <span>{note}</span> : null}
+          {discard && !failed ? (
             <button type="button" onClick={discard} className="underline">
               Discard
             </button>
           ) : null}
         </span>
-      ) : null}
+        {failed ? (
+          <span role="alert" className="flex items-center gap-2 text-xs font-semibold text-red-600 dark:text-red-400">
+            {failed.text}
+            <button type="button" onClick={failed.retry} className="underline">
+              Retry
+            </button>
+            {discard ? (
+              <button type="button" onClick={discard} className="underline">
+                Discard
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -29,4 +29,11 @@ export const DM_MESSAGES = {
   activeNow: "Active now",
   activeAgo: (elapsed: string) => `Active ${elapsed} ago`,
   activeOn: (date: string) => `Active ${date}`,
+  // Who wrote each bubble, for a screen reader (the page shows it only by side and colour; one's own
+  // say `you`, as the list's previews do), and who wrote a message that arrives live.
+  from: (name: string) => `${name}: `,
+  // A conversation's day headings; without JavaScript (and until the page runs) the day is UTC's.
+  today: "Today",
+  yesterday: "Yesterday",
+  dayInUtc: (day: string) => `${day} (UTC)`,
 } as const;
