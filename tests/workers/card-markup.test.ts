@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment } from "~/.server/comments";
-import { communities, follows, posts } from "~/.server/db/schema";
+import { comments, communities, follows, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { setBookmark, setRepost } from "~/.server/posts/interactions";
 import { createPost, createUser, db, get, sessionCookieFor } from "./helpers";
@@ -86,6 +86,14 @@ describe("a card's markup", () => {
       ["Bookmark", null],
       ["1.5M views", "1.5M"],
     ]);
+  });
+
+  it("names a comment's like with its count in words too", async () => {
+    const post = await createPost((await createUser()).id);
+    expect((await addComment(db(), (await createUser()).id, post.id, { content: "Liked a few times" })).ok).toBe(true);
+    await db().update(comments).set({ likesCount: 3 }).where(eq(comments.postId, post.id));
+    const page = await (await get(`/post/${post.id}`)).text();
+    expect(page).toMatch(/<span class="sr-only">Like comment, 3 likes<\/span><span aria-hidden="true">3<\/span>/);
   });
 
   it("escapes a community's name in the line above a community post", async () => {

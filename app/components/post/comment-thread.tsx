@@ -9,6 +9,7 @@ import { compareReplies, compareTopLevel } from "~/lib/comments";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
+import { POST_ACTION_NAMES } from "~/lib/texts/post";
 import { showToast } from "~/lib/toast-store";
 import { useAppendedPages } from "~/lib/use-appended-pages";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
@@ -180,8 +181,8 @@ function CommentLike({ postId, comment, anchor }: { postId: string; comment: Com
         className={`flex items-center gap-1 rounded-full px-2 py-1 text-sm hover:bg-surface ${liked ? "text-danger" : "text-muted"}`}
       >
         <Icon name="heart" className="size-4" filled={liked} />
-        <span className="sr-only">Like comment</span>
-        <span>{formatCount(Math.max(0, count))}</span>
+        <span className="sr-only">{POST_ACTION_NAMES.commentLike(Math.max(0, count))}</span>
+        <span aria-hidden="true">{formatCount(Math.max(0, count))}</span>
       </button>
     </FetcherForm>
   );

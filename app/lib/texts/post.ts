@@ -56,6 +56,7 @@ export const POST_ACTION_NAMES = {
   like: (likes: number) => `Like, ${countOf(likes, "like", "likes")}`,
   share: (shares: number) => `Share, ${countOf(shares, "share", "shares")}`,
   views: (views: number) => countOf(views, "view", "views"),
+  commentLike: (likes: number) => `Like comment, ${countOf(likes, "like", "likes")}`,
 } as const;
 
 /** What assistive technology calls a post's video, as its images are 'Image 1 of 2 posted by {name}'. */
