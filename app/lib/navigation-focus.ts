@@ -2,14 +2,24 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
- * Moves the keyboard to the page's heading: the first h1 on screen (in the main landmark first: the
- * shell's, a public page's), else the main landmark itself. Not scrolled to: the page's scroll is
- * ScrollRestoration's (the top, or where Back left it). Answers whether anything took it.
+ * Marks what a page inside a layout that stays (Messages' list beside a conversation, Settings' tabs
+ * beside a section) takes the keyboard to after a navigation, instead of the layout's h1: the part that
+ * changed (the conversation, the section's heading). Spread it on the element.
+ */
+export const NAVIGATION_FOCUS = { "data-navigation-focus": "" } as const;
+
+/**
+ * Moves the keyboard to the page's heading: what the page marked (NAVIGATION_FOCUS), else the first h1
+ * on screen (in the main landmark first: the shell's, a public page's), else the main landmark itself.
+ * Not scrolled to: the page's scroll is ScrollRestoration's (the top, or where Back left it). Answers
+ * whether anything took it.
  */
 export function focusPageHeading(): boolean {
   const onScreen = (element: HTMLElement) => element.getClientRects().length > 0;
   const heading =
-    [...document.querySelectorAll<HTMLElement>("main h1")].find(onScreen) ?? [...document.querySelectorAll<HTMLElement>("h1")].find(onScreen);
+    [...document.querySelectorAll<HTMLElement>("main [data-navigation-focus]")].findLast(onScreen) ??
+    [...document.querySelectorAll<HTMLElement>("main h1")].find(onScreen) ??
+    [...document.querySelectorAll<HTMLElement>("h1")].find(onScreen);
   const target = heading ?? document.querySelector<HTMLElement>("main");
   if (!target) return false;
   // A heading is no control: -1 lets it take the focus without making it a stop for Tab.

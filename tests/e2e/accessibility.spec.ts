@@ -411,6 +411,27 @@ test.describe("where the keyboard goes when the page changes under it", { tag: "
     await expect(news).toBeFocused();
   });
 
+  signedIn("inside a layout that stays (Messages beside a conversation, Settings beside a section) it goes to what changed, not to the layout's heading", async ({ page, baseURL, me }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const friend = await newMember(baseURL!);
+    const started = await friend.api.post("/messages", { form: { intent: "conversation-start", username: me.username, returnTo: "/" }, maxRedirects: 0 });
+    const path = started.headers().location!;
+    expect((await friend.api.post(`${path}/send`, { form: { intent: "message-send", content: "Over here", clientId: crypto.randomUUID() } })).status()).toBe(200);
+    await open(page, "/messages");
+    const link = page.locator("main").getByRole("link").filter({ hasText: friend.account.displayName }).first();
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("region", { name: `Conversation with ${friend.account.displayName}` })).toBeFocused();
+
+    await open(page, "/settings/profile");
+    const tab = page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Notifications" });
+    await tab.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/settings\/notifications$/);
+    await expect(page.getByRole("heading", { name: "Notifications", level: 2 })).toBeFocused();
+  });
+
   signedIn("deleting a post from a list puts it on the next post, else the one before, else the page's heading", async ({ page, me }) => {
     const word = uniqueWord("kd");
     for (const which of ["first", "second", "third"]) await postAs(me, `The ${which} to go ${word}`);

@@ -14,6 +14,7 @@ import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
 import type { ChatMessage, Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
+import { NAVIGATION_FOCUS } from "~/lib/navigation-focus";
 import { dayHeadings, type DayHeading } from "./days";
 import { discardMessage, retryMessage, sendMessage, settleMessages, useOutbox } from "./outbox";
 
@@ -135,7 +136,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.id <= readThrough))?.id;
 
   return (
-    <section aria-label={`Conversation with ${other.displayName}`} className="flex min-h-0 flex-1 flex-col">
+    // After a conversation is opened from the list beside it, the keyboard comes here, not to the list's 'Messages' (086).
+    <section aria-label={`Conversation with ${other.displayName}`} className="flex min-h-0 flex-1 flex-col" {...NAVIGATION_FOCUS}>
       {/* The page's heading where the list (and its 'Messages') is hidden, beside the conversation. */}
       <h1 className="sr-only md:hidden">Messages</h1>
       <p className="sr-only" aria-live="polite">

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Icon, type IconName } from "~/components/icon";
 import { SignOutButton } from "~/components/sign-out";
 import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
+import { NAVIGATION_FOCUS } from "~/lib/navigation-focus";
 
 /** The settings tabs (spec document 2 §2 "Settings"), each a page of its own so all work without JavaScript. */
 export const SETTINGS_TABS: { to: string; label: string; icon: IconName }[] = [
@@ -51,7 +52,8 @@ export function SettingsSection({ title, description, children }: { title: strin
     // Named apart from other regions with the same word (the toasts' 'Notifications', the profile's 'Profile').
     <section aria-label={`${title} settings`} className="flex flex-col gap-4 px-4 py-4">
       <div>
-        <h2 className="text-lg font-bold">
+        {/* After a tab of the settings is opened, the keyboard comes here, not to the layout's 'Settings' (086). */}
+        <h2 className="text-lg font-bold" {...NAVIGATION_FOCUS}>
           {title}
         </h2>
         {description ? <p className="text-sm text-muted">{description}</p> : null}
