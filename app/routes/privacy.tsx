@@ -124,8 +124,9 @@ export default function PrivacyPolicy() {
         <li>
           Resend delivers our e-mail. It receives your e-mail address and the messages we send you: password reset links
           and notification summaries (which name the people who, for example, liked your posts or followed you). It also delivers your
-          messages to support to our team, with your e-mail address, name and username, and your reports, with your
-          username and the copy of the reported post.
+          messages to support to our team, with your e-mail address, name and username, and every report: a report you
+          file, with your username, and a report of your post, with a copy of it (its words, your username and account
+          id, and the names of its images and videos).
         </li>
         <li>
           Stripe is our card payment provider. When you pay, we send it your Murmur account id and what you buy (for
@@ -135,7 +136,8 @@ export default function PrivacyPolicy() {
         </li>
         <li>
           Our team&apos;s support mailbox receives your messages to support, and we answer you from it by e-mail. It also
-          receives every report, so that our team reviews it.
+          receives every report, so that our team reviews it, including reports of your posts with their copies. The
+          mails in it are kept outside the database&apos;s {REPORT_RETENTION_MS / TIME.DAY} days.
         </li>
       </ul>
       <p>Each of them keeps its own records under its own privacy policy.</p>
@@ -238,7 +240,8 @@ export default function PrivacyPolicy() {
         </li>
         <li>Our host&apos;s logs, for the limited period our host keeps them.</li>
         <li>
-          E-mails in our support mailbox: your messages to support, and the mails of your reports (with your username).
+          E-mails in our support mailbox: your messages to support, the mails of your reports (with your username), and
+          the mails of reports of your posts (with their copies).
           Write to the address we answered you from, or through the Help Center before you delete your account, to have
           them deleted.
         </li>

@@ -143,6 +143,14 @@ describe("a report reaches the team", () => {
     expect((await reportById(id))?.mailedAt).toEqual(new Date(now + TEAM_MAIL_RETRY_AFTER_MS + 1));
   });
 
+  it("a post's deletion and a reporter's leaving find their reports by an index, not by reading a year of reports", async () => {
+    for (const [column, index] of [["post_id", "reports_post_idx"], ["reported_by", "reports_reporter_idx"]]) {
+      // The statement the foreign key's SET NULL runs.
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN UPDATE reports SET ${column} = NULL WHERE ${column} = ?`).bind("01TESTVALUE").all<{ detail: string }>();
+      expect(plan.results.map((row) => row.detail).join("\n")).toContain(index);
+    }
+  });
+
   it("the refusals stay: a second report 409, one's own post 403, an unseen or deleted post 404", async () => {
     const { author, reporter, post } = await reportedWorld();
     await filed(reporter.id, post.id);
