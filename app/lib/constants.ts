@@ -489,6 +489,14 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 /** Messages per page of a conversation ('Load earlier messages' fetches the previous ones). */
 export const MESSAGES_PAGE_SIZE = 30;
 /**
+ * An open conversation whose reader is at its end keeps this many of its newest messages on the page
+ * (decision 089): a page left open on a busy conversation stays the same size, and each new message
+ * costs the same. 'Load earlier messages' brings the older ones back.
+ */
+export const MESSAGES_LIVE_KEPT = 5 * MESSAGES_PAGE_SIZE;
+/** A conversation scrolled to within this many pixels of its newest message counts as read at its end. */
+export const MESSAGES_AT_END_PX = 80;
+/**
  * With JavaScript, a post or comment whose answer has not come within this long is taken as unanswered:
  * the form says so and keeps its text, to send again (stored once if the first did arrive, decision 072).
  */

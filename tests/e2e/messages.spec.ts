@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_PAGE_SIZE, TIME } from "~/lib/constants";
+import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_LIVE_KEPT, MESSAGES_PAGE_SIZE, TIME } from "~/lib/constants";
 import { devFixture, expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
 /**
@@ -172,6 +172,47 @@ test.describe("direct messages", () => {
       await sendAs(friend, conversationId, newest);
       await expect(list.getByText(newest, { exact: true })).toBeInViewport();
     }
+  });
+
+  test("a conversation left open keeps its newest messages as many arrive live, and 'Load earlier messages' brings back the rest in order, none missing, none twice", { tag: "@js-only" }, async ({ page, baseURL, me }) => {
+    // @js-only: Without JavaScript nothing arrives live: each reload is the newest page alone.
+    test.setTimeout(120_000);
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    const tag = uniqueWord("busy");
+    const sent = Array.from({ length: MESSAGES_LIVE_KEPT + 15 }, (_, i) => `${tag} number ${i + 1}.`);
+    const whileUp = sent.slice(-3);
+    for (const content of sent.slice(0, 2)) await sendAs(friend, conversationId, content);
+
+    await open(page, `/messages/${conversationId}`);
+    await listening(page, "live-conversation");
+    const list = bubbles(page);
+    const ours = list.getByText(new RegExp(`^${tag} number \\d+\\.$`));
+    // The whole conversation is on the page: nothing earlier to load.
+    await expect(ours).toHaveCount(2);
+    await expect(page.getByRole("link", { name: "Load earlier messages" })).toHaveCount(0);
+    for (const content of sent.slice(2, -3)) await sendAs(friend, conversationId, content);
+    await expect(list.getByText(sent.at(-4)!, { exact: true })).toBeInViewport();
+    // The reader is at the end: the page holds the newest MESSAGES_LIVE_KEPT, the oldest have left it.
+    await expect(ours).toHaveCount(MESSAGES_LIVE_KEPT);
+    expect(await ours.allTextContents()).toEqual(sent.slice(-MESSAGES_LIVE_KEPT - 3, -3));
+    // Scrolled up reading, nothing leaves the page while more arrive; back at the end, the oldest do.
+    await ours.first().scrollIntoViewIfNeeded();
+    for (const content of whileUp) await sendAs(friend, conversationId, content);
+    await expect(ours).toHaveCount(MESSAGES_LIVE_KEPT + 3);
+    await expect(list.getByText(sent[12]!, { exact: true })).toBeInViewport();
+    await list.getByText(sent.at(-1)!, { exact: true }).scrollIntoViewIfNeeded();
+    await expect(ours).toHaveCount(MESSAGES_LIVE_KEPT);
+    expect(await ours.allTextContents()).toEqual(sent.slice(-MESSAGES_LIVE_KEPT));
+
+    // Those that left come back above, oldest first, with no gap and no repeat.
+    const loadEarlier = page.getByRole("link", { name: "Load earlier messages" });
+    while ((await loadEarlier.count()) > 0) {
+      const before = await ours.count();
+      await loadEarlier.click();
+      await expect(ours).not.toHaveCount(before);
+    }
+    expect(await ours.allTextContents()).toEqual(sent);
   });
 
   test("the header says when the other member was last active while both share it, and nothing once they hide theirs", async ({ page, baseURL, me }) => {

@@ -1,36 +1,39 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Avatar } from "~/components/avatar";
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_TICK_MS, MESSAGE_MAX_LENGTH, MESSAGES_RESYNC_LIMIT, RELATIVE_TIME_DAYS, TIME } from "~/lib/constants";
+import {
+  ACTIVE_NOW_WITHIN_MS,
+  ACTIVITY_TICK_MS,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_AT_END_PX,
+  MESSAGES_LIVE_KEPT,
+  MESSAGES_RESYNC_LIMIT,
+  RELATIVE_TIME_DAYS,
+  TIME,
+} from "~/lib/constants";
 import { formatClock, formatRelativeTime } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { DM_MESSAGES } from "~/lib/texts/dm";
 import type { RoomEvent } from "~/lib/realtime";
 import { CONVERSATION_PARTY } from "~/lib/room-names";
 import { collapseBlankLines, countCharacters, isBlank } from "~/lib/text";
-import type { ChatMessage, Conversation } from "~/lib/types/message";
+import type { Conversation } from "~/lib/types/message";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRoom } from "~/lib/use-room";
 import { NAVIGATION_FOCUS } from "~/lib/navigation-focus";
-import { dayHeadings, type DayHeading } from "./days";
+import { dayHeadings } from "./days";
 import { discardMessage, retryMessage, sendMessage, settleMessages, useOutbox } from "./outbox";
+import { keptNewest, withEarlierPage, withMessages, type Thread } from "./thread";
 
 export type ChatData = { conversation: Conversation; viewerId: string; paged: boolean; clientId: string };
 
 /** A message the server refused when it was sent without JavaScript: why, and the text, kept in the field. */
 export type RefusedMessage = { message: string; draft: string };
 
-const byId = (a: ChatMessage, b: ChatMessage) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Messages from every source (the page, earlier pages, the room, sent answers): each once, in order. */
-function merged(...lists: ChatMessage[][]): ChatMessage[] {
-  const seen = new Map<string, ChatMessage>();
-  for (const list of lists) for (const message of list) seen.set(message.id, { ...seen.get(message.id), ...message, read: message.read || Boolean(seen.get(message.id)?.read) });
-  return [...seen.values()].sort(byId);
-}
+const threadOf = ({ messages, earlierCursor }: Conversation): Thread => ({ messages, earlierCursor });
 
 /**
  * The open conversation (spec document 2 §2, §4; docs/decisions/036): timed bubbles oldest first,
@@ -40,12 +43,23 @@ function merged(...lists: ChatMessage[][]): ChatMessage[] {
  * (so a retry stores it once) and sends it after those before it (./outbox.ts, which keeps what is not
  * sent yet when the member leaves), and the sender sees when it is read. Each day begins with a
  * heading ('Today', 'Yesterday', 'Mon, Nov 28'; ./days.ts), and each bubble says who wrote it to a
- * screen reader.
+ * screen reader. A page left open on a busy conversation keeps to its newest MESSAGES_LIVE_KEPT while
+ * its reader is at the end (./thread.ts; decision 089), so each new message costs the same.
  */
 export function ChatPane({ conversation, viewerId, paged, clientId, refused = null }: ChatData & { refused?: RefusedMessage | null }) {
   const { other } = conversation;
   const hydrated = useHydrated();
-  const [live, setLive] = useState<ChatMessage[]>([]);
+  // What the page holds: this page, earlier pages and what the room brought (./thread.ts).
+  const [thread, setThread] = useState(() => threadOf(conversation));
+  // The same conversation loaded again (its newest page, or a page of `?earlier=`): its page, with the
+  // newer messages the page already holds.
+  const [loaded, setLoaded] = useState(conversation);
+  if (loaded !== conversation) {
+    setLoaded(conversation);
+    setThread((held) => withMessages(threadOf(conversation), held.messages));
+  }
+  // Whether the reader is at the newest message: only then does the page let its oldest go.
+  const atEnd = useRef(true);
   const outbox = useOutbox(conversation.id, viewerId);
   // The other member has read my messages up to this one (ids sort by time).
   const [readThrough, setReadThrough] = useState("");
@@ -55,29 +69,33 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   const [activeHeard, setActiveHeard] = useState(0);
   const heardActive = useCallback((at: number) => setActiveHeard((heard) => Math.max(heard, at)), []);
   const earlier = useFetcher<({ ok: true } & ChatData) | { ok: false; failed: string }>();
-  const [earlierPages, setEarlierPages] = useState<Conversation[]>([]);
+  // The cursor the last 'Load earlier messages' asked from: its answer goes above that message only.
+  const earlierAsked = useRef<string | null>(null);
   useEffect(() => {
     const answer = earlier.data;
-    if (!answer?.ok) return;
+    const asked = earlierAsked.current;
+    if (!answer?.ok || asked === null) return;
     // Each page once, however often the answer is looked at.
-    setEarlierPages((pages) => (pages.some((page) => page.earlierCursor === answer.conversation.earlierCursor) ? pages : [answer.conversation, ...pages]));
+    setThread((held) => withEarlierPage(held, threadOf(answer.conversation), asked));
   }, [earlier.data]);
   // Refused by the server (its text), or no answer at all (decision 079: the conversation stays, and says so).
   const earlierFailed = earlier.data && !earlier.data.ok ? (earlier.data.failed ?? POST_MESSAGES.networkError) : null;
 
-  const messages = useMemo(
-    () => merged(...earlierPages.map((page) => page.messages), conversation.messages, live, outbox.sent),
-    [earlierPages, conversation.messages, live, outbox.sent],
-  );
-  const stored = useMemo(() => new Set(messages.map((message) => message.clientId)), [messages]);
-  const waiting = outbox.unsent.filter((message) => !stored.has(message.clientId));
-  useEffect(() => settleMessages(conversation.id, stored), [conversation.id, stored]);
+  // One's own sent messages, in case their answer came before the room's echo (each found by id, once held).
+  const messages = useMemo(() => withMessages(thread, outbox.sent).messages, [thread, outbox.sent]);
+  // Which unsent messages are stored after all: read only while there are unsent ones.
+  const anyUnsent = outbox.unsent.length > 0;
+  const stored = useMemo(() => (anyUnsent ? new Set(messages.map((message) => message.clientId)) : null), [messages, anyUnsent]);
+  const waiting = stored ? outbox.unsent.filter((message) => !stored.has(message.clientId)) : [];
+  useEffect(() => {
+    if (stored) settleMessages(conversation.id, stored);
+  }, [conversation.id, stored]);
   // Behind a failed message the rest are held (outbox.ts), not on their way.
   const held = outbox.unsent[0]?.failed != null;
   const now = useDayNow(hydrated);
   // One sequence, as shown: earlier pages, this one, live and sent messages, then those not sent yet.
   const headings = dayHeadings([...messages, ...waiting].map((message) => message.at), now, hydrated);
-  const earlierCursor = earlierPages[0]?.earlierCursor ?? (earlierPages.length > 0 ? null : conversation.earlierCursor);
+  const { earlierCursor } = thread;
 
   // What the room is asked for after a (re)connection: everything after the newest message shown.
   const newest = useRef<string | null>(null);
@@ -100,7 +118,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
       if (event.type === "message" || event.type === "messages") {
         const arrived = event.type === "message" ? [event.message] : event.messages;
         if (arrived.length === 0) return;
-        setLive((held) => merged(held, arrived));
+        // At the end, the page keeps to its newest messages; scrolled up, the reader keeps what they read.
+        setThread((held) => (atEnd.current ? keptNewest(withMessages(held, arrived), MESSAGES_LIVE_KEPT) : withMessages(held, arrived)));
         if (event.type === "message" && event.message.senderId !== viewerId) hear(`${DM_MESSAGES.from(other.displayName)}${event.message.content}`);
         const theirs = arrived.filter((message) => message.senderId !== viewerId);
         if (activityShown && theirs.length > 0) heardActive(Math.max(...theirs.map((message) => message.at)));
@@ -133,7 +152,14 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
   }, [markRead]);
 
   // Of my messages, the newest the other has read carries 'Seen'.
-  const lastSeen = [...messages].reverse().find((message) => message.senderId === viewerId && (message.read || message.id <= readThrough))?.id;
+  const lastSeen = useMemo(() => {
+    for (let index = messages.length - 1; index >= 0; index--) {
+      const message = messages[index]!;
+      if (message.senderId === viewerId && (message.read || message.id <= readThrough)) return message.id;
+    }
+    return undefined;
+  }, [messages, viewerId, readThrough]);
+  const fromOther = DM_MESSAGES.from(other.displayName);
 
   return (
     // After a conversation is opened from the list beside it, the keyboard comes here, not to the list's 'Messages' (086).
@@ -168,7 +194,15 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         (column-reverse around its one list) opens at the bottom, keeps the bottom in view as messages
         arrive there, and keeps the reader's place when earlier ones come in above.
       */}
-      <div className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto">
+      <div
+        className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto"
+        onScroll={(event) => {
+          // A column-reverse box scrolls from its end: 0 there, negative above it.
+          atEnd.current = Math.abs(event.currentTarget.scrollTop) <= MESSAGES_AT_END_PX;
+          // Back at the end after reading above: what the page holds shrinks to the newest again.
+          if (atEnd.current) setThread((held) => keptNewest(held, MESSAGES_LIVE_KEPT));
+        }}
+      >
         <ol aria-label="Messages" className="flex flex-1 flex-col gap-2 px-4 py-4">
           {paged ? (
             <li className="text-center text-sm">
@@ -184,7 +218,9 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
                 preventScrollReset
                 onClick={(event) => {
                   event.preventDefault();
-                  if (earlier.state === "idle") earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);
+                  if (earlier.state !== "idle") return;
+                  earlierAsked.current = earlierCursor;
+                  earlier.load(`/messages/${conversation.id}?${new URLSearchParams({ earlier: earlierCursor })}`);
                 }}
                 className="rounded-full px-4 py-2 text-sm font-semibold text-accent hover:bg-surface"
               >
@@ -203,9 +239,10 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
             return (
               <Bubble
                 key={message.id}
-                day={headings[index]}
+                dayText={headings[index]?.text ?? null}
+                dayDate={headings[index]?.date ?? null}
                 mine={mine}
-                from={mine ? DM_MESSAGES.you : DM_MESSAGES.from(other.displayName)}
+                from={mine ? DM_MESSAGES.you : fromOther}
                 content={message.content}
                 at={message.at}
                 note={message.id === lastSeen ? "Seen" : null}
@@ -215,7 +252,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
           {waiting.map((message, index) => (
             <Bubble
               key={message.clientId}
-              day={headings[messages.length + index]}
+              dayText={headings[messages.length + index]?.text ?? null}
+              dayDate={headings[messages.length + index]?.date ?? null}
               mine
               from={DM_MESSAGES.you}
               content={message.content}
@@ -282,10 +320,12 @@ function useDayNow(local: boolean): number {
  * A message, and before the first of a day that day's heading: a heading (under the conversation's,
  * the other member's name) that a screen reader can move between, inside the message's own item, so
  * the list's items are its messages alone (a list holds only items; an item that was only a day would
- * count as one more message).
+ * count as one more message). Memoised: its props are strings, numbers and (for unsent messages only)
+ * functions, so a message arriving draws its own bubble, and those whose day heading or 'Seen' moved.
  */
-function Bubble({
-  day,
+const Bubble = memo(function Bubble({
+  dayText,
+  dayDate,
   mine,
   from,
   content,
@@ -294,7 +334,9 @@ function Bubble({
   failed = null,
   discard = null,
 }: {
-  day: DayHeading | null | undefined;
+  /** The day's heading before the first message of a day (./days.ts), and its date for `<time>`. */
+  dayText: string | null;
+  dayDate: string | null;
   mine: boolean;
   /** Who wrote it ('You: ', 'Maya Chen: '), for a screen reader: the page shows it by side and colour. */
   from: string;
@@ -309,11 +351,11 @@ function Bubble({
   const hydrated = useHydrated();
   return (
     <li className="flex flex-col gap-2">
-      {day ? (
+      {dayText ? (
         <h3 className="pt-2 text-center text-xs font-semibold text-muted">
           {/* The server's 'Today' and the browser's may differ by a tick across midnight, as RelativeTime's may. */}
-          <time dateTime={day.date} suppressHydrationWarning>
-            {day.text}
+          <time dateTime={dayDate ?? undefined} suppressHydrationWarning>
+            {dayText}
           </time>
         </h3>
       ) : null}
@@ -357,7 +399,7 @@ function Bubble({
       </div>
     </li>
   );
-}
+});
 
 /**
  * 'Start a new message': without JavaScript a form that posts to the conversation's page, which comes
