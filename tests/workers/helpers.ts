@@ -1,5 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { TIME } from "~/lib/constants";
 import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
@@ -187,4 +189,27 @@ export async function planOf(query: CapturedStatement): Promise<string[]> {
     .bind(...query.params)
     .all<{ detail: string }>();
   return plan.results.map((row) => row.detail);
+}
+
+/**
+ * The team queue's retention (app/.server/team-queue.ts), for a table of it: three rows made just over
+ * `retention` before `now` go two a run then one, the oldest first, and one just under it stays. `make`
+ * stores a row made at a time and answers its id; `left` answers the ids still there, oldest first.
+ */
+export async function expectRetentionInBatches({ retention, make, left, deleteOld }: {
+  retention: number;
+  make: (at: number, n: number) => Promise<string>;
+  left: () => Promise<string[]>;
+  deleteOld: (now: number, options: { batch: number }) => Promise<number>;
+}) {
+  // Long before every other test's rows, so that only these are old enough.
+  const now = Date.now() - 5 * retention;
+  const old: string[] = [];
+  for (let i = 3; i >= 1; i--) old.push(await make(now - retention - i * TIME.MINUTE, i));
+  const young = await make(now - retention + TIME.MINUTE, 0);
+  expect(await deleteOld(now, { batch: 2 })).toBe(2);
+  expect(await left()).toEqual([old[2], young]);
+  expect(await deleteOld(now, { batch: 2 })).toBe(1);
+  expect(await deleteOld(now, { batch: 2 })).toBe(0);
+  expect(await left()).toEqual([young]);
 }

@@ -12,7 +12,7 @@ import { deleteOldReports, mailReports, reportPost } from "~/.server/reports";
 import { REPORT_RETENTION_MS, TEAM_MAIL_RETRY_AFTER_MS, TIME } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { buildMediaUpload, unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, limiter, member, TEST_PASSWORD } from "./helpers";
+import { createPost, createUser, db, expectRetentionInBatches, fetchWorker, formPost, limiter, member, TEST_PASSWORD } from "./helpers";
 
 /**
  * Reports reach the team (decision 084): each is mailed to SUPPORT_EMAIL after the answer, once, and
@@ -219,18 +219,12 @@ describe("how long a report is kept", () => {
   it("a report filed over a year ago is deleted, the oldest first and a bounded number a run; a younger one stays", async () => {
     const author = await createUser();
     const reporter = await createUser();
-    // Long before every other test's reports, so that only these are old enough.
-    const now = Date.now() - 5 * REPORT_RETENTION_MS;
-    const old = [];
-    for (let i = 3; i >= 1; i--) old.push(await filed(reporter.id, (await createPost(author.id)).id, now - REPORT_RETENTION_MS - i * TIME.MINUTE));
-    const young = await filed(reporter.id, (await createPost(author.id)).id, now - REPORT_RETENTION_MS + TIME.MINUTE);
-    const left = async () => (await reportsOf(reporter.id)).map((row) => row.id);
-
-    expect(await deleteOldReports(db(), now, { batch: 2 })).toBe(2);
-    expect(await left()).toEqual([old[2], young]);
-    expect(await deleteOldReports(db(), now, { batch: 2 })).toBe(1);
-    expect(await deleteOldReports(db(), now, { batch: 2 })).toBe(0);
-    expect(await left()).toEqual([young]);
+    await expectRetentionInBatches({
+      retention: REPORT_RETENTION_MS,
+      make: async (at) => filed(reporter.id, (await createPost(author.id)).id, at),
+      left: async () => (await reportsOf(reporter.id)).map((row) => row.id),
+      deleteOld: (now, options) => deleteOldReports(db(), now, options),
+    });
   });
 
   it("the scheduled maintenance deletes them, the post's deletion or not", async () => {

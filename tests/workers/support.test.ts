@@ -10,7 +10,7 @@ import { deleteOldSupportRequests, mailSupportRequests, sendSupportRequest } fro
 import { RATE_LIMITS, TEAM_MAIL_BATCH, TEAM_MAIL_CLAIM_STALE_MS, TEAM_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
 import { unique } from "../fixtures/factories";
-import { createUser, db, deployedEnv, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
+import { createUser, db, deployedEnv, expectRetentionInBatches, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
 
 /**
  * Contact support in the Help Center (decision 078), the verified badge's Priority Support: a member's
@@ -234,18 +234,12 @@ describe("contact support: how long a message is kept", () => {
 
   it("a message sent over a year ago is deleted, the oldest first and a bounded number a run; a younger one stays", async () => {
     const user = await createUser();
-    // Long before every other test's messages, so that only these are old enough.
-    const now = Date.now() - 5 * SUPPORT_REQUEST_RETENTION_MS;
-    const old = [];
-    for (let i = 3; i >= 1; i--) old.push(await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS - i * TIME.MINUTE, `Old ${i}`));
-    const young = await sentAt(user.id, now - SUPPORT_REQUEST_RETENTION_MS + TIME.MINUTE, "Not a year old");
-    const left = async () => (await requestsOf(user.id)).map((row) => row.id);
-
-    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(2);
-    expect(await left()).toEqual([old[2], young]);
-    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(1);
-    expect(await deleteOldSupportRequests(db(), now, { batch: 2 })).toBe(0);
-    expect(await left()).toEqual([young]);
+    await expectRetentionInBatches({
+      retention: SUPPORT_REQUEST_RETENTION_MS,
+      make: (at, n) => sentAt(user.id, at, n ? `Old ${n}` : "Not a year old"),
+      left: async () => (await requestsOf(user.id)).map((row) => row.id),
+      deleteOld: (now, options) => deleteOldSupportRequests(db(), now, options),
+    });
   });
 
   it("the scheduled maintenance deletes them", async () => {
