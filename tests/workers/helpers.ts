@@ -7,6 +7,7 @@ import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
 import { Limiter } from "~/.server/limits";
 import { memberSettings, posts, users } from "~/.server/db/schema";
+import type { Mailer, MailMessage } from "~/.server/mail";
 import type { SessionViewer } from "~/.server/viewer";
 import type { FeedPage } from "~/lib/types/post";
 import worker from "../../workers/app";
@@ -212,4 +213,18 @@ export async function expectRetentionInBatches({ retention, make, left, deleteOl
   expect(await deleteOld(now, { batch: 2 })).toBe(1);
   expect(await deleteOld(now, { batch: 2 })).toBe(0);
   expect(await left()).toEqual([young]);
+}
+
+/** A mailer that keeps what it was asked to send, failing as told. */
+export function keepingMailer(fail?: (message: MailMessage, index: number) => Error | null): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  let index = 0;
+  return {
+    sent,
+    async send(message) {
+      const error = fail?.(message, index++);
+      if (error) throw error;
+      sent.push(message);
+    },
+  };
 }

@@ -5,14 +5,14 @@ import { deleteAccount } from "~/.server/account-deletion";
 import { createCommunity } from "~/.server/communities";
 import { emailOutbox, mediaUploads, reports, users } from "~/.server/db/schema";
 import { readConfig } from "~/.server/env";
-import { MailError, type Mailer, type MailMessage } from "~/.server/mail";
+import { MailError } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { deletePost } from "~/.server/posts/delete";
 import { deleteOldReports, mailReports, reportPost } from "~/.server/reports";
 import { REPORT_RETENTION_MS, TEAM_MAIL_RETRY_AFTER_MS, TIME } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { buildMediaUpload, unique } from "../fixtures/factories";
-import { createPost, createUser, db, expectRetentionInBatches, fetchWorker, formPost, limiter, member, TEST_PASSWORD } from "./helpers";
+import { createPost, createUser, db, expectRetentionInBatches, fetchWorker, formPost, limiter, member, TEST_PASSWORD, keepingMailer } from "./helpers";
 
 /**
  * Reports reach the team (decision 084): each is mailed to SUPPORT_EMAIL after the answer, once, and
@@ -25,20 +25,6 @@ const ORIGIN = "https://murmur.example";
 
 const reportsOf = (reporterId: string) => db().select().from(reports).where(eq(reports.reportedBy, reporterId)).orderBy(reports.id).all();
 const reportById = (id: string) => db().select().from(reports).where(eq(reports.id, id)).get();
-
-/** A mailer that keeps what it was asked to send, failing as told. */
-function keepingMailer(fail?: (message: MailMessage, index: number) => Error | null): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  let index = 0;
-  return {
-    sent,
-    async send(message) {
-      const error = fail?.(message, index++);
-      if (error) throw error;
-      sent.push(message);
-    },
-  };
-}
 
 /** A post in a community, with an image: everything the snapshot keeps. */
 async function reportedWorld() {

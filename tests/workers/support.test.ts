@@ -4,13 +4,13 @@ import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, supportRequests, users } from "~/.server/db/schema";
 import { readConfig } from "~/.server/env";
 import { subjects } from "~/.server/limits";
-import { createOutboxMailer, MailError, type Mailer, type MailMessage } from "~/.server/mail";
+import { createOutboxMailer, MailError } from "~/.server/mail";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { deleteOldSupportRequests, mailSupportRequests, sendSupportRequest } from "~/.server/support";
 import { RATE_LIMITS, TEAM_MAIL_BATCH, TEAM_MAIL_CLAIM_STALE_MS, TEAM_MAIL_RETRY_AFTER_MS, SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_REQUEST_RETENTION_MS, TIME } from "~/lib/constants";
 import { SUPPORT_MESSAGES } from "~/lib/texts/support";
 import { unique } from "../fixtures/factories";
-import { createUser, db, deployedEnv, expectRetentionInBatches, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
+import { createUser, db, deployedEnv, expectRetentionInBatches, fetchWorker, formPost, get, limiter, member, toastOf, keepingMailer } from "./helpers";
 
 /**
  * Contact support in the Help Center (decision 078), the verified badge's Priority Support: a member's
@@ -28,20 +28,6 @@ const form = (fields: Record<string, string>, returnTo?: string) => ({
 });
 
 const requestsOf = (userId: string) => db().select().from(supportRequests).where(eq(supportRequests.userId, userId)).orderBy(supportRequests.id).all();
-
-/** A mailer that keeps what it was asked to send, failing as told. */
-function keepingMailer(fail?: (message: MailMessage, index: number) => Error | null): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  let index = 0;
-  return {
-    sent,
-    async send(message) {
-      const error = fail?.(message, index++);
-      if (error) throw error;
-      sent.push(message);
-    },
-  };
-}
 
 describe("contact support: the form", () => {
   it("stores the message (no priority without the badge); with JavaScript the answer is data and the form empties, without it a redirect with the toast", async () => {
