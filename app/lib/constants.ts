@@ -89,6 +89,11 @@ export const RATE_LIMITS = {
    * refuse many members' requests together.
    */
   unsubscribe: { max: 20, windowMs: HOUR },
+  /**
+   * Downloading one's data (decision 090): each reads the whole account, a few hundred statements for a
+   * big one; a member needs a copy now and then, not a copy a minute.
+   */
+  export: { max: 5, windowMs: DAY },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -99,6 +104,13 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * comments, reposts and notifications with it).
  */
 export const ACCOUNT_DELETION_BATCH = { rows: 500, posts: 20 } as const;
+
+/**
+ * Download your data (docs/decisions/090) reads each of the member's tables this many rows a
+ * statement: a page of posts is a few hundred kB in the worker's memory, and a 30 000-post account
+ * is ~60 statements of posts, far inside D1's 1 000 a request.
+ */
+export const ACCOUNT_EXPORT_PAGE_ROWS = 500;
 
 /** A trusted device (a browser that signed in before) is remembered this long. */
 export const TRUSTED_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

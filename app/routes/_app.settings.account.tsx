@@ -7,7 +7,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
 import { answerHeaders } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ChangePasswordForm, DeleteAccountForm } from "~/components/settings/account-forms";
+import { ChangePasswordForm, DeleteAccountForm, DownloadDataSection } from "~/components/settings/account-forms";
 import { SettingsSection } from "~/components/settings/settings-nav";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import type { AccountAnswer } from "~/lib/types/settings";
@@ -43,8 +43,11 @@ export default function AccountSettingsPage() {
   // Each form shows only its own answer (a page without JavaScript posted one of them).
   const answerOf = (intent: AccountAnswer["intent"]) => (actionData?.intent === intent ? actionData.lastResult : undefined);
   return (
-    <SettingsSection title="Account" description="Your password, and your account itself.">
+    <SettingsSection title="Account" description="Your password, a copy of your data, and your account itself.">
       <ChangePasswordForm lastResult={answerOf("password-change")} />
+      <div className="mt-4">
+        <DownloadDataSection />
+      </div>
       <div className="mt-4">
         <DeleteAccountForm sharedCommunities={sharedCommunities} lastResult={answerOf("account-delete")} />
       </div>

@@ -7,6 +7,7 @@ import {
   PARENTAL_CONSENT_AGE,
   PASSWORD_RESET_LIFETIME_MS,
   PRICE_CHANGE_NOTICE_DAYS,
+  RATE_LIMITS,
   REPORT_RETENTION_MS,
   SESSION_LIFETIME_MS,
   SUPPORT_REQUEST_RETENTION_MS,
@@ -110,7 +111,8 @@ export default function PrivacyPolicy() {
       <p>
         When you like, repost or comment on someone&apos;s post, mention them, follow them or subscribe to them, they are
         told, with your name, in their notifications and in their e-mail summary if they get one. Direct messages are visible only to the two
-        participants; the sender sees when you have read a message. If Show activity status is on for both of you, the
+        participants, and either of you can download the conversation with a copy of your data; the sender sees when
+        you have read a message. If Show activity status is on for both of you, the
         people you have written to in a conversation, and who may still message you, can see when you were last active.
         Your e-mail address is never shown to other members.
       </p>
@@ -217,7 +219,15 @@ export default function PrivacyPolicy() {
           <Link to="/settings/account" className={linkClass}>Settings › Account</Link>.
         </li>
         <li>
-          You can ask us for a copy of your data, or to correct it, in{" "}
+          You can download a copy of your data in{" "}
+          <Link to="/settings/account" className={linkClass}>Settings › Account</Link> (Download your data), as one JSON
+          file: your profile and settings, posts, reposts, comments, likes, bookmarks, shares, follows, communities, direct
+          messages (both sides of each conversation), notifications, subscriptions, payment records, messages to support,
+          reports you filed and your sign-ins. It never includes your password or other members&apos; e-mail addresses. You
+          can download it {RATE_LIMITS.export.max} times a day.
+        </li>
+        <li>
+          You can ask us to correct your data, or anything else about it, in{" "}
           <Link to="/settings/help" className={linkClass}>Settings › Help Center</Link>, with the topic &quot;Privacy and
           your data&quot;. We answer at your account&apos;s e-mail address.
         </li>

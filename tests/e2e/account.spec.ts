@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, jsEnabled, NEW_CONNECTION, open, postAs, signedIn as test, uniqueWord, type Account } from "./fixtures";
 
@@ -41,6 +42,23 @@ test.describe("Settings › Account", () => {
     await expect(region(page).getByRole("heading", { name: "Change password" })).toBeVisible();
     await expect(region(page).getByRole("heading", { name: "Delete account" })).toBeVisible();
     await expect(region(page).getByLabel("Password", { exact: true })).toHaveAttribute("type", "password");
+  });
+
+  test("Download your data: the link downloads one JSON file of the member's data, and the page stays", async ({ page, account, me }) => {
+    const word = uniqueWord("export");
+    await postAs(me, `Keep a copy of ${word}`);
+    await open(page, "/settings/account");
+    await expect(region(page).getByRole("heading", { name: "Download your data" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await region(page).getByRole("link", { name: "Download your data" }).click();
+    const file = await download;
+    const day = new Date().toISOString().slice(0, 10);
+    expect(file.suggestedFilename()).toBe(`murmur-${account.username}-${day}.json`);
+    const data = JSON.parse(await readFile((await file.path())!, "utf8")) as { complete: boolean; profile: { username: string; email: string }; posts: { text: string }[] };
+    expect(data.complete).toBe(true);
+    expect(data.profile).toMatchObject({ username: account.username, email: account.email });
+    expect(data.posts.map((post) => post.text)).toContain(`Keep a copy of ${word}`);
+    await expect(page).toHaveURL(/\/settings\/account$/);
   });
 
   test("a wrong current password is refused beside its field; the right one changes it: this browser stays signed in, another is signed out", async ({ page, account, baseURL }) => {

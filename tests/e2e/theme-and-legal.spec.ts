@@ -48,7 +48,7 @@ for (const [path, title] of [
   });
 }
 
-test("the Privacy Policy says who processes data, how long it is kept, what outlives an account, the four cookies and where to ask for a copy", async ({ page }) => {
+test("the Privacy Policy says who processes data, how long it is kept, what outlives an account, the four cookies, where to download a copy and where to ask for more", async ({ page }) => {
   await open(page, "/privacy");
   const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
   for (const processor of ["Cloudflare hosts Murmur", "Resend delivers our e-mail", "Stripe is our card payment provider"]) expect(text).toContain(processor);
@@ -58,7 +58,10 @@ test("the Privacy Policy says who processes data, how long it is kept, what outl
   expect(text).toContain("Database backups, kept for up to 30 days");
   expect(text).toContain("for a limited period set by our host");
   for (const cookie of ["session:", "theme:", "toast:", "device: remembers the accounts that signed in on this browser"]) expect(text).toContain(cookie);
-  expect(text).toContain('with the topic "Privacy and your data"');
+  expect(text).toContain("You can download a copy of your data in Settings › Account (Download your data), as one JSON file");
+  expect(text).toContain("direct messages (both sides of each conversation)");
+  expect(text).toContain("either of you can download the conversation with a copy of your data");
+  expect(text).toContain('You can ask us to correct your data, or anything else about it, in Settings › Help Center, with the topic "Privacy and your data"');
   await page.getByRole("link", { name: "Settings › Help Center" }).click();
   await expect(page).toHaveURL(/\/auth\?returnTo=%2Fsettings%2Fhelp$/);
 });

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
+import { buttonClass } from "~/components/ui/button";
 import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, FormError } from "~/components/ui/field";
@@ -16,6 +17,8 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const ACCOUNT_SETTINGS_PATH = "/settings/account";
+/** The download's address (docs/decisions/090): a resource route beside the tab. */
+export const ACCOUNT_EXPORT_PATH = "/settings/account/export";
 
 /**
  * Settings › Account (docs/decisions/074): a new password, and deleting the account. Plain forms to the
@@ -54,6 +57,25 @@ export function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResu
           {ACCOUNT_MESSAGES.changePassword}
         </SubmitButton>
       </FetcherForm>
+    </div>
+  );
+}
+
+/**
+ * Download your data (docs/decisions/090): a plain link to the file, so the browser downloads it as it
+ * comes, with or without JavaScript (a document request: Remix's router must not fetch it as data).
+ */
+export function DownloadDataSection() {
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <h3 className="font-bold">{ACCOUNT_MESSAGES.exportSection}</h3>
+        <p className="text-sm text-muted">{ACCOUNT_MESSAGES.exportIntro}</p>
+        <p className="mt-1 text-sm text-muted">{ACCOUNT_MESSAGES.exportNoSecrets}</p>
+      </div>
+      <a href={ACCOUNT_EXPORT_PATH} className={buttonClass("secondary", "w-fit")}>
+        {ACCOUNT_MESSAGES.exportDownload}
+      </a>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from "../constants";
 import { ACCOUNT_ACTION_TEXTS } from "./actions";
 
 /**
@@ -43,4 +44,9 @@ export const ACCOUNT_MESSAGES = {
     } first, then delete your account.`,
   subscriptionsNotStopped: "Your subscriptions could not be cancelled with the payment provider, so your account was not deleted. Please try again later.",
   accountDeleted: "Your account has been deleted",
+  exportSection: "Download your data",
+  exportIntro:
+    "Get a copy of what Murmur keeps about you, as one JSON file: your profile and settings, posts, reposts, comments, likes, bookmarks and shares, follows, communities, direct messages (both sides of each conversation), notifications, subscriptions and payments, messages to support, reports you filed and your sign-ins.",
+  exportNoSecrets: `It never includes your password or anyone else's e-mail address. You can download it ${RATE_LIMITS.export.max} times a day.`,
+  exportDownload: "Download your data",
 } as const;
