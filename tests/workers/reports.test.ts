@@ -102,7 +102,10 @@ describe("a report reaches the team", () => {
     ]);
     // Claimed: neither the same call again nor the cron sends it twice.
     expect(await mailReports(db(), mailer, TEAM, { origin: ORIGIN, now, ids: [id] })).toBe(0);
-    expect(await mailReports(db(), mailer, TEAM, { origin: ORIGIN, now: now + TEAM_MAIL_RETRY_AFTER_MS + 1 })).toBe(0);
+    // (The cron may find other tests' reports whose mail is still on its way: only this one matters.)
+    const cron = keepingMailer();
+    await mailReports(db(), cron, TEAM, { origin: ORIGIN, now: now + TEAM_MAIL_RETRY_AFTER_MS + 1 });
+    expect(cron.sent.filter((mail) => mail.text.includes(`Reference: ${id}`))).toEqual([]);
     expect(mailer.sent).toHaveLength(1);
   });
 
@@ -116,7 +119,9 @@ describe("a report reaches the team", () => {
     await expect(mailReports(db(), failing, TEAM, { origin: ORIGIN, now, ids: [id] })).rejects.toThrow(/1 of 1 reports were not mailed/);
     expect(await reportById(id)).toMatchObject({ mailedAt: null, mailClaimedAt: null });
     // Not yet the cron's: the answer's own mail may still be on its way.
-    expect(await mailReports(db(), keepingMailer(), TEAM, { origin: ORIGIN, now: now + 1 })).toBe(0);
+    const early = keepingMailer();
+    await mailReports(db(), early, TEAM, { origin: ORIGIN, now: now + 1 });
+    expect(early.sent.filter((mail) => mail.text.includes(`Reference: ${id}`))).toEqual([]);
 
     await runScheduledMaintenance(env, now + TEAM_MAIL_RETRY_AFTER_MS + 1);
     const config = readConfig(env);

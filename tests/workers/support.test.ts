@@ -143,7 +143,10 @@ describe("contact support: the team's mail", () => {
     }
     // Claimed: neither the same call again nor the cron sends it twice.
     expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now, ids: [sent.id] })).toBe(0);
-    expect(await mailSupportRequests(db(), mailer, "support@murmur.example", { now: now + TEAM_MAIL_RETRY_AFTER_MS + 1 })).toBe(0);
+    // (The cron may find other tests' messages whose mail is still on its way: only this one matters.)
+    const cron = keepingMailer();
+    await mailSupportRequests(db(), cron, "support@murmur.example", { now: now + TEAM_MAIL_RETRY_AFTER_MS + 1 });
+    expect(cron.sent.filter((mail) => mail.text.includes(`Reference: ${sent.id}`))).toEqual([]);
     expect(mailer.sent).toHaveLength(1);
   });
 
