@@ -1128,6 +1128,14 @@ async function main() {
     pages.push({ label: "Invite page", path: `/invite/${meta.invite_code}`, viewer: "signed out", headersFor: () => ({}), budget: BUDGET });
   }
 
+  // The page a digest's unsubscribe link opens (decision 085), as whoever got the mail sees it: signed
+  // out, the link's token checked (one read of the member). The token is the app's own, from a fixture.
+  const medianViewer = viewers.find((one) => one.kind === "median");
+  const unsubscribe = await get("/dev/fixtures", {}, { intent: "unsubscribe-token", username: medianViewer.username });
+  if (unsubscribe.status !== 200) throw new Error(`the unsubscribe-token fixture answered ${unsubscribe.status}`);
+  const { token } = JSON.parse(unsubscribe.body.toString("utf8"));
+  pages.push({ label: "Unsubscribe page", path: `/unsubscribe?t=${token}`, viewer: "signed out (a digest's link)", headersFor: () => ({}), budget: BUDGET });
+
   // What the cron keeps for explore, as of the data set's own time (its last week of posts): the trends,
   // then the popular posts ranked by them (docs/decisions/033, 034).
   for (const intent of ["trends", "popular"]) {

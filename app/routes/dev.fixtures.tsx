@@ -14,6 +14,7 @@ import { testProvider } from "~/.server/payments";
 import { applyPaidPeriod } from "~/.server/subscriptions";
 import { refreshTrends } from "~/.server/trends";
 import { refreshPopularPosts } from "~/.server/popular-posts";
+import { unsubscribeToken } from "~/.server/unsubscribe";
 import { findMemberId } from "~/.server/users";
 import { SUBSCRIPTION_DEFAULT_PRICE_CENTS } from "~/lib/constants";
 import { creatorPeriodEnd } from "~/lib/money";
@@ -26,7 +27,8 @@ import { SignUpSchema } from "~/lib/schemas/auth";
  * trends job, at a given time if asked (the benchmark runs it at its data set's time), a trending
  * hashtag as that job would write it, explore's popular posts, an expired invite, a verified member, a
  * member subscribed to more creators than a page shows, a room's minute check (its alarm) at once, and
- * a member's notification digest, and messages written at given times (a conversation over several days).
+ * a member's notification digest and their unsubscribe link's token, and messages written at given times
+ * (a conversation over several days).
  * Exists only on a local Worker
  * reached at localhost, like /dev/outbox.
  */
@@ -47,6 +49,8 @@ const FixtureSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("room-check"), conversationId: z.string() }),
   // The cron's notification digest of one member, now, if it is due (decisions 076, 085).
   z.object({ intent: z.literal("digest"), username: z.string() }),
+  // A member's unsubscribe link's token (decision 085): the benchmark's row for the page it opens.
+  z.object({ intent: z.literal("unsubscribe-token"), username: z.string() }),
   // Messages written at given times (ms), in one request: a conversation's earlier days (decision 087).
   z.object({
     intent: z.literal("messages"),
@@ -169,6 +173,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!memberId) return Response.json({ ok: false }, { status: 404 });
     const options = { origin: context.config.origin, now: Date.now(), secret: context.config.cookieSecret, only: memberId };
     return Response.json({ ok: true, ...(await sendNotificationDigests(context.db, mailerOf(context), options)) });
+  }
+  if (fixture.intent === "unsubscribe-token") {
+    const member = await context.db.select({ id: users.id, email: users.email }).from(users).where(sql`lower(${users.username}) = lower(${fixture.username})`).get();
+    if (!member) return Response.json({ ok: false }, { status: 404 });
+    return Response.json({ ok: true, token: await unsubscribeToken(context.config.cookieSecret, member) });
   }
   if (fixture.intent === "messages") return messagesAt(context, fixture.conversationId, fixture.sender, fixture.messages);
   if (fixture.intent === "popular") {
