@@ -58,8 +58,11 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
     setLoaded(conversation);
     setThread((held) => withMessages(threadOf(conversation), held.messages));
   }
-  // Whether the reader is at the newest message: only then does the page let its oldest go.
-  const atEnd = useRef(true);
+  // Whether the reader is at the newest message: only then does the page let its oldest go. Read from
+  // the box when asked, not kept from its last scroll event: a scroll's event comes a frame later, and a
+  // message arriving in between would find the reader still at the end.
+  const box = useRef<HTMLDivElement>(null);
+  const atEnd = () => !box.current || Math.abs(box.current.scrollTop) <= MESSAGES_AT_END_PX;
   const outbox = useOutbox(conversation.id, viewerId);
   // The other member has read my messages up to this one (ids sort by time).
   const [readThrough, setReadThrough] = useState("");
@@ -119,7 +122,8 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         const arrived = event.type === "message" ? [event.message] : event.messages;
         if (arrived.length === 0) return;
         // At the end, the page keeps to its newest messages; scrolled up, the reader keeps what they read.
-        setThread((held) => (atEnd.current ? keptNewest(withMessages(held, arrived), MESSAGES_LIVE_KEPT) : withMessages(held, arrived)));
+        const keep = atEnd();
+        setThread((held) => (keep ? keptNewest(withMessages(held, arrived), MESSAGES_LIVE_KEPT) : withMessages(held, arrived)));
         if (event.type === "message" && event.message.senderId !== viewerId) hear(`${DM_MESSAGES.from(other.displayName)}${event.message.content}`);
         const theirs = arrived.filter((message) => message.senderId !== viewerId);
         if (activityShown && theirs.length > 0) heardActive(Math.max(...theirs.map((message) => message.at)));
@@ -195,12 +199,12 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         arrive there, and keeps the reader's place when earlier ones come in above.
       */}
       <div
+        ref={box}
         className="flex min-h-0 flex-1 flex-col-reverse overflow-y-auto"
-        onScroll={(event) => {
-          // A column-reverse box scrolls from its end: 0 there, negative above it.
-          atEnd.current = Math.abs(event.currentTarget.scrollTop) <= MESSAGES_AT_END_PX;
-          // Back at the end after reading above: what the page holds shrinks to the newest again.
-          if (atEnd.current) setThread((held) => keptNewest(held, MESSAGES_LIVE_KEPT));
+        onScroll={() => {
+          // A column-reverse box scrolls from its end: 0 there, negative above it. Back at the end after
+          // reading above: what the page holds shrinks to the newest again.
+          if (atEnd()) setThread((held) => keptNewest(held, MESSAGES_LIVE_KEPT));
         }}
       >
         <ol aria-label="Messages" className="flex flex-1 flex-col gap-2 px-4 py-4">
