@@ -56,9 +56,13 @@ export function MentionTextarea({
     onValueChange(next);
     setQuery(null);
     requestAnimationFrame(() => {
+      const field = ref.current;
+      if (!field) return;
+      // Typed into already (a quick hand, or a test's): the caret is where that left it, not put back.
+      if (field.value !== next) return;
       const position = query.start + inserted.length;
-      ref.current?.focus();
-      ref.current?.setSelectionRange(position, position);
+      field.focus();
+      field.setSelectionRange(position, position);
     });
   };
 
