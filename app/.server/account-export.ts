@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_EXPORT_PAGE_ROWS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
+import { parseMediaUrls } from "./posts/cards";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090): one JSON file of what Murmur keeps about
@@ -32,15 +33,6 @@ const time = (value: unknown) => (value === null || value === undefined ? null :
 const yes = (value: unknown) => value === 1 || value === true;
 /** A media address as a link that works outside Murmur (stored ones are the site's own paths). */
 const absolute = (origin: string) => (url: unknown) => (typeof url === "string" && url.startsWith("/") ? `${origin}${url}` : (url ?? null));
-const jsonList = (value: unknown): unknown[] => {
-  if (typeof value !== "string") return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-};
 
 /**
  * One list of the file: rows of `from` that `where` names, in the order of `key` (columns of the index
@@ -83,7 +75,7 @@ function sectionsOf(member: ExportedMember, origin: string): Section[] {
         id: r.id,
         url: `${origin}/post/${String(r.id)}`,
         text: r.content,
-        images: jsonList(r.media_urls).map(media),
+        images: parseMediaUrls(r.media_urls).map(media),
         video: media(r.video_url),
         videoSeconds: r.video_duration,
         location: r.location,

@@ -230,7 +230,7 @@ function parseTopComments(json: string | null): CommentPreview[] {
 }
 
 /** Stored media lists may hold blanks from older clients; they are dropped (spec document 1 §5). */
-function parseMediaUrls(value: unknown): string[] {
+export function parseMediaUrls(value: unknown): string[] {
   const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
   return Array.isArray(list) ? list.filter((url): url is string => typeof url === "string" && url.trim() !== "") : [];
 }
