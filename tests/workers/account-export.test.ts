@@ -4,7 +4,6 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { accountExport } from "~/.server/account-export";
 import { requestPasswordReset } from "~/.server/auth/accounts";
-import { addComment, setCommentLike } from "~/.server/comments";
 import { createCommunity, joinCommunity } from "~/.server/communities";
 import { creatorSubscriptions, payments, sessions, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
@@ -13,15 +12,14 @@ import { subjects } from "~/.server/limits";
 import { createOutboxMailer } from "~/.server/mail";
 import { storeMedia } from "~/.server/media";
 import { sendMessage, startConversation } from "~/.server/messages";
-import { createPost } from "~/.server/posts/create";
-import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
+import { setLike } from "~/.server/posts/interactions";
 import { reportPost } from "~/.server/reports";
 import { sendSupportRequest } from "~/.server/support";
 import { RATE_LIMITS, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { RATE_MESSAGES } from "~/lib/texts/rate";
 import { unique } from "../fixtures/factories";
-import { capturingD1, db, get, limiter, member, planOf, TINY_PNG } from "./helpers";
+import { actedOnOthers, capturingD1, composedPost, db, get, limiter, member, planOf, TINY_PNG } from "./helpers";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090), through the real worker as a browser's
@@ -43,32 +41,18 @@ async function busyMember() {
   const [alice, bob] = [await member(), await member()];
   const id = me.user.id;
   const photo = await storeMedia(db(), env.MEDIA, id, new File([TINY_PNG], "a.png"), IMAGE_TYPES.png, "posts");
-  const post = (author: string, content: string, options: { imageKeys?: string[]; communityId?: string; location?: string } = {}) =>
-    createPost(db(), author, { content, location: options.location, visibility: "everyone", imageKeys: options.imageKeys ?? [] }, { communityId: options.communityId }).then((created) => {
-      if (!created.ok) throw new Error(created.message ?? "no post");
-      return created.postId;
-    });
-  const mine = await post(id, "Mine, with a photo", { imageKeys: [photo.key], location: "Lisbon" });
-  const alices = await post(alice.user.id, "Alice's");
-  const bobs = await post(bob.user.id, "Bob's");
+  const mine = await composedPost(id, "Mine, with a photo", { imageKeys: [photo.key], location: "Lisbon" });
+  const alices = await composedPost(alice.user.id, "Alice's");
+  const bobs = await composedPost(bob.user.id, "Bob's");
 
-  await setLike(db(), id, alices, true);
-  await setRepost(db(), id, alices, true);
-  await setBookmark(db(), id, bobs, true);
-  await sharePost(db(), id, bobs, "copy");
-  await recordView(db(), id, bobs);
-  const myComment = await addComment(db(), id, alices, { content: "Nice one" });
-  const aliceComment = await addComment(db(), alice.user.id, alices, { content: "Thanks" });
-  if (!myComment.ok || !aliceComment.ok) throw new Error("no comment");
-  await setCommentLike(db(), id, aliceComment.commentId, true);
-  await setFollow(db(), id, alice.user.id, true);
+  await actedOnOthers(id, { alice: alice.user.id, alices, bobs });
   await setFollow(db(), bob.user.id, id, true);
   await setLike(db(), alice.user.id, mine, true);
   const shared = await createCommunity(db(), alice.user.id, { name: unique("Shared "), description: undefined, isPrivate: false });
   const own = await createCommunity(db(), id, { name: unique("Own "), description: "Mine alone", isPrivate: true });
   if (!shared.ok || !own.ok) throw new Error("no community");
   await joinCommunity(db(), id, shared.communityId);
-  const inShared = await post(id, "In Alice's community", { communityId: shared.communityId });
+  const inShared = await composedPost(id, "In Alice's community", { communityId: shared.communityId });
   const started = await startConversation(db(), id, alice.user.username);
   if (!started.ok) throw new Error("no conversation");
   await sendMessage(db(), id, started.conversationId, { content: "Hi Alice", clientId: newId() });

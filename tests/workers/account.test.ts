@@ -42,14 +42,13 @@ import { createOutboxMailer } from "~/.server/mail";
 import { storeMedia } from "~/.server/media";
 import { sendSupportRequest } from "~/.server/support";
 import { sendMessage, startConversation } from "~/.server/messages";
-import { createPost } from "~/.server/posts/create";
-import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
+import { setLike, setRepost } from "~/.server/posts/interactions";
 import { ACCOUNT_DELETION_BATCH, RATE_LIMITS, SESSION_CHECK_PATH, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { unique } from "../fixtures/factories";
-import { createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf } from "./helpers";
+import { createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf, actedOnOthers, composedPost } from "./helpers";
 
 /**
  * Settings › Account (docs/decisions/074), through the real worker where a browser would go: a new
@@ -362,33 +361,20 @@ async function busyMember() {
   const photo = await storeMedia(db(), env.MEDIA, id, new File([TINY_PNG], "a.png"), IMAGE_TYPES.png, "posts");
   const avatar = await storeMedia(db(), env.MEDIA, id, new File([TINY_PNG], "me.png"), IMAGE_TYPES.png, "avatars");
   await db().update(users).set({ avatarUrl: avatar.url }).where(eq(users.id, id));
-  const post = (author: string, content: string, imageKeys: string[] = [], communityId?: string) =>
-    createPost(db(), author, { content, location: undefined, visibility: "everyone", imageKeys }, { communityId }).then((created) => {
-      if (!created.ok) throw new Error(created.message ?? "no post");
-      return created.postId;
-    });
+  const post = (author: string, content: string, imageKeys: string[] = [], communityId?: string) => composedPost(author, content, { imageKeys, communityId });
   const mine = await post(id, `Mine #${unique("tag")} @${alice.user.username}`, [photo.key]);
   const alices = await post(alice.user.id, "Alice's");
   const bobs = await post(bob.user.id, "Bob's");
 
   // What the member did to the others.
-  await setLike(db(), id, alices, true);
-  await setRepost(db(), id, alices, true);
-  await setBookmark(db(), id, bobs, true);
-  await sharePost(db(), id, bobs, "copy");
-  await recordView(db(), id, bobs);
-  const myComment = await addComment(db(), id, alices, { content: "Nice one" });
-  const aliceComment = await addComment(db(), alice.user.id, alices, { content: "Thanks" });
-  if (!myComment.ok || !aliceComment.ok) throw new Error("no comment");
-  await setCommentLike(db(), id, aliceComment.commentId, true);
-  await addComment(db(), bob.user.id, alices, { content: "A reply to the leaver", parentId: myComment.commentId });
-  await setFollow(db(), id, alice.user.id, true);
+  const { myComment } = await actedOnOthers(id, { alice: alice.user.id, alices, bobs });
+  await addComment(db(), bob.user.id, alices, { content: "A reply to the leaver", parentId: myComment });
   // What the others did to the member.
   await setLike(db(), alice.user.id, mine, true);
   await setLike(db(), bob.user.id, mine, true);
   await setRepost(db(), alice.user.id, mine, true);
   await addComment(db(), bob.user.id, mine, { content: "Hello" });
-  await setCommentLike(db(), alice.user.id, myComment.commentId, true);
+  await setCommentLike(db(), alice.user.id, myComment, true);
   await setFollow(db(), bob.user.id, id, true);
   await setFollow(db(), alice.user.id, id, true);
   // Communities: Alice's, which the member joined and posted in; one of the member's own, alone.
@@ -575,11 +561,7 @@ describe("deleting the account", () => {
   });
 });
 
-async function createPost_(userId: string) {
-  const created = await createPost(db(), userId, { content: unique("post "), location: undefined, visibility: "everyone", imageKeys: [] });
-  if (!created.ok) throw new Error("no post");
-  return created.postId;
-}
+const createPost_ = (userId: string) => composedPost(userId, unique("post "));
 
 describe("deleting an account with subscriptions at Stripe", () => {
   const config: AppConfig = { ...readConfig(env), stripe: { secretKey: "sk_test_x", webhookSecret: "whsec_x" } };

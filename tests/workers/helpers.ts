@@ -5,6 +5,10 @@ import { TIME } from "~/lib/constants";
 import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { hashPassword } from "~/.server/auth/password";
 import { getDb } from "~/.server/db/client";
+import { createPost as composePost } from "~/.server/posts/create";
+import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
+import { addComment, setCommentLike } from "~/.server/comments";
+import { setFollow } from "~/.server/follows";
 import { Limiter } from "~/.server/limits";
 import { memberSettings, posts, users } from "~/.server/db/schema";
 import type { Mailer, MailMessage } from "~/.server/mail";
@@ -227,4 +231,31 @@ export function keepingMailer(fail?: (message: MailMessage, index: number) => Er
       sent.push(message);
     },
   };
+}
+
+/** A post written as the composer writes it (app/.server/posts/create.ts): its id, or the test fails. */
+export async function composedPost(author: string, content: string, options: { imageKeys?: string[]; communityId?: string; location?: string } = {}): Promise<string> {
+  const created = await composePost(getDb(env.DB), author, { content, location: options.location, visibility: "everyone", imageKeys: options.imageKeys ?? [] }, { communityId: options.communityId });
+  if (!created.ok) throw new Error(created.message ?? "no post");
+  return created.postId;
+}
+
+/**
+ * What a busy member did to two others' posts (Alice's and Bob's), as the account's tests need it: a
+ * like, a repost and a comment on Alice's post, whose own reply to it the member likes; a bookmark, a
+ * share and a view of Bob's; and a follow of Alice. The comments' ids.
+ */
+export async function actedOnOthers(memberId: string, { alice, alices, bobs }: { alice: string; alices: string; bobs: string }) {
+  const d = getDb(env.DB);
+  await setLike(d, memberId, alices, true);
+  await setRepost(d, memberId, alices, true);
+  await setBookmark(d, memberId, bobs, true);
+  await sharePost(d, memberId, bobs, "copy");
+  await recordView(d, memberId, bobs);
+  const mine = await addComment(d, memberId, alices, { content: "Nice one" });
+  const hers = await addComment(d, alice, alices, { content: "Thanks" });
+  if (!mine.ok || !hers.ok) throw new Error("no comment");
+  await setCommentLike(d, memberId, hers.commentId, true);
+  await setFollow(d, memberId, alice, true);
+  return { myComment: mine.commentId, aliceComment: hers.commentId };
 }
