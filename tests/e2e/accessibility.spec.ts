@@ -454,6 +454,22 @@ test.describe("where the keyboard goes when the page changes under it", { tag: "
     await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeFocused();
   });
 
+  signedIn("a post its author deletes elsewhere while the keyboard is in its card puts it on the next post", async ({ page, baseURL }) => {
+    const word = uniqueWord("kr");
+    const author = await newMember(baseURL!);
+    await postAs(author, `The older one ${word}`);
+    await postAs(author, `The newer one ${word}`);
+    await open(page, `/?q=${word}`);
+    await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+    const card = (which: string) => page.getByRole("article").filter({ hasText: `The ${which} one` });
+    const id = await postIdOn(page, "The newer one");
+    await card("newer").getByRole("button", { name: /^Like/ }).focus();
+    const deleted = await author.api.post(`/post/${id}/delete`, { form: { intent: "delete", returnTo: "/" }, maxRedirects: 0 });
+    expect(deleted.status()).toBe(302);
+    await expect(card("newer")).toHaveCount(0);
+    await expect(card("older")).toBeFocused();
+  });
+
   signedIn("the last 'Load more' puts it on the first post it brought (a feed, a search)", async ({ page, baseURL, me }) => {
     const word = uniqueWord("kl");
     const prolific = await newMember(baseURL!);

@@ -68,7 +68,13 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
     if (next instanceof HTMLElement) next.focus();
     else focusPageHeading();
   }, [gone]);
-  if (gone) return null;
+  if (gone) {
+    // Taken away by the feed room (its author deleted it elsewhere) with the keyboard inside it: the
+    // neighbours are read now, while the card is still in the page, as the delete dialog reads them.
+    const focused = typeof document !== "undefined" && ref.current?.contains(document.activeElement);
+    if (!successors.current && focused) successors.current = successorsOf(ref.current);
+    return null;
+  }
 
   const profile = `/profile/${post.author.username}`;
   return (
