@@ -560,6 +560,14 @@ export const ROOM_SIGNED_OUT_CODE = 4001;
 /** After this many handshakes in a row that never opened, a page asks whether its session is still there (app/lib/room-socket.ts). */
 export const ROOM_REFUSALS_BEFORE_SESSION_CHECK = 3;
 
+/**
+ * A room said the page's session ended and the browser is not signed in as its member: asked again
+ * after this long before the page takes the session as over. A password change's answer, which
+ * brings this browser's new cookie, may still be on its way when a room's minute check finds the old
+ * session gone (decision 083; app/lib/room-socket.ts).
+ */
+export const SESSION_RECHECK_AFTER_MS = 2_000;
+
 /** Where a page asks which member its browser is signed in as (`{ member }`, null for none). */
 export const SESSION_CHECK_PATH = "/api/session";
 

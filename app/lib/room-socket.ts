@@ -1,5 +1,5 @@
 import PartySocket from "partysocket";
-import { ROOM_REFUSALS_BEFORE_SESSION_CHECK, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_CHECK_PATH } from "./constants";
+import { ROOM_REFUSALS_BEFORE_SESSION_CHECK, ROOM_REVOKED_CODE, ROOM_SIGNED_OUT_CODE, SESSION_CHECK_PATH, SESSION_RECHECK_AFTER_MS } from "./constants";
 import { isSigningOut } from "./signing-out";
 import { parseRoomEvent, type PageMessage, type RoomEvent } from "./realtime";
 import { SESSION_ENDED_MESSAGES } from "./texts/session";
@@ -168,11 +168,15 @@ export function connectRoom({
       // The session ended: the page's own, or one its browser replaced (a password change in this or
       // another tab, 083), when the room's minute check finds it. Then the page listens on, with the
       // browser's new cookie; else (no answer included: the room said it ended) the session is over.
-      void stillSignedInAs(member).then((still) => {
-        if (!rooms.has(connection)) return;
-        if (still === "yes") socket.reconnect();
-        else sessionEnded();
-      });
+      // A "no" is asked once more a moment later: the change's answer, with the new cookie, may not
+      // have reached the browser when the room looked (SESSION_RECHECK_AFTER_MS).
+      void stillSignedInAs(member)
+        .then((still) => (still === "no" ? new Promise<void>((wait) => setTimeout(wait, SESSION_RECHECK_AFTER_MS)).then(() => stillSignedInAs(member)) : still))
+        .then((still) => {
+          if (!rooms.has(connection)) return;
+          if (still === "yes") socket.reconnect();
+          else sessionEnded();
+        });
       return;
     }
     // A handshake the Worker refuses (no session: 401) reaches the page as a network failure, so a

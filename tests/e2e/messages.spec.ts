@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import { MESSAGE_MAX_LENGTH, MESSAGE_SEND_TIMEOUT_MS, MESSAGES_LIVE_KEPT, MESSAGES_PAGE_SIZE, TIME } from "~/lib/constants";
 import { devFixture, expect, hydrated, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, signedIn as test, uniqueWord, verify, type Member } from "./fixtures";
 
@@ -36,6 +36,30 @@ async function listening(page: Page, marker: "live" | "live-member" | "live-conv
 
 
 const bubbles = (page: Page) => page.getByRole("list", { name: "Messages", exact: true });
+
+/** Changes the tester's password in a second tab of the browser, as a member would (decision 083). */
+async function changePasswordInAnotherTab(context: BrowserContext, me: Member) {
+  const settings = await context.newPage();
+  await open(settings, "/settings/account");
+  const form = settings.locator("main").getByRole("region", { name: "Account settings" });
+  await form.getByLabel("Current Password").fill(me.account.password);
+  await form.getByLabel("New Password", { exact: true }).fill("a brand new password");
+  await form.getByLabel("Confirm New Password").fill("a brand new password");
+  await form.getByRole("button", { name: "Change Password" }).click();
+  await expect(settings.getByText("Password changed")).toBeVisible();
+  await settings.close();
+}
+
+/** The open conversation still hears its room, without a notice and (with JavaScript) without having reloaded. */
+async function stillListening(page: Page, friend: Member, conversationId: string) {
+  await listening(page, "live-conversation");
+  const news = `Still here ${uniqueWord("renewed")}`;
+  await sendAs(friend, conversationId, news);
+  if (!jsEnabled()) await page.reload();
+  await expect(bubbles(page).getByText(news)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "You were signed out" })).toHaveCount(0);
+  if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+}
 
 test.describe("direct messages", () => {
   test("Message on a profile that gets no answer says 'Failed to start conversation' and the profile stays", async ({ page, baseURL }) => {
@@ -529,15 +553,7 @@ test.describe("live updates through the rooms", () => {
     if (jsEnabled()) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const before = (await context.cookies()).find((cookie) => cookie.name === "session")!.value;
 
-    const settings = await context.newPage();
-    await open(settings, "/settings/account");
-    const form = settings.locator("main").getByRole("region", { name: "Account settings" });
-    await form.getByLabel("Current Password").fill(me.account.password);
-    await form.getByLabel("New Password", { exact: true }).fill("a brand new password");
-    await form.getByLabel("Confirm New Password").fill("a brand new password");
-    await form.getByRole("button", { name: "Change Password" }).click();
-    await expect(settings.getByText("Password changed")).toBeVisible();
-    await settings.close();
+    await changePasswordInAnotherTab(context, me);
     // The session this browser had is gone; its new cookie is another.
     const after = (await context.cookies()).find((cookie) => cookie.name === "session")!.value;
     expect(after).not.toBe(before);
@@ -548,12 +564,24 @@ test.describe("live updates through the rooms", () => {
     // The member room told the page at once; the conversation's room finds out at its minute (now).
     await listening(page, "live-member");
     await devFixture(baseURL!, { intent: "room-check", conversationId });
+    await stillListening(page, friend, conversationId);
+  });
+
+  test("a room that finds the old session gone before the change's answer reached the browser asks again, and listens on (decision 083)", { tag: "@js-only" }, async ({ page, context, baseURL, me }) => {
+    // @js-only: only a page with JavaScript has rooms, and asks whether its session is still there.
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    await open(page, `/messages/${conversationId}`);
     await listening(page, "live-conversation");
-    const news = `Still here ${uniqueWord("renewed")}`;
-    await sendAs(friend, conversationId, news);
-    if (!jsEnabled()) await page.reload();
-    await expect(bubbles(page).getByText(news)).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: "You were signed out" })).toHaveCount(0);
-    if (jsEnabled()) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await changePasswordInAnotherTab(context, me);
+    await listening(page, "live-member");
+    // The race, made certain: the page's first question is answered as it would have been with the old
+    // cookie, had the room looked before the change's answer (and its new cookie) arrived.
+    let asked = 0;
+    await page.route("**/api/session", (route) => (asked++ === 0 ? route.fulfill({ json: { member: null } }) : route.continue()));
+    await devFixture(baseURL!, { intent: "room-check", conversationId });
+    await expect.poll(() => asked).toBe(2);
+    await stillListening(page, friend, conversationId);
   });
 });
