@@ -33,11 +33,11 @@ test.describe("notifications", () => {
     await expect(nav.getByLabel("4 unread notifications")).toBeVisible();
     const items = page.getByRole("list", { name: "All" }).getByRole("listitem");
     await expect(items).toHaveCount(4);
-    await expect(items.nth(0)).toContainText(`${ana.account.displayName} followed you`);
-    await expect(items.nth(1)).toContainText(`${ben.account.displayName} mentioned you`);
-    await expect(items.nth(2)).toContainText(`${ana.account.displayName} commented on your post`);
+    await expect(items.nth(0)).toContainText(`${ana.account.displayName} @${ana.username} followed you`);
+    await expect(items.nth(1)).toContainText(`${ben.account.displayName} @${ben.username} mentioned you`);
+    await expect(items.nth(2)).toContainText(`${ana.account.displayName} @${ana.username} commented on your post`);
     await expect(items.nth(2)).toContainText(`Nice one ${word}`);
-    await expect(items.nth(3)).toContainText(`${ben.account.displayName} and 1 other liked your post`);
+    await expect(items.nth(3)).toContainText(`${ben.account.displayName} @${ben.username} and 1 other liked your post`);
     await expect(items.nth(3)).toContainText(`Notify me about ${word}`);
 
     await page.getByRole("link", { name: "Mentions" }).click();
@@ -91,7 +91,7 @@ test.describe("notifications", () => {
     const fan = await newMember(baseURL!);
     await follow(baseURL!, fan.username, account.username);
     await open(page, "/notifications");
-    await page.getByRole("button", { name: `${fan.account.displayName} followed you` }).click();
+    await page.getByRole("button", { name: `${fan.account.displayName} @${fan.username} followed you` }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
   });
 

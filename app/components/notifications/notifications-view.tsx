@@ -133,11 +133,14 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <Avatar src={item.actor.avatarUrl} size="sm" />
           {/* The sentence is the page's; only the name takes its own direction (an Arabic name does not turn
-              'liked your post' around), and a long one is cut to the line (decision 077). */}
+              'liked your post' around), and a long one is cut to the line (decision 077). The username follows
+              it, as in a digest (085): a display name may be anyone's ('Leo Park', 'Murmur'), a username is one
+              member's. */}
           <span className="block">
             <span className="inline-flex max-w-full items-center gap-1 align-bottom font-bold" dir="auto">
               <span className="truncate">{item.actor.displayName}</span>
-              <VerifiedBadge type={item.actor.verifiedType} />
+              <VerifiedBadge type={item.actor.verifiedType} />{" "}
+              <span className="truncate font-normal text-muted" dir="ltr">{`@${item.actor.username}`}</span>
             </span>
             {`${others} ${did}`}
           </span>
