@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { COMMENT_MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
@@ -43,7 +43,9 @@ type Kind = keyof typeof SETTING;
 /**
  * A notification written by the application, for a write's batch: to each member `recipients` selects
  * (a query of user ids), unless that is the actor or the recipient turned the kind off. Its id is made
- * in SQL like the triggers' (the `notification_id` view), so ids sort the same way.
+ * in SQL like the triggers' (the `notification_id` view), so ids sort the same way: by a subquery that
+ * names the row, which SQLite runs again for each recipient. Without the row in it SQLite ran it once
+ * for the statement, and a comment naming two members gave both the same id and was refused whole.
  */
 export function notificationInsert(
   db: Db,
@@ -56,18 +58,17 @@ export function notificationInsert(
   return batchable(
     db.$client,
     db.all(sql`INSERT INTO ${notifications} (id, user_id, type, content, related_user_id, related_post_id)
-      SELECT (SELECT id FROM notification_id), recipient.id, ${kind}, ${content}, ${actorId}, ${postId}
+      SELECT (SELECT id FROM notification_id WHERE recipient.id IS NOT NULL), recipient.id, ${kind}, ${content}, ${actorId}, ${postId}
       FROM (${recipients}) AS recipient WHERE recipient.id <> ${actorId} AND ${allowed}`),
   );
 }
 
 /**
  * Members named in a text, as `notificationInsert` recipients: the names (lower-case, as
- * `extractMentions` gives them; the first COMMENT_MENTIONS_NOTIFIED, as D1 binds at most 100 values a
- * statement) that are members, except those already told of it another way.
+ * `extractMentions` gives them; the first MENTIONS_NOTIFIED) that are members, except those already told of it another way.
  */
 export function mentionedMembers(usernames: string[], except: string[]): SQL {
-  const names = sql.join(usernames.slice(0, COMMENT_MENTIONS_NOTIFIED).map((name) => sql`lower(${name})`), sql`, `);
+  const names = sql.join(usernames.slice(0, MENTIONS_NOTIFIED).map((name) => sql`lower(${name})`), sql`, `);
   const others = except.length > 0 ? sql` AND ${users.id} NOT IN (${sql.join(except.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return sql`SELECT ${users.id} AS id FROM ${users} WHERE lower(${users.username}) IN (${names})${others}`;
 }

@@ -351,8 +351,13 @@ export const PROFILE_LIMITS = {
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** Characters of a post's or comment's words an item shows. */
 export const NOTIFICATION_PREVIEW_LENGTH = 100;
-/** Members a comment's mentions notify, at most (a statement binds at most 100 values in D1). */
-export const COMMENT_MENTIONS_NOTIFIED = 50;
+/**
+ * Members a post's or a comment's mentions notify, at most: the first ten names it holds. 280
+ * characters hold some 56 names, and one account posting them could tell thousands of strangers an
+ * hour (a review of what one bad actor can do, decision 097); a member who means to reach someone names
+ * a few. The names past these are still words linking to profiles.
+ */
+export const MENTIONS_NOTIFIED = 10;
 
 // Trends (spec document 1 §3 hashtag_trends, §9 'refreshed every 5 minutes' by the cron in
 // wrangler.toml; docs/decisions/033-trends.md)

@@ -11,7 +11,7 @@ import { createPost as composePost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { shellReads } from "~/.server/shell";
-import { NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
+import { MENTIONS_NOTIFIED, NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationTab } from "~/lib/types/notification";
 import { createPost, createUser, db, fetchWorker, formPost, get, sessionCookieFor, sessionViewerOf } from "./helpers";
@@ -108,6 +108,30 @@ describe("notifications are written with their cause", () => {
     expect(mentions).toHaveLength(2);
     expect(mentions[0]).toMatchObject({ type: "mention", words: `@${named.username} look, and @${writer.username}`, actor: { username: other.username } });
     expect(kinds(await rowsFor(writer.id))).toEqual(["comment"]);
+  });
+
+  it("tells every member a comment names, each with a notification of their own (a comment naming two was refused whole)", async () => {
+    const author = await createUser();
+    const [one, two, writer] = await Promise.all([createUser(), createUser(), createUser()]);
+    const post = await createPost(author.id);
+    const added = await addComment(db(), writer.id, post.id, { content: `@${one.username} and @${two.username}, look` });
+    expect(added.ok).toBe(true);
+    for (const member of [one, two]) expect(kinds(await rowsFor(member.id))).toEqual(["mention"]);
+  });
+
+  it("tells only the first MENTIONS_NOTIFIED members a post or a comment names (one account naming dozens of strangers a post)", async () => {
+    const writer = await createUser();
+    const named = await Promise.all(Array.from({ length: MENTIONS_NOTIFIED + 2 }, () => createUser()));
+    const names = named.map((member) => `@${member.username}`).join(" ");
+    const created = await composePost(db(), writer.id, { content: names, imageKeys: [], location: undefined, visibility: "everyone" });
+    if (!created.ok) throw new Error("post refused");
+    const told = async () => (await Promise.all(named.map(async (member) => (await rowsFor(member.id)).length))).map(Boolean);
+    const first = Array.from({ length: named.length }, (_, index) => index < MENTIONS_NOTIFIED);
+    expect(await told()).toEqual(first);
+    await addComment(db(), writer.id, created.postId, { content: [...named].reverse().map((member) => `@${member.username}`).join(" ") });
+    // The comment's first ten are the last ten named: the first two are told now, the two before them once.
+    const counts = await Promise.all(named.map(async (member) => (await rowsFor(member.id)).length));
+    expect(counts).toEqual(named.map((_, index) => (index < 2 ? 1 : index < MENTIONS_NOTIFIED ? 2 : 1)));
   });
 
   it("never notifies oneself", async () => {

@@ -410,6 +410,7 @@ export const postHashtags = sqliteTable(
   ],
 );
 
+/** The members a post names, each told by a trigger (decision 032): its first MENTIONS_NOTIFIED names. */
 export const postMentions = sqliteTable(
   "post_mentions",
   {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { MAX_IMAGES_PER_POST } from "~/lib/constants";
+import { MAX_IMAGES_PER_POST, MENTIONS_NOTIFIED } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
@@ -65,7 +65,8 @@ async function writePost(
 
   const id = newId(now);
   const hashtags = extractHashtags(input.content);
-  const mentions = extractMentions(input.content);
+  // Each a row that notifies its member (a trigger, decision 032): the first MENTIONS_NOTIFIED names only.
+  const mentions = extractMentions(input.content).slice(0, MENTIONS_NOTIFIED);
   const mediaUrls = imageKeys.length > 0 ? JSON.stringify(imageKeys.map(mediaUrl)) : null;
   const dimensions = dimensionsOf(imageKeys, claimable);
   // Checked again as the post is written, in the same statement, so that nothing done meanwhile is
