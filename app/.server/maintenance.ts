@@ -7,6 +7,7 @@ import { readConfig } from "./env";
 import { mailerOf } from "./mail";
 import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
+import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { deleteOldReports, mailReports } from "./reports";
@@ -54,9 +55,9 @@ export function deleteOldViews(db: Db, now: number) {
  * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
- * objects of deleted media that R2 refused at the time, views of past days (072), the messages to
- * support and the reports whose mail to the team did not go (078, 084) and those over a year old (the
- * Privacy Policy). (Rate-limit objects forget themselves.)
+ * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
+ * their retention (093), the messages to support and the reports whose mail to the team did not go
+ * (078, 084) and those over a year old (the Privacy Policy). (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
@@ -88,6 +89,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["abandoned uploads", () => deleteAbandonedUploads(db, env.MEDIA, now)],
     ["deleted media's objects", () => emptyMediaTrash(db, env.MEDIA)],
     ["old views", () => deleteOldViews(db, now)],
+    ["old notifications", () => deleteOldNotifications(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
     [
       "messages to support",

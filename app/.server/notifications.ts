@@ -1,10 +1,18 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { MENTIONS_NOTIFIED, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATIONS_PAGE_SIZE, UNREAD_BADGE_CAP } from "~/lib/constants";
+import {
+  MENTIONS_NOTIFIED,
+  NOTIFICATION_CLEANUP_BATCH,
+  NOTIFICATION_PREVIEW_LENGTH,
+  NOTIFICATION_RETENTION_DAYS,
+  NOTIFICATIONS_PAGE_SIZE,
+  TIME,
+  UNREAD_BADGE_CAP,
+} from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
+import { batchable, rawRows } from "./db/drizzle-internals";
 import { firstIdAt } from "./ids";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { memberSettings, notifications, posts, users } from "./db/schema";
@@ -218,6 +226,53 @@ export async function markAllNotificationsRead(db: Db, memberId: string, through
   // Ids begin with their time (../ids.ts; the triggers' too): those made by `through`.
   const came = lt(notifications.id, firstIdAt(through + 1));
   await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false), came));
+}
+
+// ───────────────────────────── retention ─────────────────────────────
+
+/**
+ * Items older than NOTIFICATION_RETENTION_DAYS, read or not (the Privacy Policy; decision 093), the
+ * oldest first. An item goes whole once its head, its newest row, is that old; a group whose head is
+ * recent keeps its old rows, so 'Ana and 3 others' never shrinks. One batch (a transaction) a run, on
+ * notifications_heads_by_age_idx and the group head index, never a scan of the old rows:
+ * - the oldest `batch` old heads are held (is_head 2, as a like's trigger holds the head it replaces);
+ *   the lists and the badge read is_head = 1, and the batch ends with none held;
+ * - up to `batch` of their groups' other rows go: migration 0011's AFTER DELETE trigger looks for the
+ *   group's head (is_head = 1) to make it smaller and finds none, so a held head keeps the count it shows;
+ * - the held heads with no rows left go (the trigger hands over only a head of 1: no one inherits);
+ * - the others are heads again, unchanged, their rows going at the next runs: a group of 20 000 likes
+ *   shows its count until the run that takes its last rows, and a like meanwhile makes it recent again.
+ * Answers how many rows went.
+ */
+export async function deleteOldNotifications(db: Db, now: number, { batch = NOTIFICATION_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
+  // Ids begin with their time (../ids.ts; the triggers' too): a head made before the cut-off is old.
+  const old = firstIdAt(now - NOTIFICATION_RETENTION_DAYS * TIME.DAY);
+  // The heads by age, named (the plan holds without statistics), with the index's own condition
+  // (is_head > 0) written out, as SQLite uses a partial index only then.
+  const byAge = sql.raw("INDEXED BY notifications_heads_by_age_idx");
+  const held = sql`held.is_head = 2 AND held.is_head > 0`;
+  const [, rows, heads] = await db.batch([
+    batchable(
+      db.$client,
+      db.run(sql`UPDATE ${notifications} SET is_head = 2 WHERE id IN
+        (SELECT id FROM ${notifications} ${byAge} WHERE is_head = 1 AND is_head > 0 AND id < ${old} ORDER BY id LIMIT ${batch})`),
+    ),
+    rawRows<{ id: string }>(
+      db,
+      sql`DELETE FROM ${notifications} WHERE id IN (SELECT other.id FROM ${notifications} AS held ${byAge}
+        CROSS JOIN ${notifications} AS other ON other.user_id = held.user_id AND other.type = held.type AND other.type IN ('like', 'repost')
+          AND other.related_post_id = held.related_post_id AND other.is_head = 0
+        WHERE ${held} ORDER BY held.id LIMIT ${batch}) RETURNING id`,
+    ),
+    rawRows<{ id: string }>(
+      db,
+      sql`DELETE FROM ${notifications} AS held ${byAge} WHERE ${held} AND NOT EXISTS (SELECT 1 FROM ${notifications} AS other
+        WHERE other.user_id = held.user_id AND other.type = held.type AND other.type IN ('like', 'repost')
+          AND other.related_post_id = held.related_post_id AND other.is_head = 0) RETURNING id`,
+    ),
+    batchable(db.$client, db.run(sql`UPDATE ${notifications} AS held ${byAge} SET is_head = 1 WHERE ${held}`)),
+  ]);
+  return rows.length + heads.length;
 }
 
 // ───────────────────────────── the page ─────────────────────────────

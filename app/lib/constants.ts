@@ -358,6 +358,13 @@ export const NOTIFICATION_PREVIEW_LENGTH = 100;
  * a few. The names past these are still words linking to profiles.
  */
 export const MENTIONS_NOTIFIED = 10;
+/**
+ * An item is deleted once its newest row is this old, read or not (the Privacy Policy's retention;
+ * decision 093): GitHub keeps its notifications about as long.
+ */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+/** Old items the cron takes a run (every five minutes), and at most as many of their groups' other rows. */
+export const NOTIFICATION_CLEANUP_BATCH = 1000;
 
 // Trends (spec document 1 §3 hashtag_trends, §9 'refreshed every 5 minutes' by the cron in
 // wrangler.toml; docs/decisions/033-trends.md)

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { LegalPage } from "~/components/legal";
 import {
   MINIMUM_AGE,
+  NOTIFICATION_RETENTION_DAYS,
   PARENTAL_CONSENT_AGE,
   PASSWORD_RESET_LIFETIME_MS,
   PRICE_CHANGE_NOTICE_DAYS,
@@ -159,7 +160,11 @@ export default function PrivacyPolicy() {
           direct messages and payment records: until you delete them or your account. A conversation goes when either of
           its two members deletes their account.
         </li>
-        <li>Notifications: until the post or member they are about is deleted, or your account is.</li>
+        <li>
+          Notifications: deleted {NOTIFICATION_RETENTION_DAYS} days after they were made, read or not (likes or reposts
+          of one post, shown together, go together {NOTIFICATION_RETENTION_DAYS} days after the latest of them), or
+          sooner when the post or member they are about is deleted, or your account is.
+        </li>
         <li>
           Reports: deleted from our database {REPORT_RETENTION_MS / TIME.DAY} days after they were filed. Until then a
           report keeps its copy of the reported post even after the post, or its author&apos;s account, is deleted (the

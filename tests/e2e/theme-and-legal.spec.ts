@@ -55,6 +55,7 @@ test("the Privacy Policy says who processes data, how long it is kept, what outl
   expect(text).toContain("we remove its location and camera data");
   expect(text).toContain("Comments you write on someone else's post are shown to everyone who can see that post");
   expect(text).toContain("Messages to support: deleted from our database 365 days after you sent them");
+  expect(text).toContain("Notifications: deleted 90 days after they were made, read or not");
   expect(text).toContain("Database backups, kept for up to 30 days");
   expect(text).toContain("for a limited period set by our host");
   for (const cookie of ["session:", "theme:", "toast:", "device: remembers the accounts that signed in on this browser"]) expect(text).toContain(cookie);

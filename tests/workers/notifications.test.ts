@@ -2,19 +2,21 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment } from "~/.server/comments";
+import { getDb } from "~/.server/db/client";
 import { runRead, runReads } from "~/.server/db/reads";
 import { memberSettings, notifications, posts } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
-import { markAllNotificationsRead, markNotificationRead, notificationsPageRead } from "~/.server/notifications";
+import { runScheduledMaintenance } from "~/.server/maintenance";
+import { deleteOldNotifications, markAllNotificationsRead, markNotificationRead, notificationsPageRead } from "~/.server/notifications";
 import { createPost as composePost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { shellReads } from "~/.server/shell";
-import { MENTIONS_NOTIFIED, NOTIFICATIONS_PAGE_SIZE } from "~/lib/constants";
+import { MENTIONS_NOTIFIED, NOTIFICATION_CLEANUP_BATCH, NOTIFICATION_RETENTION_DAYS, NOTIFICATIONS_PAGE_SIZE, TIME } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationTab } from "~/lib/types/notification";
-import { createPost, createUser, db, fetchWorker, formPost, get, sessionCookieFor, sessionViewerOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, planOf, sessionCookieFor, sessionViewerOf } from "./helpers";
 
 /**
  * Notifications (decision 032): written by triggers with their cause (and by the application for a
@@ -480,5 +482,171 @@ describe("the group's bookkeeping", () => {
     expect(new Set(rows.map((row) => row.relatedUserId))).toEqual(liked);
     const [stored] = await db().select({ likes: posts.likesCount }).from(posts).where(eq(posts.id, post.id));
     expect(stored?.likes).toBe(liked.size);
+  });
+});
+
+describe("old notifications are deleted (decision 093)", () => {
+  const RETENTION = NOTIFICATION_RETENTION_DAYS * TIME.DAY;
+  // Tests share the database: each test runs the job at a time of its own, earlier than every test's
+  // before it, so that only its own rows are older than the retention then.
+  let nowOfTest = Date.now() - 40 * 365 * TIME.DAY;
+  const anotherNow = () => (nowOfTest -= 3 * RETENTION);
+
+  /** A like or repost group's rows, oldest first (its head last), or any member's rows of a kind. */
+  async function rowsOf(userId: string, type: Kind, postId?: string) {
+    const rows = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type), postId ? eq(notifications.relatedPostId, postId) : undefined));
+    return rows.sort((a, b) => Number(a.isHead) - Number(b.isHead) || a.id.localeCompare(b.id));
+  }
+
+  /** Rows made `at` instead, a millisecond apart in their order (ids begin with their time, as the triggers' do). */
+  async function madeAt(rows: { id: string }[], at: number) {
+    await db().batch(
+      rows.map((row, i) => db().update(notifications).set({ id: newId(at + i).slice(0, 10) + row.id.slice(10), createdAt: new Date(at + i) }).where(eq(notifications.id, row.id))) as [never],
+    );
+  }
+
+  async function likedBy(post: { id: string }, count: number) {
+    for (let i = 0; i < count; i++) await setLike(db(), (await createUser()).id, post.id, true);
+  }
+
+  it("deletes an item whole once its newest row is past the retention, read or not, and keeps a recent group with its old rows, its count and the badge right", async () => {
+    const now = anotherNow();
+    const author = await createUser();
+    const [oldPost, livelyPost] = [await createPost(author.id), await createPost(author.id)];
+    // An old group of three likes, read; an old comment, unread.
+    await likedBy(oldPost, 3);
+    await markNotificationRead(db(), author.id, (await rowsOf(author.id, "like", oldPost.id))[0]!.id);
+    await madeAt(await rowsOf(author.id, "like", oldPost.id), now - RETENTION - 3 * TIME.DAY);
+    await addComment(db(), (await createUser()).id, oldPost.id, { content: "Long ago" });
+    await madeAt(await rowsOf(author.id, "comment"), now - RETENTION - TIME.DAY);
+    // A group whose first two likes are old and whose newest came within the retention: one item.
+    await likedBy(livelyPost, 2);
+    await madeAt(await rowsOf(author.id, "like", livelyPost.id), now - RETENTION - 2 * TIME.DAY);
+    await likedBy(livelyPost, 1);
+    await madeAt((await rowsOf(author.id, "like", livelyPost.id)).slice(-1), now - RETENTION + TIME.MINUTE);
+    // And a follow of today.
+    await setFollow(db(), (await createUser()).id, author.id, true);
+    expect((await page(author.id)).items.map((item) => [item.type, item.others, item.read])).toEqual([
+      ["follow", 0, false],
+      ["like", 2, false],
+      ["comment", 0, false],
+      ["like", 2, true],
+    ]);
+    expect(await badge(author.id)).toBe(3);
+    const lively = await rowsOf(author.id, "like", livelyPost.id);
+
+    expect(await deleteOldNotifications(db(), now)).toBe(4);
+    expect(await rowsOf(author.id, "like", oldPost.id)).toEqual([]);
+    expect(await rowsOf(author.id, "comment")).toEqual([]);
+    // The recent group is as it was: its old rows, its head and its size.
+    expect(await rowsOf(author.id, "like", livelyPost.id)).toEqual(lively);
+    expect(lively.map((row) => row.isHead)).toEqual([false, false, true]);
+    expect(lively.at(-1)!.groupSize).toBe(3);
+    expect((await page(author.id)).items.map((item) => [item.type, item.others, item.read])).toEqual([
+      ["follow", 0, false],
+      ["like", 2, false],
+    ]);
+    expect(await badge(author.id)).toBe(2);
+    expect(await deleteOldNotifications(db(), now)).toBe(0);
+  });
+
+  it("takes at most a batch of items and a batch of their rows a run, oldest first; a group longer than that keeps its count until its last run", async () => {
+    const now = anotherNow();
+    const author = await createUser();
+    const post = await createPost(author.id);
+    await likedBy(post, 6);
+    await madeAt(await rowsOf(author.id, "like", post.id), now - RETENTION - 3 * TIME.DAY);
+    await setFollow(db(), (await createUser()).id, author.id, true);
+    await madeAt(await rowsOf(author.id, "follow"), now - RETENTION - 2 * TIME.DAY);
+    await addComment(db(), (await createUser()).id, post.id, { content: "Old words" });
+    await madeAt(await rowsOf(author.id, "comment"), now - RETENTION - TIME.DAY);
+    const shown = async () => (await page(author.id)).items.map((item) => [item.type, item.others]);
+    expect(await shown()).toEqual([
+      ["comment", 0],
+      ["follow", 0],
+      ["like", 5],
+    ]);
+
+    // The two oldest items: two of the group's other rows, and the follow whole.
+    expect(await deleteOldNotifications(db(), now, { batch: 2 })).toBe(3);
+    expect(await shown()).toEqual([
+      ["comment", 0],
+      ["like", 5],
+    ]);
+    expect(await badge(author.id)).toBe(2);
+    // The group's head is the same row, its size as it was: the page says what it said.
+    const head = (await rowsOf(author.id, "like", post.id)).at(-1)!;
+    expect([head.isHead, head.groupSize, (await rowsOf(author.id, "like", post.id)).length]).toEqual([true, 6, 4]);
+    expect(await deleteOldNotifications(db(), now, { batch: 2 })).toBe(3);
+    expect(await shown()).toEqual([["like", 5]]);
+    expect(await deleteOldNotifications(db(), now, { batch: 2 })).toBe(2);
+    expect(await shown()).toEqual([]);
+    expect(await badge(author.id)).toBe(0);
+    expect(await deleteOldNotifications(db(), now, { batch: 2 })).toBe(0);
+    // No head is left held (is_head 2) by any run.
+    const held = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE is_head = 2 AND is_head > 0").first<{ n: number }>();
+    expect(held?.n).toBe(0);
+  });
+
+  it("deletes an old group of 20 000 likes a batch of rows a run, its count unchanged until the last", async () => {
+    const now = anotherNow();
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    const size = 20_000;
+    // Written straight into the table (the triggers would take 20 000 members): one millisecond, ids in order, the last the head.
+    const prefix = newId(now - RETENTION - TIME.DAY).slice(0, 10);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO notifications (id, user_id, type, content, related_user_id, related_post_id, is_head, group_size, created_at)
+       SELECT ?2 || printf('%016d', i), ?3, 'like', '', ?4, ?5, i = ?1, CASE WHEN i = ?1 THEN ?1 ELSE 1 END, ?6 FROM n`,
+    )
+      .bind(size, prefix, author.id, fan.id, post.id, now - RETENTION - TIME.DAY)
+      .run();
+    expect((await page(author.id)).items.map((item) => item.others)).toEqual([size - 1]);
+
+    let runs = 0;
+    for (;;) {
+      const gone = await deleteOldNotifications(db(), now);
+      if (gone === 0) break;
+      runs += 1;
+      expect(gone).toBeLessThanOrEqual(2 * NOTIFICATION_CLEANUP_BATCH);
+      const left = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'like' AND type IN ('like', 'repost') AND related_post_id = ?")
+        .bind(author.id, post.id)
+        .first<{ n: number }>();
+      if (left!.n > 0) expect((await page(author.id)).items.map((item) => item.others)).toEqual([size - 1]);
+      else expect(await page(author.id)).toMatchObject({ items: [] });
+    }
+    expect(runs).toBe(Math.ceil((size - 1) / NOTIFICATION_CLEANUP_BATCH));
+  });
+
+  it("is one of the cron's five-minute jobs", async () => {
+    const author = await createUser();
+    await setFollow(db(), (await createUser()).id, author.id, true);
+    await madeAt(await rowsOf(author.id, "follow"), Date.now() - RETENTION - TIME.DAY);
+    await runScheduledMaintenance(env, Date.now(), { all: false });
+    expect(await rowsOf(author.id, "follow")).toHaveLength(1);
+    await runScheduledMaintenance(env, Date.now());
+    expect(await rowsOf(author.id, "follow")).toEqual([]);
+  });
+
+  it("finds the old items and their groups' rows by their indexes, never reading every old row", async () => {
+    const { spy, captured } = capturingD1();
+    await deleteOldNotifications(getDb(spy), anotherNow());
+    expect(captured).toHaveLength(4);
+    for (const statement of captured) {
+      const plan = (await planOf(statement)).join(" | ");
+      expect(plan, statement.sql).not.toMatch(/SCAN (notifications|held|other)\b(?! USING)/);
+      expect(plan, statement.sql).not.toContain("TEMP B-TREE");
+    }
+    // The old heads, and the held ones, from the index of heads by age; a group's rows from the group head index.
+    const plans = await Promise.all(captured.map(async (statement) => (await planOf(statement)).join(" | ")));
+    expect(plans[0]).toMatch(/notifications_heads_by_age_idx \(is_head=\? AND id<\?\)/);
+    expect(plans[1]).toMatch(/SEARCH held USING (COVERING )?INDEX notifications_heads_by_age_idx \(is_head=\?\).*SEARCH other USING INDEX notifications_group_head_idx \(user_id=\? AND type=\? AND related_post_id=\? AND is_head=\?\)/);
+    expect(plans[2]).toMatch(/notifications_heads_by_age_idx \(is_head=\?\).*notifications_group_head_idx/);
+    expect(plans[3]).toMatch(/notifications_heads_by_age_idx \(is_head=\?\)/);
   });
 });

@@ -651,6 +651,10 @@ export const notifications = sqliteTable(
     index("notifications_group_head_idx")
       .on(t.userId, t.type, t.relatedPostId, t.isHead)
       .where(sql`${t.type} IN ('like', 'repost')`),
+    // The items by age, every member's at once: the cron's retention takes the oldest heads, and holds
+    // them (is_head 2) while their groups go (decision 093). Heads only, so a popular post's old rows,
+    // kept while its group is recent, are never read again.
+    index("notifications_heads_by_age_idx").on(t.isHead, t.id).where(sql`${t.isHead} > 0`),
     // An undo finds its own notification; deleting a member or a post finds theirs.
     index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type),
     index("notifications_post_idx").on(t.relatedPostId),

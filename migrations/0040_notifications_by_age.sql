@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_heads_by_age_idx` ON `notifications` (`is_head`,`id`) WHERE "notifications"."is_head" > 0;
