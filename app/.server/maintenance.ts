@@ -9,6 +9,7 @@ import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
+import { fillPostSearchWords } from "./posts/words";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -54,7 +55,8 @@ export function deleteOldViews(db: Db, now: number) {
  * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
- * objects of deleted media that R2 refused at the time, views of past days (072), the messages to
+ * objects of deleted media that R2 refused at the time, views of past days (072), older posts' search
+ * words (091), the messages to
  * support and the reports whose mail to the team did not go (078, 084) and those over a year old (the
  * Privacy Policy). (Rate-limit objects forget themselves.)
  */
@@ -89,6 +91,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["deleted media's objects", () => emptyMediaTrash(db, env.MEDIA)],
     ["old views", () => deleteOldViews(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
+    ["older posts' search words", () => fillPostSearchWords(db)],
     [
       "messages to support",
       async () => {
