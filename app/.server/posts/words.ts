@@ -33,12 +33,8 @@ const WORD = /[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*/gu;
 let segmenter: Intl.Segmenter | undefined;
 const wordsSegmenter = () => (segmenter ??= new Intl.Segmenter(undefined, { granularity: "word" }));
 
-/** A run's words: its pairs of letters and its last letter ('東京タ' → '東京 京タ タ'); one letter alone. */
-function pairsOf(run: string): string {
-  const letters = Array.from(run);
-  const pairs = letters.slice(0, -1).map((letter, i) => letter + letters[i + 1]);
-  return [...pairs, letters.at(-1)].join(" ");
-}
+/** Every pair of neighbouring letters of a run ('東京タ' → 東京, 京タ); none for one letter. */
+const pairsOf = (letters: string[]) => letters.slice(0, -1).map((letter, i) => letter + letters[i + 1]);
 
 /** The text with a space between each of the segmenter's pieces where one side is in a segmented script. */
 function spacedSegments(text: string): string {
@@ -60,7 +56,11 @@ export function searchWordsOf(content: string): string | null {
   if (!WITHOUT_SPACES.test(content)) return null;
   let text = content.normalize("NFC");
   if (SEGMENTED.test(text)) text = spacedSegments(text);
-  return text.replace(PAIRED_RUN, (run) => ` ${pairsOf(run)} `);
+  // A run's words: its pairs and its last letter ('東京タ' → '東京 京タ タ'), so one letter is found at its end too.
+  return text.replace(PAIRED_RUN, (run) => {
+    const letters = Array.from(run);
+    return ` ${[...pairsOf(letters), letters.at(-1)].join(" ")} `;
+  });
 }
 
 /**
@@ -82,7 +82,7 @@ export function queryPartsOf(word: string): QueryPart[] {
   for (const match of word.matchAll(PAIRED_RUN)) {
     wordsOf(word.slice(rest, match.index));
     const letters = Array.from(match[0]);
-    parts.push({ run: letters.length === 1 ? `"${match[0]}"*` : `"${pairsOf(match[0]).split(" ").slice(0, -1).join(" ")}"` });
+    parts.push({ run: letters.length === 1 ? `"${match[0]}"*` : `"${pairsOf(letters).join(" ")}"` });
     rest = match.index + match[0].length;
   }
   wordsOf(word.slice(rest));
