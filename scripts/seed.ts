@@ -271,6 +271,7 @@ function addPostRow(seed: Seed, post: PostRow) {
     reposted_from_post_id: post.repostedFromPostId,
     is_subscriber_only: post.isSubscriberOnly,
     created_at: post.createdAt,
+    search_words: post.searchWords,
   });
 }
 

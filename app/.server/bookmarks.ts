@@ -45,7 +45,7 @@ function pageValues(after: BookmarkCursor | null, search: Search): Record<string
   return {
     ...(after ? { bookmarkAt: after.at, bookmarkPost: after.postId } : {}),
     ...(search && search !== "nothing"
-      ? { bookmarkWords: postWordsMatch(search.prefixes), bookmarkName: namesMatch(search.prefixes, ["display_name", "username"]), bookmarkTag: search.tag }
+      ? { bookmarkWords: postWordsMatch(search.prefixes), bookmarkName: namesMatch(search.names.prefixes, ["display_name", "username"]), bookmarkTag: search.tag }
       : {}),
   };
 }

@@ -83,7 +83,7 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
         .limit(EXPLORE_PEOPLE_LIMIT);
       return { fields, query };
     },
-    { ...viewerValues(viewer), peopleWords: terms.beginnings, peopleNames: `{username display_name}: (${terms.beginnings})`, peopleExact: query.replace(/^@/, "") },
+    { ...viewerValues(viewer), peopleWords: terms.names.beginnings, peopleNames: `{username display_name}: (${terms.names.beginnings})`, peopleExact: query.replace(/^@/, "") },
   );
   return mapRead(read, (rows) => rows.map((row) => ({ ...row, followed: Boolean(row.followed), isSelf: Boolean(row.isSelf) })));
 }

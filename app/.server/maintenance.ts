@@ -10,6 +10,7 @@ import { sendNotificationDigests } from "./notification-digests";
 import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
+import { fillPostSearchWords } from "./posts/words";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -56,8 +57,9 @@ export function deleteOldViews(db: Db, now: number) {
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
- * their retention (093), the messages to support and the reports whose mail to the team did not go
- * (078, 084) and those over a year old (the Privacy Policy). (Rate-limit objects forget themselves.)
+ * their retention (093), older posts' search words (091), the messages to support and the reports
+ * whose mail to the team did not go (078, 084) and those over a year old (the Privacy Policy).
+ * (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
@@ -91,6 +93,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["old views", () => deleteOldViews(db, now)],
     ["old notifications", () => deleteOldNotifications(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
+    ["older posts' search words", () => fillPostSearchWords(db)],
     [
       "messages to support",
       async () => {

@@ -214,6 +214,13 @@ function steps(plan, schema) {
   const step = (365 * DAY) / plan.originals; // originals are evenly spread, ids ascending with rowid
   const texts = sentences(plan.texts);
   const tags = hashtags(plan.tags);
+  // Posts are written here in SQL, not through the app's `searchWordsOf`: their `search_words` stays
+  // NULL, right only while no text has a script written without spaces (decision 091).
+  for (const text of [...texts, ...tags]) {
+    if (/[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u.test(text)) {
+      throw new Error(`bench data: "${text}" needs search_words (app/.server/posts/words.ts)`);
+    }
+  }
   const topLevel = Math.round(plan.comments * 0.77);
 
   const setup = [

@@ -87,6 +87,20 @@ test("a search shows People and Posts; Follow and Unfollow work from a People ro
   await expect(row.getByRole("button", { name: `Follow @${person.username}` })).toBeVisible();
 });
 
+test("a Japanese post is found by a word from its middle (decision 091)", async ({ page, baseURL }) => {
+  // Katakana of its own, so that only this post has the word searched.
+  const kana = Array.from({ length: 4 }, () => String.fromCodePoint(0x30a2 + Math.floor(Math.random() * 80))).join("");
+  const writer = await newMember(baseURL!);
+  const text = `昨日は東京${kana}タワーに行きました`;
+  await postAs(writer, text);
+
+  await open(page, "/explore");
+  await searchExplore(page, `${kana}タワー`);
+  await expect(page.getByRole("feed", { name: "Posts" }).getByRole("article").filter({ hasText: text })).toHaveCount(1);
+  await searchExplore(page, `東京${kana}ー`);
+  await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
+});
+
 test("a search that finds nothing says 'No results found', whatever was typed", async ({ page }) => {
   await open(page, "/explore");
   const query = `${uniqueWord("zilch")} "NEAR(* OR ☕️`;

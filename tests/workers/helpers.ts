@@ -33,7 +33,7 @@ export async function createUser(overrides: Partial<UserRow> = {}) {
   return user;
 }
 
-export async function createPost(userId: string, overrides: Partial<PostRow> = {}) {
+export async function createPost(userId: string, overrides: Partial<Omit<PostRow, "searchWords">> = {}) {
   const post = buildPost(userId, overrides);
   await db().insert(posts).values(post);
   return post;

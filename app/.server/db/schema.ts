@@ -287,7 +287,8 @@ export const communityInvites = sqliteTable(
 // ───────────────────────────── posts ─────────────────────────────
 
 // Migration 0020 adds `listed_words` and `other_words`, virtual generated columns that posts_fts indexes
-// (a post's words under its list, decision 058; 0017's `search_scope` before them), and 0023
+// (a post's words under its list, decision 058; 0017's `search_scope` before them; since 0040 its
+// `search_words` when it has them, else its content), and 0023
 // `listed_author` (the author's id of a post lists show, decision 061). They are not declared here:
 // nothing reads them from drizzle, and a later migration that rebuilds this table must keep them
 // (posts_fts and its triggers name them).
@@ -322,6 +323,13 @@ export const posts = sqliteTable(
     /** The composer's own id for what it sent (like a message's): a retried send is stored once (decision 072). */
     clientId: text("client_id"),
     createdAt: createdAt(),
+    /**
+     * The content with spaces between its words when it has a script written without them (Chinese,
+     * Japanese, Thai…), which posts_fts indexes instead (`searchWordsOf`, decision 091); NULL for any
+     * other text, indexed as it is. Written with the post; older posts get theirs from the cron
+     * (`fillPostSearchWords`).
+     */
+    searchWords: text("search_words"),
   },
   (t) => [
     uniqueIndex("posts_client_unique").on(t.userId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
@@ -694,6 +702,20 @@ export const popularPosts = sqliteTable(
       .references(() => posts.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.category, t.position] }), index("popular_posts_post_idx").on(t.postId)],
+);
+
+/**
+ * How far the cron has written `posts.search_words` for posts written before it was (decision 091):
+ * one row; the posts below `before_rowid` are still to be read, all of them while it is NULL, none
+ * once it is 0 (`fillPostSearchWords`).
+ */
+export const postWordsBackfill = sqliteTable(
+  "post_words_backfill",
+  {
+    id: integer("id").primaryKey(),
+    beforeRowid: integer("before_rowid"),
+  },
+  (t) => [check("post_words_backfill_one_row", sql`${t.id} = 1`)],
 );
 
 // ───────────────────────────── messages ─────────────────────────────

@@ -14,6 +14,7 @@ import { newId } from "../ids";
 import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
+import { searchWordsOf } from "./words";
 import { oncePerSend, refuse, type Outcome } from "../outcome";
 import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
 
@@ -91,8 +92,8 @@ async function writePost(
     rawRows<{ id: string }>(
       db,
       // A send repeated (its answer lost) names the composer's id again: the post is stored once.
-      sql`INSERT INTO ${posts} (id, user_id, content, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, client_id, created_at)
-        SELECT ${id}, ${users.id}, ${input.content}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
+      sql`INSERT INTO ${posts} (id, user_id, content, search_words, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, client_id, created_at)
+        SELECT ${id}, ${users.id}, ${input.content}, ${searchWordsOf(input.content)}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
           ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${input.clientId ?? null}, ${now}
         FROM ${users} WHERE ${users.id} = ${authorId}${sql.join(guards.map((guard) => sql` AND ${guard}`))}
         ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,

@@ -194,7 +194,7 @@ function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknow
   return {
     searchWords: postWordsMatch(plan.whole ? terms.whole : terms.prefixes, "listed"),
     searchTag: searchedTag(terms),
-    searchName: terms.prefixes,
+    searchName: terms.names.prefixes,
   };
 }
 
@@ -446,7 +446,7 @@ function followingSearchAtOnce(terms: SearchTerms): CardCondition {
   return {
     key: "following-search:authors:at-once:words",
     picksPage: true,
-    values: { ...homeWordValues(terms), searchName: terms.prefixes },
+    values: { ...homeWordValues(terms), searchName: terms.names.prefixes },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, AUTHORS, false, { words: wordsQuery }), {
         viewerIf: (id) => readsByAuthors(sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${id})`),

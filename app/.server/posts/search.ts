@@ -12,6 +12,7 @@ import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "./access";
 import { authorsPageIds } from "./authors-page";
 import { olderThan, P, type CardCondition, type ConditionContext } from "./cards";
+import { queryPartsOf } from "./words";
 
 /**
  * Searching posts (spec document 1 §2.5, §7): by their words, one of their hashtags or (Home's search)
@@ -36,21 +37,34 @@ export const matchesNothing: CardCondition = { key: "search-nothing", where: () 
  * could name (its words joined, lower-case). Null when nothing in it is searchable (only punctuation).
  * Explore (decision 034) also uses `whole`, every word as a whole word, and `beginnings`, every word of
  * SEARCH_PREFIX_MIN_LENGTH characters or more as a prefix and shorter ones whole. `tagInWords`: the
- * query is one ASCII word, so its words find every post with its tag (`searchedTag`).
+ * query is one ASCII word, so its words find every post with its tag (`searchedTag`). A word in a
+ * script written without spaces is split as posts_fts splits its posts' (`queryPartsOf`, decision
+ * 091); names are indexed as written, so `names` holds the same three forms of the words unsplit.
  */
-export type SearchTerms = { prefixes: string; tag: string; whole: string; beginnings: string; tagInWords: boolean };
+export type SearchTerms = {
+  prefixes: string;
+  tag: string;
+  whole: string;
+  beginnings: string;
+  tagInWords: boolean;
+  names: { prefixes: string; beginnings: string };
+};
 
 export function searchTermsOf(query: string): SearchTerms | null {
   // A word starts with a letter, digit or underscore: a mark alone (an emoji's variation selector) is none.
   const words = query.normalize("NFC").match(/[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*/gu) ?? [];
   if (words.length === 0) return null;
   const beginning = (word: string) => (Array.from(word).length >= SEARCH_PREFIX_MIN_LENGTH ? `"${word}"*` : `"${word}"`);
+  // A run of Han or Kana letters is one term whichever way words are matched (`queryPartsOf`).
+  const parts = words.flatMap(queryPartsOf);
+  const terms = (form: (word: string) => string) => parts.map((part) => ("run" in part ? part.run : form(part.word))).join(" ");
   return {
-    prefixes: words.map((word) => `"${word}"*`).join(" "),
+    prefixes: terms((word) => `"${word}"*`),
     tag: words.join("").toLowerCase(),
-    whole: words.map((word) => `"${word}"`).join(" "),
-    beginnings: words.map(beginning).join(" "),
+    whole: terms((word) => `"${word}"`),
+    beginnings: terms(beginning),
     tagInWords: words.length === 1 && /^[A-Za-z0-9]+$/.test(words[0]!),
+    names: { prefixes: words.map((word) => `"${word}"*`).join(" "), beginnings: words.map(beginning).join(" ") },
   };
 }
 
@@ -452,7 +466,7 @@ export function forYouSearch(query: string): CardCondition {
   return {
     key: tagged ? "for-you-search" : "for-you-search:words",
     picksPage: true,
-    values: { ...homeWordValues(terms), searchTag: searchedTag(terms), searchName: terms.prefixes },
+    values: { ...homeWordValues(terms), searchTag: searchedTag(terms), searchName: terms.names.prefixes },
     where: (outer) =>
       sql`${posts.id} IN (${withMe(
         outer,
