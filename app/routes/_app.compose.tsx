@@ -78,8 +78,8 @@ function composeAgain(form: FormData, refusal: ComposeRefusal) {
 /**
  * The descriptions as they were typed (a too-long one too, to be cut down), each now beside its image:
  * every image the form comes back with is named in `describedImage`, the files stored meanwhile taking
- * the descriptions given in their places. Those of files not stored stay in their places for the files
- * picked again.
+ * the descriptions given in their places. Those beyond (files not stored, or a description with no file)
+ * stay in their places among the fields for files still to pick.
  */
 function describedAgain(form: FormData, imageKeys: string[], storedImages: number) {
   const typed = form.getAll("imageDescription").map((value) => (typeof value === "string" ? value : ""));
@@ -87,8 +87,7 @@ function describedAgain(form: FormData, imageKeys: string[], storedImages: numbe
   const byKey = new Map(named.map((key, index) => [key, typed[index] ?? ""]));
   const forFiles = typed.slice(named.length);
   const kept = imageKeys.slice(0, imageKeys.length - storedImages).map((key) => byKey.get(key) ?? "");
-  const picked = storedImages > 0 ? forFiles.slice(0, storedImages) : forFiles;
-  return { describedImage: imageKeys, imageDescription: [...kept, ...picked] };
+  return { describedImage: imageKeys, imageDescription: [...kept, ...forFiles] };
 }
 
 /** Creates the post (spec document 1 §2.6): the text, its files, location and visibility. */
