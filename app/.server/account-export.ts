@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_EXPORT_PAGE_ROWS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
-import { parseMediaUrls } from "./posts/cards";
+import { parseMediaDescriptions, parseMediaUrls } from "./posts/cards";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090): one JSON file of what Murmur keeps about
@@ -66,7 +66,7 @@ function sectionsOf(member: ExportedMember, origin: string): Section[] {
   return [
     {
       name: "posts",
-      select: `p.id, p.content, p.media_urls, p.video_url, p.video_duration, p.location, p.is_subscriber_only, p.community_id,
+      select: `p.id, p.content, p.media_urls, p.media_descriptions, p.video_url, p.video_duration, p.location, p.is_subscriber_only, p.community_id,
         c.name AS community_name, p.views_count, p.likes_count, p.reposts_count, p.comments_count, p.shares_count, p.created_at`,
       from: "posts p LEFT JOIN communities c ON c.id = p.community_id",
       where: sql`p.user_id = ${me} AND p.reposted_from_post_id IS NULL`,
@@ -76,6 +76,8 @@ function sectionsOf(member: ExportedMember, origin: string): Section[] {
         url: `${origin}/post/${String(r.id)}`,
         text: r.content,
         images: parseMediaUrls(r.media_urls).map(media),
+        // Each image's description in the images' order, null for one without (decision 092).
+        imageDescriptions: parseMediaDescriptions(r.media_descriptions, r.media_urls),
         video: media(r.video_url),
         videoSeconds: r.video_duration,
         location: r.location,

@@ -130,6 +130,8 @@ export const COMMENT_MAX_LENGTH = 280;
 /** A post page's title quotes this many characters of the post (as a person counts them: an emoji is never cut). */
 export const POST_TITLE_CHARACTERS = 60;
 export const MAX_IMAGES_PER_POST = 4;
+/** An image's description (its alt text, decision 092), counted as post text is: 1 000, as other networks allow. */
+export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Images wider or taller than this are refused: photos stay well below it, decompression bombs do not. */
 export const IMAGE_MAX_SIDE_PX = 16384;

@@ -69,9 +69,25 @@ function composeAgain(form: FormData, refusal: ComposeRefusal) {
   const images = refusal.stored.filter((media) => media.kind === "image").map((media) => media.key);
   const given = form.get("videoKey");
   const videoKey = refusal.stored.find((media) => media.kind === "video")?.key ?? (typeof given === "string" && given ? given : undefined);
-  const initialValue = { ...reply.initialValue, imageKeys: [...form.getAll("imageKeys").map(String), ...images], ...(videoKey ? { videoKey } : {}) };
+  const imageKeys = [...form.getAll("imageKeys").map(String), ...images];
+  const initialValue = { ...reply.initialValue, imageKeys, ...describedAgain(form, imageKeys, images.length), ...(videoKey ? { videoKey } : {}) };
   const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
   return data<PostActionAnswer>({ ok: false, message: refusal.message, lastResult: { ...reply, initialValue } }, { status: refusal.status, headers });
+}
+
+/**
+ * The descriptions as they were typed (a too-long one too, to be cut down), each now beside its image:
+ * every image the form comes back with is named in `describedImage`, the files stored meanwhile taking
+ * the descriptions given in their places. Those beyond (files not stored, or a description with no file)
+ * stay in their places among the fields for files still to pick.
+ */
+function describedAgain(form: FormData, imageKeys: string[], storedImages: number) {
+  const typed = form.getAll("imageDescription").map((value) => (typeof value === "string" ? value : ""));
+  const named = form.getAll("describedImage").map(String);
+  const byKey = new Map(named.map((key, index) => [key, typed[index] ?? ""]));
+  const forFiles = typed.slice(named.length);
+  const kept = imageKeys.slice(0, imageKeys.length - storedImages).map((key) => byKey.get(key) ?? "");
+  return { describedImage: imageKeys, imageDescription: [...kept, ...forFiles] };
 }
 
 /** Creates the post (spec document 1 §2.6): the text, its files, location and visibility. */

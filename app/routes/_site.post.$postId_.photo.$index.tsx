@@ -7,6 +7,7 @@ import { invariantResponse, requiredParam } from "~/.server/http";
 import { getCard } from "~/.server/posts/cards";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { imageFileName, shareImage, wrapIndex } from "~/components/post/image-viewer";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -23,7 +24,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const index = /^[1-9]\d{0,2}$/.test(params.index ?? "") ? Number(params.index) - 1 : -1;
   const urls = item?.post.mediaUrls ?? [];
   invariantResponse(item && index >= 0 && index < urls.length, POST_MESSAGES.notFound, { status: 404 });
-  return { postId: item.post.id, urls, index, authorName: item.post.author.displayName };
+  return { postId: item.post.id, urls, descriptions: item.post.mediaDescriptions, index, authorName: item.post.author.displayName };
 }
 
 /**
@@ -32,7 +33,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
  * and next image, Escape goes back to the post, and Share shares the image's address.
  */
 export default function PhotoPage() {
-  const { postId, urls, index, authorName } = useLoaderData<typeof loader>();
+  const { postId, urls, descriptions, index, authorName } = useLoaderData<typeof loader>();
   const at = (i: number) => `/post/${postId}/photo/${wrapIndex(i, urls.length) + 1}`;
   const link = "flex items-center gap-1 rounded-full px-3 py-2 font-semibold hover:bg-surface";
   const navigate = useNavigate();
@@ -87,7 +88,7 @@ export default function PhotoPage() {
       </p>
       <img
         src={urls[index]}
-        alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
+        alt={IMAGE_DESCRIPTION_TEXTS.alt(descriptions[index], index, urls.length, authorName)}
         style={{ maxHeight: IMAGE_VIEWER_MAX_HEIGHT_PX }}
         className="mx-auto w-auto max-w-full rounded-xl object-contain"
       />

@@ -151,6 +151,28 @@ test.describe("the composer", () => {
     expect(media.headers()["content-type"]).toBe("image/png");
   });
 
+  signedIn("an image's description (decision 092) is its name on the card and in the viewer", async ({ page }) => {
+    const content = unique("A bird by the water #herons");
+    const description = unique("A grey heron standing in shallow water");
+    const composer = await openComposer(page);
+    await composer.getByLabel("Post text").fill(content);
+    await composer.getByLabel("Add images").setInputFiles(fixturePath("sample.png"));
+    if (jsEnabled()) await expect(page.getByText("Successfully uploaded 1 image(s)")).toBeVisible();
+    // Without JavaScript the fields for the picked files are folded under the form.
+    else await composer.getByText("Describe your images (optional)").click();
+    await composer.getByLabel("Description of image 1").fill(description);
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+
+    await open(page, `/?q=${content.split(" ").at(-1)}`);
+    const card = page.getByRole("article").filter({ hasText: content });
+    const image = card.getByRole("img", { name: description });
+    await expect(image).toBeVisible();
+    // The full-screen viewer (with JavaScript) or the image's own page (without) names it alike.
+    await image.click();
+    await expect(page.getByRole(jsEnabled() ? "dialog" : "main").getByRole("img", { name: description })).toBeVisible();
+  });
+
   signedIn("a post sent twice, its first answer lost on the way, is stored once (decision 072)", async ({ page }) => {
     const content = unique("Said once #once");
     const composer = await openComposer(page);

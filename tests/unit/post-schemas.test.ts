@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { POST_MAX_LENGTH } from "~/lib/constants";
+import { IMAGE_DESCRIPTION_MAX_LENGTH, POST_MAX_LENGTH } from "~/lib/constants";
 import { SendMessageSchema } from "~/lib/schemas/message";
 import { CommentSchema, CreatePostSchema, ReportSchema } from "~/lib/schemas/post";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 
 function form(fields: Record<string, string | string[]>) {
   const data = new FormData();
@@ -51,6 +52,20 @@ describe("the composer's rules (spec document 1 §5)", () => {
 
 /** NUL, BEL, ESC, DEL, NEL (U+0085) and CSI (U+009B): C0, DEL and C1 controls nobody means to send. */
 const CONTROLS = "\u0000\u0007\u001b\u007f\u0085\u009b";
+
+describe("an image's description (decision 092)", () => {
+  it("is one line, trimmed, and a blank one keeps its place as none", () => {
+    const submission = parseWithZod(form({ content: "hi", imageDescription: ["  A red\r\nkite  ", "  ", "\u200b", "Sea"] }), { schema: CreatePostSchema });
+    expect(submission.status === "success" && submission.value.imageDescription).toEqual(["A red kite", undefined, undefined, "Sea"]);
+  });
+
+  it(`at most ${IMAGE_DESCRIPTION_MAX_LENGTH} characters as post text counts them, refused by the image's number`, () => {
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageDescription: ["👍🏽".repeat(IMAGE_DESCRIPTION_MAX_LENGTH)] })).toBeNull();
+    expect(errorsOf(CreatePostSchema, { content: "hi", imageDescription: ["", "a".repeat(IMAGE_DESCRIPTION_MAX_LENGTH + 1)] })).toEqual({
+      imageDescription: [IMAGE_DESCRIPTION_TEXTS.tooLong(2)],
+    });
+  });
+});
 
 describe("control characters in what members write", () => {
   const valueOf = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) => {

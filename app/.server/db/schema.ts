@@ -307,6 +307,11 @@ export const posts = sqliteTable(
      * uploads' rows; NULL when the post has no images or not all of them are known (older uploads).
      */
     mediaDimensions: text("media_dimensions", { mode: "json" }).$type<ImageDimensions[]>(),
+    /**
+     * JSON array of the images' descriptions (their alt text, decision 092), in the order of media_urls,
+     * null for an image without one; NULL when no image of the post has one.
+     */
+    mediaDescriptions: text("media_descriptions", { mode: "json" }).$type<(string | null)[]>(),
     videoUrl: text("video_url"),
     videoDuration: real("video_duration"),
     location: text("location"),

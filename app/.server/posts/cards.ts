@@ -163,6 +163,7 @@ export function cardFields(viewer: SQL | null, { listed = false }: { listed?: bo
     content: shown<string>(posts.content, original.content),
     mediaUrls: shown<string | null>(posts.mediaUrls, original.mediaUrls),
     mediaDimensions: shown<string | null>(posts.mediaDimensions, original.mediaDimensions),
+    mediaDescriptions: shown<string | null>(posts.mediaDescriptions, original.mediaDescriptions),
     videoUrl: shown<string | null>(posts.videoUrl, original.videoUrl),
     location: shown<string | null>(posts.location, original.location),
     isSubscriberOnly: shownSubscriberOnly,
@@ -246,6 +247,21 @@ function parseMediaDimensions(value: unknown, urls: string[]): ImageDimensions[]
   return sizes.every((size) => size !== null) ? sizes : null;
 }
 
+/**
+ * Stored descriptions, one for each shown URL (null for an image without one): read beside the stored
+ * URLs, so that a blank URL dropped by parseMediaUrls takes its description with it (decision 092).
+ */
+export function parseMediaDescriptions(descriptions: unknown, urls: unknown): (string | null)[] {
+  const list = typeof descriptions === "string" ? (JSON.parse(descriptions) as unknown) : descriptions;
+  const stored = typeof urls === "string" ? (JSON.parse(urls) as unknown) : urls;
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((url: unknown, index) => {
+    if (typeof url !== "string" || url.trim() === "") return [];
+    const description: unknown = Array.isArray(list) ? list[index] : null;
+    return [typeof description === "string" && description.trim() !== "" ? description : null];
+  });
+}
+
 /** A card row as the interface shows it: what a locked card may not show is left out here. */
 export function toFeedItem(row: CardRow): FeedItem {
   const locked = !row.canView;
@@ -264,6 +280,8 @@ export function toFeedItem(row: CardRow): FeedItem {
     content: locked ? "" : row.content,
     mediaUrls,
     mediaDimensions: parseMediaDimensions(row.mediaDimensions, mediaUrls),
+    // A locked post's descriptions say what its images show: they go where its images go, nowhere.
+    mediaDescriptions: locked ? [] : parseMediaDescriptions(row.mediaDescriptions, row.mediaUrls),
     videoUrl: locked || !row.videoUrl?.trim() ? null : row.videoUrl,
     location: locked ? null : row.location,
     isSubscriberOnly: Boolean(row.isSubscriberOnly),

@@ -4,6 +4,7 @@ import { MAX_IMAGES_PER_POST, MENTIONS_NOTIFIED } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 import { CreatePostSchema, type CreatePostInput } from "~/lib/schemas/post";
 import { extractHashtags, extractMentions } from "~/lib/text";
 import { canPostIn, communityExists, mayPostInSql } from "../communities";
@@ -20,6 +21,12 @@ import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
 
 /** Creating posts: the text with its hashtags and mentions as rows, and the member's uploads claimed. */
 
+/**
+ * A post as it is written: the form's fields, with each image's description (or undefined) in the
+ * order of `imageKeys` (decision 092) instead of the form's own pairing of its fields.
+ */
+export type NewPost = Omit<CreatePostInput, "imageDescription" | "describedImage"> & { imageDescriptions?: (string | undefined)[] };
+
 type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] };
 
 /**
@@ -30,7 +37,7 @@ type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCo
 export async function createPost(
   db: Db,
   authorId: string,
-  input: CreatePostInput,
+  input: NewPost,
   options: { communityId?: string | null; now?: number } = {},
 ): Promise<Outcome<Created>> {
   return oncePerSend(
@@ -47,7 +54,7 @@ export async function createPost(
 async function writePost(
   db: Db,
   authorId: string,
-  input: CreatePostInput,
+  input: NewPost,
   { communityId = null, now = Date.now() }: { communityId?: string | null; now?: number },
 ): Promise<Outcome<Created>> {
   const subscriberOnly = input.visibility === "subscribers";
@@ -55,8 +62,9 @@ async function writePost(
     return refuse(400, POST_MESSAGES.subscribersOnlyUnavailable, "visibility");
   }
 
-  // The same upload named twice is attached once.
+  // The same upload named twice is attached once, with the description it was given first.
   const imageKeys = [...new Set(input.imageKeys)];
+  const descriptions = imageKeys.map((key) => input.imageDescriptions?.[input.imageKeys.indexOf(key)] ?? null);
   const keys = [...imageKeys, ...(input.videoKey ? [input.videoKey] : [])];
   const claimable = new Map((await findClaimableMedia(db, authorId, keys)).map((media) => [media.key, media]));
   const kindsMatch =
@@ -70,6 +78,8 @@ async function writePost(
   const mentions = extractMentions(input.content).slice(0, MENTIONS_NOTIFIED);
   const mediaUrls = imageKeys.length > 0 ? JSON.stringify(imageKeys.map(mediaUrl)) : null;
   const dimensions = dimensionsOf(imageKeys, claimable);
+  // NULL unless one image has a description: the cards then read nothing more than before.
+  const mediaDescriptions = descriptions.some((description) => description !== null) ? JSON.stringify(descriptions) : null;
   // Checked again as the post is written, in the same statement, so that nothing done meanwhile is
   // undone by it: the uploads are still the author's and unclaimed (two posts racing for one upload,
   // a discard), the author is still a member of the community (a leave, the community deleted), and
@@ -92,8 +102,8 @@ async function writePost(
     rawRows<{ id: string }>(
       db,
       // A send repeated (its answer lost) names the composer's id again: the post is stored once.
-      sql`INSERT INTO ${posts} (id, user_id, content, search_words, media_urls, media_dimensions, video_url, location, is_subscriber_only, community_id, client_id, created_at)
-        SELECT ${id}, ${users.id}, ${input.content}, ${searchWordsOf(input.content)}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null},
+      sql`INSERT INTO ${posts} (id, user_id, content, search_words, media_urls, media_dimensions, media_descriptions, video_url, location, is_subscriber_only, community_id, client_id, created_at)
+        SELECT ${id}, ${users.id}, ${input.content}, ${searchWordsOf(input.content)}, ${mediaUrls}, ${dimensions ? JSON.stringify(dimensions) : null}, ${mediaDescriptions},
           ${input.videoKey ? mediaUrl(input.videoKey) : null}, ${input.location ?? null}, ${subscriberOnly ? 1 : 0}, ${communityId}, ${input.clientId ?? null}, ${now}
         FROM ${users} WHERE ${users.id} = ${authorId}${sql.join(guards.map((guard) => sql` AND ${guard}`))}
         ON CONFLICT (user_id, client_id) WHERE client_id IS NOT NULL DO NOTHING RETURNING id`,
@@ -159,6 +169,25 @@ function dimensionsOf(imageKeys: string[], uploads: Map<string, { width: number 
   return sizes.length > 0 && sizes.every((size) => size !== null) ? sizes : null;
 }
 
+/**
+ * Each image's description in the post's order (the form's `imageKeys`, then the files picked with
+ * it), from the form's pairing: the first descriptions go with the images `describedImage` names (a
+ * description of an image no longer kept goes with it), the rest with the picked files in order. A
+ * description with no file in its place is refused, by the number its field showed, rather than lost.
+ */
+export function describeImages(
+  imageKeys: string[],
+  fileKeys: string[],
+  describedImage: string[],
+  descriptions: (string | undefined)[],
+): { ok: true; descriptions: (string | undefined)[] } | { ok: false; image: number } {
+  const byKey = new Map(describedImage.map((key, index) => [key, descriptions[index]]));
+  const forFiles = descriptions.slice(describedImage.length);
+  const extra = forFiles.findIndex((description, index) => description !== undefined && index >= fileKeys.length);
+  if (extra !== -1) return { ok: false, image: describedImage.length + extra + 1 };
+  return { ok: true, descriptions: [...imageKeys.map((key) => byKey.get(key)), ...fileKeys.map((_, index) => forFiles[index])] };
+}
+
 /** Why a composed post was not created: the errors for the form, and the files already stored (kept for the next try). */
 export type ComposeRefusal = {
   ok: false;
@@ -222,10 +251,15 @@ export async function createPostWithFiles(
 
   const submission = parseWithZod(form, { schema: CreatePostSchema });
   if (submission.status !== "success") return refused({}, stored);
-  const input = {
-    ...submission.value,
-    imageKeys: [...submission.value.imageKeys, ...stored.filter((m) => m.kind === "image").map((m) => m.key)],
-    videoKey: submission.value.videoKey ?? stored.find((m) => m.kind === "video")?.key,
+  const { imageDescription, describedImage, ...fields } = submission.value;
+  const storedImages = stored.filter((m) => m.kind === "image").map((m) => m.key);
+  const described = describeImages(fields.imageKeys, storedImages, describedImage ?? [], imageDescription ?? []);
+  if (!described.ok) return refused({ fieldErrors: { imageDescription: [IMAGE_DESCRIPTION_TEXTS.withoutImage(described.image)] } }, stored);
+  const input: NewPost = {
+    ...fields,
+    imageKeys: [...fields.imageKeys, ...storedImages],
+    imageDescriptions: described.descriptions,
+    videoKey: fields.videoKey ?? stored.find((m) => m.kind === "video")?.key,
   };
   try {
     const outcome = await createPost(db, authorId, input, { communityId });

@@ -6,6 +6,7 @@ import { Icon } from "~/components/icon";
 import { MAX_IMAGES_PER_POST, POST_MAX_LENGTH } from "~/lib/constants";
 import { acceptAttribute, type MediaKind } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import { showToast } from "~/lib/toast-store";
 import type { PostActionAnswer } from "~/lib/types/post";
@@ -29,6 +30,8 @@ type Upload = {
   preview: string;
   progress: number;
   key?: string;
+  /** Its description as typed (decision 092): it stays with the image wherever the image goes. */
+  description: string;
 };
 
 /**
@@ -94,6 +97,12 @@ export function Composer({
   const kept = (keptResult?.initialValue ?? {}) as Record<string, unknown>;
   const storedKeys = [kept.imageKeys ?? []].flat().filter((key): key is string => typeof key === "string" && !held.has(key));
   const storedVideo = typeof kept.videoKey === "string" && !held.has(kept.videoKey) ? kept.videoKey : null;
+  // A refused post's descriptions come back beside its images' keys (describedImage), then those typed
+  // for files not stored, in their places (the route's describedAgain).
+  const keptDescriptions = [kept.imageDescription ?? []].flat().map((text) => (typeof text === "string" ? text : ""));
+  const keptNamed = [kept.describedImage ?? []].flat();
+  const keptDescriptionOf = (key: string) => keptDescriptions[keptNamed.indexOf(key)] ?? "";
+  const keptForFiles = keptDescriptions.slice(keptNamed.length);
   const uploading = uploads.some((upload) => !upload.key);
   const images = uploads.filter((upload) => upload.kind === "image");
   const video = uploads.find((upload) => upload.kind === "video");
@@ -120,7 +129,7 @@ export function Composer({
         showToast(problem === UPLOAD_MESSAGES.videoTooLarge ? UPLOAD_MESSAGES.videoHint : UPLOAD_MESSAGES.uploadFailed(file.name, problem), "error");
         continue;
       }
-      const upload = { id: crypto.randomUUID(), name: file.name, kind, preview: URL.createObjectURL(file), progress: 0 };
+      const upload = { id: crypto.randomUUID(), name: file.name, kind, preview: URL.createObjectURL(file), progress: 0, description: "" };
       accepted.push({ upload, file });
     }
     setUploads((list) => [...list, ...accepted.map((item) => item.upload)]);
@@ -245,9 +254,12 @@ export function Composer({
         <ul className="grid grid-cols-2 gap-2" aria-label="Attachments">
           {/* A file kept from a refused post stays attached while its box is ticked (a form can drop it without JavaScript). */}
           {storedKeys.map((key, index) => (
-            <li key={key} className="relative overflow-hidden rounded-xl border border-line">
-              <img src={`/media/${key}`} alt={`Attached image ${index + 1}`} className="aspect-video w-full object-cover" />
-              <KeepBox name="imageKeys" value={key} label={`Keep image ${index + 1}`} />
+            <li key={key} className="overflow-hidden rounded-xl border border-line">
+              <div className="relative">
+                <img src={`/media/${key}`} alt={`Attached image ${index + 1}`} className="aspect-video w-full object-cover" />
+                <KeepBox name="imageKeys" value={key} label={`Keep image ${index + 1}`} />
+              </div>
+              <DescriptionField image={index + 1} imageKey={key} defaultValue={keptDescriptionOf(key)} />
             </li>
           ))}
           {storedVideo && !video ? (
@@ -257,36 +269,51 @@ export function Composer({
             </li>
           ) : null}
           {uploads.map((upload) => (
-            <li key={upload.id} className="relative overflow-hidden rounded-xl border border-line">
-              {upload.key ? (
-                <input type="hidden" name={upload.kind === "video" ? "videoKey" : "imageKeys"} value={upload.key} />
-              ) : null}
-              {upload.kind === "video" ? (
-                <video src={upload.preview} muted className="aspect-video w-full bg-black object-cover" />
-              ) : (
-                <img src={upload.preview} alt={`Attached ${upload.name}`} className="aspect-video w-full object-cover" />
-              )}
-              {upload.key ? null : (
-                <progress
-                  value={upload.progress}
-                  max={1}
-                  aria-label={`Uploading ${upload.name}`}
-                  className="absolute inset-x-2 bottom-2 h-1.5 w-[calc(100%-1rem)] accent-accent"
+            <li key={upload.id} className="overflow-hidden rounded-xl border border-line">
+              <div className="relative">
+                {upload.key ? (
+                  <input type="hidden" name={upload.kind === "video" ? "videoKey" : "imageKeys"} value={upload.key} />
+                ) : null}
+                {upload.kind === "video" ? (
+                  <video src={upload.preview} muted className="aspect-video w-full bg-black object-cover" />
+                ) : (
+                  <img src={upload.preview} alt={`Attached ${upload.name}`} className="aspect-video w-full object-cover" />
+                )}
+                {upload.key ? null : (
+                  <progress
+                    value={upload.progress}
+                    max={1}
+                    aria-label={`Uploading ${upload.name}`}
+                    className="absolute inset-x-2 bottom-2 h-1.5 w-[calc(100%-1rem)] accent-accent"
+                  />
+                )}
+                <button
+                  type="button"
+                  onClick={() => remove(upload)}
+                  className="absolute top-1.5 right-1.5 rounded-full bg-black/70 p-1 text-white"
+                  aria-label={`Remove ${upload.name}`}
+                >
+                  <Icon name="x" className="size-4" />
+                </button>
+              </div>
+              {upload.kind === "image" ? (
+                <DescriptionField
+                  image={storedKeys.length + images.indexOf(upload) + 1}
+                  // Sent once the image is (the post waits for its uploads anyway).
+                  imageKey={upload.key}
+                  value={upload.description}
+                  onChange={(description) => patch(upload.id, { description })}
                 />
-              )}
-              <button
-                type="button"
-                onClick={() => remove(upload)}
-                className="absolute top-1.5 right-1.5 rounded-full bg-black/70 p-1 text-white"
-                aria-label={`Remove ${upload.name}`}
-              >
-                <Icon name="x" className="size-4" />
-              </button>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
       <ErrorList errors={fields.imageKeys.errors} />
+      {hydrated || storedVideo ? null : (
+        <PickedImageDescriptions from={storedKeys.length + 1} initial={keptForFiles} open={Boolean(fields.imageDescription.errors?.length)} />
+      )}
+      <ErrorList errors={fields.imageDescription.errors} />
       {uploading ? <input type="hidden" name="uploadsPending" value="1" /> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-3">
@@ -318,6 +345,78 @@ export function Composer({
       </div>
       {hydrated ? null : <p className="text-xs text-muted">{UPLOAD_MESSAGES.videoHint}. Up to {MAX_IMAGES_PER_POST} images or one video.</p>}
     </fetcher.Form>
+  );
+}
+
+/**
+ * An image's description (decision 092), the card's alt text for it. Beside an image already stored it
+ * names that image (`describedImage`), so it goes with the image whatever happens to the others; one
+ * without `imageKey` is not sent. One line, as an alt attribute is: line breaks typed become spaces.
+ */
+function DescriptionField({
+  image,
+  imageKey,
+  value,
+  defaultValue,
+  onChange,
+}: {
+  image: number;
+  imageKey?: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (description: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 p-2">
+      {imageKey ? <input type="hidden" name="describedImage" value={imageKey} /> : null}
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {IMAGE_DESCRIPTION_TEXTS.label(image)}
+      </label>
+      <textarea
+        id={id}
+        name={imageKey ? "imageDescription" : undefined}
+        rows={2}
+        placeholder={IMAGE_DESCRIPTION_TEXTS.placeholder}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        className={`${inputClass} resize-y py-1.5 text-sm`}
+      />
+    </div>
+  );
+}
+
+/**
+ * Without JavaScript the picked files have no previews to sit beside: a field for each image the
+ * picker may still add, numbered on from the images already attached, folded so the form stays short.
+ * The server pairs them with the files in the order they were picked.
+ */
+function PickedImageDescriptions({ from, initial, open }: { from: number; initial: string[]; open: boolean }) {
+  const count = MAX_IMAGES_PER_POST - from + 1;
+  if (count <= 0) return null;
+  return (
+    <details open={open || initial.some((text) => text.trim() !== "") || undefined} className="rounded-xl border border-line px-3 py-2">
+      <summary className="cursor-pointer text-sm font-medium">{IMAGE_DESCRIPTION_TEXTS.fieldsSummary}</summary>
+      <p className="mt-1 text-xs text-muted">{IMAGE_DESCRIPTION_TEXTS.fieldsHint}</p>
+      <div className="mt-1 flex flex-col">
+        {Array.from({ length: count }, (_, index) => (
+          <PickedDescription key={index} image={from + index} defaultValue={initial[index] ?? ""} />
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function PickedDescription({ image, defaultValue }: { image: number; defaultValue: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 py-1">
+      <label htmlFor={id} className="text-xs font-medium">
+        {IMAGE_DESCRIPTION_TEXTS.label(image)}
+      </label>
+      <textarea id={id} name="imageDescription" rows={2} defaultValue={defaultValue} className={`${inputClass} resize-y py-1.5 text-sm`} />
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icon";
 import { IMAGE_VIEWER_MAX_HEIGHT_PX } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 
 /** Next and previous wrap around (spec document 1 §4 image viewer). */
 export function wrapIndex(index: number, length: number): number {
@@ -17,12 +18,14 @@ export const imageFileName = (index: number) => `image-${index + 1}.jpg`;
 export function ImageViewer({
   postId,
   urls,
+  descriptions,
   start,
   authorName,
   onClose,
 }: {
   postId: string;
   urls: string[];
+  descriptions: (string | null)[];
   start: number;
   authorName: string;
   onClose: () => void;
@@ -86,7 +89,7 @@ export function ImageViewer({
           ) : (
             <img
               src={url}
-              alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
+              alt={IMAGE_DESCRIPTION_TEXTS.alt(descriptions[index], index, urls.length, authorName)}
               onError={() => setFailed(true)}
               style={{ maxHeight: `min(${IMAGE_VIEWER_MAX_HEIGHT_PX}px, 100%)` }}
               className="max-w-full object-contain"

@@ -123,7 +123,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
           ) : (
             <>
               <PostText text={post.content} className={detail ? "mt-1 text-lg" : "mt-0.5"} />
-              <PostImages postId={post.id} urls={post.mediaUrls} dimensions={post.mediaDimensions} authorName={post.author.displayName} eager={detail} />
+              <PostImages postId={post.id} urls={post.mediaUrls} dimensions={post.mediaDimensions} descriptions={post.mediaDescriptions} authorName={post.author.displayName} eager={detail} />
               {post.videoUrl ? <PostVideo src={post.videoUrl} authorName={post.author.displayName} /> : null}
             </>
           )}

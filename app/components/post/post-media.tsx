@@ -4,6 +4,7 @@ import { VIDEO_AUTOPLAY_RATIO, VIDEO_MAX_HEIGHT_PX } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { fetchPriority } from "~/lib/fetch-priority";
 import { POST_MEDIA_NAMES } from "~/lib/messages";
+import { IMAGE_DESCRIPTION_TEXTS } from "~/lib/texts/image-description";
 
 const ImageViewer = lazy(() => import("./image-viewer").then((module) => ({ default: module.ImageViewer })));
 
@@ -16,6 +17,7 @@ export function PostImages({
   postId,
   urls,
   dimensions = null,
+  descriptions = [],
   authorName,
   eager = false,
 }: {
@@ -23,6 +25,8 @@ export function PostImages({
   urls: string[];
   /** The images' sizes (in urls' order) when known: each gets its box before it arrives, so nothing shifts. */
   dimensions?: ImageDimensions[] | null;
+  /** What the author wrote of each image (in urls' order; null for one without): its alt text (decision 092). */
+  descriptions?: (string | null)[];
   authorName: string;
   eager?: boolean;
 }) {
@@ -40,11 +44,11 @@ export function PostImages({
               event.preventDefault();
               setOpen(index);
             }}
-            className={`focus-inset ${urls.length === 3 && index === 0 ? "row-span-2" : ""}`}
+            className={`focus-inset relative ${urls.length === 3 && index === 0 ? "row-span-2" : ""}`}
           >
             <img
               src={url}
-              alt={`Image ${index + 1} of ${urls.length} posted by ${authorName}`}
+              alt={IMAGE_DESCRIPTION_TEXTS.alt(descriptions[index], index, urls.length, authorName)}
               loading={eager && index === 0 ? "eager" : "lazy"}
               {...(eager && index === 0 ? fetchPriority("high") : {})}
               decoding="async"
@@ -52,12 +56,18 @@ export function PostImages({
               height={dimensions?.[index]?.height}
               className={`h-full w-full bg-surface object-cover ${single ? "max-h-[32rem]" : "aspect-square"}`}
             />
+            {/* Seen, as on other networks: this image was described. Its alt already reads the description. */}
+            {descriptions[index] ? (
+              <span aria-hidden="true" className="absolute bottom-2 left-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-bold text-white">
+                {IMAGE_DESCRIPTION_TEXTS.badge}
+              </span>
+            ) : null}
           </PageLink>
         ))}
       </div>
       {open !== null ? (
         <Suspense fallback={null}>
-          <ImageViewer postId={postId} urls={urls} start={open} authorName={authorName} onClose={() => setOpen(null)} />
+          <ImageViewer postId={postId} urls={urls} descriptions={descriptions} start={open} authorName={authorName} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
     </>

@@ -91,6 +91,8 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
   const locked = post.lockedFor === "subscribers" ? POST_LOCK_MESSAGES.subscribersPreview : POST_LOCK_MESSAGES.privatePreview;
   const text = post.locked ? locked : post.content || (post.videoUrl ? "A video" : "A post");
   const image = post.mediaUrls[0] ? new URL(post.mediaUrls[0], data.origin).toString() : null;
+  // The author's description of it, for the preview's image too (decision 092; a locked post has none).
+  const imageAlt = image ? post.mediaDescriptions[0] : null;
   const title = `${who} on Murmur`;
   return [
     { title: `${who}: “${clipCharacters(text, POST_TITLE_CHARACTERS)}” | Murmur` },
@@ -101,9 +103,11 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
     { property: "og:description", content: text },
     { property: "og:url", content: data.url },
     ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(imageAlt ? [{ property: "og:image:alt", content: imageAlt }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: text },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(imageAlt ? [{ name: "twitter:image:alt", content: imageAlt }] : []),
   ];
 }

@@ -4,12 +4,14 @@ import { blankIsUndefined, required } from "./required";
 import {
   CLIENT_ID_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
+  IMAGE_DESCRIPTION_MAX_LENGTH,
   LOCATION_MAX_LENGTH,
   MAX_IMAGES_PER_POST,
   POST_MAX_LENGTH,
   REPORT_INFO_MAX_LENGTH,
 } from "../constants";
 import { POST_MESSAGES } from "../messages";
+import { IMAGE_DESCRIPTION_TEXTS } from "../texts/image-description";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../post-options";
 import { isBlank, withinCharacters } from "../text";
 
@@ -50,6 +52,23 @@ export const ClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]+$/).max(CLIENT_ID
 /** A media key handed out by /uploads (images/posts/… or videos/…); nothing else may be attached. */
 const MediaKey = z.string().regex(/^(images\/posts|videos)\/[a-z0-9-]+\.[a-z0-9]+$/);
 
+/**
+ * The description fields in the form's order (decision 092): one line each (an alt attribute), blank
+ * for none. A field left empty stays in the list (conform gives it as undefined), so each keeps its
+ * place and a description too long is named by the image's number.
+ */
+const ImageDescriptions = z
+  .array(cleaned("single-line", z.string().trim().optional().transform(blankIsUndefined)).optional())
+  .max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages })
+  .superRefine((descriptions, context) => {
+    descriptions.forEach((description, index) => {
+      if (description !== undefined && !withinCharacters(description, IMAGE_DESCRIPTION_MAX_LENGTH)) {
+        context.addIssue({ code: "custom", message: IMAGE_DESCRIPTION_TEXTS.tooLong(index + 1) });
+      }
+    });
+  })
+  .optional();
+
 export const CreatePostSchema = z
   .object({
     content: PostContentSchema,
@@ -65,6 +84,13 @@ export const CreatePostSchema = z
     visibility: z.enum(["everyone", "subscribers"]).default("everyone"),
     imageKeys: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).default([]),
     videoKey: MediaKey.optional(),
+    /**
+     * The images' descriptions (decision 092). The first ones belong to the images named in
+     * `describedImage`, one each in the same order (an image already uploaded: its field sits beside it,
+     * and goes with it when it is removed); the rest to the files picked without JavaScript, in order.
+     */
+    imageDescription: ImageDescriptions,
+    describedImage: z.array(MediaKey).max(MAX_IMAGES_PER_POST, { error: POST_MESSAGES.tooManyImages }).optional(),
     /** The composer's id for this post (`newClientId`): the same send repeated is stored once. */
     clientId: ClientIdSchema.optional(),
     /** Set while JavaScript uploads are still running: the server refuses to post half a post. */

@@ -42,6 +42,8 @@ export type PostView = {
   mediaUrls: string[];
   /** The images' sizes, in the order of mediaUrls, when every one is known (their boxes are kept before they arrive). */
   mediaDimensions: ImageDimensions[] | null;
+  /** Each image's description, its alt text (decision 092), in the order of mediaUrls: null for one without. */
+  mediaDescriptions: (string | null)[];
   videoUrl: string | null;
   location: string | null;
   isSubscriberOnly: boolean;
