@@ -57,7 +57,7 @@ export function cleanCommunityName(name: string): string {
  * type, near enough), the variation selectors and the combining grapheme joiner, which only change how
  * the character before them is drawn ('❤️' is '❤').
  */
-const KEY_INVISIBLE = /[\u200D\uFE00-\uFE0F\u034F]/gu;
+const KEY_INVISIBLE = /\u200D|\p{Variation_Selector}|\u034F/gu;
 
 /**
  * Cyrillic and Greek letters drawn like a Latin one, keyed lower-case (the key is case-folded first).

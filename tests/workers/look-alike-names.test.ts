@@ -51,7 +51,7 @@ describe("a username that only looks like another's is taken", () => {
 
   it("1 and l, 0 and o, rn and m, vv and w, cl and d, and a run of '_' are each one name", async () => {
     const end = suffix();
-    const pairs = [
+    const pairs: [string, string][] = [
       [`l1_${end}`, `1l_${end}`],
       [`bo0k_${end}`, `b0ok_${end}`],
       [`modern_${end}`, `rnodern_${end}`],
