@@ -32,6 +32,7 @@ import {
   TIME,
 } from "../app/lib/constants";
 import { planAmountCents } from "../app/lib/money";
+import { communityNameKey } from "../app/lib/name-keys";
 import { countCharacters, extractHashtags, extractMentions } from "../app/lib/text";
 import {
   buildComment,
@@ -429,8 +430,8 @@ const COMMUNITY_JOIN_WINDOW = 2 * DAY;
 
 /** Catches mistakes in content.ts: unique names, roles once each, posts and comments by members after they joined. */
 function checkCommunity(community: SeedCommunity) {
-  const name = community.name.toLowerCase();
-  if (SEED_COMMUNITIES.filter((other) => other.name.toLowerCase() === name).length > 1) throw new Error(`Two seed communities are named ${community.name}`);
+  const name = communityNameKey(community.name);
+  if (SEED_COMMUNITIES.filter((other) => communityNameKey(other.name) === name).length > 1) throw new Error(`Two seed communities are named ${community.name}`);
   if (community.name.length > COMMUNITY_NAME_MAX_LENGTH || community.description.length > COMMUNITY_DESCRIPTION_MAX_LENGTH) {
     throw new Error(`The seed community ${community.name} has a name or description too long`);
   }
@@ -485,6 +486,7 @@ function addCommunity(seed: Seed, community: SeedCommunity) {
   add(seed, "communities", {
     id,
     name: community.name,
+    name_key: communityNameKey(community.name),
     description: community.description,
     image_url: imageUrl,
     creator_id: creator.id,

@@ -17,6 +17,7 @@ import {
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import type { CreateCommunityInput, CreateInviteInput, EditCommunityInput } from "~/lib/schemas/community";
+import { communityNameKey } from "~/lib/name-keys";
 import type {
   CommunityAccess,
   CommunityListPage,
@@ -564,8 +565,8 @@ const nameTaken = (error: unknown) => isUniqueViolation(error, "communities") ||
 
 /**
  * A new community with its creator as a member (role creator) in one batch: D1 runs a batch as one
- * transaction, so a failure leaves no community behind (spec document 2 §4). A name taken by another
- * community, compared case-insensitively (communities_name_lower_unique), is refused.
+ * transaction, so a failure leaves no community behind (spec document 2 §4). A name that looks like
+ * another community's (the same key, communities_name_key_unique: decision 096) is refused as taken.
  */
 export async function createCommunity(
   db: Db,
@@ -579,6 +580,7 @@ export async function createCommunity(
       db.insert(communities).values({
         id,
         name: input.name,
+        nameKey: communityNameKey(input.name),
         description: input.description ?? null,
         imageUrl: imageKey ? mediaUrl(imageKey) : null,
         creatorId,
@@ -594,6 +596,12 @@ export async function createCommunity(
   }
   return { ok: true, communityId: id };
 }
+
+/**
+ * An edit that keeps the name keeps its key: a name from before keys (null, lower(name): decision 096)
+ * that looks like another's can still have its description and image edited; a new name gets its key.
+ */
+const keyOfEdited = (name: string) => sql`CASE WHEN ${communities.name} = ${name} THEN ${communities.nameKey} ELSE ${communityNameKey(name)} END`;
 
 /**
  * The creator's edit (name, description, image), restricted to creator_id in the statement itself:
@@ -617,7 +625,7 @@ export async function updateCommunity(
       db.select({ imageUrl: communities.imageUrl }).from(communities).where(own),
       db
         .update(communities)
-        .set({ name: input.name, description: input.description ?? null, ...image, updatedAt: new Date(now) })
+        .set({ name: input.name, nameKey: keyOfEdited(input.name), description: input.description ?? null, ...image, updatedAt: new Date(now) })
         .where(own)
         .returning({ name: communities.name }),
     ]);

@@ -103,6 +103,26 @@ test.describe("sign-up", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
+  test("a username that only looks like a taken one ('Ieo' for 'leo') gets the same message (decision 096)", async ({ page, request, baseURL }) => {
+    const existing = newAccount();
+    existing.username = existing.username.replace(/^e2e_/, "leo_");
+    const created = await request.post("/auth?signUp=true", {
+      form: { mode: "sign-up", ...existing, confirmPassword: existing.password },
+      headers: { Origin: baseURL!, "CF-Connecting-IP": "10.9.8.6" },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(302);
+
+    await open(page, "/auth?signUp=true");
+    const account = newAccount();
+    // A capital i where the l is: the same name in the page's font.
+    await fillSignUp(page, { ...account, username: existing.username.replace(/^leo_/, "Ieo_"), confirmPassword: account.password });
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const taken = "Username already taken. Please choose a different one.";
+    await expect(page.getByRole("textbox", { name: "Username" })).toHaveAccessibleDescription(new RegExp(taken.replace(/\./g, "\\.")));
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
   test("success lands on / titled Home with 'Account created successfully!'", async ({ page }) => {
     await open(page, "/auth?signUp=true");
     const account = newAccount();

@@ -3,6 +3,7 @@ import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TO
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import type { ChangePasswordInput, SignInInput, SignUpInput } from "~/lib/schemas/auth";
+import { usernameKey } from "~/lib/name-keys";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { Db } from "../db/client";
 import { batchable } from "../db/drizzle-internals";
@@ -10,7 +11,6 @@ import { memberSettings, passwordResetTokens, sessions, users } from "../db/sche
 import { newId } from "../ids";
 import type { Mailer } from "../mail";
 import { subjects, type Limiter } from "../limits";
-import { findMemberId } from "../users";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { passwordStamp, trustedFor, type TrustedDevice } from "./devices";
 import { generateSessionToken, hashToken, newSessionRow, userSessionsDelete } from "./session";
@@ -27,8 +27,10 @@ export type AccountResult =
 /** A spent limit: sign-in says the spec's 'Too many login attempts…' (sign-in only), the other forms when to try again. */
 const tooMany = (retryAfterSeconds: number, message = RATE_MESSAGES.tooOften(retryAfterSeconds)) => ({ ok: false as const, message, retryAfterSeconds });
 
+/** Taken: another member's username looks the same (users_username_key_unique, decision 096), 'Ieo' for 'leo'. */
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  return (await findMemberId(db, username)) !== null;
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
+  return row !== undefined;
 }
 
 export function emailTaken(db: Db, email: string) {

@@ -8,7 +8,7 @@
  * - counters are kept by SQLite triggers (migrations/0001_triggers.sql), never below 0.
  * - relation tables have a unique key on the pair, so toggles are INSERT … ON CONFLICT DO NOTHING / DELETE.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   check,
@@ -23,6 +23,7 @@ import {
 import type { ImageDimensions } from "../../lib/media-types";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../../lib/post-options";
 import { SUPPORT_TOPICS } from "../../lib/support-options";
+import { UNDERSCORE_HALVINGS, USERNAME_LOOKALIKES } from "../../lib/name-keys";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -33,6 +34,17 @@ const counter = (name: string) => integer(name).notNull().default(0);
 
 // ───────────────────────────── members ─────────────────────────────
 
+/**
+ * usernameKey (app/lib/name-keys.ts) in SQL, from the same table: nested replace() over lower(username).
+ * Usernames are ASCII, where SQLite's lower() and JavaScript's agree.
+ */
+function usernameKeySql(): SQL {
+  let key = `lower("username")`;
+  for (const [from, to] of USERNAME_LOOKALIKES) key = `replace(${key}, '${from}', '${to}')`;
+  for (let i = 0; i < UNDERSCORE_HALVINGS; i++) key = `replace(${key}, '__', '_')`;
+  return sql.raw(key);
+}
+
 // Triggers on this table keep copies elsewhere: the search index (0001) and comments' author fields
 // (0018, decision 049). A later migration that rebuilds this table must create its triggers again.
 export const users = sqliteTable(
@@ -41,8 +53,14 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     /** Stored lower-case; unique. */
     email: text("email").notNull(),
-    /** Stored as typed; unique case-insensitively through lower(username). */
+    /** Stored as typed, and found as typed in any case (lower(username), as mentions and profiles do). */
     username: text("username").notNull(),
+    /**
+     * What the username looks like (usernameKey: 'Ieo' and 'leo' alike), unique: a name that only
+     * looks like another's is taken (decision 096). Computed by SQLite, so every row has it, whoever
+     * inserts it.
+     */
+    usernameKey: text("username_key").generatedAlwaysAs(usernameKeySql, { mode: "virtual" }),
     displayName: text("display_name").notNull(),
     passwordHash: text("password_hash").notNull(),
     bio: text("bio"),
@@ -78,6 +96,7 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_username_key_unique").on(t.usernameKey),
     index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
     // Discover: creators who offer subscriptions, most subscribers first.
     index("users_creators_idx")
@@ -211,7 +230,14 @@ export const communities = sqliteTable(
   "communities",
   {
     id: text("id").primaryKey(),
+    /** As shown: no invisible characters, one space between words (cleanCommunityName). */
     name: text("name").notNull(),
+    /**
+     * What the name looks like (communityNameKey: 'Trail Runners' with a no-break space or a Cyrillic
+     * 'Т' is 'trail runners'), written by the app with the name (decision 096). Null for a name from
+     * before it, and for rows tests write directly: their key is lower(name), what it always was.
+     */
+    nameKey: text("name_key"),
     description: text("description"),
     imageUrl: text("image_url"),
     creatorId: text("creator_id")
@@ -227,7 +253,8 @@ export const communities = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
-    uniqueIndex("communities_name_lower_unique").on(sql`lower(${t.name})`),
+    // Written without a comma: drizzle-kit splits an index's expression at commas.
+    uniqueIndex("communities_name_key_unique").on(sql`(CASE WHEN ${t.nameKey} IS NULL THEN lower(${t.name}) ELSE ${t.nameKey} END)`),
     index("communities_public_members_idx").on(t.isPrivate, t.memberCount),
     index("communities_creator_idx").on(t.creatorId),
     // Discover's candidates besides the biggest: the public communities of the last 30 days.
@@ -287,7 +314,7 @@ export const communityInvites = sqliteTable(
 // ───────────────────────────── posts ─────────────────────────────
 
 // Migration 0020 adds `listed_words` and `other_words`, virtual generated columns that posts_fts indexes
-// (a post's words under its list, decision 058; 0017's `search_scope` before them; since 0040 its
+// (a post's words under its list, decision 058; 0017's `search_scope` before them; since 0041 its
 // `search_words` when it has them, else its content), and 0023
 // `listed_author` (the author's id of a post lists show, decision 061). They are not declared here:
 // nothing reads them from drizzle, and a later migration that rebuilds this table must keep them

@@ -10,6 +10,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from "../constants";
+import { hasCheckMark } from "../name-keys";
 import { ACCOUNT_MESSAGES } from "../texts/account";
 import { AUTH_MESSAGES } from "../texts/auth";
 
@@ -25,6 +26,7 @@ import { AUTH_MESSAGES } from "../texts/auth";
  *   an address is still checked as an address).
  * - username: refused, as anything but ASCII letters, digits and '_' is, bidi controls (U+202E)
  *   included: it names the member in links and mentions, so it is never changed behind their back.
+ *   One that only looks like another's ('Ieo' for 'leo') is taken: the server knows (usernameKey).
  * - password: taken as typed. It is a secret compared exactly; changing it would change the password.
  */
 
@@ -61,7 +63,9 @@ export const DisplayNameSchema = cleaned(
       .string(required(AUTH_MESSAGES.displayNameRequired))
       .trim()
       .min(DISPLAY_NAME_MIN_LENGTH, { error: AUTH_MESSAGES.displayNameTooShort(DISPLAY_NAME_MIN_LENGTH) })
-      .max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MESSAGES.displayNameTooLong(DISPLAY_NAME_MAX_LENGTH) }),
+      .max(DISPLAY_NAME_MAX_LENGTH, { error: AUTH_MESSAGES.displayNameTooLong(DISPLAY_NAME_MAX_LENGTH) })
+      // 'Murmur ✔️' would wear a badge of its own where the verified one goes (decision 096).
+      .refine((name) => !hasCheckMark(name), { error: AUTH_MESSAGES.displayNameCheckMark }),
   ),
 );
 

@@ -10,20 +10,27 @@ import {
 import { COMMUNITY_MESSAGES } from "../texts/community";
 import { INVITE_MESSAGES } from "../texts/invite";
 import { withinCharacters } from "../text";
+import { cleanCommunityName } from "../name-keys";
 
 /**
  * The community and invite forms' rules (spec document 2 §5), shared by the forms (conform) and the
  * actions: the name is required, an invite's max uses is at least 1, expiry and max uses are optional.
  */
 
-
+/**
+ * A name is stored as it looks (cleanCommunityName: nothing invisible, one space between words, decision
+ * 096), before the rules: a name of only zero-width spaces is as empty as an empty one.
+ */
 export const CommunityNameSchema = cleaned(
   "single-line",
-  blankIsMissing(
-    z
-      .string(required(COMMUNITY_MESSAGES.nameRequired))
-      .trim()
-      .refine((text) => withinCharacters(text, COMMUNITY_NAME_MAX_LENGTH), { error: COMMUNITY_MESSAGES.nameTooLong }),
+  z.preprocess(
+    (value) => (typeof value === "string" ? cleanCommunityName(value) : value),
+    blankIsMissing(
+      z
+        .string(required(COMMUNITY_MESSAGES.nameRequired))
+        .trim()
+        .refine((text) => withinCharacters(text, COMMUNITY_NAME_MAX_LENGTH), { error: COMMUNITY_MESSAGES.nameTooLong }),
+    ),
   ),
 );
 

@@ -32,6 +32,8 @@ export const AUTH_MESSAGES = {
   displayNameRequired: "Display name is required",
   displayNameTooShort: (min: number) => `Display name must be at least ${min} characters`,
   displayNameTooLong: (max: number) => `Display name must be at most ${max} characters`,
+  // Not the spec's: the verified badge is the only check mark beside a name (decision 096).
+  displayNameCheckMark: "Display name can't include a check mark",
   confirmPasswordRequired: "Confirm password is required",
   passwordsMustMatch: "Passwords must match",
 } as const;
