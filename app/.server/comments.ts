@@ -3,17 +3,19 @@ import { compareTopLevel } from "~/lib/comments";
 import { extractMentions } from "~/lib/text";
 import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
+import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import type { CommentInput } from "~/lib/schemas/post";
-import type { CommentPage, CommentView } from "~/lib/types/post";
+import type { CommentPage, CommentView, PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { commentLikes, comments, posts, users } from "./db/schema";
+import { commentLikes, comments, notifications, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
 import { oncePerSend, refuse, type Outcome } from "./outcome";
-import { actableTargetId, findTargetPost, inCommunitySql, shownPostId } from "./posts/access";
+import { actableTargetId, audienceOf, findTargetPost, inCommunitySql, shownPostId, type PostAudience } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
+import { postCountsForRoom } from "./posts/interactions";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /** Comments on posts, replies to comments (parent_id), comment likes, and a post's pages of comments. */
@@ -126,6 +128,83 @@ export async function setCommentLike(
   // Liked, yet no like of theirs (the comment or its post went, or turned invisible, meanwhile).
   if (liked && mine.length === 0) return refuse(404, POST_MESSAGES.notFound);
   return { ok: true, commentId, liked, likesCount: count[0]?.likes ?? 0 };
+}
+
+// ───────────────────────────── deleting ─────────────────────────────
+
+/**
+ * A comment the member may delete (decision 094): its writer, or the author of the post it is on, and
+ * only while they may still see that post (a subscription ended, a private community left: as any
+ * interaction, decision 031). A comment of another post, or one they may not see, is not found; one
+ * they may see but neither wrote nor own the post of is refused.
+ */
+export async function commentToDelete(
+  db: Db,
+  memberId: string,
+  postId: string,
+  commentId: string,
+  now = Date.now(),
+): Promise<Outcome<{ commentId: string; postId: string; writer: string }>> {
+  const comment = await db
+    .select({ postId: comments.postId, userId: comments.userId, writer: users.displayName })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+    .get();
+  const target = comment ? await findTargetPost(db, memberId, comment.postId, now) : null;
+  if (!comment || !target?.canView || target.id !== comment.postId) return refuse(404, COMMENT_DELETE_TEXTS.notFound);
+  if (comment.userId !== memberId && target.userId !== memberId) return refuse(403, COMMENT_DELETE_TEXTS.forbidden);
+  return { ok: true, commentId, postId: comment.postId, writer: comment.writer };
+}
+
+type Deleted = { commentId: string; postId: string; counts: PostCounts; audience: PostAudience; notified: string[] };
+
+/**
+ * Deletes a comment with its thread: the replies under it, at any depth, go with it (an answer to
+ * nothing reads as nonsense, and a troll's thread goes whole), and with them their likes (cascade)
+ * and the notifications that quote them. The rule is checked again in the write's own statements
+ * (`actableTargetId`), so a post deleted or turned invisible meanwhile deletes nothing. The counter
+ * triggers take one off comments_count for each comment deleted (decision 003).
+ */
+export async function deleteComment(db: Db, memberId: string, postId: string, commentId: string, now = Date.now()): Promise<Outcome<Deleted>> {
+  const allowed = await commentToDelete(db, memberId, postId, commentId, now);
+  if (!allowed.ok) return allowed;
+  const mayDelete = sql`EXISTS (SELECT 1 FROM ${comments} AS doomed JOIN ${posts} AS on_post ON on_post.id = doomed.post_id
+    WHERE doomed.id = ${commentId} AND on_post.id = ${actableTargetId(memberId, allowed.postId, now)}
+    AND (doomed.user_id = ${memberId} OR on_post.user_id = ${memberId}))`;
+  const thread = sql`WITH RECURSIVE thread(id) AS (
+      SELECT ${commentId}
+      UNION ALL
+      SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
+    ) SELECT id FROM thread`;
+  // A notification names no comment: a comment's (to the post's author, to the answered comment's
+  // author) and its mentions' carry its words, its writer and its post (migration 0026, writeComment).
+  // Comments are never edited, so those three find them; a twin (the same words by the same writer
+  // under the same post) loses its notifications too, which quote words still there.
+  // Named with their table: drizzle may write a single table's columns bare, and a bare `content` in
+  // the subquery would be the comment's own.
+  const quoting = sql`notifications.related_post_id = ${allowed.postId} AND notifications.type IN ('comment', 'mention')
+    AND EXISTS (SELECT 1 FROM ${comments} AS quoted WHERE quoted.id IN (${thread})
+      AND quoted.user_id = notifications.related_user_id AND quoted.content = notifications.content)`;
+  const [notified, , deleted, counts] = await db.batch([
+    // Read before they go: whoever had one unread is told, so their badge counts what is left.
+    db.selectDistinct({ userId: notifications.userId }).from(notifications).where(and(quoting, eq(notifications.isRead, false), mayDelete)),
+    db.delete(notifications).where(and(quoting, mayDelete)),
+    rawRows<{ id: string }>(db, sql`DELETE FROM ${comments} WHERE ${comments.id} IN (${thread}) AND ${mayDelete} RETURNING id`),
+    postCountsForRoom(db, allowed.postId),
+  ]);
+  const row = counts[0];
+  // Nothing deleted: the comment or its post went (or turned invisible) meanwhile.
+  if (deleted.length === 0 || !row) return refuse(404, COMMENT_DELETE_TEXTS.notFound);
+  const { userId, communityId, authorKeeps, privateCommunity, ...current } = row;
+  return {
+    ok: true,
+    commentId,
+    postId: allowed.postId,
+    counts: current,
+    audience: audienceOf({ userId, communityId, authorKeeps, privateCommunity }),
+    notified: notified.map((one) => one.userId),
+  };
 }
 
 // ───────────────────────────── reading ─────────────────────────────

@@ -11,6 +11,7 @@ import {
   SUPPORT_ACTION_TEXTS,
   VERIFIED_ACTION_TEXTS,
 } from "./messages";
+import { COMMENT_DELETE_TEXTS } from "./texts/comment";
 
 /**
  * Every member action names what it asks for: its intent (a hidden `intent` field, or, for the toggles
@@ -44,6 +45,9 @@ export const INTENTS = {
   comment: { signIn: POST_MESSAGES.signInToComment, failed: POST_MESSAGES.commentFailed, quiet: false, limit: "comment", answerWithinMs: SEND_ANSWER_TIMEOUT_MS },
   post: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.createFailed, offline: POST_MESSAGES.networkError, quiet: false, limit: "post", maxBytes: POST_FORM_MAX_BYTES, answerWithinMs: SEND_ANSWER_TIMEOUT_MS },
   delete: { signIn: POST_MESSAGES.notAuthenticated, failed: POST_MESSAGES.deleteFailed, quiet: false, limit: "delete" },
+  // A comment deleted by its writer or by the post's author (decision 094): the same limit as deleting
+  // a post (300 in 3 hours, as many as one member may comment), so an author keeps up with a troll.
+  "comment-delete": { signIn: POST_MESSAGES.notAuthenticated, failed: COMMENT_DELETE_TEXTS.failed, quiet: false, limit: "delete" },
   report: { signIn: POST_MESSAGES.reportSignIn, failed: POST_MESSAGES.reportFailed, quiet: false, limit: "report" },
   // A share already happened when it is recorded (the dialog opened the service): a failure to record
   // it is only logged with JavaScript; without it the share page says so.

@@ -56,6 +56,11 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
   emit();
 }
 
+/** Counts an answer of this page's own brought (a comment deleted here): shown at once, as the room's would be. */
+export function noteCounts(postId: string, current: PostCounts) {
+  applyFeedEvent({ type: "post-counts", posts: { [postId]: current } }, "");
+}
+
 // ───────────────────────────── which posts the page shows ─────────────────────────────
 
 /** Posts on or near the screen, in the order they came near (the newest kept when there are too many). */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, NEW_CONNECTION, newMember, open, postAs, postIdOn, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, jsEnabled, type Member, NEW_CONNECTION, newMember, open, postAs, postIdOn, searchedPostId, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
 /** A word no other test writes: the home feed's ?q= filter then shows just this test's posts. */
 const token = () => uniqueWord("zq");
@@ -268,6 +268,62 @@ test.describe("comments", () => {
     await page.getByRole("button", { name: "Reply", exact: true }).first().click();
     await expect(page.getByText("Comment cannot be empty")).toBeVisible();
     await expect(page.getByRole("article").getByRole("link", { name: /^Reply/ })).toContainText("2");
+  });
+
+  test("a post's author removes a troll's comment from the post's page: it is gone and the count drops (decision 094)", async ({ page, baseURL, me }) => {
+    const word = uniqueWord("troll");
+    await postAs(me, `Quiet morning ${word}`);
+    const postId = await searchedPostId(page, word);
+    const commentAs = async (who: Member, content: string) => {
+      const sent = await who.api.post(`/post/${postId}`, { form: { intent: "comment", content, returnTo: "/" }, maxRedirects: 0, headers: { Origin: who.origin, ...NEW_CONNECTION } });
+      expect(sent.status(), await sent.text()).toBe(302);
+    };
+    const friend = await newMember(baseURL!);
+    const troll = await newMember(baseURL!);
+    await commentAs(friend, `Lovely ${word}`);
+    // Newer, so listed first: the friend's comment is the next one when it goes.
+    await commentAs(troll, `You are awful ${word}`);
+    await open(page, `/post/${postId}`);
+    const count = page.getByRole("article").getByRole("link", { name: /^Reply/ });
+    await expect(count).toHaveAccessibleName("Reply, 2 comments");
+    const list = page.getByRole("list", { name: "Comments" });
+    const abusive = list.getByRole("listitem").filter({ hasText: "You are awful" });
+    // The author may delete every comment on the post: the friend's has its Delete too.
+    await expect(list.getByRole("link", { name: `Delete comment by ${friend.account.displayName}` })).toBeVisible();
+
+    await abusive.getByRole("link", { name: `Delete comment by ${troll.account.displayName}` }).click();
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Delete Comment" }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Delete Comment", level: 1 })).toBeVisible();
+    await expect(confirm.getByText("Are you sure you want to delete this comment? This action cannot be undone.")).toBeVisible();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Comment deleted")).toBeVisible();
+    await expect(list.getByText(`You are awful ${word}`)).toHaveCount(0);
+    await expect(list.getByText(`Lovely ${word}`)).toBeVisible();
+    await expect(count).toHaveAccessibleName("Reply, 1 comment");
+    // With JavaScript the keyboard goes to the next comment (without it the page loads anew).
+    if (jsEnabled()) await expect(list.getByRole("listitem").filter({ hasText: "Lovely" })).toBeFocused();
+    await open(page, `/post/${postId}`);
+    await expect(page.getByText(`You are awful ${word}`)).toHaveCount(0);
+    await expect(count).toHaveAccessibleName("Reply, 1 comment");
+  });
+
+  test("a commenter deletes their own comment from a card's top comments (decision 094)", async ({ page, baseURL }) => {
+    const { word } = await somebodysPost(baseURL!);
+    let card = await findCard(page, word);
+    await card.getByLabel(/^Comment on/).fill(`Typo here ${word}`);
+    await submitAndSettle(page, card.getByRole("button", { name: "Comment" }));
+    card = page.getByRole("article").filter({ hasText: word });
+    const top = card.getByRole("list", { name: "Top comments" });
+    await expect(top.getByText(`Typo here ${word}`)).toBeVisible();
+    await top.getByRole("link", { name: /^Delete comment by / }).click();
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Delete Comment" }) : page.locator("main");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Comment deleted")).toBeVisible();
+    // Back on the card (without JavaScript, the page it was opened from).
+    await expect(card.getByText(`Typo here ${word}`)).toHaveCount(0);
+    await expect(card.getByRole("link", { name: /^Reply/ })).toHaveAccessibleName("Reply, 0 comments");
+    // With JavaScript the keyboard goes to the card's comment box, the only thing left to go to.
+    if (jsEnabled()) await expect(card.getByLabel(/^Comment on/)).toBeFocused();
   });
 
   test("the reply composer answers the post", async ({ page, baseURL }) => {

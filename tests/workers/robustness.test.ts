@@ -37,6 +37,8 @@ describe("a request whose body is not a form is refused, on every action route",
       "/compose",
       `/post/${post.id}`,
       `/post/${post.id}/delete`,
+      // A comment's delete (decision 094); the body is refused before any comment is looked for.
+      `/post/${post.id}/comments/${post.id}/delete`,
       `/post/${post.id}/report`,
       `/post/${post.id}/shares`,
       `/post/${post.id}/view`,

@@ -91,7 +91,7 @@ const authorCopy = (column: "username" | "display_name" | "avatar_url" | "verifi
  */
 const topCommentsJson = sql<string>`(
   SELECT json_group_array(json_object(
-    'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at,
+    'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at, 'authorId', c.user_id,
     'username', ${authorCopy("username")}, 'displayName', ${authorCopy("display_name")},
     'avatarUrl', ${authorCopy("avatar_url")}, 'verifiedType', ${authorCopy("verified_type")}))
   FROM (
@@ -211,6 +211,7 @@ const CommentPreviewRow = z.object({
   content: z.string(),
   likesCount: z.number(),
   createdAt: z.number(),
+  authorId: z.string(),
   username: z.string(),
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
@@ -224,9 +225,9 @@ function parseTopComments(json: string | null): CommentPreview[] {
   if (!rows.success) return [];
   return rows.data
     .sort(compareTopLevel)
-    .map(({ username, displayName, avatarUrl, verifiedType, ...comment }) => ({
+    .map(({ authorId, username, displayName, avatarUrl, verifiedType, ...comment }) => ({
       ...comment,
-      author: { username, displayName, avatarUrl, verifiedType },
+      author: { id: authorId, username, displayName, avatarUrl, verifiedType },
     }));
 }
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icon";
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PageLink } from "~/components/ui/page-link";
 import type { CommentPage, CommentView, PostActionAnswer } from "~/lib/types/post";
@@ -9,6 +10,7 @@ import { compareReplies, compareTopLevel } from "~/lib/comments";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
+import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import { POST_ACTION_NAMES } from "~/lib/texts/post";
 import { showToast } from "~/lib/toast-store";
 import { useAppendedPages } from "~/lib/use-appended-pages";
@@ -16,12 +18,27 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
 import { RelativeTime } from "../relative-time";
-import { ReturnTo } from "../return-to";
+import { ReturnTo, useReturnTo } from "../return-to";
+import { Dialog } from "../ui/dialog";
 import { VerifiedBadge } from "../verified-badge";
 import { CommentForm } from "./comment-form";
+import { DeleteCommentForm, deleteCommentPath, type DeletableComment } from "./delete-comment-form";
 import { PostText } from "./post-text";
 
 export type FailedComment = { parentId: string | null; lastResult: SubmissionResult<string[]> };
+
+/** The post page's comment box: where the keyboard goes when the last comment is deleted. */
+export const COMMENT_BOX_ID = "comment-box";
+
+/** What can take the keyboard from a comment leaving the list, in order: the comments after it, those before it (nearest first), the one it answers. */
+function successorsOf(item: HTMLElement | null): Element[] {
+  const after: Element[] = [];
+  const before: Element[] = [];
+  for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
+  for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
+  const answered = item?.parentElement?.closest("li");
+  return [...after, ...before, ...(answered ? [answered] : [])];
+}
 
 type Node = CommentView & { replies: Node[] };
 
@@ -46,12 +63,15 @@ const commentsOf = (page: CommentPage) => page.comments;
  */
 export function CommentThread({
   postId,
+  postAuthorId,
   itemId,
   first,
   failed,
   canReply,
 }: {
   postId: string;
+  /** The post's author, who may delete any comment on it (decision 094). */
+  postAuthorId: string;
   /** The page's post (a repost's own id when the page is a repost's). */
   itemId: string;
   first: CommentPage;
@@ -60,8 +80,27 @@ export function CommentThread({
 }) {
   const fetcher = useFetcher<CommentPage>();
   const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(first, fetcher.data, fetcher, commentsOf, { ranked: true });
-  const roots = buildThread(entries);
+  const viewerId = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  // Deleted here (with JavaScript): gone at once, with their replies (buildThread drops what answers
+  // nothing shown), also from an appended page the page's reload does not bring again.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const successors = useRef<Element[] | null>(null);
+  const remove = (commentId: string, item: HTMLElement | null) => {
+    successors.current = successorsOf(item);
+    setRemoved((last) => new Set(last).add(commentId));
+  };
+  useEffect(() => {
+    if (!successors.current) return;
+    // The keyboard was in the deleted comment (its Delete, under the dialog): the next comment still
+    // there, else the comment box (decision 086's rule for cards).
+    const next = successors.current.find((element) => element.isConnected);
+    successors.current = null;
+    const target = next ?? document.getElementById(COMMENT_BOX_ID)?.querySelector("textarea");
+    if (target instanceof HTMLElement) target.focus();
+  }, [removed]);
+  const roots = buildThread(entries.filter((comment) => !removed.has(comment.id)));
   const next = cursor ? `/post/${itemId}?${new URLSearchParams({ comments: cursor })}` : null;
+  const mayDelete = (comment: CommentView) => viewerId !== null && (comment.author.id === viewerId || postAuthorId === viewerId);
   if (roots.length === 0) {
     return <p className="px-4 py-10 text-center text-muted">No comments yet. Start the conversation!</p>;
   }
@@ -69,7 +108,7 @@ export function CommentThread({
     <>
       <ul ref={listRef} aria-label="Comments" aria-busy={loading}>
         {roots.map((node) => (
-          <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} />
+          <CommentItem key={node.id} postId={postId} node={node} depth={0} failed={failed} canReply={canReply} mayDelete={mayDelete} onDeleted={remove} />
         ))}
       </ul>
       {next ? (
@@ -87,14 +126,19 @@ function CommentItem({
   depth,
   failed,
   canReply,
+  mayDelete,
+  onDeleted,
 }: {
   postId: string;
   node: Node;
   depth: number;
   failed?: FailedComment;
   canReply: boolean;
+  mayDelete: (comment: CommentView) => boolean;
+  onDeleted: (commentId: string, item: HTMLElement | null) => void;
 }) {
   const anchor = `comment-${node.id}`;
+  const item = useRef<HTMLLIElement>(null);
   const replyFailed = failed?.parentId === node.id ? failed.lastResult : undefined;
   // Replies nest under the text up to COMMENT_NESTING_DEPTH levels; deeper ones follow the comment's row
   // and line up with it, so a thread of any depth keeps the width of its third level. On a phone a level
@@ -104,12 +148,12 @@ function CommentItem({
     node.replies.length > 0 ? (
       <ul className={nested ? "border-l border-line pl-3 max-sm:-ml-7" : ""} aria-label={`Replies to ${node.author.displayName}`}>
         {node.replies.map((reply) => (
-          <CommentItem key={reply.id} postId={postId} node={reply} depth={depth + 1} failed={failed} canReply={canReply} />
+          <CommentItem key={reply.id} postId={postId} node={reply} depth={depth + 1} failed={failed} canReply={canReply} mayDelete={mayDelete} onDeleted={onDeleted} />
         ))}
       </ul>
     ) : null;
   return (
-    <li id={anchor} tabIndex={-1} className={depth === 0 ? "focus-inset border-b border-line px-4 py-3" : "focus-inset pt-3"}>
+    <li ref={item} id={anchor} tabIndex={-1} className={depth === 0 ? "focus-inset border-b border-line px-4 py-3" : "focus-inset pt-3"}>
       <div className="flex gap-3">
         <Avatar src={node.author.avatarUrl} size="sm" />
         <div className="min-w-0 flex-1">
@@ -143,6 +187,9 @@ function CommentItem({
                   />
                 </div>
               </details>
+            ) : null}
+            {mayDelete(node) ? (
+              <DeleteComment target={{ postId, commentId: node.id, writer: node.author.displayName }} onDeleted={() => onDeleted(node.id, item.current)} />
             ) : null}
           </div>
           {nested ? replies : null}
@@ -185,5 +232,34 @@ function CommentLike({ postId, comment, anchor }: { postId: string; comment: Com
         <span aria-hidden="true">{formatCount(Math.max(0, count))}</span>
       </button>
     </FetcherForm>
+  );
+}
+
+/**
+ * A comment's Delete, for its writer and the post's author: a link to the confirmation's page without
+ * JavaScript (back to the comments after it), the confirmation as a dialog in place with it.
+ */
+function DeleteComment({ target, onDeleted }: { target: DeletableComment; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const returnTo = useReturnTo("comments");
+  return (
+    <>
+      <PageLink
+        to={`${deleteCommentPath(target)}?${new URLSearchParams({ returnTo })}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-label={COMMENT_DELETE_TEXTS.controlName(target.writer)}
+        className="rounded-full px-2 py-1 text-sm text-muted hover:bg-surface hover:text-danger"
+      >
+        {COMMENT_DELETE_TEXTS.control}
+      </PageLink>
+      {open ? (
+        <Dialog open onClose={() => setOpen(false)} title={COMMENT_DELETE_TEXTS.title}>
+          <DeleteCommentForm target={target} returnTo={returnTo} onCancel={() => setOpen(false)} onDone={onDeleted} />
+        </Dialog>
+      ) : null}
+    </>
   );
 }

@@ -134,7 +134,14 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
 
           {detail ? null : (
             <>
-              <TopComments postId={post.id} comments={post.topComments} total={post.counts.comments} />
+              <TopComments
+                postId={post.id}
+                postAuthorId={post.author.id}
+                viewerId={viewer?.id ?? null}
+                returnTo={returnTo}
+                comments={post.topComments}
+                total={post.counts.comments}
+              />
               {viewer && !post.locked ? (
                 <CommentForm
                   scope="card"

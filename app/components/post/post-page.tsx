@@ -10,7 +10,7 @@ import { POST_MESSAGES } from "~/lib/messages";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
 import { PostPageAddress, ReplyForm } from "./comment-form";
-import { CommentThread, type FailedComment } from "./comment-thread";
+import { COMMENT_BOX_ID, CommentThread, type FailedComment } from "./comment-thread";
 import { PostCard } from "./post-card";
 
 /** /post/{id}: the post, the reply composer and every comment, replies nested under their parent. */
@@ -56,7 +56,7 @@ export function PostPageView({
         {community}
         <PostCard item={item} detail />
         {canReply ? (
-          <div className="border-b border-line px-4 py-3">
+          <div id={COMMENT_BOX_ID} className="border-b border-line px-4 py-3">
             <ReplyForm
               scope="page"
               postId={post.id}
@@ -74,7 +74,7 @@ export function PostPageView({
               </Link>
             </p>
           ) : null}
-          {post.locked ? null : <CommentThread postId={post.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
+          {post.locked ? null : <CommentThread postId={post.id} postAuthorId={post.author.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
         </section>
       </div>
     </PostPageAddress.Provider>

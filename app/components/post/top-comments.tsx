@@ -1,16 +1,26 @@
-import { PageLink, profileLinkHtml } from "~/components/ui/page-link";
+import { PageLink, profileLinkHtml, PAGE_LINK } from "~/components/ui/page-link";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { CommentPreview } from "~/lib/types/post";
 import { formatCount } from "~/lib/format";
 import { html, type Markup } from "~/lib/html";
+import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import { avatarHtml } from "../avatar";
 import { relativeTimeHtml, useTimesReadNow } from "../relative-time";
+import { Dialog } from "../ui/dialog";
 import { verifiedBadgeHtml } from "../verified-badge";
+import { DeleteCommentForm, deleteCommentPath, type DeletableComment } from "./delete-comment-form";
 import { postTextHtml } from "./post-text";
 
-/** A comment as its post's card previews it: only data, so markup (decision 057). */
-function previewHtml({ author, content, createdAt }: CommentPreview): Markup {
+/** The attribute that marks a preview's Delete link, which the list's one click handler finds. */
+const DELETE_ATTRIBUTE = "data-comment-delete";
+
+/**
+ * A comment as its post's card previews it: only data, so markup (decision 057). Its writer and the
+ * post's author get its Delete: a link to the confirmation's page (`deleteHref`), a dialog with JavaScript.
+ */
+function previewHtml({ id, author, content, createdAt }: CommentPreview, deleteHref: string | null): Markup {
   return html`
-    <li class="flex gap-2 rounded-xl bg-surface px-3 py-2">
+    <li class="flex gap-2 rounded-xl bg-surface px-3 py-2" tabindex="-1" data-comment-id="${id}">
       ${avatarHtml({ src: author.avatarUrl, size: "sm" })}
       <div class="min-w-0 flex-1 text-sm">
         <p class="flex flex-wrap items-center gap-x-1">
@@ -18,6 +28,8 @@ function previewHtml({ author, content, createdAt }: CommentPreview): Markup {
           ${verifiedBadgeHtml(author.verifiedType)}
           <span class="truncate text-muted">${`@${author.username} ·`}</span>
           ${relativeTimeHtml(createdAt, "text-muted")}
+          ${deleteHref &&
+          html`<a class="ml-auto rounded-full px-2 text-muted hover:text-danger" href="${deleteHref}" ${DELETE_ATTRIBUTE}="${id}" aria-label="${COMMENT_DELETE_TEXTS.controlName(author.displayName)}" ${PAGE_LINK}>${COMMENT_DELETE_TEXTS.control}</a>`}
         </p>
         ${postTextHtml(content)}
       </div>
@@ -25,17 +37,79 @@ function previewHtml({ author, content, createdAt }: CommentPreview): Markup {
 }
 
 /** Up to two of the post's most-liked comments, and the way to all of them. */
-export function TopComments({ postId, comments, total }: { postId: string; comments: CommentPreview[]; total: number }) {
+export function TopComments({
+  postId,
+  postAuthorId,
+  viewerId,
+  returnTo,
+  comments,
+  total,
+}: {
+  postId: string;
+  postAuthorId: string;
+  viewerId: string | null;
+  /** Where the confirmation's page comes back to: the card on this page. */
+  returnTo: string;
+  comments: CommentPreview[];
+  total: number;
+}) {
   const list = useTimesReadNow<HTMLUListElement>();
-  if (comments.length === 0) return null;
+  const [deleting, setDeleting] = useState<DeletableComment | null>(null);
+  // Deleted here: gone at once (the card's count follows from the answer's counts, delete-comment-form.tsx).
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const successors = useRef<Element[] | null>(null);
+  useEffect(() => {
+    if (!successors.current) return;
+    // The keyboard was on the deleted preview's Delete: the next preview, else the card's comment box, else the card.
+    const next = successors.current.find((element) => element.isConnected);
+    successors.current = null;
+    const card = list.current?.closest("article") ?? document.querySelector(`#post-${CSS.escape(postId)}`);
+    const target = next ?? card?.querySelector("textarea") ?? card;
+    if (target instanceof HTMLElement) target.focus();
+  }, [removed, list, postId]);
+
+  const shown = comments.filter((comment) => !removed.has(comment.id));
+  if (shown.length === 0) return null;
+  const query = new URLSearchParams({ returnTo });
+  const mayDelete = (comment: CommentPreview) => viewerId !== null && (comment.author.id === viewerId || postAuthorId === viewerId);
+  const openDelete = (event: MouseEvent<HTMLUListElement>) => {
+    const link = event.target instanceof Element ? event.target.closest(`a[${DELETE_ATTRIBUTE}]`) : null;
+    const comment = link ? shown.find((one) => one.id === link.getAttribute(DELETE_ATTRIBUTE)) : undefined;
+    if (!comment) return;
+    // In place with JavaScript: the page link's own navigation (to the confirmation's page) is not wanted.
+    event.preventDefault();
+    setDeleting({ postId, commentId: comment.id, writer: comment.author.displayName });
+  };
+  const done = (commentId: string) => {
+    const item = list.current?.querySelector(`li[data-comment-id="${CSS.escape(commentId)}"]`);
+    const after: Element[] = [];
+    const before: Element[] = [];
+    for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
+    for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
+    successors.current = [...after, ...before];
+    setDeleting(null);
+    setRemoved((last) => new Set(last).add(commentId));
+  };
   return (
     <div className="mt-2 flex flex-col gap-2">
       {/* Their times are the server's reading until useTimesReadNow's: no warning for that in development. */}
-      <ul ref={list} className="flex flex-col gap-2" aria-label="Top comments" dangerouslySetInnerHTML={html`${comments.map(previewHtml)}`} suppressHydrationWarning />
-      {total > comments.length ? (
+      <ul
+        ref={list}
+        className="flex flex-col gap-2"
+        aria-label="Top comments"
+        onClick={openDelete}
+        dangerouslySetInnerHTML={html`${shown.map((comment) => previewHtml(comment, mayDelete(comment) ? `${deleteCommentPath({ postId, commentId: comment.id })}?${query}` : null))}`}
+        suppressHydrationWarning
+      />
+      {total > shown.length ? (
         <PageLink to={`/post/${postId}`} className="text-sm text-accent hover:underline">
           {`View all ${formatCount(total)} comments`}
         </PageLink>
+      ) : null}
+      {deleting ? (
+        <Dialog open onClose={() => setDeleting(null)} title={COMMENT_DELETE_TEXTS.title}>
+          <DeleteCommentForm target={deleting} returnTo={returnTo} onCancel={() => setDeleting(null)} onDone={() => done(deleting.commentId)} />
+        </Dialog>
       ) : null}
     </div>
   );

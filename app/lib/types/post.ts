@@ -32,7 +32,8 @@ export type CommentPreview = {
   content: string;
   likesCount: number;
   createdAt: number;
-  author: Byline;
+  /** With the author's id: their own comment shows them its Delete (decision 094). */
+  author: Author;
 };
 
 export type PostView = {
