@@ -5,7 +5,7 @@ import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import type { Db } from "./db/client";
 import type { AppConfig } from "./env";
 import { stripeCancelNow, StripeError, stripeProvider, type Order } from "./payments";
-import { applyPaidPeriod, currentReference, endByProvider, orderByReference, stopRenewal, stopRenewalsToUnverified } from "./subscriptions";
+import { accountsOfOrderExist, applyPaidPeriod, currentReference, endByProvider, orderByReference, recordFailedPayment, recordRefund, stopRenewal, stopRenewalsToUnverified } from "./subscriptions";
 
 /**
  * Stripe's webhook (POST /webhooks/stripe; docs/decisions/037). Nothing changes before the signature
@@ -22,6 +22,9 @@ import { applyPaidPeriod, currentReference, endByProvider, orderByReference, sto
  * Periods are kept STRIPE_RENEWAL_GRACE_MS longer than Stripe's: its renewal is paid about an hour
  * after a period ends.
  * - customer.subscription.deleted: the subscription ends now.
+ * - invoice.payment_failed: the failed charge is recorded as a failed payment (decision 095); the
+ *   period is not changed (a retry that succeeds is an invoice.paid).
+ * - charge.refunded (in full): the payment it gave back is recorded as refunded.
  * Anything else is acknowledged and ignored.
  */
 
@@ -141,6 +144,12 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       if (object.mode !== "subscription" || !order || !paidNow) return { status: 200, body: { received: true, ignored: true } };
       const periodEnd = (order.kind === "verified" ? verifiedPeriodEnd(at) : creatorPeriodEnd(at, order.plan)) + STRIPE_RENEWAL_GRACE_MS;
       const reference = text(object.subscription);
+      // Paid by or to an account deleted meanwhile: nothing here to give it to, and an event that
+      // failed (a foreign key) would be answered 500 for days while the subscription went on charging.
+      if (!(await accountsOfOrderExist(db, order))) {
+        if (reference) await cancelUnknown(config.stripe.secretKey, reference, "was paid by or to an account since deleted");
+        return { status: 200, body: { received: true, ignored: true } };
+      }
       const result = await applyPaidPeriod(db, {
         provider: "stripe",
         eventId: event.id,
@@ -185,6 +194,20 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       // the badge purges: cheap, and the profile shows the badge as of now).
       const badgesChanged = result === "applied" && found.order.kind === "verified" ? [found.order.memberId] : [];
       return { status: 200, body: { received: true, applied: result === "applied", result }, badgesChanged };
+    }
+    case "invoice.payment_failed": {
+      const reference = invoiceSubscription(object);
+      const found = reference ? await orderByReference(db, "stripe", reference) : null;
+      if (!found) return { status: 200, body: { received: true, ignored: true } };
+      const amountDue = typeof object.amount_due === "number" && Number.isSafeInteger(object.amount_due) && object.amount_due >= 0 ? object.amount_due : found.order.amountCents;
+      await recordFailedPayment(db, "stripe", found, event.id, amountDue);
+      return { status: 200, body: { received: true, applied: true } };
+    }
+    case "charge.refunded": {
+      // A payment is kept by its invoice (a first payment's, or a renewal's); a partial refund keeps it paid.
+      const invoice = text(object.invoice);
+      if (object.refunded !== true || !invoice) return { status: 200, body: { received: true, ignored: true } };
+      return { status: 200, body: { received: true, applied: await recordRefund(db, "stripe", invoice) } };
     }
     case "customer.subscription.deleted": {
       const reference = text(object.id);

@@ -22,7 +22,7 @@ export async function answerSubscription({ context, member, form, params, intent
   if (intent === "unsubscribe") return respond(context, form, await cancelCreatorSubscription(acting, username), SUBSCRIPTION_MESSAGES.cancelled);
   const submission = parseWithZod(form, { schema: SubscribeSchema });
   if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.choosePlan));
-  const outcome = await subscribeToCreator(acting, username, submission.value.plan);
+  const outcome = await subscribeToCreator(acting, username, submission.value.plan, submission.value.priceCents);
   if (!outcome.ok) return respond(context, form, outcome);
   if (outcome.redirect) return redirect(outcome.redirect, 303);
   // The creator's Notifications badge, live (a resumed subscription is no news).

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, STRIPE_LAPSED_CANCELS_PER_RUN, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
-import { creatorPeriodEnd, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
+import { creatorPeriodEnd, formatPrice, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscribedPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { inParts } from "./db/chunks";
@@ -16,7 +16,7 @@ import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import type { AppConfig } from "./env";
 import { parseSubscriptionCursor, subscriptionCursor } from "./posts/cursors";
-import { providerNamed, providerOf, StripeError, type Order, type PaymentProvider } from "./payments";
+import { providerNamed, providerOf, stripeCancelNow, StripeError, type Order, type PaymentProvider } from "./payments";
 import { hasUsername, offeringSql } from "./users";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -136,10 +136,11 @@ export async function endByProvider(db: Db, provider: string, eventId: string, s
 }
 
 /** The subscription a provider reference names, as an order (a Stripe renewal finds what it renews). */
-export async function orderByReference(db: Db, provider: string, reference: string): Promise<{ order: Order; creatorOffers: boolean; cancelled: boolean } | null> {
+export async function orderByReference(db: Db, provider: string, reference: string): Promise<{ order: Order; subscriptionId: string; creatorOffers: boolean; cancelled: boolean } | null> {
   const [creator, verified] = await db.batch([
     db
       .select({
+        subscriptionId: creatorSubscriptions.id,
         memberId: creatorSubscriptions.subscriberId,
         creatorId: creatorSubscriptions.subscribedToId,
         plan: creatorSubscriptions.plan,
@@ -150,19 +151,58 @@ export async function orderByReference(db: Db, provider: string, reference: stri
       .from(creatorSubscriptions)
       .where(and(eq(creatorSubscriptions.provider, provider), eq(creatorSubscriptions.providerReference, reference))),
     db
-      .select({ memberId: verifiedSubscriptions.userId, amountCents: verifiedSubscriptions.amountCents, cancelledAt: verifiedSubscriptions.cancelledAt })
+      .select({ subscriptionId: verifiedSubscriptions.id, memberId: verifiedSubscriptions.userId, amountCents: verifiedSubscriptions.amountCents, cancelledAt: verifiedSubscriptions.cancelledAt })
       .from(verifiedSubscriptions)
       .where(and(eq(verifiedSubscriptions.provider, provider), eq(verifiedSubscriptions.providerReference, reference))),
   ]);
   if (creator[0]) {
-    const { offers, cancelledAt, ...order } = creator[0];
-    return { order: { kind: "creator", ...order }, creatorOffers: Boolean(offers), cancelled: cancelledAt !== null };
+    const { subscriptionId, offers, cancelledAt, ...order } = creator[0];
+    return { order: { kind: "creator", ...order }, subscriptionId, creatorOffers: Boolean(offers), cancelled: cancelledAt !== null };
   }
   if (verified[0]) {
-    const { cancelledAt, ...order } = verified[0];
-    return { order: { kind: "verified", ...order }, creatorOffers: true, cancelled: cancelledAt !== null };
+    const { subscriptionId, cancelledAt, ...order } = verified[0];
+    return { order: { kind: "verified", ...order }, subscriptionId, creatorOffers: true, cancelled: cancelledAt !== null };
   }
   return null;
+}
+
+/** Whether the member who pays for an order (and the creator it pays) still have their accounts. */
+export async function accountsOfOrderExist(db: Db, order: Order): Promise<boolean> {
+  const ids = [...new Set(order.kind === "creator" ? [order.memberId, order.creatorId] : [order.memberId])];
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return found.length === ids.length;
+}
+
+/**
+ * Records a renewal the provider could not charge (Stripe's invoice.payment_failed) as a failed payment
+ * of the subscription, so the member's records and export show it. Each failed attempt is its own event,
+ * and the event is its reference: the invoice's id stays free for the payment that succeeds at a retry
+ * (references are unique), and a replayed event records nothing twice.
+ */
+export async function recordFailedPayment(db: Db, provider: string, found: { order: Order; subscriptionId: string }, eventId: string, amountCents: number): Promise<void> {
+  await db
+    .insert(payments)
+    .values({
+      id: newId(),
+      userId: found.order.memberId,
+      kind: found.order.kind === "verified" ? "verified_subscription" : "creator_subscription",
+      subscriptionId: found.subscriptionId,
+      amountCents,
+      provider,
+      providerReference: eventId,
+      status: "failed",
+    })
+    .onConflictDoNothing();
+}
+
+/** A payment the provider gave back in full (Stripe's charge.refunded): recorded as refunded. Answers whether one was. */
+export async function recordRefund(db: Db, provider: string, paymentReference: string): Promise<boolean> {
+  const refunded = await db
+    .update(payments)
+    .set({ status: "refunded" })
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, paymentReference), eq(payments.status, "succeeded")))
+    .returning({ id: payments.id });
+  return refunded.length > 0;
 }
 
 /** The provider reference of the subscription an order is for (null: none, or none kept). */
@@ -271,10 +311,12 @@ const active = (table: typeof creatorSubscriptions | typeof verifiedSubscription
 
 /**
  * Subscribe to the creator `username` names on a plan (spec document 2 §4): never to oneself, only to
- * a creator who offers subscriptions at a price; the price is the creator's at this moment. One
- * already running is kept; one cancelled but not yet over is renewed again instead of paid twice.
+ * a creator who offers subscriptions, and only at the monthly price the member was shown
+ * (`shownPriceCents`: a creator who changed it meanwhile is answered with the new price, and nothing is
+ * charged; decision 095). One already running is kept; one cancelled but not yet over is renewed again
+ * instead of paid twice (at the price it has).
  */
-export async function subscribeToCreator({ context, memberId, origin }: Acting, username: string, plan: Plan, now = Date.now()): Promise<Outcome<SubscribeResult>> {
+export async function subscribeToCreator({ context, memberId, origin }: Acting, username: string, plan: Plan, shownPriceCents: number | undefined, now = Date.now()): Promise<Outcome<SubscribeResult>> {
   const { db } = context;
   const creator = await db
     .select({
@@ -283,31 +325,32 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
       username: users.username,
       offers: offeringSql().as("creator_offers"),
       price: users.subscriptionPriceCents,
-      // The viewer's subscription to them while it runs (one row: the pair is unique).
-      runningId: creatorSubscriptions.id,
-      runningCancelledAt: creatorSubscriptions.cancelledAt,
-      runningProvider: creatorSubscriptions.provider,
-      runningReference: creatorSubscriptions.providerReference,
+      // The viewer's subscription to them, running or not (one row: the pair is unique).
+      rowId: creatorSubscriptions.id,
+      running: sql<number | null>`${active(creatorSubscriptions, now)}`.as("subscription_running"),
+      rowCancelledAt: creatorSubscriptions.cancelledAt,
+      rowProvider: creatorSubscriptions.provider,
+      rowReference: creatorSubscriptions.providerReference,
     })
     .from(users)
-    .leftJoin(
-      creatorSubscriptions,
-      and(eq(creatorSubscriptions.subscribedToId, users.id), eq(creatorSubscriptions.subscriberId, memberId), active(creatorSubscriptions, now)),
-    )
+    .leftJoin(creatorSubscriptions, and(eq(creatorSubscriptions.subscribedToId, users.id), eq(creatorSubscriptions.subscriberId, memberId)))
     .where(hasUsername(username))
     .get();
   if (!creator) return refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound);
   if (creator.id === memberId) return refuse(400, SUBSCRIPTION_MESSAGES.notYourself);
-  if (creator.runningId) {
-    if (!creator.runningCancelledAt) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
+  const row = { id: creator.rowId, provider: creator.rowProvider, reference: creator.rowReference, cancelledAt: creator.rowCancelledAt };
+  if (row.id && creator.running) {
+    if (!row.cancelledAt) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));
     // Renewal back on only while the creator still offers (else the period paid for just runs out).
     if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
     // Cancelled, still paid for: renewal back on.
-    await providerNamed(creator.runningProvider ?? "test", context.config).resume(creator.runningReference);
-    await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, creator.runningId));
+    await providerNamed(row.provider ?? "test", context.config).resume(row.reference);
+    await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, row.id));
     return { ok: true, name: creator.displayName, redirect: null, resumed: true };
   }
   if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
+  if (shownPriceCents !== creator.price) return refuse(409, SUBSCRIPTION_MESSAGES.priceChanged(formatPrice(creator.price)));
+  await stopLapsedBeforeCheckout(context, creatorSubscriptions, row, now);
   const order: Order = { kind: "creator", memberId, creatorId: creator.id, plan, amountCents: planAmountCents(creator.price, plan) };
   const back = `${origin}/profile/${encodeURIComponent(creator.username)}`;
   const paid = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, `Subscription to ${creator.displayName} (${plan})`, creatorPeriodEnd(now, plan));
@@ -351,15 +394,16 @@ export async function subscribeVerified({ context, memberId, origin }: Acting, n
     .select({
       given: badgeGivenSql,
       id: verifiedSubscriptions.id,
+      running: sql<number | null>`${active(verifiedSubscriptions, now)}`.as("subscription_running"),
       cancelledAt: verifiedSubscriptions.cancelledAt,
       provider: verifiedSubscriptions.provider,
       reference: verifiedSubscriptions.providerReference,
     })
     .from(users)
-    .leftJoin(verifiedSubscriptions, and(eq(verifiedSubscriptions.userId, users.id), active(verifiedSubscriptions, now)))
+    .leftJoin(verifiedSubscriptions, eq(verifiedSubscriptions.userId, users.id))
     .where(eq(users.id, memberId))
     .get();
-  const row = member?.id && member.provider ? { id: member.id, cancelledAt: member.cancelledAt, provider: member.provider, reference: member.reference } : null;
+  const row = member?.id && member.running && member.provider ? { id: member.id, cancelledAt: member.cancelledAt, provider: member.provider, reference: member.reference } : null;
   if (row && !row.cancelledAt) return refuse(409, VERIFIED_MESSAGES.alreadyVerified);
   // Murmur gave the badge (not a subscription): there is nothing to pay for (decision 073).
   if (!row && member?.given) return refuse(409, VERIFIED_MESSAGES.badgeGiven);
@@ -368,6 +412,7 @@ export async function subscribeVerified({ context, memberId, origin }: Acting, n
     await db.update(verifiedSubscriptions).set({ cancelledAt: null }).where(eq(verifiedSubscriptions.id, row.id));
     return { ok: true, redirect: null };
   }
+  if (member) await stopLapsedBeforeCheckout(context, verifiedSubscriptions, member, now);
   const order: Order = { kind: "verified", memberId, amountCents: VERIFIED_PRICE_CENTS };
   const back = `${origin}/verified`;
   const paid = await pay(context, order, { success: `${back}?checkout=done`, cancel: back }, "Murmur verified badge", verifiedPeriodEnd(now));
@@ -440,6 +485,8 @@ export function setOffering(db: Db, memberId: string, on: boolean) {
 
 type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan; amountCents: number; expiresAt: Date; provider: string; renews: number };
 
+type SubscriptionTable = typeof creatorSubscriptions | typeof verifiedSubscriptions;
+
 /**
  * Ends or renews subscriptions whose period is over (cron, docs/decisions/037): one still renewing with
  * a provider that renews on request (the test provider) and, for a creator subscription, a creator who
@@ -447,83 +494,170 @@ type Due = { id: string; memberId: string; creatorId: string | null; plan: Plan;
  * end); every other one ends (status cancelled), which takes the verified badge back by trigger, and
  * a member who lost the badge so stops offering: the renewal of subscriptions to them stops. Stripe
  * renews on its own and says so by webhook within the grace its periods carry (STRIPE_RENEWAL_GRACE_MS);
- * test-mode subscriptions are not renewed once Stripe is configured. Answers how many it ended and
- * renewed, and whose verified subscription ended (their public profiles are purged).
+ * one whose renewal never came (the card declined) ends here and is stopped at Stripe, which would
+ * otherwise go on retrying the card (decision 095). Test-mode subscriptions are not renewed once Stripe
+ * is configured. Answers how many it ended and renewed, and whose verified subscription ended (their
+ * public profiles are purged).
  */
 export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.now()): Promise<{ ended: number; renewed: number; badgesEnded: string[] }> {
-  const [creators, verified] = await db.batch([
-    db
-      .select({
-        id: creatorSubscriptions.id,
-        memberId: creatorSubscriptions.subscriberId,
-        creatorId: creatorSubscriptions.subscribedToId,
-        plan: creatorSubscriptions.plan,
-        amountCents: creatorSubscriptions.amountCents,
-        expiresAt: creatorSubscriptions.expiresAt,
-        provider: creatorSubscriptions.provider,
-        renews: sql<number>`${creatorSubscriptions.cancelledAt} IS NULL AND (SELECT ${offeringSql()}
-          FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("renews"),
-      })
-      .from(creatorSubscriptions)
-      .where(and(eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.expiresAt} <= ${now}`))
-      .orderBy(creatorSubscriptions.expiresAt)
-      .limit(SUBSCRIPTION_EXPIRY_BATCH),
-    db
-      .select({
-        id: verifiedSubscriptions.id,
-        memberId: verifiedSubscriptions.userId,
-        creatorId: sql<string | null>`NULL`.as("creator_id"),
-        plan: sql<Plan>`'monthly'`.as("plan"),
-        amountCents: verifiedSubscriptions.amountCents,
-        expiresAt: verifiedSubscriptions.expiresAt,
-        provider: verifiedSubscriptions.provider,
-        renews: sql<number>`${verifiedSubscriptions.cancelledAt} IS NULL`.as("renews"),
-      })
-      .from(verifiedSubscriptions)
-      .where(and(eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.expiresAt} <= ${now}`))
-      .orderBy(verifiedSubscriptions.expiresAt)
-      .limit(SUBSCRIPTION_EXPIRY_BATCH),
-  ]);
+  // The badges first: a member whose badge ends in this run no longer offers, so no subscription to
+  // them is renewed below (losing the badge stops every renewal to them; decision 095).
+  const verified = await db
+    .select({
+      id: verifiedSubscriptions.id,
+      memberId: verifiedSubscriptions.userId,
+      creatorId: sql<string | null>`NULL`.as("creator_id"),
+      plan: sql<Plan>`'monthly'`.as("plan"),
+      amountCents: verifiedSubscriptions.amountCents,
+      expiresAt: verifiedSubscriptions.expiresAt,
+      provider: verifiedSubscriptions.provider,
+      renews: sql<number>`${verifiedSubscriptions.cancelledAt} IS NULL`.as("renews"),
+    })
+    .from(verifiedSubscriptions)
+    .where(and(eq(verifiedSubscriptions.status, "active"), sql`${verifiedSubscriptions.expiresAt} <= ${now}`))
+    .orderBy(verifiedSubscriptions.expiresAt)
+    .limit(SUBSCRIPTION_EXPIRY_BATCH);
+  const badges = await renewOrEnd(db, config, verified as Due[], now);
+  // Their badges really ended: a test-mode period over, or a Stripe one whose renewal never came (it is
+  // stopped at Stripe below, so no late payment brings it back).
+  const badgesEnded = badges.ended.map((due) => due.memberId);
+  await stopRenewalsToUnverified(db, config, badgesEnded, now);
+  const creators = await db
+    .select({
+      id: creatorSubscriptions.id,
+      memberId: creatorSubscriptions.subscriberId,
+      creatorId: creatorSubscriptions.subscribedToId,
+      plan: creatorSubscriptions.plan,
+      amountCents: creatorSubscriptions.amountCents,
+      expiresAt: creatorSubscriptions.expiresAt,
+      provider: creatorSubscriptions.provider,
+      renews: sql<number>`${creatorSubscriptions.cancelledAt} IS NULL AND (SELECT ${offeringSql()}
+        FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId})`.as("renews"),
+    })
+    .from(creatorSubscriptions)
+    .where(and(eq(creatorSubscriptions.status, "active"), sql`${creatorSubscriptions.expiresAt} <= ${now}`))
+    .orderBy(creatorSubscriptions.expiresAt)
+    .limit(SUBSCRIPTION_EXPIRY_BATCH);
+  const subscriptions = await renewOrEnd(db, config, creators as Due[], now);
+  await stopLapsedAtStripe(db, config, now);
+  return { ended: badges.ended.length + subscriptions.ended.length, renewed: badges.renewed + subscriptions.renewed, badgesEnded };
+}
+
+/** Renews the due subscriptions the provider renews on request, and ends the rest (only if still over). */
+async function renewOrEnd(db: Db, config: AppConfig, due: Due[], now: number): Promise<{ renewed: number; ended: Due[] }> {
   let renewed = 0;
   const ending: Due[] = [];
-  for (const due of [...(creators as Due[]), ...(verified as Due[])]) {
-    const provider = providerNamed(due.provider, config);
-    const renewsHere = provider.name === due.provider && provider.renew !== null && !(due.provider === "test" && config.stripe);
-    if (!due.renews || !renewsHere || !provider.renew) {
-      ending.push(due);
+  for (const one of due) {
+    const provider = providerNamed(one.provider, config);
+    const renewsHere = provider.name === one.provider && provider.renew !== null && !(one.provider === "test" && config.stripe);
+    if (!one.renews || !renewsHere || !provider.renew) {
+      ending.push(one);
       continue;
     }
-    const order: Order = due.creatorId
-      ? { kind: "creator", memberId: due.memberId, creatorId: due.creatorId, plan: due.plan, amountCents: due.amountCents }
-      : { kind: "verified", memberId: due.memberId, amountCents: due.amountCents };
+    const order: Order = one.creatorId
+      ? { kind: "creator", memberId: one.memberId, creatorId: one.creatorId, plan: one.plan, amountCents: one.amountCents }
+      : { kind: "verified", memberId: one.memberId, amountCents: one.amountCents };
     try {
       const { paymentReference } = await provider.renew(order);
       // The next period from the end of this one; from now if even that is over (the job was away).
-      const ended = due.expiresAt.getTime();
-      const next = (start: number) => (due.creatorId ? creatorPeriodEnd(start, due.plan) : verifiedPeriodEnd(start));
+      const ended = one.expiresAt.getTime();
+      const next = (start: number) => (one.creatorId ? creatorPeriodEnd(start, one.plan) : verifiedPeriodEnd(start));
       const periodEnd = next(ended) > now ? next(ended) : next(now);
-      await applyPaidPeriod(db, { provider: provider.name, eventId: `renewal:${due.id}:${ended}`, order, subscriptionReference: null, paymentReference, periodEnd, renewal: true });
+      await applyPaidPeriod(db, { provider: provider.name, eventId: `renewal:${one.id}:${ended}`, order, subscriptionReference: null, paymentReference, periodEnd, renewal: true });
       renewed += 1;
     } catch (error) {
       console.error("A subscription renewal failed; it ends:", error);
-      ending.push(due);
+      ending.push(one);
     }
   }
-  const endOne = (due: Due) => {
-    const table = due.creatorId ? creatorSubscriptions : verifiedSubscriptions;
+  const endOne = (one: Due) => {
+    const table = one.creatorId ? creatorSubscriptions : verifiedSubscriptions;
     // Only if still over: a renewal that arrived meanwhile (a webhook) keeps it.
     return db
       .update(table)
       .set({ status: "cancelled" })
-      .where(and(eq(table.id, due.id), eq(table.status, "active"), sql`${table.expiresAt} <= ${now}`));
+      .where(and(eq(table.id, one.id), eq(table.status, "active"), sql`${table.expiresAt} <= ${now}`));
   };
   const [first, ...rest] = ending.map(endOne);
   if (first) await db.batch([first, ...rest]);
-  // Members whose badge really ended (a test-mode period over; a Stripe one ends by Stripe's deletion,
-  // not when its grace lapses while Stripe still retries the card) no longer offer.
-  await stopRenewalsToUnverified(db, config, ending.filter((due) => !due.creatorId && due.provider === "test").map((due) => due.memberId), now);
-  const badgesEnded = ending.filter((due) => !due.creatorId).map((due) => due.memberId);
-  return { ended: ending.length, renewed, badgesEnded };
+  return { renewed, ended: ending };
+}
+
+/**
+ * A Stripe subscription that ended here with no renewal paid and was never stopped at Stripe: its
+ * renewal never stopped (cancelled_at is set once Stripe is told, by a member's cancel or ours, or by
+ * Stripe's own deletion), so Stripe may still be retrying its card. By the `*_stripe_lapsed_idx`
+ * indexes (their condition written as here, in literals, so the planner can use them).
+ */
+const lapsedAtStripe = (table: SubscriptionTable) =>
+  sql`${table.status} = 'cancelled' AND ${table.cancelledAt} IS NULL AND ${table.provider} = 'stripe' AND ${table.providerReference} IS NOT NULL`;
+
+/**
+ * Stops at Stripe the subscriptions whose period ended here with no renewal paid (decision 095): a card
+ * Stripe retries for weeks could otherwise be charged after the member has subscribed again, a second
+ * payment no row records. At most STRIPE_LAPSED_CANCELS_PER_RUN of each kind a run; one Stripe refuses
+ * stays for the next run (logged).
+ */
+async function stopLapsedAtStripe(db: Db, config: AppConfig, now: number): Promise<void> {
+  if (!config.stripe) return;
+  const fields = (table: SubscriptionTable) => ({ id: table.id, reference: sql<string>`${table.providerReference}`.as("reference") });
+  const [creators, verified] = await db.batch([
+    db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(lapsedAtStripe(creatorSubscriptions)).limit(STRIPE_LAPSED_CANCELS_PER_RUN),
+    db.select(fields(verifiedSubscriptions)).from(verifiedSubscriptions).where(lapsedAtStripe(verifiedSubscriptions)).limit(STRIPE_LAPSED_CANCELS_PER_RUN),
+  ]);
+  const refusal = await cancelNowAtStripe(db, config.stripe.secretKey, [
+    ...creators.map((row) => ({ ...row, table: creatorSubscriptions as SubscriptionTable })),
+    ...verified.map((row) => ({ ...row, table: verifiedSubscriptions as SubscriptionTable })),
+  ], now);
+  if (refusal) console.error("Stopping a lapsed Stripe subscription failed; the next run tries again:", refusal);
+}
+
+/**
+ * Ends these Stripe subscriptions now (not at their period's end: that period is the one never paid),
+ * ACCOUNT_CANCELS_AT_ONCE at a time, each written down (cancelled_at) as soon as Stripe says so, and
+ * only while the row still names it. One Stripe no longer has (404) is done. Answers the first refusal.
+ */
+async function cancelNowAtStripe(db: Db, secretKey: string, rows: { table: SubscriptionTable; id: string; reference: string }[], now: number): Promise<unknown> {
+  let refusal: unknown = null;
+  for (let start = 0; start < rows.length; start += ACCOUNT_CANCELS_AT_ONCE) {
+    const part = rows.slice(start, start + ACCOUNT_CANCELS_AT_ONCE);
+    const results = await Promise.allSettled(
+      part.map(async ({ reference }) => {
+        try {
+          await stripeCancelNow(secretKey, reference);
+        } catch (error) {
+          if (error instanceof StripeError && error.status === 404) return;
+          throw error;
+        }
+      }),
+    );
+    const [first, ...rest] = part
+      .filter((_, i) => results[i]!.status === "fulfilled")
+      .map(({ table, id, reference }) =>
+        db.update(table).set({ cancelledAt: new Date(now) }).where(and(eq(table.id, id), eq(table.providerReference, reference), isNull(table.cancelledAt))),
+      );
+    if (first) await db.batch([first, ...rest]);
+    for (const result of results) if (result.status === "rejected") refusal ??= result.reason;
+  }
+  return refusal;
+}
+
+/**
+ * Before a new checkout for a pair (or a member's badge) whose row does not run: the Stripe subscription
+ * the row still names, if its renewal was never stopped, is stopped now (it may still be retrying the
+ * card; a retry that succeeds after the new checkout would be a second charge). Stripe refusing refuses
+ * the checkout (thrown: 'Failed to subscribe'), so the member is never charged twice for one row.
+ */
+async function stopLapsedBeforeCheckout(
+  context: AppLoadContext,
+  table: SubscriptionTable,
+  row: { id: string | null; provider: string | null; reference: string | null; cancelledAt: Date | null },
+  now: number,
+): Promise<void> {
+  const { stripe } = context.config;
+  if (!stripe || !row.id || row.provider !== "stripe" || !row.reference || row.cancelledAt) return;
+  const refusal = await cancelNowAtStripe(context.db, stripe.secretKey, [{ table, id: row.id, reference: row.reference }], now);
+  if (refusal) throw refusal;
 }
 
 /**

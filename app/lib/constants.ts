@@ -323,6 +323,12 @@ export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
  * after the period ends, and a subscriber must not lose access (nor a creator the badge) meanwhile.
  */
 export const STRIPE_RENEWAL_GRACE_MS = DAY;
+/**
+ * Stripe subscriptions the expiry job stops at Stripe per run and kind, once their period ended here with
+ * no renewal paid (decision 095; a run's calls stay well inside a Worker's subrequest limit; the next
+ * run takes the rest).
+ */
+export const STRIPE_LAPSED_CANCELS_PER_RUN = 20;
 /** The same order asked of Stripe within this window reuses its Checkout session (idempotency key). */
 export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * MINUTE;
 

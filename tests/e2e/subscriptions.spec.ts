@@ -131,6 +131,25 @@ test.describe("subscriptions and the verified badge", () => {
     await expect(page.getByText(secret)).toBeVisible();
   });
 
+  test("a price changed while the subscribe dialog was open is refused with the new price and charges nothing; the new price can then be taken", async ({ page, baseURL }) => {
+    const maker = await creator(baseURL!, "4.99");
+    await open(page, `/profile/${maker.username}`);
+    await page.getByRole("link", { name: "Subscribe · $4.99/month" }).click();
+    await expect(page.getByText("$4.99 / month")).toBeVisible();
+    // The creator raises the price meanwhile.
+    const raised = await maker.api.post("/settings/profile", { form: { intent: "subscription-price", price: "6" } });
+    expect(raised.status()).toBe(200);
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(toast(page, "The price changed to $6.00 a month. Please check it and subscribe again.")).toBeVisible();
+    await open(page, `/profile/${maker.username}`);
+    await expect(page.getByText(/Subscribed until/)).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Subscribe · $6.00/month" }).click();
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(toast(page, `Subscribed to ${maker.account.displayName}!`)).toBeVisible();
+    await expect(page.getByText(/Subscribed until .* \(monthly, \$6\.00\)/)).toBeVisible();
+  });
+
   test("subscribe yearly from Discover; Subscribed lists it with the total a month", async ({ page, baseURL }) => {
     const maker = await creator(baseURL!, "10");
     await open(page, "/subscriptions?tab=discover");

@@ -180,7 +180,7 @@ describe("a subscription sent several times at once", () => {
     const fan = await member();
     const context = createLoadContext(new Request(`${ORIGIN}/profile/${maker.user.username}`), env, createExecutionContext());
     const acting = { context, memberId: fan.user.id, origin: ORIGIN };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => subscribeToCreator(acting, maker.user.username, "monthly")));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => subscribeToCreator(acting, maker.user.username, "monthly", 499)));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
       expect(outcome).toMatchObject({ status: 409, message: SUBSCRIPTION_MESSAGES.alreadySubscribed(maker.user.displayName) });

@@ -1,16 +1,18 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { createLoadContext } from "~/.server/context";
 import { readConfig, type AppConfig } from "~/.server/env";
 import { runScheduledMaintenance } from "~/.server/maintenance";
 import { creatorSubscriptions, notifications, paymentEvents, payments, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
-import { applyPaidPeriod, expireSubscriptions } from "~/.server/subscriptions";
+import { applyPaidPeriod, expireSubscriptions, subscribeToCreator } from "~/.server/subscriptions";
 import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, toastOf } from "./helpers";
+import { createPost, createUser, db, fetchWorker, formPost, get, member, ORIGIN, toastOf } from "./helpers";
 
 /** A verified creator who offers subscriptions at `price` cents a month, with a session. */
 async function creator(price = 499) {
@@ -94,9 +96,9 @@ describe("subscribing to a creator", () => {
     const maker = await creator(499);
     const [monthly, yearly] = [await member(), await member()];
     const before = Date.now();
-    const first = await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", returnTo: `/profile/${maker.user.username}` }, monthly.cookie);
+    const first = await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499", returnTo: `/profile/${maker.user.username}` }, monthly.cookie);
     expect(toastOf(first)).toBe(SUBSCRIPTION_MESSAGES.subscribed(maker.user.displayName));
-    const answer = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "yearly" }, yearly.cookie);
+    const answer = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "yearly", priceCents: "499" }, yearly.cookie);
     expect(answer.status).toBe(200);
     expect(answer.text).toContain(SUBSCRIPTION_MESSAGES.subscribed(maker.user.displayName));
 
@@ -119,7 +121,7 @@ describe("subscribing to a creator", () => {
     const maker = await creator(499);
     const closed = await creator(0);
     const fan = await member();
-    const answer = (cookie: string, username: string, plan = "monthly") => fetcher(`/profile/${username}`, { intent: "subscribe", plan }, cookie);
+    const answer = (cookie: string, username: string, plan = "monthly") => fetcher(`/profile/${username}`, { intent: "subscribe", plan, priceCents: "499" }, cookie);
     const refused = async (cookie: string, username: string, status: number, message: string, plan?: string) => {
       const { status: got, text } = await answer(cookie, username, plan);
       expect(got, message).toBe(status);
@@ -134,6 +136,28 @@ describe("subscribing to a creator", () => {
     expect(await db().select().from(payments).where(eq(payments.userId, maker.user.id))).toHaveLength(0);
   });
 
+  it("refuses a price changed since the dialog was drawn, with the new price, and charges nothing (decision 095)", async () => {
+    const maker = await creator(499);
+    const [fan, other] = [await member(), await member()];
+    // The creator raises the price while the dialog still shows $4.99.
+    await post("/settings/profile", priceForm("7.99"), maker.cookie);
+    const answer = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
+    expect(answer.status).toBe(409);
+    expect(answer.text).toContain(SUBSCRIPTION_MESSAGES.priceChanged("$7.99"));
+    // Without JavaScript: the same refusal, as the page's toast.
+    const page = await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "yearly", priceCents: "499", returnTo: `/profile/${maker.user.username}` }, other.cookie);
+    expect(toastOf(page)).toBe(SUBSCRIPTION_MESSAGES.priceChanged("$7.99"));
+    // A form that shows no price is not charged either.
+    expect((await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie)).status).toBe(409);
+    for (const member of [fan, other]) {
+      expect(await subscriptionOf(member.user.id, maker.user.id)).toBeUndefined();
+      expect(await db().select().from(payments).where(eq(payments.userId, member.user.id))).toHaveLength(0);
+    }
+    // The price shown now is the one charged.
+    expect((await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "799" }, fan.cookie)).status).toBe(200);
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ amountCents: 799, status: "active" });
+  });
+
   it("opens the creator's subscriber-only posts to the subscriber until the period ends; cancelling keeps it until then", async () => {
     const maker = await creator(499);
     const fan = await member();
@@ -144,7 +168,7 @@ describe("subscribing to a creator", () => {
     expect(await page()).not.toContain(secret);
     expect(await profile()).not.toContain(secret);
 
-    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
     expect(await page()).toContain(secret);
     expect(await profile()).toContain("Subscribed until");
 
@@ -171,7 +195,7 @@ describe("subscribing to a creator", () => {
   it("renews a running subscription through the test provider at the end of its period, once per period", async () => {
     const maker = await creator(499);
     const fan = await member();
-    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
     const row = (await subscriptionOf(fan.user.id, maker.user.id))!;
     const end = row.expiresAt.getTime();
     await expireSubscriptions(db(), readConfig(env), end + 1);
@@ -214,7 +238,7 @@ describe("the verified subscription", () => {
 
     // A subscriber of theirs: renewal stops with the badge.
     const fan = await member();
-    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
     expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).toBeNull();
 
     await runScheduledMaintenance(env, row.expiresAt.getTime() + 1, { all: false });
@@ -224,7 +248,24 @@ describe("the verified subscription", () => {
     expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).not.toBeNull();
     expect(await (await get(`/profile/${me.user.username}`, { Cookie: fan.cookie })).text()).not.toContain("Subscribe · ");
     const fresh = await member();
-    expect((await fetcher(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fresh.cookie)).status).toBe(403);
+    expect((await fetcher(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fresh.cookie)).status).toBe(403);
+  });
+
+  it("a badge that ends in the same run as a subscription to its member stops that renewal: nothing is charged (decision 095)", async () => {
+    const me = await member();
+    await post("/verified", { intent: "verified-subscribe", returnTo: "/verified" }, me.cookie);
+    await post("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie);
+    const fan = await member();
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
+    await post("/verified", { intent: "verified-cancel", returnTo: "/verified" }, me.cookie);
+    // Both periods over by the job's next run, the subscriber's first.
+    const now = Date.now();
+    await db().update(creatorSubscriptions).set({ expiresAt: new Date(now - 2) }).where(eq(creatorSubscriptions.subscriberId, fan.user.id));
+    await db().update(verifiedSubscriptions).set({ expiresAt: new Date(now - 1) }).where(eq(verifiedSubscriptions.userId, me.user.id));
+    await expireSubscriptions(db(), readConfig(env), now);
+    expect((await userRow(me.user.id)).verifiedType).toBeNull();
+    expect(await subscriptionOf(fan.user.id, me.user.id)).toMatchObject({ status: "cancelled" });
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(1);
   });
 
   it("Advanced Analytics: a verified member sees their own posts' numbers and the most viewed; anyone else nothing", async () => {
@@ -286,10 +327,10 @@ describe("the subscriptions page", () => {
   it("Subscribed: running subscriptions and the total a month (a yearly plan as its twelfth); Discover: creators by subscribers", async () => {
     const [big, small] = [await creator(1000), await creator(250)];
     const fan = await member();
-    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
-    await post(`/profile/${small.user.username}`, { intent: "subscribe", plan: "yearly" }, fan.cookie);
+    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "1000" }, fan.cookie);
+    await post(`/profile/${small.user.username}`, { intent: "subscribe", plan: "yearly", priceCents: "250" }, fan.cookie);
     const other = await member();
-    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly" }, other.cookie);
+    await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "1000" }, other.cookie);
     const subscribed = await (await get("/subscriptions", { Cookie: fan.cookie })).text();
     // $10.00 + $24.00 / 12 = $12.00
     expect(subscribed).toMatch(/data-testid="monthly-total"[^>]*>\$12\.00</);
@@ -341,12 +382,12 @@ describe("payments are applied once per provider event", () => {
   it("a creator who stops offering stops every renewal; the periods paid for run out", async () => {
     const maker = await creator(499);
     const fans = [await member(), await member()];
-    for (const fan of fans) await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    for (const fan of fans) await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
     const answer = await fetcher("/settings/profile", { intent: "subscription-offering", offer: "off" }, maker.cookie);
     expect(answer.text).not.toContain("stopped");
     for (const fan of fans) expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "active", cancelledAt: expect.any(Date) });
     // Renewal cannot be turned back on while the creator offers nothing.
-    const again = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly" }, fans[0]!.cookie);
+    const again = await fetcher(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fans[0]!.cookie);
     expect(again.status).toBe(403);
     expect((await subscriptionOf(fans[0]!.user.id, maker.user.id))!.cancelledAt).not.toBeNull();
   });
@@ -516,13 +557,150 @@ describe("Stripe's webhook", () => {
     expect((await userRow(me.user.id)).verifiedType).toBe("user");
     await post("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie);
     const fan = await member();
-    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly" }, fan.cookie);
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
     expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).toBeNull();
 
     const deleted = await signed({ id: `evt_${crypto.randomUUID()}`, type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000), data: { object: { id: reference } } });
     expect(await handleStripeWebhook(db(), config, deleted.payload, deleted.header)).toMatchObject({ body: { applied: true } });
     expect((await userRow(me.user.id)).verifiedType).toBeNull();
     expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).not.toBeNull();
+  });
+
+  /** Stripe as the worker reaches it: every call written down; up (answers as Stripe does) or down (503). */
+  function fakeStripe() {
+    const calls: string[] = [];
+    const state = { up: true };
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input);
+      calls.push(`${init?.method} ${url}`);
+      if (!state.up) return Response.json({ error: { message: "unavailable" } }, { status: 503 });
+      if (url.endsWith("/checkout/sessions")) return Response.json({ id: "cs_fake", url: "https://checkout.stripe.test/cs_fake" });
+      return Response.json({ id: url.split("/").pop(), status: "canceled" });
+    });
+    return { calls, state, restore: () => spy.mockRestore(), of: (reference: string) => calls.filter((call) => call.includes(reference)) };
+  }
+
+  const webhook = async (event: object) => {
+    const { payload, header } = await signed(event);
+    return handleStripeWebhook(db(), config, payload, header);
+  };
+  const stripeEvent = (type: string, object: Record<string, unknown>) => ({ id: `evt_${crypto.randomUUID()}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const verifiedCheckout = (memberId: string, subscription: string) => {
+    const event = checkoutEvent(memberId, memberId, subscription);
+    event.data.object.metadata = { kind: "verified", member_id: memberId, amount_cents: String(VERIFIED_PRICE_CENTS) } as typeof event.data.object.metadata;
+    return event;
+  };
+
+  it("a renewal that never came ends the subscription and the badge here and at Stripe; one Stripe refuses is tried again by the next run (decision 095)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const subscription = `sub_${crypto.randomUUID()}`;
+    expect(await webhook(checkoutEvent(fan.user.id, maker.user.id, subscription))).toMatchObject({ body: { applied: true } });
+    const me = await member();
+    const badge = `sub_${crypto.randomUUID()}`;
+    expect(await webhook(verifiedCheckout(me.user.id, badge))).toMatchObject({ body: { applied: true } });
+    // The cards declined: no invoice.paid came, and both periods (and their grace) are over.
+    const later = Date.now() + 40 * TIME.DAY;
+    const stripe = fakeStripe();
+    try {
+      stripe.state.up = false;
+      await expireSubscriptions(db(), config, later);
+      expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "cancelled", cancelledAt: null });
+      expect((await userRow(me.user.id)).verifiedType).toBeNull();
+      stripe.state.up = true;
+      // (Other tests' subscriptions share the database: a run takes STRIPE_LAPSED_CANCELS_PER_RUN of them.)
+      for (let run = 1; run <= 10; run++) await expireSubscriptions(db(), config, later + run * TIME.MINUTE);
+    } finally {
+      stripe.restore();
+    }
+    // Cancelled now (not at the period's end: the unpaid period is the one running at Stripe), and once
+    // Stripe said so, never asked again.
+    for (const reference of [subscription, badge]) {
+      const calls = stripe.of(reference);
+      expect(calls.length).toBeGreaterThan(0);
+      expect(new Set(calls)).toEqual(new Set([`DELETE https://api.stripe.com/v1/subscriptions/${reference}`]));
+    }
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.cancelledAt).not.toBeNull();
+    expect((await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, me.user.id)).get())!.cancelledAt).not.toBeNull();
+  });
+
+  it("subscribing again after a renewal that never came stops the old Stripe subscription before the new checkout (decision 095)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const old = `sub_${crypto.randomUUID()}`;
+    await webhook(checkoutEvent(fan.user.id, maker.user.id, old));
+    // Ended by the job while Stripe was away: Stripe may still be retrying the card.
+    const down = fakeStripe();
+    down.state.up = false;
+    try {
+      await expireSubscriptions(db(), config, Date.now() + 40 * TIME.DAY);
+    } finally {
+      down.restore();
+    }
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ status: "cancelled", cancelledAt: null, providerReference: old });
+    const context = { ...createLoadContext(new Request(`${ORIGIN}/profile/${maker.user.username}`), env, createExecutionContext()), config };
+    const acting = { context, memberId: fan.user.id, origin: ORIGIN };
+    const stripe = fakeStripe();
+    try {
+      // Stripe refusing the cancel refuses the checkout: no second subscription while the first may charge.
+      stripe.state.up = false;
+      await expect(subscribeToCreator(acting, maker.user.username, "monthly", 499)).rejects.toThrow(/503/);
+      expect(stripe.calls.filter((call) => call.includes("/checkout/sessions"))).toEqual([]);
+      stripe.state.up = true;
+      expect(await subscribeToCreator(acting, maker.user.username, "monthly", 499)).toMatchObject({ ok: true, redirect: "https://checkout.stripe.test/cs_fake" });
+    } finally {
+      stripe.restore();
+    }
+    expect(stripe.calls).toEqual([
+      `DELETE https://api.stripe.com/v1/subscriptions/${old}`,
+      `DELETE https://api.stripe.com/v1/subscriptions/${old}`,
+      "POST https://api.stripe.com/v1/checkout/sessions",
+    ]);
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.cancelledAt).not.toBeNull();
+  });
+
+  it("a declined renewal is recorded as a failed payment, once per attempt; the retry that succeeds is recorded as paid (decision 095)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const subscription = `sub_${crypto.randomUUID()}`;
+    await webhook(checkoutEvent(fan.user.id, maker.user.id, subscription));
+    const invoice = `in_${crypto.randomUUID()}`;
+    const failed = stripeEvent("invoice.payment_failed", { id: invoice, billing_reason: "subscription_cycle", subscription, amount_due: 499 });
+    expect(await webhook(failed)).toMatchObject({ status: 200, body: { applied: true } });
+    expect(await webhook(failed)).toMatchObject({ status: 200 });
+    const periodEnd = Math.floor((Date.now() + 40 * TIME.DAY) / 1000);
+    await webhook(stripeEvent("invoice.paid", { id: invoice, billing_reason: "subscription_cycle", subscription, lines: { data: [{ period: { end: periodEnd } }] } }));
+    const paid = await db().select().from(payments).where(eq(payments.userId, fan.user.id)).orderBy(payments.id);
+    expect(paid.map((payment) => payment.status)).toEqual(["succeeded", "failed", "succeeded"]);
+    expect(paid[1]).toMatchObject({ kind: "creator_subscription", amountCents: 499, subscriptionId: (await subscriptionOf(fan.user.id, maker.user.id))!.id });
+    // One for a subscription Murmur does not know changes nothing.
+    expect(await webhook(stripeEvent("invoice.payment_failed", { id: `in_${crypto.randomUUID()}`, subscription: `sub_${crypto.randomUUID()}`, amount_due: 499 }))).toMatchObject({ body: { ignored: true } });
+  });
+
+  it("a checkout paid by or to an account deleted meanwhile is cancelled at Stripe and acknowledged, not failed for ever (decision 095)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    await db().delete(users).where(eq(users.id, maker.user.id));
+    const subscription = `sub_${crypto.randomUUID()}`;
+    const stripe = fakeStripe();
+    try {
+      expect(await webhook(checkoutEvent(fan.user.id, maker.user.id, subscription))).toMatchObject({ status: 200, body: { ignored: true } });
+    } finally {
+      stripe.restore();
+    }
+    expect(stripe.calls).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${subscription}`]);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(0);
+  });
+
+  it("a payment refunded in full at Stripe is recorded as refunded (decision 095)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const event = checkoutEvent(fan.user.id, maker.user.id, `sub_${crypto.randomUUID()}`);
+    await webhook(event);
+    // A partial refund keeps it paid.
+    expect(await webhook(stripeEvent("charge.refunded", { id: `ch_${crypto.randomUUID()}`, invoice: event.data.object.invoice, refunded: false, amount_refunded: 100 }))).toMatchObject({ body: { ignored: true } });
+    expect(await webhook(stripeEvent("charge.refunded", { id: `ch_${crypto.randomUUID()}`, invoice: event.data.object.invoice, refunded: true, amount_refunded: 499 }))).toMatchObject({ body: { applied: true } });
+    expect(await db().select({ status: payments.status }).from(payments).where(eq(payments.userId, fan.user.id))).toEqual([{ status: "refunded" }]);
   });
 });
 

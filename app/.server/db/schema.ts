@@ -889,6 +889,10 @@ export const creatorSubscriptions = sqliteTable(
     // The expiry job: active subscriptions by the end of their period.
     index("creator_subscriptions_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("creator_subscriptions_provider_idx").on(t.provider, t.providerReference).where(sql`${t.providerReference} IS NOT NULL`),
+    // The expiry job: Stripe subscriptions it ended with no renewal paid, still to stop at Stripe
+    // (decision 095). Keyed by the two columns the job's condition sets equal, so the planner takes it
+    // over the provider index above (EXPLAIN QUERY PLAN; keyed by id, it scanned every Stripe row).
+    index("creator_subscriptions_stripe_lapsed_idx").on(t.status, t.cancelledAt).where(sql`${t.status} = 'cancelled' AND ${t.cancelledAt} IS NULL AND ${t.provider} = 'stripe' AND ${t.providerReference} IS NOT NULL`),
     check("creator_subscriptions_not_self", sql`${t.subscriberId} <> ${t.subscribedToId}`),
     check("creator_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],
@@ -915,6 +919,8 @@ export const verifiedSubscriptions = sqliteTable(
     uniqueIndex("verified_subscriptions_user_unique").on(t.userId),
     index("verified_subscriptions_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("verified_subscriptions_provider_idx").on(t.provider, t.providerReference).where(sql`${t.providerReference} IS NOT NULL`),
+    // The expiry job: Stripe subscriptions it ended with no renewal paid, still to stop at Stripe.
+    index("verified_subscriptions_stripe_lapsed_idx").on(t.status, t.cancelledAt).where(sql`${t.status} = 'cancelled' AND ${t.cancelledAt} IS NULL AND ${t.provider} = 'stripe' AND ${t.providerReference} IS NOT NULL`),
     check("verified_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],
 );

@@ -97,6 +97,8 @@ export function SubscribeForm({ username, priceCents, onDone }: { username: stri
   return (
     <FetcherForm fetcher={fetcher} action={`/profile/${username}`} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="subscribe" />
+      {/* The price shown here: one the creator changed meanwhile is refused, never charged. */}
+      <input type="hidden" name="priceCents" value={priceCents} />
       <ReturnTo to={`/profile/${username}`} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-semibold">Choose a plan</legend>

@@ -26,5 +26,12 @@ export const SubscriptionPriceSchema = z.object({ price: PriceSchema });
 /** The settings tab's switch: on sets $4.99, off sets $0. */
 export const SubscriptionOfferingSchema = z.object({ offer: z.enum(["on", "off"]) });
 
-/** The subscribe dialog's plan. */
-export const SubscribeSchema = z.object({ plan: z.enum(["monthly", "yearly"]).default("monthly") });
+/**
+ * The subscribe dialog's plan, and the creator's monthly price it showed (both plans' amounts follow
+ * from it): a price changed since is refused, never charged (decision 095). A form without it (the
+ * resume button, which charges nothing new) leaves it out.
+ */
+export const SubscribeSchema = z.object({
+  plan: z.enum(["monthly", "yearly"]).default("monthly"),
+  priceCents: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});

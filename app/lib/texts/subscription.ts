@@ -22,6 +22,8 @@ export const SUBSCRIPTION_MESSAGES = {
   priceTooHigh: "The highest price is $999.99 a month",
   memberNotFound: "User not found",
   choosePlan: "Choose a monthly or yearly plan",
+  /** The creator changed their price after the dialog was drawn: nothing was charged (decision 095). */
+  priceChanged: (price: string) => `The price changed to ${price} a month. Please check it and subscribe again.`,
   checkoutPending: "Payment received. Your subscription starts as soon as the payment provider confirms it, usually within seconds: reload the page to see it.",
   testMode: "Test mode: no card is charged. Payments are approved at once and recorded.",
   noSubscriptions: "No subscriptions yet",
