@@ -231,14 +231,14 @@ describe("a card's comment previews", () => {
       const page = await getPostPage(db(), author.id, post.id);
       return Object.fromEntries(page!.item.post.topComments.map((comment) => [comment.content, comment.author]));
     };
-    expect((await previewAuthors()).hello).toEqual({ username: commenter.username, displayName: "First Name", avatarUrl: null, verifiedType: null });
+    expect((await previewAuthors()).hello).toEqual({ id: commenter.id, username: commenter.username, displayName: "First Name", avatarUrl: null, verifiedType: null });
 
     await db().update(users).set({ displayName: "Second Name", avatarUrl: "/media/avatars/new.png", username: `${commenter.username}_2` }).where(eq(users.id, commenter.id));
     // The badge as a verified subscription gives it (its own trigger updates users).
     await db().insert(verifiedSubscriptions).values({ id: newId(), userId: commenter.id, amountCents: 800, expiresAt: new Date(Date.now() + TIME.DAY) });
     const after = await previewAuthors();
-    expect(after.hello).toEqual({ username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: "user" });
-    expect(after["me too"]).toEqual({ username: bystander.username, displayName: bystander.displayName, avatarUrl: bystander.avatarUrl, verifiedType: bystander.verifiedType });
+    expect(after.hello).toEqual({ id: commenter.id, username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: "user" });
+    expect(after["me too"]).toEqual({ id: bystander.id, username: bystander.username, displayName: bystander.displayName, avatarUrl: bystander.avatarUrl, verifiedType: bystander.verifiedType });
 
     // The badge taken back with the subscription's end; a feed's card says the same as the post page.
     await db().update(verifiedSubscriptions).set({ status: "cancelled" }).where(eq(verifiedSubscriptions.userId, commenter.id));
@@ -254,7 +254,7 @@ describe("a card's comment previews", () => {
     // from the users row, and never blanks the card's other previews.
     await db().update(comments).set({ authorUsername: null, authorDisplayName: null, authorAvatarUrl: null, authorVerifiedType: null }).where(eq(comments.userId, commenter.id));
     const fallback = await previewAuthors();
-    expect(fallback.hello).toEqual({ username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: null });
+    expect(fallback.hello).toEqual({ id: commenter.id, username: `${commenter.username}_2`, displayName: "Second Name", avatarUrl: "/media/avatars/new.png", verifiedType: null });
     expect(fallback["me too"]?.username).toBe(bystander.username);
   });
 });
