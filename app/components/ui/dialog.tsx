@@ -1,10 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { Icon } from "~/components/icon";
 import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
 
 // A layout effect in the browser (its cleanup runs while the dialog is still in the page); on the
 // server, where there is nothing to clean up, React would warn about one.
-const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Closed natively (focus goes back to the opener), and off the open dialogs at once, so a toast raised with it shows on the page. */
 function shut(dialog: HTMLDialogElement) {
