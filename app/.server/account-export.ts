@@ -3,6 +3,7 @@ import { ACCOUNT_EXPORT_PAGE_ROWS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
 import { parseMediaDescriptions, parseMediaUrls } from "./posts/cards";
+import { canViewSql } from "./posts/access";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090): one JSON file of what Murmur keeps about
@@ -38,7 +39,7 @@ const absolute = (origin: string) => (url: unknown) => (typeof url === "string" 
  * One list of the file: rows of `from` that `where` names, in the order of `key` (columns of the index
  * the member's column leads, so that each page is a range of it), each written as `shape` makes it.
  */
-type Section = { name: string; select: string; from: string; where: SQL | ((after: unknown[] | null) => SQL); key: string[]; shape: (row: Row) => unknown };
+type Section = { name: string; select: string | SQL; from: string; where: SQL | ((after: unknown[] | null) => SQL); key: string[]; shape: (row: Row) => unknown };
 
 /** The statement for one page of a section: the rows after the last one's key (none: from the start). */
 function pageQuery(section: Section, after: unknown[] | null, pageRows: number): SQL {
@@ -56,11 +57,12 @@ function pageQuery(section: Section, after: unknown[] | null, pageRows: number):
           )})`;
   // The limit is written into the text, not bound (decision 064: a bound LIMIT prepares the statement anew).
   const where = typeof section.where === "function" ? section.where(after) : section.where;
-  return sql`SELECT ${sql.raw(section.select)}, ${sql.raw(keys)} FROM ${sql.raw(section.from)} WHERE ${where}${range} ORDER BY ${sql.raw(columns)} LIMIT ${sql.raw(String(pageRows))}`;
+  const select = typeof section.select === "string" ? sql.raw(section.select) : section.select;
+  return sql`SELECT ${select}, ${sql.raw(keys)} FROM ${sql.raw(section.from)} WHERE ${where}${range} ORDER BY ${sql.raw(columns)} LIMIT ${sql.raw(String(pageRows))}`;
 }
 
 /** Every list of the file, in its order. */
-function sectionsOf(member: ExportedMember, origin: string): Section[] {
+function sectionsOf(member: ExportedMember, origin: string, now: number): Section[] {
   const me = member.id;
   const media = absolute(origin);
   return [
@@ -217,10 +219,13 @@ function sectionsOf(member: ExportedMember, origin: string): Section[] {
       }),
     },
     {
-      // Each item as the member sees it: likes and reposts of one post are one item with its count (032).
+      // Each item as the member sees it: likes and reposts of one post are one item with its count (032),
+      // and a comment's words only while the member may see its post, as the page shows them (a review:
+      // a lapsed subscriber's file held the words of a reply under a subscriber-only post).
       name: "notifications",
-      select: "n.id, n.type, n.content, u.username, n.related_post_id, n.group_size, n.is_read, n.created_at",
-      from: "notifications n LEFT JOIN users u ON u.id = n.related_user_id",
+      select: sql`n.id, n.type, CASE WHEN p.id IS NULL OR ${canViewSql(me, sql`p.user_id`, sql`p.is_subscriber_only`, now, sql`p.community_id`)} THEN n.content ELSE '' END AS content,
+        u.username, n.related_post_id, n.group_size, n.is_read, n.created_at`,
+      from: "notifications n LEFT JOIN users u ON u.id = n.related_user_id LEFT JOIN posts p ON p.id = n.related_post_id",
       where: sql`n.user_id = ${me} AND n.is_head = 1`,
       key: ["n.id"],
       shape: (r) => ({
@@ -390,7 +395,7 @@ async function* exportParts(db: Db, member: ExportedMember, { origin, pageRows =
   const head = { ...EXPORT_FORMAT, exportedAt: new Date(now).toISOString(), ...account };
   // The head's closing brace is left open: the lists follow as its further keys.
   yield JSON.stringify(head).slice(0, -1);
-  for (const section of sectionsOf(member, origin)) {
+  for (const section of sectionsOf(member, origin, now)) {
     yield `,${JSON.stringify(section.name)}:[`;
     let after: unknown[] | null = null;
     let first = true;

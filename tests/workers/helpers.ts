@@ -234,8 +234,12 @@ export function keepingMailer(fail?: (message: MailMessage, index: number) => Er
 }
 
 /** A post written as the composer writes it (app/.server/posts/create.ts): its id, or the test fails. */
-export async function composedPost(author: string, content: string, options: { imageKeys?: string[]; communityId?: string; location?: string } = {}): Promise<string> {
-  const created = await composePost(getDb(env.DB), author, { content, location: options.location, visibility: "everyone", imageKeys: options.imageKeys ?? [] }, { communityId: options.communityId });
+export async function composedPost(
+  author: string,
+  content: string,
+  options: { imageKeys?: string[]; communityId?: string; location?: string; visibility?: "everyone" | "subscribers" } = {},
+): Promise<string> {
+  const created = await composePost(getDb(env.DB), author, { content, location: options.location, visibility: options.visibility ?? "everyone", imageKeys: options.imageKeys ?? [] }, { communityId: options.communityId });
   if (!created.ok) throw new Error(created.message ?? "no post");
   return created.postId;
 }
