@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { compareTopLevel } from "~/lib/comments";
 import { extractMentions } from "~/lib/text";
-import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from "~/lib/constants";
+import { COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE, MENTIONS_NOTIFIED } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import type { CommentInput } from "~/lib/schemas/post";
@@ -65,7 +65,8 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
   // Members the comment mentions hear of it (the triggers tell the post's author and, for a reply, the
   // answered comment's author already: they are not told twice).
   const told = [target.userId, ...(parentAuthorId ? [parentAuthorId] : [])];
-  const mentions = extractMentions(input.content);
+  // Its first MENTIONS_NOTIFIED names: those notified, and those whose rooms are then told to read their count.
+  const mentions = extractMentions(input.content).slice(0, MENTIONS_NOTIFIED);
   // Written only if, as it is written, the post still exists and the member may still see it (a
   // delete, a leave, a subscription ended meanwhile) and the answered comment is still there.
   const actable = actableTargetId(userId, target.id, now);

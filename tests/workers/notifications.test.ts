@@ -130,7 +130,9 @@ describe("notifications are written with their cause", () => {
     const told = async () => (await Promise.all(named.map(async (member) => (await rowsFor(member.id)).length))).map(Boolean);
     const first = Array.from({ length: named.length }, (_, index) => index < MENTIONS_NOTIFIED);
     expect(await told()).toEqual(first);
-    await addComment(db(), writer.id, created.postId, { content: [...named].reverse().map((member) => `@${member.username}`).join(" ") });
+    const comment = await addComment(db(), writer.id, created.postId, { content: [...named].reverse().map((member) => `@${member.username}`).join(" ") });
+    // The members whose rooms are told to read their count again: those notified, no more.
+    expect(comment.ok && comment.told.usernames).toEqual([...named].reverse().slice(0, MENTIONS_NOTIFIED).map((member) => member.username.toLowerCase()));
     // The comment's first ten are the last ten named: the first two are told now, the two before them once.
     const counts = await Promise.all(named.map(async (member) => (await rowsFor(member.id)).length));
     expect(counts).toEqual(named.map((_, index) => (index < 2 ? 1 : index < MENTIONS_NOTIFIED ? 2 : 1)));
