@@ -163,7 +163,7 @@ export default function PrivacyPolicy() {
         <li>
           Notifications: deleted {NOTIFICATION_RETENTION_DAYS} days after they were made, read or not (likes or reposts
           of one post, shown together, go together {NOTIFICATION_RETENTION_DAYS} days after the latest of them), or
-          sooner when the post or member they are about is deleted, or your account is.
+          sooner when the post, comment or member they are about is deleted, or your account is.
         </li>
         <li>
           Reports: deleted from our database {REPORT_RETENTION_MS / TIME.DAY} days after they were filed. Until then a

@@ -3,9 +3,6 @@ import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { Icon } from "~/components/icon";
 import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
 
-// A layout effect in the browser (its cleanup runs while the dialog is still in the page); on the
-// server, where there is nothing to clean up, React would warn about one.
-
 /** Closed natively (focus goes back to the opener), and off the open dialogs at once, so a toast raised with it shows on the page. */
 function shut(dialog: HTMLDialogElement) {
   dialogClosed(dialog);
