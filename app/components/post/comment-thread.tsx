@@ -14,6 +14,7 @@ import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import { POST_ACTION_NAMES } from "~/lib/texts/post";
 import { showToast } from "~/lib/toast-store";
 import { useAppendedPages } from "~/lib/use-appended-pages";
+import { successorsOf } from "~/lib/successors";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { Avatar } from "../avatar";
 import { FetcherForm } from "../fetcher-form";
@@ -31,13 +32,9 @@ export type FailedComment = { parentId: string | null; lastResult: SubmissionRes
 export const COMMENT_BOX_ID = "comment-box";
 
 /** What can take the keyboard from a comment leaving the list, in order: the comments after it, those before it (nearest first), the one it answers. */
-function successorsOf(item: HTMLElement | null): Element[] {
-  const after: Element[] = [];
-  const before: Element[] = [];
-  for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
-  for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
+function commentSuccessorsOf(item: HTMLElement | null): Element[] {
   const answered = item?.parentElement?.closest("li");
-  return [...after, ...before, ...(answered ? [answered] : [])];
+  return [...successorsOf(item), ...(answered ? [answered] : [])];
 }
 
 type Node = CommentView & { replies: Node[] };
@@ -86,7 +83,7 @@ export function CommentThread({
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const successors = useRef<Element[] | null>(null);
   const remove = (commentId: string, item: HTMLElement | null) => {
-    successors.current = successorsOf(item);
+    successors.current = commentSuccessorsOf(item);
     setRemoved((last) => new Set(last).add(commentId));
   };
   useEffect(() => {

@@ -8,6 +8,7 @@ import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import type { RootLoaderData } from "~/root";
 import { useDeleted } from "~/lib/deleted-posts";
+import { successorsOf } from "~/lib/successors";
 import { focusPageHeading } from "~/lib/navigation-focus";
 import { avatarHtml } from "../avatar";
 import { relativeTimeHtml, useTimesReadNow } from "../relative-time";
@@ -191,15 +192,6 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
       ) : null}
     </article>
   );
-}
-
-/** What can take the keyboard from a card leaving its list, in order: the cards after it, then those before it (nearest first). */
-function successorsOf(card: HTMLElement | null): Element[] {
-  const after: Element[] = [];
-  const before: Element[] = [];
-  for (let next = card?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
-  for (let previous = card?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
-  return [...after, ...before];
 }
 
 /**

@@ -2,6 +2,7 @@ import { PageLink, profileLinkHtml, PAGE_LINK } from "~/components/ui/page-link"
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import type { CommentPreview } from "~/lib/types/post";
 import { formatCount } from "~/lib/format";
+import { successorsOf } from "~/lib/successors";
 import { html, type Markup } from "~/lib/html";
 import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
 import { avatarHtml } from "../avatar";
@@ -57,11 +58,13 @@ export function TopComments({
   const [deleting, setDeleting] = useState<DeletableComment | null>(null);
   // Deleted here: gone at once (the card's count follows from the answer's counts, delete-comment-form.tsx).
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const successors = useRef<Element[] | null>(null);
+  // The previews that may take the keyboard, by id: the list is markup, so drawing it anew makes every
+  // <li> a new element, and the ones read before the delete are gone from the page.
+  const successors = useRef<string[] | null>(null);
   useEffect(() => {
     if (!successors.current) return;
     // The keyboard was on the deleted preview's Delete: the next preview, else the card's comment box, else the card.
-    const next = successors.current.find((element) => element.isConnected);
+    const next = successors.current.map((id) => list.current?.querySelector(`li[data-comment-id="${CSS.escape(id)}"]`)).find((element) => element);
     successors.current = null;
     const card = list.current?.closest("article") ?? document.querySelector(`#post-${CSS.escape(postId)}`);
     const target = next ?? card?.querySelector("textarea") ?? card;
@@ -82,11 +85,7 @@ export function TopComments({
   };
   const done = (commentId: string) => {
     const item = list.current?.querySelector(`li[data-comment-id="${CSS.escape(commentId)}"]`);
-    const after: Element[] = [];
-    const before: Element[] = [];
-    for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) after.push(next);
-    for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) before.push(previous);
-    successors.current = [...after, ...before];
+    successors.current = successorsOf(item).flatMap((element) => element.getAttribute("data-comment-id") ?? []);
     setDeleting(null);
     setRemoved((last) => new Set(last).add(commentId));
   };
