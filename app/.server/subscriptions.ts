@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, STRIPE_LAPSED_CANCELS_PER_RUN, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, STRIPE_LAPSED_CANCELS_PER_RUN, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { creatorPeriodEnd, formatPrice, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
@@ -494,10 +494,11 @@ type SubscriptionTable = typeof creatorSubscriptions | typeof verifiedSubscripti
  * end); every other one ends (status cancelled), which takes the verified badge back by trigger, and
  * a member who lost the badge so stops offering: the renewal of subscriptions to them stops. Stripe
  * renews on its own and says so by webhook within the grace its periods carry (STRIPE_RENEWAL_GRACE_MS);
- * one whose renewal never came (the card declined) ends here and is stopped at Stripe, which would
- * otherwise go on retrying the card (decision 095). Test-mode subscriptions are not renewed once Stripe
- * is configured. Answers how many it ended and renewed, and whose verified subscription ended (their
- * public profiles are purged).
+ * one whose renewal never came (the card declined) ends here (access, the badge) while Stripe retries
+ * the card, and a retry that succeeds (invoice.paid) revives it; once Stripe's retries are over
+ * (STRIPE_RETRY_WINDOW_MS) it is stopped at Stripe, and a badge's member stops offering then (decision
+ * 095). Test-mode subscriptions are not renewed once Stripe is configured. Answers how many it ended
+ * and renewed, and whose verified subscription ended (their public profiles are purged).
  */
 export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.now()): Promise<{ ended: number; renewed: number; badgesEnded: string[] }> {
   // The badges first: a member whose badge ends in this run no longer offers, so no subscription to
@@ -518,10 +519,13 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
     .orderBy(verifiedSubscriptions.expiresAt)
     .limit(SUBSCRIPTION_EXPIRY_BATCH);
   const badges = await renewOrEnd(db, config, verified as Due[], now);
-  // Their badges really ended: a test-mode period over, or a Stripe one whose renewal never came (it is
-  // stopped at Stripe below, so no late payment brings it back).
   const badgesEnded = badges.ended.map((due) => due.memberId);
-  await stopRenewalsToUnverified(db, config, badgesEnded, now);
+  // Members whose badge cannot come back (a test-mode period over, or one whose renewal was stopped) no
+  // longer offer. A Stripe badge whose renewal never came may still be paid by one of Stripe's retries
+  // (invoice.paid revives it): the renewals to its member stop only once those are over, with the
+  // cancel at Stripe below. Meanwhile nothing is charged on its strength: a creator subscription is
+  // renewed only while its creator offers (the badge), read at its own due time.
+  await stopRenewalsToUnverified(db, config, badges.ended.filter((due) => due.provider !== "stripe" || !due.renews).map((due) => due.memberId), now);
   const creators = await db
     .select({
       id: creatorSubscriptions.id,
@@ -587,27 +591,38 @@ async function renewOrEnd(db: Db, config: AppConfig, due: Due[], now: number): P
  * A Stripe subscription that ended here with no renewal paid and was never stopped at Stripe: its
  * renewal never stopped (cancelled_at is set once Stripe is told, by a member's cancel or ours, or by
  * Stripe's own deletion), so Stripe may still be retrying its card. By the `*_stripe_lapsed_idx`
- * indexes (their condition written as here, in literals, so the planner can use them).
+ * indexes (their condition written as here, in literals, so the planner can use them); `over`: only
+ * those whose period ended before this (Stripe's retries are over).
  */
-const lapsedAtStripe = (table: SubscriptionTable) =>
-  sql`${table.status} = 'cancelled' AND ${table.cancelledAt} IS NULL AND ${table.provider} = 'stripe' AND ${table.providerReference} IS NOT NULL`;
+const lapsedAtStripe = (table: SubscriptionTable, over: number) =>
+  sql`${table.status} = 'cancelled' AND ${table.cancelledAt} IS NULL AND ${table.provider} = 'stripe' AND ${table.providerReference} IS NOT NULL
+    AND ${table.expiresAt} <= ${over}`;
 
 /**
- * Stops at Stripe the subscriptions whose period ended here with no renewal paid (decision 095): a card
- * Stripe retries for weeks could otherwise be charged after the member has subscribed again, a second
- * payment no row records. At most STRIPE_LAPSED_CANCELS_PER_RUN of each kind a run; one Stripe refuses
- * stays for the next run (logged).
+ * Stops at Stripe the subscriptions whose period ended here with no renewal paid, once Stripe's retries
+ * of the card are over (STRIPE_RETRY_WINDOW_MS after the period's end; decision 095): Stripe would
+ * otherwise go on with the subscription, and a retry within the window is a payment (invoice.paid
+ * revives the row). For a badge, the renewals to its member stop first (it will not come back; done
+ * before the cancel is written down, so a run that fails between them is taken up again by the next).
+ * At most STRIPE_LAPSED_CANCELS_PER_RUN of each kind a run; one Stripe refuses stays for the next run
+ * (logged).
  */
 async function stopLapsedAtStripe(db: Db, config: AppConfig, now: number): Promise<void> {
   if (!config.stripe) return;
+  const over = now - STRIPE_RETRY_WINDOW_MS;
   const fields = (table: SubscriptionTable) => ({ id: table.id, reference: sql<string>`${table.providerReference}`.as("reference") });
   const [creators, verified] = await db.batch([
-    db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(lapsedAtStripe(creatorSubscriptions)).limit(STRIPE_LAPSED_CANCELS_PER_RUN),
-    db.select(fields(verifiedSubscriptions)).from(verifiedSubscriptions).where(lapsedAtStripe(verifiedSubscriptions)).limit(STRIPE_LAPSED_CANCELS_PER_RUN),
+    db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(lapsedAtStripe(creatorSubscriptions, over)).limit(STRIPE_LAPSED_CANCELS_PER_RUN),
+    db
+      .select({ ...fields(verifiedSubscriptions), memberId: verifiedSubscriptions.userId })
+      .from(verifiedSubscriptions)
+      .where(lapsedAtStripe(verifiedSubscriptions, over))
+      .limit(STRIPE_LAPSED_CANCELS_PER_RUN),
   ]);
+  await stopRenewalsToUnverified(db, config, verified.map((row) => row.memberId), now);
   const refusal = await cancelNowAtStripe(db, config.stripe.secretKey, [
     ...creators.map((row) => ({ ...row, table: creatorSubscriptions as SubscriptionTable })),
-    ...verified.map((row) => ({ ...row, table: verifiedSubscriptions as SubscriptionTable })),
+    ...verified.map(({ id, reference }) => ({ id, reference, table: verifiedSubscriptions as SubscriptionTable })),
   ], now);
   if (refusal) console.error("Stopping a lapsed Stripe subscription failed; the next run tries again:", refusal);
 }

@@ -324,9 +324,20 @@ export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
  */
 export const STRIPE_RENEWAL_GRACE_MS = DAY;
 /**
+ * How long after a Stripe row's period end (`expires_at`, which already holds the grace) a renewal that
+ * never came may still be paid by one of Stripe's retries of the card (decision 095). Stripe's default
+ * Smart Retries policy retries for up to 2 weeks from the first failed attempt (about an hour after
+ * Stripe's period end, a grace before ours); 14 days more plus another grace leaves a day or two for the
+ * last retry and its webhook. Access ends at `expires_at` as before (gating is by clock); only once this
+ * window has passed does the expiry job cancel the subscription at Stripe and, for a badge, stop the
+ * renewals to its member's subscribers: within it, an invoice.paid revives the row. (A retry policy set
+ * longer in Stripe's dashboard is cut short here: its last retries never come, so they never charge.)
+ */
+export const STRIPE_RETRY_WINDOW_MS = 14 * DAY + STRIPE_RENEWAL_GRACE_MS;
+/**
  * Stripe subscriptions the expiry job stops at Stripe per run and kind, once their period ended here with
- * no renewal paid (decision 095; a run's calls stay well inside a Worker's subrequest limit; the next
- * run takes the rest).
+ * no renewal paid and Stripe's retries are over (STRIPE_RETRY_WINDOW_MS; decision 095; a run's calls stay
+ * well inside a Worker's subrequest limit; the next run takes the rest).
  */
 export const STRIPE_LAPSED_CANCELS_PER_RUN = 20;
 /** The same order asked of Stripe within this window reuses its Checkout session (idempotency key). */

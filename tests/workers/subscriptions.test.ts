@@ -8,7 +8,7 @@ import { runScheduledMaintenance } from "~/.server/maintenance";
 import { creatorSubscriptions, notifications, paymentEvents, payments, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions, subscribeToCreator } from "~/.server/subscriptions";
-import { STRIPE_RENEWAL_GRACE_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
@@ -591,7 +591,7 @@ describe("Stripe's webhook", () => {
     return event;
   };
 
-  it("a renewal that never came ends the subscription and the badge here and at Stripe; one Stripe refuses is tried again by the next run (decision 095)", async () => {
+  it("a renewal that never came ends the subscription and the badge here and, once Stripe's retries are over, at Stripe; one Stripe refuses is tried again by the next run (decision 095)", async () => {
     const maker = await creator(499);
     const fan = await member();
     const subscription = `sub_${crypto.randomUUID()}`;
@@ -599,8 +599,9 @@ describe("Stripe's webhook", () => {
     const me = await member();
     const badge = `sub_${crypto.randomUUID()}`;
     expect(await webhook(verifiedCheckout(me.user.id, badge))).toMatchObject({ body: { applied: true } });
-    // The cards declined: no invoice.paid came, and both periods (and their grace) are over.
-    const later = Date.now() + 40 * TIME.DAY;
+    // The cards declined: no invoice.paid came, both periods (and their grace) are over, and so is the
+    // time Stripe retries the cards (a month and its grace, then the window).
+    const later = Date.now() + 33 * TIME.DAY + STRIPE_RETRY_WINDOW_MS;
     const stripe = fakeStripe();
     try {
       stripe.state.up = false;
@@ -624,12 +625,73 @@ describe("Stripe's webhook", () => {
     expect((await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, me.user.id)).get())!.cancelledAt).not.toBeNull();
   });
 
+  it("a Stripe badge whose renewal never came: while Stripe retries the card, not cancelled at Stripe nor its subscribers' renewals stopped, and a retry that pays revives it; after, both stop (decision 095)", async () => {
+    const me = await member();
+    const badge = `sub_${crypto.randomUUID()}`;
+    expect(await webhook(verifiedCheckout(me.user.id, badge))).toMatchObject({ body: { applied: true } });
+    await post("/settings/profile", { intent: "subscription-offering", offer: "on" }, me.cookie);
+    // Two subscribers on yearly plans (not due in this test): one in test mode, one at Stripe.
+    const fan = await member();
+    await post(`/profile/${me.user.username}`, { intent: "subscribe", plan: "yearly", priceCents: String(SUBSCRIPTION_DEFAULT_PRICE_CENTS) }, fan.cookie);
+    const stripeFan = await member();
+    const fanSubscription = `sub_${crypto.randomUUID()}`;
+    const yearly = checkoutEvent(stripeFan.user.id, me.user.id, fanSubscription);
+    yearly.data.object.metadata = { ...yearly.data.object.metadata, plan: "yearly", amount_cents: "4790" };
+    expect(await webhook(yearly)).toMatchObject({ body: { applied: true } });
+    const badgeRow = async () => (await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, me.user.id)).get())!;
+    const renewalsStopped = async () => [(await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt !== null, (await subscriptionOf(stripeFan.user.id, me.user.id))!.cancelledAt !== null];
+    expect(await renewalsStopped()).toEqual([false, false]);
+
+    // The card declined: its period and grace are over, Stripe's retries are not.
+    const ended = (await badgeRow()).expiresAt.getTime();
+    const within = fakeStripe();
+    try {
+      await expireSubscriptions(db(), config, ended + TIME.DAY);
+      await expireSubscriptions(db(), config, ended + STRIPE_RETRY_WINDOW_MS - TIME.MINUTE);
+    } finally {
+      within.restore();
+    }
+    // Access ends (the badge, the offering with it)…
+    expect((await userRow(me.user.id)).verifiedType).toBeNull();
+    expect(await badgeRow()).toMatchObject({ status: "cancelled", cancelledAt: null, providerReference: badge });
+    // …but nothing is stopped while a retry may still pay.
+    expect(within.of(badge)).toEqual([]);
+    expect(within.of(fanSubscription)).toEqual([]);
+    expect(await renewalsStopped()).toEqual([false, false]);
+
+    // A retry pays: the row, found by its Stripe subscription, runs again, and the badge is back.
+    const periodEnd = Math.floor((ended + 30 * TIME.DAY) / 1000);
+    const retried = stripeEvent("invoice.paid", { id: `in_${crypto.randomUUID()}`, billing_reason: "subscription_cycle", subscription: badge, lines: { data: [{ period: { end: periodEnd } }] } });
+    expect(await webhook(retried)).toMatchObject({ status: 200, body: { applied: true } });
+    expect(await badgeRow()).toMatchObject({ status: "active", cancelledAt: null });
+    expect((await badgeRow()).expiresAt.getTime()).toBe(periodEnd * 1000 + STRIPE_RENEWAL_GRACE_MS);
+    expect((await userRow(me.user.id)).verifiedType).toBe("user");
+    expect(await renewalsStopped()).toEqual([false, false]);
+
+    // The next renewal never comes either, and Stripe's retries of it are over: stopped at Stripe now,
+    // and so are the renewals to the member (here, and the Stripe subscriber's at Stripe).
+    const after = fakeStripe();
+    try {
+      // (Other tests' subscriptions share the database: a run takes STRIPE_LAPSED_CANCELS_PER_RUN of them.)
+      const later = periodEnd * 1000 + STRIPE_RENEWAL_GRACE_MS + STRIPE_RETRY_WINDOW_MS + TIME.MINUTE;
+      for (let run = 0; run < 10; run++) await expireSubscriptions(db(), config, later + run * TIME.MINUTE);
+    } finally {
+      after.restore();
+    }
+    expect((await userRow(me.user.id)).verifiedType).toBeNull();
+    expect(after.of(badge)).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${badge}`]);
+    expect((await badgeRow()).cancelledAt).not.toBeNull();
+    expect(await renewalsStopped()).toEqual([true, true]);
+    expect(after.of(fanSubscription)).toEqual([`POST https://api.stripe.com/v1/subscriptions/${fanSubscription}`]);
+  });
+
   it("subscribing again after a renewal that never came stops the old Stripe subscription before the new checkout (decision 095)", async () => {
     const maker = await creator(499);
     const fan = await member();
     const old = `sub_${crypto.randomUUID()}`;
     await webhook(checkoutEvent(fan.user.id, maker.user.id, old));
-    // Ended by the job while Stripe was away: Stripe may still be retrying the card.
+    // Ended by the job (the grace over) while Stripe may still be retrying the card: it is not stopped at
+    // Stripe yet (STRIPE_RETRY_WINDOW_MS), so a new checkout must stop it first.
     const down = fakeStripe();
     down.state.up = false;
     try {
