@@ -6,11 +6,11 @@
 DROP INDEX `communities_name_lower_unique`;--> statement-breakpoint
 ALTER TABLE `communities` ADD `name_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `communities_name_key_unique` ON `communities` ((CASE WHEN "name_key" IS NULL THEN lower("name") ELSE "name_key" END));--> statement-breakpoint
--- Usernames: unique by username_key, usernameKey in SQL (lower-cased, 1 i → l, 0 → o, m → rn, w → vv,
--- d → cl, '_' runs as one), computed by SQLite for every row, existing ones included. Should two existing
--- usernames share a key, creating the index fails and this migration changes nothing: nobody's username
--- is changed behind their back. Find them with
+-- Usernames: username_key is usernameKey in SQL (case-sensitively I → l and O → 0, then lower-cased,
+-- m → rn, w → vv, '_' runs as one), computed by SQLite for every row, existing ones included. Its index
+-- is not unique, so this migration cannot fail on the members already here: two existing usernames may
+-- share a key (they were told apart by lower(username), which stays the unique index) and both stay.
+-- Sign-up refuses a new name whose key is taken (usernameTaken). Such pairs, to look at with their owners:
 --   SELECT username_key, group_concat(username) FROM users GROUP BY username_key HAVING count(*) > 1;
--- and decide with their owners. The seed and the bench's generated members have none (decision 096).
-ALTER TABLE `users` ADD `username_key` text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower("username"), '1', 'l'), 'i', 'l'), '0', 'o'), 'm', 'rn'), 'w', 'vv'), 'd', 'cl'), '__', '_'), '__', '_'), '__', '_'), '__', '_'), '__', '_')) VIRTUAL;--> statement-breakpoint
-CREATE UNIQUE INDEX `users_username_key_unique` ON `users` (`username_key`);
+ALTER TABLE `users` ADD `username_key` text GENERATED ALWAYS AS (replace(replace(replace(replace(replace(replace(replace(lower(replace(replace("username", 'I', 'l'), 'O', '0')), 'm', 'rn'), 'w', 'vv'), '__', '_'), '__', '_'), '__', '_'), '__', '_'), '__', '_')) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `users_username_key_idx` ON `users` (`username_key`);

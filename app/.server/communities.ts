@@ -17,7 +17,7 @@ import {
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import type { CreateCommunityInput, CreateInviteInput, EditCommunityInput } from "~/lib/schemas/community";
-import { communityNameKey } from "~/lib/name-keys";
+import { cleanCommunityName, communityNameKey } from "~/lib/name-keys";
 import type {
   CommunityAccess,
   CommunityListPage,
@@ -598,10 +598,20 @@ export async function createCommunity(
 }
 
 /**
- * An edit that keeps the name keeps its key: a name from before keys (null, lower(name): decision 096)
- * that looks like another's can still have its description and image edited; a new name gets its key.
+ * An edit that keeps the name keeps the name and its key: a name from before keys (null, lower(name):
+ * decision 096) that looks like another's can still have its description and image edited; a new name
+ * gets its key. The form resubmits the name cleaned (CommunityNameSchema), so a name stored before
+ * cleaning ('Trail\u00a0Runners') comes back as 'Trail Runners': `kept` is the stored name when it cleans
+ * to the submitted one, and the statement keeps it while it is still the stored name (an edit of the
+ * name meanwhile makes this one a rename, as it would be without).
  */
-const keyOfEdited = (name: string) => sql`CASE WHEN ${communities.name} = ${name} THEN ${communities.nameKey} ELSE ${communityNameKey(name)} END`;
+function nameOfEdited(name: string, kept: string | null) {
+  const unchanged = kept === null ? sql`${communities.name} = ${name}` : sql`${communities.name} IN (${name}, ${kept})`;
+  return {
+    name: kept === null ? name : sql<string>`CASE WHEN ${communities.name} = ${kept} THEN ${communities.name} ELSE ${name} END`,
+    nameKey: sql`CASE WHEN ${unchanged} THEN ${communities.nameKey} ELSE ${communityNameKey(name)} END`,
+  };
+}
 
 /**
  * The creator's edit (name, description, image), restricted to creator_id in the statement itself:
@@ -619,13 +629,15 @@ export async function updateCommunity(
 ): Promise<Outcome<{ name: string }>> {
   const image = imageKey ? { imageUrl: mediaUrl(imageKey) } : input.removeImage ? { imageUrl: null } : {};
   const own = and(eq(communities.id, communityId), eq(communities.creatorId, memberId));
+  const stored = (await db.select({ name: communities.name }).from(communities).where(own).get())?.name;
+  const kept = stored !== undefined && stored !== input.name && cleanCommunityName(stored) === input.name ? stored : null;
   let before, updated;
   try {
     [before, updated] = await db.batch([
       db.select({ imageUrl: communities.imageUrl }).from(communities).where(own),
       db
         .update(communities)
-        .set({ name: input.name, nameKey: keyOfEdited(input.name), description: input.description ?? null, ...image, updatedAt: new Date(now) })
+        .set({ ...nameOfEdited(input.name, kept), description: input.description ?? null, ...image, updatedAt: new Date(now) })
         .where(own)
         .returning({ name: communities.name }),
     ]);

@@ -7,18 +7,28 @@
 
 /**
  * A username is ASCII letters, digits and '_' (UsernameSchema) and is shown as typed, so the look-alikes
- * are ASCII ones: lower-cased first (as usernames always were unique), then each of these in order. Two
- * letters that pass for one are spread into the pair rather than the pair merged (UTS #39's direction),
- * so any run of v and w, or of r, n and m, has one key however it is split ('vvw' and 'wvv' alike).
- * 'i' is here because it is what 'I' lower-cases to: 'Ieo' must meet 'leo'.
+ * are ASCII ones, and only those drawn the same in the UI font (the system sans-serif: San Francisco,
+ * Segoe UI, Roboto, Helvetica, Arial). First, case-sensitively, the capitals drawn like another
+ * character: 'I' is 'l' (both a bare upright stroke) and 'O' is '0' (a plain oval either way). A
+ * lower-case 'i' has its dot and a '1' its flag, and 'o' is shorter than '0': those stay themselves, so
+ * 'neil' and 'nell', 'sami' and 'sam1' are different names (the review's finding, decision 096).
+ */
+export const USERNAME_CASE_LOOKALIKES: ReadonlyArray<readonly [from: string, to: string]> = [
+  ["I", "l"],
+  ["O", "0"],
+];
+
+/**
+ * Then the name is lower-cased (usernames were always unique by lower(username)), and the pairs of
+ * lower-case letters that pass for one: 'rn' for 'm' and 'vv' for 'w', the classic ones (UTS #39 lists
+ * both), whose strokes touch at the sizes names are shown (a card's 15 px, a row's 13 px). The one letter
+ * is spread into the pair rather than the pair merged (UTS #39's direction), so any run of v and w, or of
+ * r, n and m, has one key however it is split ('vvw' and 'wvv' alike). 'cl' and 'd' are not here: the
+ * gap between c and l shows, and the fold refused honest names ('dan' was 'clan').
  */
 export const USERNAME_LOOKALIKES: ReadonlyArray<readonly [from: string, to: string]> = [
-  ["1", "l"],
-  ["i", "l"],
-  ["0", "o"],
   ["m", "rn"],
   ["w", "vv"],
-  ["d", "cl"],
 ];
 
 /**
@@ -28,9 +38,15 @@ export const USERNAME_LOOKALIKES: ReadonlyArray<readonly [from: string, to: stri
  */
 export const UNDERSCORE_HALVINGS = 5;
 
-/** The key a username is unique by (users.username_key, which SQLite computes by usernameKeySql). */
+/**
+ * What a username looks like (users.username_key, which SQLite computes by usernameKeySql): 'Ieo' and
+ * 'leo', 'B0B' and 'BOB' alike. A name is taken when another's key is its key, or another is the same
+ * name in another case (lower(username), the hard uniqueness): 'BOB' keys 'b0b', yet 'bob' takes it.
+ */
 export function usernameKey(username: string): string {
-  let key = username.toLowerCase();
+  let key = username;
+  for (const [from, to] of USERNAME_CASE_LOOKALIKES) key = key.replaceAll(from, to);
+  key = key.toLowerCase();
   for (const [from, to] of USERNAME_LOOKALIKES) key = key.replaceAll(from, to);
   for (let i = 0; i < UNDERSCORE_HALVINGS; i++) key = key.replaceAll("__", "_");
   return key;

@@ -5,24 +5,37 @@ import { cleanCommunityName, communityNameKey, hasCheckMark, usernameKey } from 
 import { AUTH_MESSAGES } from "~/lib/texts/auth";
 
 describe("usernameKey: what a username looks like (decision 096)", () => {
-  it("a capital i, a one and an l are one letter: 'Ieo', '1eo' and 'leo'", () => {
+  it("a capital i is an l and a capital o a zero, case-sensitively: 'Ieo' is 'leo', 'B0B' is 'BOB'", () => {
     expect(usernameKey("Ieo")).toBe(usernameKey("leo"));
-    expect(usernameKey("1eo")).toBe(usernameKey("leo"));
-    expect(usernameKey("LEO")).toBe(usernameKey("leo"));
+    expect(usernameKey("neiI")).toBe(usernameKey("neil"));
+    expect(usernameKey("B0B")).toBe(usernameKey("BOB"));
+    expect(usernameKey("JOHN")).toBe(usernameKey("J0HN"));
+    expect(usernameKey("Leo")).toBe(usernameKey("leo"));
+    // 'LEO' keys 'le0': another case of 'leo' is taken by lower(username), not by the key.
+    expect(usernameKey("LEO")).toBe("le0");
   });
 
-  it("0 and o, rn and m, vv and w, cl and d, and a run of '_' fold; other names stay apart", () => {
-    expect(usernameKey("b0b")).toBe(usernameKey("bob"));
+  it("a lower-case i (its dot), a 1 (its flag), a lower-case o (shorter than 0), cl and d stay apart", () => {
+    const apart: [string, string][] = [
+      ["neil", "nell"],
+      ["ali", "all"],
+      ["dan", "clan"],
+      ["sami", "sam1"],
+      ["ieo", "leo"],
+      ["1eo", "leo"],
+      ["b0b", "bob"],
+      ["dove", "clove"],
+      ["leo", "lea"],
+      ["user_2", "user2"],
+    ];
+    for (const [one, other] of apart) expect(usernameKey(one), `${one} / ${other}`).not.toBe(usernameKey(other));
+  });
+
+  it("rn and m, vv and w, and a run of '_' fold, any split of a run of v and w has one key", () => {
     expect(usernameKey("rnaya")).toBe(usernameKey("maya"));
     expect(usernameKey("vvave")).toBe(usernameKey("wave"));
-    expect(usernameKey("clove")).toBe(usernameKey("dove"));
     expect(usernameKey("a___b")).toBe(usernameKey("a_b"));
     expect(usernameKey("_".repeat(30))).toBe("_");
-    expect(usernameKey("leo")).not.toBe(usernameKey("lea"));
-    expect(usernameKey("user_2")).not.toBe(usernameKey("user2"));
-  });
-
-  it("any split of a run of v and w has one key", () => {
     expect(usernameKey("vvw")).toBe(usernameKey("wvv"));
     expect(usernameKey("vvv")).toBe(usernameKey("wv"));
     expect(usernameKey("vvv")).toBe(usernameKey("vw"));

@@ -1,13 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signUp } from "~/.server/auth/accounts";
+import { env } from "cloudflare:workers";
+import { signUp, usernameTaken } from "~/.server/auth/accounts";
+import { getDb } from "~/.server/db/client";
 import { communities, communityMembers, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { usernameKey } from "~/lib/name-keys";
+import { communityNameKey, usernameKey } from "~/lib/name-keys";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { unique } from "../fixtures/factories";
-import { createUser, db, fetchWorker, formPost, limiter, member, multipartPost, sqliteError } from "./helpers";
+import { capturingD1, createUser, db, fetchWorker, formPost, limiter, member, multipartPost, planOf, sqliteError } from "./helpers";
 
 /**
  * Names that only look like someone else's are taken (docs/decisions/096): a username by its key
@@ -36,7 +38,8 @@ const signUpForm = (fields: { username: string; displayName?: string }) => ({
   confirmPassword: "secret-password",
 });
 
-const usersNamed = (username: string) => db().select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).all();
+/** Members with exactly this username (another case of it is another member's). */
+const usersNamed = (username: string) => db().select({ id: users.id }).from(users).where(eq(users.username, username)).all();
 
 describe("a username that only looks like another's is taken", () => {
   it("'Ieo' (a capital i) when 'leo' exists: 'Username already taken…' at sign-up, and no account is made", async () => {
@@ -49,15 +52,15 @@ describe("a username that only looks like another's is taken", () => {
     expect(await usersNamed(`Ieo${end}`)).toEqual([]);
   });
 
-  it("1 and l, 0 and o, rn and m, vv and w, cl and d, and a run of '_' are each one name", async () => {
+  it("a capital i and an l, a capital o and a zero, rn and m, vv and w, a run of '_', another case: each one name", async () => {
     const end = suffix();
     const pairs: [string, string][] = [
-      [`l1_${end}`, `1l_${end}`],
-      [`bo0k_${end}`, `b0ok_${end}`],
+      [`neil_${end}`, `neiI_${end}`],
+      [`BOB_${end}`, `B0B_${end}`],
       [`modern_${end}`, `rnodern_${end}`],
       [`wave_${end}`, `vvave_${end}`],
-      [`dove_${end}`, `clove_${end}`],
       [`a_b_${end}`, `a__b_${end}`],
+      [`case_${end}`, `CASE_${end}`],
     ];
     for (const [first, second] of pairs) {
       expect((await signUp(db(), limiter(), { ...signUpForm({ username: first }), displayName: "First" }, unique("ip"))).ok).toBe(true);
@@ -67,16 +70,48 @@ describe("a username that only looks like another's is taken", () => {
     }
   });
 
-  it("the database refuses it too (a race past the check), and computes the same key as usernameKey", async () => {
+  it("names that only share letters are their own: neil and nell, ali and all, dan and clan, sami and sam1, bob and b0b", async () => {
     const end = suffix();
-    const leo = await createUser({ username: `leo${end}` });
-    expect(await sqliteError(createUser({ username: `LE0${end}` }))).toMatch(/UNIQUE.*username_key/);
+    for (const [first, second] of [["neil", "nell"], ["ali", "all"], ["dan", "clan"], ["sami", "sam1"], ["bob", "b0b"], ["ieo", "leo"]]) {
+      for (const name of [first, second]) {
+        const made = await signUp(db(), limiter(), { ...signUpForm({ username: `${name}_${end}` }), displayName: "Own Name" }, unique("ip"));
+        expect(made.ok, `${name} after ${first}`).toBe(true);
+      }
+    }
+  });
 
-    const names = [`RN_w__1d0${end}`, `mIxEd__Case_01${end}`, `a_____b${end}`, `${"_".repeat(20)}${end}`];
+  it("the database takes look-alikes (rows from before the key, a race past the check), computes the key as usernameKey, and sign-up still refuses", async () => {
+    const end = suffix();
+    // As an existing database holds them when migration 0043 runs: both stay, and the migration's index is made.
+    const alike = [`neil${end}`, `nell${end}`, `leo${end}`, `Ieo${end}`, `BOB${end}`, `B0B${end}`, `lla${end}`, `Ila${end}`];
+    for (const username of alike) await createUser({ username });
+    const migration = env.TEST_MIGRATIONS.find((applied) => applied.name.endsWith("_names_that_look_alike.sql"))!;
+    await env.DB.prepare("DROP INDEX users_username_key_idx").run();
+    await env.DB.prepare(migration.queries.at(-1)!).run();
+    expect(await sqliteError(createUser({ username: `LEO${end}` }))).toMatch(/UNIQUE.*username/);
+
+    const names = [`RN_w__1d0${end}`, `mIxEd__Case_O1${end}`, `a_____b${end}`, `${"_".repeat(20)}${end}`];
     for (const username of names) await createUser({ username });
-    const stored = await db().select({ username: users.username, key: users.usernameKey }).from(users).where(sql`${users.username} IN ${[leo.username, ...names]}`).all();
-    expect(stored).toHaveLength(names.length + 1);
+    const stored = await db().select({ username: users.username, key: users.usernameKey }).from(users).where(sql`${users.username} IN ${[...alike, ...names]}`).all();
+    expect(stored).toHaveLength(alike.length + names.length);
     for (const row of stored) expect(row.key, row.username).toBe(usernameKey(row.username));
+
+    // A key two rows share ('lla' and 'Ila') still refuses a third, through the worker too.
+    const again = await signUp(db(), limiter(), { ...signUpForm({ username: `lIa${end}` }), displayName: "Third" }, unique("ip"));
+    expect(again).toEqual({ ok: false, field: "username", message: AUTH_MESSAGES.usernameTaken });
+    const answer = await send("/auth?signUp=true", signUpForm({ username: `IIa${end}` }));
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain(AUTH_MESSAGES.usernameTaken);
+    expect(await usersNamed(`IIa${end}`)).toEqual([]);
+  });
+
+  it("the sign-up check reads the key's and lower(username)'s indexes, never the whole table", async () => {
+    const { spy, captured } = capturingD1();
+    await usernameTaken(getDb(spy), `Ieo${suffix()}`);
+    const plan = (await planOf(captured[0]!)).join("\n");
+    expect(plan).toContain("users_username_key_idx");
+    expect(plan).toContain("users_username_lower_unique");
+    expect(plan).not.toMatch(/^SCAN/m);
   });
 
   it("mentions and profiles still find a member by the username itself", async () => {
@@ -150,6 +185,28 @@ describe("a community name that only looks like another's is taken", () => {
     expect((await edit(old, `Book Club ${end}`, "still here")).status).toBe(409);
     expect((await edit(old, clone, "still here")).status).toBe(302);
     expect(await named(clone)).toEqual([{ id: old }]);
+  });
+  it("a name stored before cleaning ('Trail\\u00a0Runners') keeps its name and key through an edit, though the form sends it cleaned", async () => {
+    const { user, cookie } = await member();
+    const end = suffix();
+    expect((await create(`Trail Runners ${end}`, cookie)).status).toBe(302);
+    const old = newId();
+    const stored = `Trail\u00a0Runners ${end}\u200b`;
+    await db().insert(communities).values({ id: old, name: stored, creatorId: user.id });
+    const row = () => db().select({ name: communities.name, nameKey: communities.nameKey, description: communities.description }).from(communities).where(eq(communities.id, old)).get();
+
+    const edit = (name: string, description: string) =>
+      multipartPost(`/community/${old}/edit`, fileForm({ intent: "community-update", name, description }), { Cookie: cookie });
+    // The edit form shows the name and sends it back: the schema cleans it to the other community's.
+    for (const [sent, description] of [[stored, "first"], [`Trail Runners ${end}`, "second"]] as const) {
+      const answer = await edit(sent, description);
+      expect(answer.status, JSON.stringify(sent)).toBe(302);
+      expect(await row()).toEqual({ name: stored, nameKey: null, description });
+    }
+    // A new name is keyed; a look-alike of the other community's is refused (by its key now).
+    expect((await edit(`Trail Runners Club ${end}`, "renamed")).status).toBe(302);
+    expect(await row()).toEqual({ name: `Trail Runners Club ${end}`, nameKey: communityNameKey(`Trail Runners Club ${end}`), description: "renamed" });
+    expect((await edit(`Trail\u00a0Runners ${end}`, "back")).status).toBe(409);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_LINKS_MAX, PASSWORD_RESET_TOKEN_BYTES } from "~/lib/constants";
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
@@ -27,9 +27,17 @@ export type AccountResult =
 /** A spent limit: sign-in says the spec's 'Too many login attempts…' (sign-in only), the other forms when to try again. */
 const tooMany = (retryAfterSeconds: number, message = RATE_MESSAGES.tooOften(retryAfterSeconds)) => ({ ok: false as const, message, retryAfterSeconds });
 
-/** Taken: another member's username looks the same (users_username_key_unique, decision 096), 'Ieo' for 'leo'. */
+/**
+ * Taken: another member's username looks the same (its key, users_username_key_idx: 'Ieo' for 'leo',
+ * decision 096) or is the same in another case ('bob' for 'BOB', whose key is 'b0b'). The key's index
+ * is not unique, so this is what refuses a look-alike; lower(username)'s unique index decides a race.
+ */
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.usernameKey, usernameKey(username)), sql`lower(${users.username}) = lower(${username})`))
+    .get();
   return row !== undefined;
 }
 
@@ -61,7 +69,8 @@ export async function signUp(db: Db, limiter: Limiter, input: SignUpInput, ip: s
 
 /**
  * The member's rows: the account and its default settings, in one batch. Two sign-ups racing for the
- * same name or e-mail: the unique indexes decide, and the loser is told which is taken.
+ * same name (in any case) or e-mail: the unique indexes decide, and the loser is told which is taken.
+ * Two racing for look-alike names both pass: they are still two usernames.
  */
 export async function createAccount(
   db: Db,

@@ -23,7 +23,7 @@ import {
 import type { ImageDimensions } from "../../lib/media-types";
 import { REPORT_REASONS, SHARE_PLATFORMS } from "../../lib/post-options";
 import { SUPPORT_TOPICS } from "../../lib/support-options";
-import { UNDERSCORE_HALVINGS, USERNAME_LOOKALIKES } from "../../lib/name-keys";
+import { UNDERSCORE_HALVINGS, USERNAME_CASE_LOOKALIKES, USERNAME_LOOKALIKES } from "../../lib/name-keys";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -35,11 +35,14 @@ const counter = (name: string) => integer(name).notNull().default(0);
 // ───────────────────────────── members ─────────────────────────────
 
 /**
- * usernameKey (app/lib/name-keys.ts) in SQL, from the same table: nested replace() over lower(username).
- * Usernames are ASCII, where SQLite's lower() and JavaScript's agree.
+ * usernameKey (app/lib/name-keys.ts) in SQL, from the same tables: nested replace() (case-sensitive, as
+ * replaceAll) of the capitals, lower(), then of the lower-case pairs and '_' runs. Usernames are ASCII,
+ * where SQLite's lower() and JavaScript's agree.
  */
 function usernameKeySql(): SQL {
-  let key = `lower("username")`;
+  let key = `"username"`;
+  for (const [from, to] of USERNAME_CASE_LOOKALIKES) key = `replace(${key}, '${from}', '${to}')`;
+  key = `lower(${key})`;
   for (const [from, to] of USERNAME_LOOKALIKES) key = `replace(${key}, '${from}', '${to}')`;
   for (let i = 0; i < UNDERSCORE_HALVINGS; i++) key = `replace(${key}, '__', '_')`;
   return sql.raw(key);
@@ -56,9 +59,10 @@ export const users = sqliteTable(
     /** Stored as typed, and found as typed in any case (lower(username), as mentions and profiles do). */
     username: text("username").notNull(),
     /**
-     * What the username looks like (usernameKey: 'Ieo' and 'leo' alike), unique: a name that only
-     * looks like another's is taken (decision 096). Computed by SQLite, so every row has it, whoever
-     * inserts it.
+     * What the username looks like (usernameKey: 'Ieo' and 'leo' alike): sign-up refuses a name that
+     * only looks like another's (usernameTaken, decision 096). Computed by SQLite, so every row has it,
+     * whoever inserts it. Indexed, not unique: rows from before the key may share one, and two
+     * look-alike sign-ups racing are still two usernames (lower(username) stays the hard uniqueness).
      */
     usernameKey: text("username_key").generatedAlwaysAs(usernameKeySql, { mode: "virtual" }),
     displayName: text("display_name").notNull(),
@@ -96,7 +100,7 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
-    uniqueIndex("users_username_key_unique").on(t.usernameKey),
+    index("users_username_key_idx").on(t.usernameKey),
     index("users_display_name_lower_idx").on(sql`lower(${t.displayName})`),
     // Discover: creators who offer subscriptions, most subscribers first.
     index("users_creators_idx")
