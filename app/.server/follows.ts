@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { follows, users } from "./db/schema";
@@ -67,4 +67,48 @@ export function setFollowByUsername(db: Db, followerId: string, username: string
 export async function setFollow(db: Db, followerId: string, followingId: string, wanted: boolean): Promise<Outcome<{ following: boolean }>> {
   if (followerId === followingId) return refuse(400, FOLLOW_MESSAGES.self);
   return applyFollow(db, followerId, eq(users.id, followingId), wanted);
+}
+
+export type RemovedFollower = { username: string; displayName: string; followersCount: number };
+
+/**
+ * A member removes one of their followers (docs/decisions/098): the follows row where they are followed
+ * and the named member follows, in one batch with the follower and the member's count as they are
+ * afterwards. The triggers do what an unfollow does (both counts, the follow's unread notification),
+ * and every read of follows (Following, the audience rule of decision 031) stops counting it at once.
+ * The removed member is not told. A member who does not exist is 404; one who does not follow the
+ * member (or has just been removed) is 409, and nothing changes.
+ */
+export async function removeFollower(db: Db, memberId: string, followerUsername: string): Promise<Outcome<RemovedFollower>> {
+  const followerId = sql`(SELECT ${users.id} FROM ${users} WHERE ${hasUsername(followerUsername)})`;
+  const [removed, found, member] = await db.batch([
+    db
+      .delete(follows)
+      .where(and(eq(follows.followingId, memberId), eq(follows.followerId, followerId)))
+      .returning({ id: follows.id }),
+    db.select({ username: users.username, displayName: users.displayName }).from(users).where(hasUsername(followerUsername)),
+    db.select({ followersCount: users.followersCount }).from(users).where(eq(users.id, memberId)),
+  ]);
+  const follower = found[0];
+  if (!follower) return refuse(404, FOLLOW_MESSAGES.notFound);
+  if (removed.length === 0) return refuse(409, REMOVE_FOLLOWER_TEXTS.notFollower(follower.username));
+  return { ok: true, ...follower, followersCount: member[0]?.followersCount ?? 0 };
+}
+
+/**
+ * The follower a member is about to remove, for the confirmation (the page without JavaScript): the
+ * same refusals as `removeFollower`, read without writing.
+ */
+export async function followerToRemove(db: Db, memberId: string, followerUsername: string): Promise<Outcome<{ username: string; displayName: string }>> {
+  const [follower] = await db
+    .select({
+      username: users.username,
+      displayName: users.displayName,
+      follows: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${USERS_ID} AND ${follows.followingId} = ${memberId})`.as("follows_member"),
+    })
+    .from(users)
+    .where(hasUsername(followerUsername));
+  if (!follower) return refuse(404, FOLLOW_MESSAGES.notFound);
+  if (!follower.follows) return refuse(409, REMOVE_FOLLOWER_TEXTS.notFollower(follower.username));
+  return { ok: true, username: follower.username, displayName: follower.displayName };
 }

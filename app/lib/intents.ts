@@ -54,6 +54,9 @@ export const INTENTS = {
   share: { signIn: POST_MESSAGES.signInToShare, failed: POST_MESSAGES.shareFailed, quiet: true, limit: "share" },
   // The page reloads after it: the counts on it are the server's.
   follow: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.followFailed, quiet: false, limit: "follow" },
+  // Removing a follower from one's own list (decision 098) undoes a follow, so it counts as one: a member
+  // can take away followers as fast as anyone can follow them, and no faster than follows may churn.
+  "follower-remove": { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.removeFollowerFailed, quiet: false, limit: "follow" },
   // Settings and the owner's photos: the page reloads after each, so the shell and forms show what was saved.
   "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.profileFailed, quiet: false, limit: "settings" },
   "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.notificationsFailed, quiet: false, limit: "settings" },

@@ -105,6 +105,58 @@ test.describe("profiles", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a member removes a follower from their followers list (decision 098): gone at once, and after a reload", async ({ page, baseURL, account }) => {
+    const fan = await newMember(baseURL!);
+    const troll = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, account.username);
+    await follow(baseURL!, troll.username, account.username);
+    await open(page, "/profile");
+    await expect(count(page, "Followers")).toContainText("2");
+    // The list: a modal over the profile with JavaScript, its page without.
+    await page.getByRole("link", { name: /Followers/ }).click();
+    const where = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
+    const list = where.getByRole("list", { name: "Followers" });
+    const row = (member: { username: string }) => list.getByRole("listitem").filter({ hasText: `@${member.username}` });
+    await expect(row(troll)).toHaveCount(1);
+
+    await row(troll).getByRole("link", { name: `Remove follower ${troll.account.displayName}` }).click();
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Remove follower" }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Remove follower", level: 1 })).toBeVisible();
+    await expect(confirm.getByText("Remove this follower?")).toBeVisible();
+    await expect(confirm.getByText(`${troll.account.displayName} will no longer follow you and won't be told. They can follow you again.`)).toBeVisible();
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(page.getByText(`Removed @${troll.username} from your followers`)).toBeVisible();
+    // Without JavaScript the answer is the list's page again.
+    if (!jsEnabled()) await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
+    await expect(row(troll)).toHaveCount(0);
+    await expect(row(fan)).toHaveCount(1);
+    if (jsEnabled()) {
+      // The keyboard goes to the next row, and the profile under the list counts one follower less (its
+      // link: the count's item holds the open list too).
+      await expect(row(fan)).toBeFocused();
+      await expect(page.getByRole("list", { name: "Counts" }).getByRole("link", { name: "1 Followers", exact: true })).toBeVisible();
+    }
+
+    await open(page, `/profile/${account.username}/followers`);
+    await expect(page.getByRole("list", { name: "Followers" }).getByText(`@${fan.username}`)).toBeVisible();
+    await expect(page.getByText(`@${troll.username}`)).toHaveCount(0);
+    await open(page, `/profile/${troll.username}/following`);
+    await expect(page.getByText("Not following anyone yet.")).toBeVisible();
+    await open(page, "/profile");
+    await expect(count(page, "Followers")).toContainText("1");
+  });
+
+  // @js-only: the keyboard stays on the page only with JavaScript; without it the answer is a page load.
+  test("removing the last follower gives the keyboard to the list's heading", { tag: "@js-only" }, async ({ page, baseURL, account }) => {
+    const fan = await newMember(baseURL!);
+    await follow(baseURL!, fan.username, account.username);
+    await open(page, `/profile/${account.username}/followers`);
+    await page.getByRole("link", { name: `Remove follower ${fan.account.displayName}` }).click();
+    await page.getByRole("dialog", { name: "Remove follower" }).getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(page.getByText("No followers yet.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+
   test("a member's new post is offered on their open profile with JavaScript, and is there on reload without", async ({ page, baseURL }) => {
     const author = await newMember(baseURL!);
     const stranger = await newMember(baseURL!);

@@ -40,6 +40,8 @@ describe("a request whose body is not a form is refused, on every action route",
       // A comment's delete (decision 094); the body is refused before any comment is looked for.
       `/post/${post.id}/comments/${post.id}/delete`,
       `/post/${post.id}/report`,
+      // A follower's removal (decision 098); the body is refused before the list's owner is checked.
+      `/profile/${user.username}/followers/${user.username}/remove`,
       `/post/${post.id}/shares`,
       `/post/${post.id}/view`,
       "/uploads",

@@ -1,16 +1,19 @@
 import { MemberIdentity } from "~/components/member-identity";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Dialog } from "~/components/ui/dialog";
 import { LoadFailed } from "~/components/ui/load-failed";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
-import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { focusPageHeading } from "~/lib/navigation-focus";
+import { PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { wasUnanswered } from "~/lib/unanswered";
 import { useAppendedPages } from "~/lib/use-appended-pages";
+import { useReturnTo } from "../return-to";
 import { FollowButton } from "./follow-button";
+import { RemoveFollowerForm, removeFollowerPath } from "./remove-follower-form";
 
 const TITLES: Record<FollowList, string> = { followers: "Followers", following: "Following" };
 const FAILED: Record<FollowList, string> = { followers: PROFILE_MESSAGES.followersFailed, following: PROFILE_MESSAGES.followingFailed };
@@ -46,7 +49,7 @@ export function FollowListPageView({ profile, list, kind, failed }: FollowListDa
           {`Back to @${profile.username}`}
         </Link>
       </p>
-      <FollowListBody username={profile.username} kind={kind} list={list} failed={failed} />
+      <FollowListBody username={profile.username} kind={kind} list={list} failed={failed} removable={profile.isSelf} />
     </div>
   );
 }
@@ -54,12 +57,58 @@ export function FollowListPageView({ profile, list, kind, failed }: FollowListDa
 const membersOf = (page: FollowListPage) => page.items;
 
 /**
- * The rows of a list, each linking to the profile with Follow/Unfollow; 'Load more' pages by keyset
- * (a link to the next page without JavaScript, appended in place with it).
+ * What takes the keyboard from a row leaving the list (decision 086's rule for cards): the rows after
+ * it, those before it (nearest first), then the list's heading (the dialog's, else the page's).
  */
-function FollowListBody({ username, kind, list, failed }: { username: string; kind: FollowList; list: FollowListPage; failed: boolean }) {
+function successorsOf(item: HTMLElement | null): Element[] {
+  const rows: Element[] = [];
+  for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) rows.push(next);
+  for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) rows.push(previous);
+  const heading = item?.closest("dialog")?.querySelector("h2");
+  return heading ? [...rows, heading] : rows;
+}
+
+/**
+ * The rows of a list, each linking to the profile with Follow/Unfollow; 'Load more' pages by keyset
+ * (a link to the next page without JavaScript, appended in place with it). On one's own followers
+ * (`removable`) each row can also remove its follower (decision 098).
+ */
+function FollowListBody({
+  username,
+  kind,
+  list,
+  failed,
+  removable = false,
+}: {
+  username: string;
+  kind: FollowList;
+  list: FollowListPage;
+  failed: boolean;
+  removable?: boolean;
+}) {
   const fetcher = useFetcher<FollowListData>();
-  const { entries: items, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
+  const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
+  // Removed here (with JavaScript): gone at once, also from an appended page the reload does not bring again.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const successors = useRef<Element[] | null>(null);
+  const remove = (memberId: string, item: HTMLElement | null) => {
+    successors.current = successorsOf(item);
+    setRemoved((last) => new Set(last).add(memberId));
+  };
+  useEffect(() => {
+    if (!successors.current) return;
+    // The keyboard was in the removed row (its Remove, under the confirmation): the next row still there.
+    const next = successors.current.find((element) => element.isConnected);
+    successors.current = null;
+    if (!(next instanceof HTMLElement)) {
+      focusPageHeading();
+      return;
+    }
+    if (!next.hasAttribute("tabindex")) next.tabIndex = -1;
+    next.focus();
+  }, [removed]);
+  const items = entries.filter((member) => !removed.has(member.id));
+  const owner = removable && kind === "followers" ? username : null;
   const next = cursor ? `${listPath(username, kind)}?${new URLSearchParams({ cursor })}` : null;
   if (failed || fetcher.data?.failed) {
     return (
@@ -75,7 +124,7 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
       ) : (
         <ul ref={listRef} aria-label={TITLES[kind]}>
           {items.map((member) => (
-            <MemberRow key={member.id} member={member} />
+            <MemberRow key={member.id} member={member} removeFrom={owner} onRemoved={(item) => remove(member.id, item)} />
           ))}
         </ul>
       )}
@@ -90,11 +139,21 @@ function FollowListBody({ username, kind, list, failed }: { username: string; ki
 
 /**
  * A member in a list (followers, following, explore's People): their profile link with avatar, name,
- * badge, @username and bio, and Follow / Unfollow unless it is the viewer.
+ * badge, @username and bio, and Follow / Unfollow unless it is the viewer; on one's own followers
+ * (`removeFrom`, the owner's username), Remove too.
  */
-export function MemberRow({ member }: { member: FollowListEntry }) {
+export function MemberRow({
+  member,
+  removeFrom = null,
+  onRemoved,
+}: {
+  member: FollowListEntry;
+  removeFrom?: string | null;
+  onRemoved?: (item: HTMLElement | null) => void;
+}) {
+  const item = useRef<HTMLLIElement>(null);
   return (
-    <li tabIndex={-1} className="focus-inset flex items-center gap-3 border-b border-line px-4 py-3">
+    <li ref={item} tabIndex={-1} className="focus-inset flex items-center gap-3 border-b border-line px-4 py-3">
       <PageLink to={`/profile/${member.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <MemberIdentity member={member}>
           {member.bio ? (
@@ -105,7 +164,40 @@ export function MemberRow({ member }: { member: FollowListEntry }) {
         </MemberIdentity>
       </PageLink>
       {member.isSelf ? null : <FollowButton username={member.username} followed={member.followed} size="sm" />}
+      {removeFrom && !member.isSelf ? <RemoveFollower owner={removeFrom} follower={member} onRemoved={() => onRemoved?.(item.current)} /> : null}
     </li>
+  );
+}
+
+/**
+ * A row's Remove on one's own followers: a link to the confirmation's page without JavaScript (back to
+ * the list after it), the confirmation as a dialog in place with it.
+ */
+function RemoveFollower({ owner, follower, onRemoved }: { owner: string; follower: FollowListEntry; onRemoved: () => void }) {
+  const [open, setOpen] = useState(false);
+  const here = useReturnTo();
+  // From the profile's dialog (the profile's address) the page goes back to the list, where the rows are.
+  const returnTo = here.startsWith(listPath(owner, "followers")) ? here : listPath(owner, "followers");
+  return (
+    <>
+      <PageLink
+        to={`${removeFollowerPath(owner, follower.username)}?${new URLSearchParams({ returnTo })}`}
+        onClick={(event) => {
+          if (isModifiedClick(event)) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-label={REMOVE_FOLLOWER_TEXTS.controlName(follower.displayName)}
+        className="shrink-0 rounded-full px-2 py-1.5 text-sm text-muted hover:bg-surface hover:text-danger"
+      >
+        {REMOVE_FOLLOWER_TEXTS.control}
+      </PageLink>
+      {open ? (
+        <Dialog open onClose={() => setOpen(false)} title={REMOVE_FOLLOWER_TEXTS.title}>
+          <RemoveFollowerForm owner={owner} follower={follower} returnTo={returnTo} onCancel={() => setOpen(false)} onDone={onRemoved} />
+        </Dialog>
+      ) : null}
+    </>
   );
 }
 
@@ -154,7 +246,7 @@ function FollowListDialog({ username, kind, onClose }: { username: string; kind:
         <LoadFailed onRetry={() => load(listPath(username, kind))} />
       ) : data ? (
         <div className="-mx-6">
-          <FollowListBody username={username} kind={kind} list={data.list} failed={data.failed} />
+          <FollowListBody username={username} kind={kind} list={data.list} failed={data.failed} removable={data.profile.isSelf} />
         </div>
       ) : (
         <p aria-live="polite" className="py-8 text-center text-muted">

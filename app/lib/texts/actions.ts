@@ -33,6 +33,7 @@ export const INVITE_ACTION_TEXTS = {
 
 export const PROFILE_ACTION_TEXTS = {
   followFailed: "Failed to update follow status",
+  removeFollowerFailed: "Failed to remove follower",
 } as const;
 
 export const SUPPORT_ACTION_TEXTS = {
