@@ -85,7 +85,7 @@ export function ErrorBoundary() {
     <GeneralErrorBoundary
       statusHandlers={{
         403: () => <ErrorPage status={403} title={REMOVE_FOLLOWER_TEXTS.title} text={REMOVE_FOLLOWER_TEXTS.forbidden} />,
-        404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist."),
+        404: notFound(PROFILE_MESSAGES.notFound, PROFILE_MESSAGES.notFoundText),
         409: (error) => <ErrorPage status={409} title={REMOVE_FOLLOWER_TEXTS.title} text={String(error.data)} />,
       }}
     />

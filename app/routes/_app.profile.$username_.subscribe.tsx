@@ -57,5 +57,5 @@ export default function SubscribePage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") }} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, PROFILE_MESSAGES.notFoundText) }} />;
 }

@@ -100,7 +100,7 @@ export function ErrorBoundary() {
   // An unknown path that is no profile keeps the app's own 'Page not found'.
   return (
     <GeneralErrorBoundary
-      statusHandlers={isProfileHandle(handle) ? { 404: notFound(PROFILE_MESSAGES.notFound, "This account doesn't exist.") } : {}}
+      statusHandlers={isProfileHandle(handle) ? { 404: notFound(PROFILE_MESSAGES.notFound, PROFILE_MESSAGES.notFoundText) } : {}}
     />
   );
 }

@@ -7,6 +7,8 @@ export const PROFILE_MESSAGES = {
   unfollowed: (username: string) => `Unfollowed @${username}`,
   followSelf: "You can't follow yourself",
   notFound: "User not found",
+  /** What a profile page that is not there says under its heading. */
+  notFoundText: "This account doesn't exist.",
   followersFailed: "Failed to load followers",
   followingFailed: "Failed to load following",
   postedWithMention: "Post created with mention!",
