@@ -7,6 +7,7 @@ import { LoadFailed } from "~/components/ui/load-failed";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { focusPageHeading } from "~/lib/navigation-focus";
+import { successorsOf } from "~/lib/successors";
 import { PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { wasUnanswered } from "~/lib/unanswered";
@@ -60,12 +61,9 @@ const membersOf = (page: FollowListPage) => page.items;
  * What takes the keyboard from a row leaving the list (decision 086's rule for cards): the rows after
  * it, those before it (nearest first), then the list's heading (the dialog's, else the page's).
  */
-function successorsOf(item: HTMLElement | null): Element[] {
-  const rows: Element[] = [];
-  for (let next = item?.nextElementSibling; next; next = next.nextElementSibling) rows.push(next);
-  for (let previous = item?.previousElementSibling; previous; previous = previous.previousElementSibling) rows.push(previous);
+function rowSuccessorsOf(item: HTMLElement | null): Element[] {
   const heading = item?.closest("dialog")?.querySelector("h2");
-  return heading ? [...rows, heading] : rows;
+  return heading ? [...successorsOf(item), heading] : successorsOf(item);
 }
 
 /**
@@ -92,7 +90,7 @@ function FollowListBody({
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const successors = useRef<Element[] | null>(null);
   const remove = (memberId: string, item: HTMLElement | null) => {
-    successors.current = successorsOf(item);
+    successors.current = rowSuccessorsOf(item);
     setRemoved((last) => new Set(last).add(memberId));
   };
   useEffect(() => {
