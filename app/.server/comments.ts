@@ -13,7 +13,7 @@ import { commentLikes, comments, notifications, posts, users } from "./db/schema
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
 import { oncePerSend, refuse, type Outcome } from "./outcome";
-import { actableTargetId, audienceOf, findTargetPost, inCommunitySql, shownPostId, type PostAudience } from "./posts/access";
+import { actableTargetId, audienceOf, blockedPairSql, findTargetPost, inCommunitySql, notBlockedWriterSql, shownPostId, type PostAudience } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
 import { postCountsForRoom } from "./posts/interactions";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -54,11 +54,12 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
   let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await db
-      .select({ id: comments.id, userId: comments.userId })
+      .select({ id: comments.id, userId: comments.userId, blocked: blockedPairSql(userId, comments.userId).as("parent_blocked") })
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.postId, target.id)))
       .get();
-    if (!parent) return refuse(404, POST_MESSAGES.commentFailed);
+    // A comment by a member in a block with this one is not shown to them (decision 100): not there to answer.
+    if (!parent || parent.blocked) return refuse(404, POST_MESSAGES.commentFailed);
     parentAuthorId = parent.userId;
   }
   const id = newId(now);
@@ -111,9 +112,14 @@ export async function setCommentLike(
   liked: boolean,
   now = Date.now(),
 ): Promise<Outcome<{ commentId: string; liked: boolean; likesCount: number }>> {
-  const comment = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, commentId)).get();
+  const comment = await db
+    .select({ postId: comments.postId, blocked: blockedPairSql(userId, comments.userId).as("comment_blocked") })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .get();
   const target = comment ? await findTargetPost(db, userId, comment.postId, now) : null;
-  if (!comment || !target?.canView) return refuse(404, POST_MESSAGES.notFound);
+  // A comment by a member in a block with this one is not shown to them (decision 100); unliking stays.
+  if (!comment || !target?.canView || (liked && comment.blocked)) return refuse(404, POST_MESSAGES.notFound);
   const [, count, mine] = await db.batch([
     // A like only for a comment still there on a post the member may still see (deleted meanwhile: nothing).
     liked
@@ -215,7 +221,8 @@ const C = { post: param("post"), likes: param("likes"), after: param("after") };
 /**
  * One page of a post's comments (prepared, docs/decisions/013): up to COMMENTS_PAGE_SIZE top-level
  * comments in TOP_LEVEL_ORDER, each with its whole thread of replies (at most COMMENT_REPLIES_PER_PAGE
- * replies in all), plus one more top-level comment to know whether there is a next page.
+ * replies in all), plus one more top-level comment to know whether there is a next page. A comment by a
+ * member in a block with the viewer is left out, with the replies under it (decision 100).
  */
 function selectCommentPage(db: Db, viewer: SQL | null, paging: boolean) {
   const keyset = paging
@@ -224,11 +231,13 @@ function selectCommentPage(db: Db, viewer: SQL | null, paging: boolean) {
   const thread = sql`WITH RECURSIVE top AS (
       SELECT ${comments.id} AS id FROM ${comments}
       WHERE ${comments.postId} = ${shownPostId(C.post)} AND ${comments.parentId} IS NULL ${keyset}
+        AND ${notBlockedWriterSql(viewer, comments.userId)}
       ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)} LIMIT ${COMMENTS_PAGE_SIZE + 1}
     ), thread(id) AS (
       SELECT id FROM top
       UNION ALL
       SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
+      WHERE ${notBlockedWriterSql(viewer, sql.raw("reply.user_id"))}
     )
     SELECT id FROM thread LIMIT ${COMMENTS_PAGE_SIZE + 1 + COMMENT_REPLIES_PER_PAGE}`;
   const liked = viewer

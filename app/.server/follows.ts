@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
+import { BLOCK_TEXTS, PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { follows, users } from "./db/schema";
 import { newId } from "./ids";
 import { refuse, type Outcome } from "./outcome";
+import { blockedPairSql } from "./posts/access";
 import { hasUsername } from "./users";
 
 /**
@@ -37,6 +38,7 @@ async function applyFollow(db: Db, followerId: string, target: SQL, wanted: bool
         db.$client,
         db.all(sql`INSERT INTO ${follows} (id, follower_id, following_id)
           SELECT ${newId()}, ${followerId}, ${users.id} FROM ${users} WHERE ${target} AND ${users.id} <> ${followerId}
+            AND NOT ${blockedPairSql(followerId, USERS_ID)}
           ON CONFLICT DO NOTHING`),
       )
     : db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followingId, targetId)));
@@ -48,6 +50,7 @@ async function applyFollow(db: Db, followerId: string, target: SQL, wanted: bool
         username: users.username,
         followersCount: users.followersCount,
         following: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${followerId} AND ${follows.followingId} = ${USERS_ID})`.as("follow_state"),
+        blocked: blockedPairSql(followerId, USERS_ID).as("follow_blocked"),
       })
       .from(users)
       .where(target),
@@ -55,6 +58,8 @@ async function applyFollow(db: Db, followerId: string, target: SQL, wanted: bool
   const member = found[0];
   if (!member) return refuse(404, FOLLOW_MESSAGES.notFound);
   if (member.id === followerId) return refuse(400, FOLLOW_MESSAGES.self);
+  // Never between two members in a block, either way (decision 100); unfollowing is always allowed.
+  if (wanted && member.blocked) return refuse(403, BLOCK_TEXTS.cannotFollow(member.username));
   return { ok: true, following: Boolean(member.following), username: member.username, followersCount: member.followersCount };
 }
 

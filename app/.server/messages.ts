@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/texts/dm";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
@@ -13,6 +14,7 @@ import { activityShownSql } from "./activity";
 import { firstIdAt, newId, timeOfId } from "./ids";
 import { preview, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
+import { blockedPairSql } from "./posts/access";
 import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -353,20 +355,24 @@ function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<stri
 
 // ───────────────────────────── who may write to whom ─────────────────────────────
 
-type Recipient = { id: string; displayName: string; allow: "everyone" | "following" | "none"; followsSender: boolean };
+type Recipient = { id: string; displayName: string; allow: "everyone" | "following" | "none"; followsSender: boolean; blocked: boolean };
 
-/** The recipient's allowDirectMessages (spec §3 settings) as the refusal it gives, null when allowed. */
+/**
+ * The recipient's allowDirectMessages (spec §3 settings) as the refusal it gives, null when allowed; and
+ * never between two members in a block, either way (decision 100).
+ */
 function refusalOf(recipient: Recipient): string | null {
+  if (recipient.blocked) return DM_MESSAGES.blocked(recipient.displayName);
   if (recipient.allow === "none") return DM_MESSAGES.notAccepting(recipient.displayName);
   if (recipient.allow === "following" && !recipient.followsSender) return DM_MESSAGES.followersOnly(recipient.displayName);
   return null;
 }
 
 /** The same rule in SQL, for a write that may only happen when it allows it (`other` is the recipient's id). */
-const allowsSql = (other: unknown, sender: string) =>
-  sql`coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'everyone'
+const allowsSql = (other: SQL | AnySQLiteColumn, sender: string) =>
+  sql`NOT ${blockedPairSql(sender, other)} AND (coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'everyone'
     OR (coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'following'
-      AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${other} AND ${follows.followingId} = ${sender}))`;
+      AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${other} AND ${follows.followingId} = ${sender})))`;
 
 /** The recipient's side of the rule, for a select from users (USERS_ID: users.id written out, as a one-table select leaves it bare). */
 function recipientFields(sender: string) {
@@ -377,12 +383,14 @@ function recipientFields(sender: string) {
       "recipient_allow",
     ),
     followsSender: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${USERS_ID} AND ${follows.followingId} = ${sender})`.as("recipient_follows"),
+    blocked: blockedPairSql(sender, USERS_ID).as("recipient_blocked"),
   };
 }
 
-const toRecipient = (row: { id: string; displayName: string; allow: Recipient["allow"]; followsSender: number }): Recipient => ({
+const toRecipient = (row: { id: string; displayName: string; allow: Recipient["allow"]; followsSender: number; blocked: number }): Recipient => ({
   ...row,
   followsSender: Boolean(row.followsSender),
+  blocked: Boolean(row.blocked),
 });
 
 // ───────────────────────────── writing ─────────────────────────────

@@ -16,7 +16,7 @@ import { batchable, rawRows } from "./db/drizzle-internals";
 import { firstIdAt } from "./ids";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { memberSettings, notifications, posts, users } from "./db/schema";
-import { canViewSql } from "./posts/access";
+import { blockedPairSql, canViewSql } from "./posts/access";
 import { beforeOf } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -50,7 +50,8 @@ type Kind = keyof typeof SETTING;
 
 /**
  * A notification written by the application, for a write's batch: to each member `recipients` selects
- * (a query of user ids), unless that is the actor or the recipient turned the kind off. Its id is made
+ * (a query of user ids), unless that is the actor, the recipient turned the kind off, or the two are in a
+ * block (decision 100). Its id is made
  * in SQL like the triggers' (the `notification_id` view), so ids sort the same way: by a subquery that
  * names the row, which SQLite runs again for each recipient. Without the row in it SQLite ran it once
  * for the statement, and a comment naming two members gave both the same id and was refused whole.
@@ -67,7 +68,9 @@ export function notificationInsert(
     db.$client,
     db.all(sql`INSERT INTO ${notifications} (id, user_id, type, content, related_user_id, related_post_id)
       SELECT (SELECT id FROM notification_id WHERE recipient.id IS NOT NULL), recipient.id, ${kind}, ${content}, ${actorId}, ${postId}
-      FROM (${recipients}) AS recipient WHERE recipient.id <> ${actorId} AND ${allowed}`),
+      FROM (${recipients}) AS recipient WHERE recipient.id <> ${actorId} AND ${allowed}
+        AND NOT (coalesce((SELECT ${memberSettings.blocksCount} FROM ${memberSettings} WHERE ${memberSettings.userId} = recipient.id), 0) > 0
+          AND ${blockedPairSql(actorId, sql`recipient.id`)})`),
   );
 }
 

@@ -7,7 +7,7 @@ import type { RunningSubscription } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
-import { inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/access";
+import { blockWaySql, inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
 import { USERS_ID } from "./follows";
@@ -69,6 +69,7 @@ type ProfileRow = Author & {
   followed: number;
   isSelf: number;
   postsVisible: number;
+  block: "blockedByYou" | "blocksYou" | null;
 };
 
 /**
@@ -124,6 +125,8 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         followed: marks.followed.as("profile_followed"),
         isSelf: marks.isSelf.as("profile_is_self"),
         postsVisible: inAudienceSql(viewerSql(viewer), USERS_ID).as("profile_posts_visible"),
+        // A block between the viewer and the member, and which way (decision 100).
+        block: (viewerSql(viewer) ? blockWaySql(viewerSql(viewer)!, USERS_ID) : sql<null>`NULL`).as("profile_block"),
       };
       if (subject !== "own") return { fields, query: db.select(fields).from(users).where(hasUsername(PROFILE.username)) };
       if (typeof viewer === "string") return { fields, query: db.select(fields).from(users).where(eq(users.id, param("viewer"))) };
@@ -166,6 +169,7 @@ function toProfile(row: ProfileRow): ProfileView {
     followed: Boolean(row.followed),
     isSelf: Boolean(row.isSelf),
     postsVisible: Boolean(row.postsVisible),
+    block: row.block ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ import { newId } from "./ids";
 import { notificationInsert } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import type { AppConfig } from "./env";
+import { blockedPairSql } from "./posts/access";
 import { parseSubscriptionCursor, subscriptionCursor } from "./posts/cursors";
 import { providerNamed, providerOf, stripeCancelNow, StripeError, type Order, type PaymentProvider } from "./payments";
 import { hasUsername, offeringSql } from "./users";
@@ -331,6 +332,7 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
       rowCancelledAt: creatorSubscriptions.cancelledAt,
       rowProvider: creatorSubscriptions.provider,
       rowReference: creatorSubscriptions.providerReference,
+      blocked: blockedPairSql(memberId, USERS_ID).as("creator_blocked"),
     })
     .from(users)
     .leftJoin(creatorSubscriptions, and(eq(creatorSubscriptions.subscribedToId, users.id), eq(creatorSubscriptions.subscriberId, memberId)))
@@ -338,6 +340,8 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
     .get();
   if (!creator) return refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound);
   if (creator.id === memberId) return refuse(400, SUBSCRIPTION_MESSAGES.notYourself);
+  // Nothing to pay for between two members in a block (decision 100): the posts are not shown either way.
+  if (creator.blocked) return refuse(403, SUBSCRIPTION_MESSAGES.blocked(creator.displayName));
   const row = { id: creator.rowId, provider: creator.rowProvider, reference: creator.rowReference, cancelledAt: creator.rowCancelledAt };
   if (row.id && creator.running) {
     if (!row.cancelledAt) return refuse(409, SUBSCRIPTION_MESSAGES.alreadySubscribed(creator.displayName));

@@ -6,8 +6,11 @@ import { answerHeaders, respond } from "~/.server/respond";
 import { savePrivacySettings } from "~/.server/settings";
 import { loadOwnSettings } from "~/.server/settings-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Icon } from "~/components/icon";
+import { PageLink } from "~/components/ui/page-link";
 import { PrivacySettingsForm } from "~/components/settings/settings-forms";
 import { SettingsSection } from "~/components/settings/settings-nav";
+import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { PrivacySettingsSchema } from "~/lib/schemas/settings";
@@ -50,6 +53,14 @@ export default function PrivacySettingsPage() {
   return (
     <SettingsSection title="Privacy & Safety" description="Choose who sees your profile and posts, and who can reach you.">
       <PrivacySettingsForm settings={privacy} lastResult={actionData?.lastResult} />
+      {/* The accounts the member blocked (decision 100): a page of its own, to unblock them. */}
+      <PageLink to="/settings/blocked" className="flex items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3 hover:bg-surface">
+        <span>
+          <span className="block font-semibold">{BLOCK_TEXTS.listLink}</span>
+          <span className="block text-sm text-muted">{BLOCK_TEXTS.listLinkHint}</span>
+        </span>
+        <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
+      </PageLink>
     </SettingsSection>
   );
 }

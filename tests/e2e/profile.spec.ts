@@ -157,6 +157,48 @@ test.describe("profiles", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   });
 
+  test("a member blocks another from their profile and unblocks them in Settings (decision 100)", async ({ page, baseURL, account }) => {
+    const troll = await newMember(baseURL!);
+    const word = uniqueWord("bl");
+    await postAs(troll, `Something loud ${word}`);
+    await follow(baseURL!, troll.username, account.username);
+    await open(page, `/profile/${troll.username}`);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+
+    // The confirmation: a dialog over the profile with JavaScript, its page without.
+    await page.getByRole("link", { name: `Block @${troll.username}`, exact: true }).click();
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Block" }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Block", level: 1 })).toBeVisible();
+    await expect(confirm.getByText(`Block @${troll.username}?`)).toBeVisible();
+    await expect(confirm.getByText(/won't be able to follow you, message you or see your posts and comments/)).toBeVisible();
+    await confirm.getByRole("button", { name: "Block", exact: true }).click();
+    await expect(page.getByText(`Blocked @${troll.username}`)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/profile/${troll.username}$`));
+    await expect(page.getByRole("heading", { name: "You blocked this account" })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Follow @${troll.username}`, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Unblock @${troll.username}`, exact: true })).toBeVisible();
+    // With JavaScript the keyboard goes to Unblock, in the place of the link pressed.
+    if (jsEnabled()) await expect(page.getByRole("button", { name: `Unblock @${troll.username}`, exact: true })).toBeFocused();
+    // His follow went with the block.
+    await open(page, "/profile");
+    await expect(count(page, "Followers")).toContainText("0");
+
+    // Settings › Privacy & Safety leads to the list, where Unblock undoes it.
+    await open(page, "/settings/privacy");
+    await page.getByRole("link", { name: /Blocked accounts/ }).click();
+    const list = page.getByRole("list", { name: "Blocked accounts" });
+    await expect(list.getByText(`@${troll.username}`)).toBeVisible();
+    await submitAndSettle(page, list.getByRole("button", { name: `Unblock @${troll.username}`, exact: true }));
+    await expect(page.getByText(`Unblocked @${troll.username}`)).toBeVisible();
+    await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
+    if (jsEnabled()) await expect(page.getByRole("heading", { name: "Blocked accounts", level: 2 })).toBeFocused();
+
+    await open(page, `/profile/${troll.username}`);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: `Follow @${troll.username}`, exact: true })).toBeVisible();
+  });
+
   test("a member's new post is offered on their open profile with JavaScript, and is there on reload without", async ({ page, baseURL }) => {
     const author = await newMember(baseURL!);
     const stranger = await newMember(baseURL!);

@@ -148,15 +148,20 @@ export const memberSettings = sqliteTable("member_settings", {
    * the cron checks a member again once DIGEST_PERIOD_MS has passed, and e-mails what is new (decision 076).
    */
   emailDigestThrough: integer("email_digest_through").notNull().default(0),
+  /**
+   * How many blocks the member is in, on either side (decision 100; kept by the blocks triggers): the
+   * access rule asks blocks only for the posts of a member above 0, so everyone else pays nothing.
+   */
+  blocksCount: integer("blocks_count").notNull().default(0),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 }, (t) => [
-  // The few members who keep their posts from someone (decision 031): the access rule asks it for
-  // every post it shows, so the answer is one probe of a small index.
+  // The few members who keep their posts from someone (decision 031), or are in a block (100): the
+  // access rule asks it for every post it shows, so the answer is one probe of a small index.
   index("member_settings_audience_idx")
-    .on(t.userId, t.postVisibility, t.profileVisibility)
-    .where(sql`${t.postVisibility} = 'followers' OR ${t.profileVisibility} = 'private'`),
+    .on(t.userId, t.postVisibility, t.profileVisibility, t.blocksCount)
+    .where(sql`${t.postVisibility} = 'followers' OR ${t.profileVisibility} = 'private' OR ${t.blocksCount} > 0`),
   // The members whose notification digest is due, longest waiting first (decision 076): the cron reads
   // a batch of this index, never the whole table.
   index("member_settings_digest_idx").on(t.emailDigestThrough).where(sql`${t.emailNotifications} = 1`),
@@ -179,6 +184,32 @@ export const follows = sqliteTable(
     index("follows_following_idx").on(t.followingId, t.id),
     index("follows_follower_idx").on(t.followerId, t.id),
     check("follows_not_self", sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+/**
+ * A member blocks another (decision 100): neither sees the other's posts or comments, follows, writes
+ * to or is told of the other. Each row counts in both members' member_settings.blocks_count (triggers,
+ * migration 0045).
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    /** Time-ordered (../ids.ts), as a follow's: the member's list of blocks pages by it, newest first. */
+    id: text("id").primaryKey(),
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("blocks_pair_unique").on(t.blockerId, t.blockedId),
+    index("blocks_blocker_idx").on(t.blockerId, t.id),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
 

@@ -1,36 +1,76 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { communities, communityMembers, creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
+import { blocks, communities, communityMembers, creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
 
 /**
  * Whether the viewer is among the people an author shares posts with (decision 031): everyone, unless
  * the author keeps them for followers (postVisibility 'followers': the author and their followers), or
- * keeps them from signed-out visitors (profileVisibility 'private', decision 030). A viewer given as SQL
- * that finds no member (an unknown or expired session) is a visitor here. Both settings sit in
- * member_settings_audience_idx, which holds only the members who chose one, so the answer for everyone
- * else is one probe of a small index.
+ * keeps them from signed-out visitors (profileVisibility 'private', decision 030), or the two members
+ * are in a block, either way (decision 100: a signed-in member never sees the posts of someone they
+ * blocked or who blocked them). A viewer given as SQL that finds no member (an unknown or expired
+ * session) is a visitor here. The settings and the blocks count sit in member_settings_audience_idx,
+ * which holds only the members who chose one or are in a block, so the answer for everyone else is one
+ * probe of a small index.
  */
 export function inAudienceSql(viewerId: string | Placeholder | SQL | null, authorId: SQL | typeof posts.userId): SQL<number> {
-  // The author keeps their posts from someone (the rows member_settings_audience_idx holds).
+  // The author keeps their posts from someone (the rows member_settings_audience_idx holds). Written as
+  // the index's condition, so that SQLite may use it.
   const keepsSome = sql`${memberSettings.userId} = ${authorId}
-    AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private')`;
+    AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private' OR ${memberSettings.blocksCount} > 0)`;
+  const fromVisitors = sql`(${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private')`;
   const keeps = sql`SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx WHERE ${keepsSome}`;
-  if (!viewerId) return qualified(sql`NOT EXISTS (${keeps})`);
+  if (!viewerId) return qualified(sql`NOT EXISTS (${keeps} AND ${fromVisitors})`);
   if (viewerId === viewerOnce) {
     // The same rule with `me` joined: its column, not three subqueries of it (decision 062).
     return qualified(sql`NOT EXISTS (SELECT 1 FROM me CROSS JOIN ${memberSettings} INDEXED BY member_settings_audience_idx
       LEFT JOIN ${follows} AS audience_follow ON audience_follow.follower_id = me.id AND audience_follow.following_id = ${memberSettings.userId}
       WHERE ${keepsSome} AND CASE
-      WHEN me.id IS NULL THEN 1
+      WHEN me.id IS NULL THEN ${fromVisitors}
+      WHEN ${memberSettings.blocksCount} > 0 AND ${blockedPairSql(sql`me.id`, authorId)} THEN 1
       WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT me.id AND audience_follow.follower_id IS NULL
       ELSE 0 END)`);
   }
   return qualified(sql`NOT EXISTS (${keeps} AND CASE
-    WHEN ${viewerId} IS NULL THEN 1
+    WHEN ${viewerId} IS NULL THEN ${fromVisitors}
+    WHEN ${memberSettings.blocksCount} > 0 AND ${blockedPairSql(viewerId, authorId)} THEN 1
     WHEN ${memberSettings.postVisibility} = 'followers' THEN ${authorId} IS NOT ${viewerId}
       AND NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${authorId})
     ELSE 0 END)`);
+}
+
+/**
+ * Whether two members are in a block, either way (decision 100): a probe of the blocks key each way.
+ * `one` is named once (a session's member is two bound values, and a statement has at most 100). The
+ * blocks count of member_settings says whether a member is in any; ask it first where it is at hand.
+ */
+export function blockedPairSql(one: string | Placeholder | SQL, other: SQL | AnySQLiteColumn | string | Placeholder): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM (SELECT ${one} AS id) AS pair_one JOIN ${blocks} AS pair_block
+    ON (pair_block.blocker_id = pair_one.id AND pair_block.blocked_id = ${other}) OR (pair_block.blocker_id = ${other} AND pair_block.blocked_id = pair_one.id))`);
+}
+
+/**
+ * Which way a block between the viewer and a member goes, when there is one: 'blockedByYou' (the
+ * viewer's own, which they can undo; it wins when both blocked) or 'blocksYou'. NULL otherwise.
+ */
+export function blockWaySql(viewer: string | Placeholder | SQL, member: SQL | AnySQLiteColumn | string | Placeholder): SQL<"blockedByYou" | "blocksYou" | null> {
+  // An aggregate of the (at most two) rows rather than a sort of them: none gives NULL.
+  return sql<"blockedByYou" | "blocksYou" | null>`(SELECT CASE WHEN max(way_block.blocker_id = way_one.id) = 1 THEN 'blockedByYou' WHEN count(*) > 0 THEN 'blocksYou' END
+    FROM (SELECT ${viewer} AS id) AS way_one JOIN ${blocks} AS way_block
+    ON (way_block.blocker_id = way_one.id AND way_block.blocked_id = ${member}) OR (way_block.blocker_id = ${member} AND way_block.blocked_id = way_one.id))`;
+}
+
+/**
+ * For a list of what members wrote (comments): true unless the writer and the viewer are in a block
+ * (decision 100). Only a writer the audience index holds with a blocks count is asked further, so a
+ * list of anyone else's pays one probe of a small index a row. Always true for a visitor.
+ */
+export function notBlockedWriterSql(viewerId: string | Placeholder | SQL | null, writerId: SQL | AnySQLiteColumn): SQL<number> {
+  if (!viewerId) return sql<number>`1`;
+  return qualified(sql`NOT EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
+    WHERE ${memberSettings.userId} = ${writerId}
+      AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private' OR ${memberSettings.blocksCount} > 0)
+      AND ${memberSettings.blocksCount} > 0 AND ${blockedPairSql(viewerId, writerId)})`);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, communities, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { canViewSql, inAudienceSql, inCommunitySql, subscriberRuleSql } from "./access";
+import { blockWaySql, canViewSql, inAudienceSql, inCommunitySql, notBlockedWriterSql, subscriberRuleSql } from "./access";
 import { beforeOf } from "./cursors";
 
 /**
@@ -62,10 +62,15 @@ function viewerFlag(table: typeof postLikes | typeof postReposts | typeof postBo
  * followers, or signed-in members (a private profile, for a visitor). NULL when the viewer may read it.
  */
 function keptForSql(viewer: SQL | null) {
-  return sql<"followers" | "members" | null>`CASE WHEN ${inAudienceSql(viewer, shownAuthorId)} THEN NULL ELSE (
-    SELECT CASE WHEN ${memberSettings.postVisibility} = 'followers' THEN 'followers' ELSE 'members' END
+  // A block says which way it goes (decision 100).
+  const blockWay = viewer ? sql`CASE WHEN ${memberSettings.blocksCount} > 0 THEN ${blockWaySql(viewer, shownAuthorId)} END` : sql`NULL`;
+  return sql<KeptFor | null>`CASE WHEN ${inAudienceSql(viewer, shownAuthorId)} THEN NULL ELSE (
+    SELECT coalesce(${blockWay}, CASE WHEN ${memberSettings.postVisibility} = 'followers' THEN 'followers' ELSE 'members' END)
     FROM ${memberSettings} WHERE ${memberSettings.userId} = ${shownAuthorId}) END`;
 }
+
+/** Whom a post is kept for, or the block that keeps it from the viewer (decision 100). */
+type KeptFor = "followers" | "members" | "blockedByYou" | "blocksYou";
 
 /**
  * The audience rule as a list applies it (decision 031): the viewer is in the audience of the shown
@@ -87,9 +92,10 @@ const authorCopy = (column: "username" | "display_name" | "avatar_url" | "verifi
 
 /**
  * The shown post's first top-level comments, as JSON, with their authors from the copies each comment
- * carries (kept by triggers, migration 0018): no users row read per comment (decision 049).
+ * carries (kept by triggers, migration 0018): no users row read per comment (decision 049). None by a
+ * member in a block with the viewer (decision 100).
  */
-const topCommentsJson = sql<string>`(
+const topCommentsJson = (viewer: SQL | null) => sql<string>`(
   SELECT json_group_array(json_object(
     'id', c.id, 'content', c.content, 'likesCount', c.likes_count, 'createdAt', c.created_at, 'authorId', c.user_id,
     'username', ${authorCopy("username")}, 'displayName', ${authorCopy("display_name")},
@@ -100,7 +106,7 @@ const topCommentsJson = sql<string>`(
            ${comments.authorDisplayName} AS display_name, ${comments.authorAvatarUrl} AS avatar_url,
            ${comments.authorVerifiedType} AS verified_type
     FROM ${comments}
-    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL
+    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL AND ${notBlockedWriterSql(viewer, comments.userId)}
     ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)}
     LIMIT ${TOP_COMMENTS_SHOWN}
   ) AS c)`;
@@ -130,7 +136,7 @@ function accessColumns(viewer: SQL | null, listed: boolean) {
     return {
       communityVisible: sql<number>`1`,
       canView: subscriberRuleSql(viewer, shownAuthorId, shownSubscriberOnly, P.now),
-      keptFor: sql<"followers" | "members" | null>`NULL`,
+      keptFor: sql<KeptFor | null>`NULL`,
       reposterInAudience: sql<number>`1`,
     };
   }
@@ -187,7 +193,7 @@ export function cardFields(viewer: SQL | null, { listed = false }: { listed?: bo
     forEveryone: canViewSql(null, shownAuthorId, shownSubscriberOnly, P.now, shownCommunityId),
     keptFor: access.keptFor,
     reposterInAudience: access.reposterInAudience,
-    topComments: topCommentsJson,
+    topComments: topCommentsJson(viewer),
   });
 }
 

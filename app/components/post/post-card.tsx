@@ -129,7 +129,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             </>
           )}
 
-          {post.lockedFor === "followers" || post.lockedFor === "members" ? null : (
+          {post.lockedFor !== null && post.lockedFor !== "subscribers" ? null : (
             <PostActions item={item} anchor={anchor} returnTo={returnTo} signedIn={viewer !== null} onShare={() => setDialog("share")} shareCounts={shareCounts} />
           )}
 
@@ -230,7 +230,11 @@ function postMetaHtml(post: PostView, anchor: string): Markup {
  */
 function LockedNotice({ username, lockedFor, signedIn }: { username: string; lockedFor: PostView["lockedFor"]; signedIn: boolean }) {
   const [title, text] =
-    lockedFor === "subscribers"
+    lockedFor === "blockedByYou"
+      ? [POST_LOCK_MESSAGES.blockedTitle, POST_LOCK_MESSAGES.blockedByYou(username)]
+      : lockedFor === "blocksYou"
+      ? [POST_LOCK_MESSAGES.blockedTitle, POST_LOCK_MESSAGES.blocksYou(username)]
+      : lockedFor === "subscribers"
       ? [POST_LOCK_MESSAGES.subscribersTitle, POST_LOCK_MESSAGES.subscribers(username)]
       : lockedFor === "followers"
         ? [POST_LOCK_MESSAGES.privateTitle, signedIn ? POST_LOCK_MESSAGES.followers(username) : POST_LOCK_MESSAGES.followersSignIn(username)]

@@ -5,6 +5,7 @@ import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined } from "~/lib/format";
 import { collapseBlankLines } from "~/lib/text";
 import type { ProfileView } from "~/lib/types/profile";
+import { BlockControl, UnblockButton } from "./block-form";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
 import { MessageButton } from "./message-button";
@@ -35,11 +36,23 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
             <VisitorActions username={profile.username} signIn={signIn} />
           ) : (
             <div className="flex flex-wrap items-center gap-2 pt-14">
-              <MessageButton username={profile.username} />
-              <Link to={mention} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
-                Mention
-              </Link>
-              <FollowButton username={profile.username} followed={profile.followed} size="sm" />
+              {profile.block === "blockedByYou" ? (
+                <UnblockButton username={profile.username} />
+              ) : (
+                <>
+                  {/* Neither writes to nor follows the other while one blocks (decision 100). */}
+                  {profile.block ? null : (
+                    <>
+                      <MessageButton username={profile.username} />
+                      <Link to={mention} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
+                        Mention
+                      </Link>
+                      <FollowButton username={profile.username} followed={profile.followed} size="sm" />
+                    </>
+                  )}
+                  <BlockControl username={profile.username} />
+                </>
+              )}
             </div>
           )}
         </div>

@@ -34,6 +34,8 @@ export const INVITE_ACTION_TEXTS = {
 export const PROFILE_ACTION_TEXTS = {
   followFailed: "Failed to update follow status",
   removeFollowerFailed: "Failed to remove follower",
+  blockFailed: "Failed to block",
+  unblockFailed: "Failed to unblock",
 } as const;
 
 export const SUPPORT_ACTION_TEXTS = {

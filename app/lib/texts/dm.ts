@@ -20,6 +20,8 @@ export const DM_MESSAGES = {
   notYourself: "You cannot message yourself",
   notAccepting: (name: string) => `${name} is not accepting messages`,
   followersOnly: (name: string) => `${name} only accepts messages from people they follow`,
+  // A block, either way (decision 100): the same words whoever blocked whom.
+  blocked: (name: string) => `You can't message ${name}`,
   notFound: "Conversation not found",
   memberNotFound: "User not found",
   noConversations: "No conversations yet",

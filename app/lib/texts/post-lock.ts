@@ -6,6 +6,10 @@ export const POST_LOCK_MESSAGES = {
   signIn: (username: string) => `Sign in to see posts by @${username}.`,
   followers: (username: string) => `Only people who follow @${username} can see their posts.`,
   followersSignIn: (username: string) => `Only people who follow @${username} can see their posts. Sign in to follow them.`,
+  // A block between the viewer and the author, either way (decision 100).
+  blockedTitle: "This post is unavailable",
+  blockedByYou: (username: string) => `You blocked @${username}.`,
+  blocksYou: (username: string) => `@${username} blocked you.`,
   /** A shared link's description of a locked post. */
   subscribersPreview: "A post for subscribers.",
   privatePreview: "A private post.",

@@ -31,3 +31,34 @@ export const REMOVE_FOLLOWER_TEXTS = {
   notFollower: (username: string) => `@${username} doesn't follow you.`,
   forbidden: "You can only remove your own followers.",
 } as const;
+
+/**
+ * Blocking a member (decision 100; the spec has no blocks): the profile's menu, the confirmation (a page
+ * without JavaScript, a dialog with it), what the two profiles then say, and Settings' list.
+ */
+export const BLOCK_TEXTS = {
+  title: "Block",
+  control: (username: string) => `Block @${username}`,
+  busy: "Blocking...",
+  question: (username: string) => `Block @${username}?`,
+  explain: (username: string) =>
+    `@${username} won't be able to follow you, message you or see your posts and comments, and you won't see theirs. Follows between you end. They won't be notified.`,
+  confirm: "Block",
+  blocked: (username: string) => `Blocked @${username}`,
+  unblock: "Unblock",
+  unblockName: (username: string) => `Unblock @${username}`,
+  unblocking: "Unblocking...",
+  unblocked: (username: string) => `Unblocked @${username}`,
+  self: "You can't block yourself.",
+  cannotFollow: (username: string) => `You can't follow @${username}.`,
+  youBlockedTitle: "You blocked this account",
+  youBlocked: (username: string) => `@${username} can't follow you, message you or see your posts, and you won't see theirs.`,
+  blocksYouTitle: "You're blocked",
+  blocksYou: (username: string) => `@${username} blocked you. You can't follow them, message them or see their posts.`,
+  listTitle: "Blocked accounts",
+  listLabel: "Blocked accounts",
+  listEmpty: "You haven't blocked anyone.",
+  listEmptyHint: "When you block someone, they show up here, and you can unblock them.",
+  listLink: "Blocked accounts",
+  listLinkHint: "See and unblock the accounts you blocked.",
+} as const;

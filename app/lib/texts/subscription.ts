@@ -19,6 +19,8 @@ export const SUBSCRIPTION_MESSAGES = {
   notOffered: (name: string) => `${name} does not offer subscriptions`,
   alreadySubscribed: (name: string) => `You are already subscribed to ${name}`,
   notSubscribed: "You have no active subscription to cancel",
+  // A block between the two, either way (decision 100).
+  blocked: (name: string) => `You can't subscribe to ${name}`,
   priceTooHigh: "The highest price is $999.99 a month",
   memberNotFound: "User not found",
   choosePlan: "Choose a monthly or yearly plan",

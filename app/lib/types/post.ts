@@ -56,7 +56,8 @@ export type PostView = {
    * Why: the author keeps their posts for their followers, or for signed-in members (decision 031), or
    * the post is for subscribers. Null when not locked. A post kept from the viewer shows no counts.
    */
-  lockedFor: "followers" | "members" | "subscribers" | null;
+  /** Whom its author keeps it for, or the block between the viewer and its author (decision 100). */
+  lockedFor: "followers" | "members" | "subscribers" | "blockedByYou" | "blocksYou" | null;
   communityId: string | null;
   /** The community it was posted in, named (null outside communities). */
   community: { id: string; name: string } | null;

@@ -23,6 +23,8 @@ export type ProfileView = Author & {
   postsVisible: boolean;
   /** The viewer follows this member. */
   followed: boolean;
+  /** A block between the viewer and this member (decision 100): the viewer's, or the member's. */
+  block: "blockedByYou" | "blocksYou" | null;
 };
 
 /** One row of a followers or following list. */

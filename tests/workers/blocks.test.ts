@@ -1,0 +1,290 @@
+import { and, count, eq, or } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { addComment, commentPageRead } from "~/.server/comments";
+import { runRead } from "~/.server/db/reads";
+import { blocks, creatorSubscriptions, follows, memberSettings, notifications, users } from "~/.server/db/schema";
+import { setFollow } from "~/.server/follows";
+import { newId } from "~/.server/ids";
+import { subjects } from "~/.server/limits";
+import { sendMessage, startConversation } from "~/.server/messages";
+import { getCard } from "~/.server/posts/cards";
+import { getFollowingFeed } from "~/.server/posts/following";
+import { getForYouFeed } from "~/.server/posts/for-you";
+import { setLike } from "~/.server/posts/interactions";
+import { profilePostsRead } from "~/.server/profiles";
+import { RATE_LIMITS, TIME } from "~/lib/constants";
+import { DM_MESSAGES } from "~/lib/texts/dm";
+import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
+import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
+import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
+import type { FeedPage } from "~/lib/types/post";
+import { uniqueLetters } from "../fixtures/factories";
+import { composedPost, createPost, createUser, db, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
+
+/**
+ * Blocks (docs/decisions/100): a member blocks another; from then on neither sees the other's posts or
+ * comments, follows, messages or subscribes to the other, or is told of what the other does, until
+ * the blocker unblocks. Refused on the server, whatever the page showed.
+ */
+
+const blockPath = (username: string) => `/profile/${username}/block`;
+
+/** Without JavaScript: the confirmation page's form, back to the profile. */
+const blockWithoutJs = (username: string, cookie: string, intent: "block" | "unblock" = "block") =>
+  fetchWorker(formPost(blockPath(username), { intent, returnTo: `/profile/${username}` }, { Cookie: cookie }));
+
+/** With JavaScript: the dialog's (or Unblock's) fetcher, answered as data. */
+const blockWithJs = (username: string, cookie: string, intent: "block" | "unblock" = "block") =>
+  fetchWorker(formPost(`${blockPath(username)}.data`, { intent }, { Cookie: cookie }));
+
+/** A text as React writes it into HTML. */
+const escaped = (text: string) => text.replaceAll("'", "&#x27;");
+
+const ids = (page: FeedPage) => page.items.map((item) => item.id);
+
+const blocksCountOf = async (userId: string) =>
+  (await db().select({ n: memberSettings.blocksCount }).from(memberSettings).where(eq(memberSettings.userId, userId)).get())?.n;
+
+async function followCounts(memberId: string) {
+  const row = await db().select({ followers: users.followersCount, following: users.followingCount }).from(users).where(eq(users.id, memberId)).get();
+  const followers = await db().select({ n: count() }).from(follows).where(eq(follows.followingId, memberId)).get();
+  const following = await db().select({ n: count() }).from(follows).where(eq(follows.followerId, memberId)).get();
+  return { followers: [row!.followers, followers!.n], following: [row!.following, following!.n] };
+}
+
+async function mutualFollow(one: string, other: string) {
+  for (const [a, b] of [
+    [one, other],
+    [other, one],
+  ] as const) {
+    const done = await setFollow(db(), a, b, true);
+    if (!done.ok) throw new Error(done.message ?? "follow refused");
+  }
+}
+
+let year = 0;
+/** A time after every other test's posts, so this test's are the newest (For you reads the newest). */
+function future() {
+  year += 1;
+  return Date.now() + (300 + year) * 365 * TIME.DAY;
+}
+
+describe("a member blocks another (decision 100)", () => {
+  it("without JavaScript: the toast, both follows gone with counts equal to rows, the notifications between them gone, both counted", async () => {
+    const priya = await member();
+    const troll = await member();
+    await mutualFollow(priya.user.id, troll.user.id);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, priya.user.id)).all()).toHaveLength(1);
+
+    const response = await blockWithoutJs(troll.user.username, priya.cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/profile/${troll.user.username}`);
+    expect(toastOf(response)).toBe(BLOCK_TEXTS.blocked(troll.user.username));
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, priya.user.id)).all()).toMatchObject([{ blockedId: troll.user.id }]);
+    expect(await followCounts(priya.user.id)).toEqual({ followers: [0, 0], following: [0, 0] });
+    expect(await followCounts(troll.user.id)).toEqual({ followers: [0, 0], following: [0, 0] });
+    const between = or(
+      and(eq(notifications.userId, priya.user.id), eq(notifications.relatedUserId, troll.user.id)),
+      and(eq(notifications.userId, troll.user.id), eq(notifications.relatedUserId, priya.user.id)),
+    );
+    expect(await db().select().from(notifications).where(between).all()).toEqual([]);
+    expect(await blocksCountOf(priya.user.id)).toBe(1);
+    expect(await blocksCountOf(troll.user.id)).toBe(1);
+
+    // A second block changes nothing; with JavaScript the answer is data.
+    const again = await blockWithJs(troll.user.username, priya.cookie);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain(BLOCK_TEXTS.blocked(troll.user.username));
+    expect(await blocksCountOf(priya.user.id)).toBe(1);
+  });
+
+  it("hides each one's posts from the other everywhere, and the post's page and the profiles say why", async () => {
+    const at = future();
+    const priya = await member();
+    const troll = await member();
+    const friend = await createUser();
+    const word = uniqueLetters("blockword");
+    const hers = await createPost(priya.user.id, { content: `hers ${word}`, createdAt: new Date(at) });
+    const his = await createPost(troll.user.id, { content: `his ${word}`, createdAt: new Date(at + 1) });
+    const friends = await createPost(friend.id, { content: `friend ${word}`, createdAt: new Date(at + 2) });
+    await mutualFollow(priya.user.id, troll.user.id);
+    const now = at + TIME.MINUTE;
+    expect(ids(await getFollowingFeed(db(), troll.user.id, { now }))).toContain(hers.id);
+    expect(ids(await getForYouFeed(db(), priya.user.id, { query: word, now }))).toEqual(expect.arrayContaining([his.id, friends.id]));
+
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+
+    for (const [viewer, theirs] of [
+      [troll.user.id, hers.id],
+      [priya.user.id, his.id],
+    ] as const) {
+      expect(ids(await getFollowingFeed(db(), viewer, { now }))).not.toContain(theirs);
+      const search = ids(await getForYouFeed(db(), viewer, { query: word, now }));
+      expect(search).not.toContain(theirs);
+      expect(search).toContain(friends.id);
+      expect(ids(await getForYouFeed(db(), viewer, { now }))).not.toContain(theirs);
+      const card = await getCard(db(), viewer, theirs, now);
+      expect(card?.post.locked).toBe(true);
+      expect(card?.post.content).toBe("");
+    }
+    expect((await runRead(profilePostsRead(db(), troll.user.id, { username: priya.user.username }, { now }))).items).toEqual([]);
+    // The blocked member's side: the post's page is locked and says so; the profile says so, without Follow or Message.
+    const page = await (await get(`/post/${hers.id}`, { Cookie: troll.cookie })).text();
+    expect(page).not.toContain(`hers ${word}`);
+    expect(page).toContain(POST_LOCK_MESSAGES.blocksYou(priya.user.username));
+    const profile = await (await get(`/profile/${priya.user.username}`, { Cookie: troll.cookie })).text();
+    expect(profile).toContain(escaped(BLOCK_TEXTS.blocksYouTitle));
+    expect(profile).not.toContain(`aria-label="Follow @${priya.user.username}"`);
+    // The blocker's side: Unblock, and what the block does.
+    const own = await (await get(`/profile/${troll.user.username}`, { Cookie: priya.cookie })).text();
+    expect(own).toContain(BLOCK_TEXTS.youBlockedTitle);
+    expect(own).toContain(`aria-label="${BLOCK_TEXTS.unblockName(troll.user.username)}"`);
+    expect(own).not.toContain(`his ${word}`);
+    // Visitors are not members: a public post stays public (as on X and Mastodon).
+    expect(await (await get(`/post/${hers.id}`)).text()).toContain(`hers ${word}`);
+    // A friend of both sees both.
+    expect((await getCard(db(), friend.id, hers.id, now))?.post.locked).toBe(false);
+  });
+
+  it("refuses what either would do to the other: follow, like, comment, answer a comment, message, subscribe; and tells neither of a mention", async () => {
+    const priya = await member();
+    const troll = await member();
+    const host = await createUser();
+    const hers = await createPost(priya.user.id, { content: "Mine" });
+    const hosts = await createPost(host.id, { content: "A thread for all" });
+    const herComment = await addComment(db(), priya.user.id, hosts.id, { content: "Her comment" });
+    if (!herComment.ok) throw new Error("no comment");
+    const conversation = await startConversation(db(), troll.user.id, priya.user.username);
+    if (!conversation.ok) throw new Error("no conversation");
+    await db().insert(creatorSubscriptions).values({
+      id: newId(),
+      subscriberId: troll.user.id,
+      subscribedToId: priya.user.id,
+      status: "active",
+      plan: "monthly",
+      amountCents: 499,
+      expiresAt: new Date(Date.now() + TIME.DAY * 20),
+      provider: "test",
+    });
+
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+
+    // Follows, either way.
+    for (const [who, whom] of [
+      [troll, priya],
+      [priya, troll],
+    ] as const) {
+      const follow = await fetchWorker(formPost(`/profile/${whom.user.username}.data`, { intent: "follow", follow: "true" }, { Cookie: who.cookie }));
+      expect(follow.status).toBe(403);
+      expect(await follow.text()).toContain(BLOCK_TEXTS.cannotFollow(whom.user.username));
+    }
+    expect(await followCounts(priya.user.id)).toEqual({ followers: [0, 0], following: [0, 0] });
+    // Her post: no like, no comment.
+    expect((await setLike(db(), troll.user.id, hers.id, true)).ok).toBe(false);
+    expect((await fetchWorker(formPost(`/post/${hers.id}.data`, { intent: "comment", content: "Let me in" }, { Cookie: troll.cookie }))).status).toBe(404);
+    // Her comment elsewhere: not shown to him, and not there to answer.
+    const thread = await runRead(commentPageRead(db(), troll.user.id, hosts.id));
+    expect(thread.comments.map((comment) => comment.id)).not.toContain(herComment.commentId);
+    expect((await addComment(db(), troll.user.id, hosts.id, { content: "A reply", parentId: herComment.commentId })).ok).toBe(false);
+    expect((await runRead(commentPageRead(db(), host.id, hosts.id))).comments.map((comment) => comment.id)).toContain(herComment.commentId);
+    // His comment on the host's post: there for the host, not for her (nor on the card's top comments).
+    const hisComment = await addComment(db(), troll.user.id, hosts.id, { content: "His comment" });
+    expect(hisComment.ok).toBe(true);
+    expect((await runRead(commentPageRead(db(), priya.user.id, hosts.id))).comments.map((comment) => comment.content)).toEqual(["Her comment"]);
+    expect((await getCard(db(), priya.user.id, hosts.id))?.post.topComments.map((comment) => comment.content)).toEqual(["Her comment"]);
+    expect((await getCard(db(), host.id, hosts.id))?.post.topComments).toHaveLength(2);
+    // Messages: the conversation stays, nothing goes through either way; no new one.
+    for (const sender of [troll.user.id, priya.user.id]) {
+      const sent = await sendMessage(db(), sender, conversation.conversationId, { content: "Hello?", clientId: crypto.randomUUID() });
+      expect(sent.ok).toBe(false);
+      expect(sent.ok ? null : sent.message).toBe(DM_MESSAGES.blocked(sender === troll.user.id ? priya.user.displayName : troll.user.displayName));
+    }
+    const other = await startConversation(db(), priya.user.id, troll.user.username);
+    expect(other.ok).toBe(true); // the one they had opens, as a conversation the other member closed to new messages does
+    // The subscription's renewal stopped; subscribing again is refused.
+    const subscription = await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, troll.user.id)).get();
+    expect(subscription?.cancelledAt).not.toBeNull();
+    const subscribe = await fetchWorker(formPost(`/profile/${priya.user.username}.data`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, { Cookie: troll.cookie }));
+    expect(subscribe.status).toBe(403);
+    expect(await subscribe.text()).toContain(SUBSCRIPTION_MESSAGES.blocked(priya.user.displayName));
+    // A post naming her tells her nothing.
+    await composedPost(troll.user.id, `Hey @${priya.user.username} look`);
+    expect(await db().select().from(notifications).where(and(eq(notifications.userId, priya.user.id), eq(notifications.relatedUserId, troll.user.id))).all()).toEqual([]);
+  });
+
+  it("unblocking (with JavaScript) lets them see and follow each other again; only the blocker can undo it", async () => {
+    const priya = await member();
+    const troll = await member();
+    const hers = await createPost(priya.user.id, { content: "Back again" });
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+    // His unblock of her undoes nothing of hers.
+    expect((await blockWithJs(priya.user.username, troll.cookie, "unblock")).status).toBe(200);
+    expect((await getCard(db(), troll.user.id, hers.id))?.post.locked).toBe(true);
+
+    const response = await blockWithJs(troll.user.username, priya.cookie, "unblock");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(BLOCK_TEXTS.unblocked(troll.user.username));
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, priya.user.id)).all()).toEqual([]);
+    expect(await blocksCountOf(priya.user.id)).toBe(0);
+    expect(await blocksCountOf(troll.user.id)).toBe(0);
+    expect((await getCard(db(), troll.user.id, hers.id))?.post.locked).toBe(false);
+    expect((await setFollow(db(), troll.user.id, priya.user.id, true)).ok).toBe(true);
+    // Without JavaScript: back to the page with the toast.
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+    const noJs = await blockWithoutJs(troll.user.username, priya.cookie, "unblock");
+    expect(noJs.status).toBe(302);
+    expect(toastOf(noJs)).toBe(BLOCK_TEXTS.unblocked(troll.user.username));
+  });
+
+  it("refuses oneself (400) and an unknown member (404); the confirmation page is for members; a deleted account leaves no count behind", async () => {
+    const priya = await member();
+    const self = await blockWithJs(priya.user.username, priya.cookie);
+    expect(self.status).toBe(400);
+    expect(await self.text()).toContain(BLOCK_TEXTS.self);
+    const unknown = await blockWithJs("nobody_at_all_here", priya.cookie);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(PROFILE_MESSAGES.notFound);
+    expect((await blockWithJs("not-a-name!", priya.cookie)).status).toBe(404);
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, priya.user.id)).all()).toEqual([]);
+
+    const troll = await createUser({ displayName: "Troll Person" });
+    const page = await get(`${blockPath(troll.username)}?returnTo=${encodeURIComponent(`/profile/${troll.username}`)}`, { Cookie: priya.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(BLOCK_TEXTS.question(troll.username));
+    expect(html).toContain(`name="returnTo" value="/profile/${troll.username}"`);
+    expect((await get(blockPath(troll.username))).status).toBe(302);
+    expect((await get(blockPath(priya.user.username), { Cookie: priya.cookie })).status).toBe(400);
+
+    // The blocked account goes: the blocker's count goes back with its rows.
+    expect((await blockWithJs(troll.username, priya.cookie)).status).toBe(200);
+    expect(await blocksCountOf(priya.user.id)).toBe(1);
+    await db().delete(users).where(eq(users.id, troll.id));
+    expect(await blocksCountOf(priya.user.id)).toBe(0);
+  });
+
+  it("Settings lists the blocked accounts with Unblock, newest first, and says when there are none", async () => {
+    const priya = await member();
+    const first = await createUser({ displayName: "First Blocked" });
+    const second = await createUser({ displayName: "Second Blocked" });
+    const empty = await (await get("/settings/blocked", { Cookie: priya.cookie })).text();
+    expect(empty).toContain(escaped(BLOCK_TEXTS.listEmpty));
+    for (const one of [first, second]) expect((await blockWithJs(one.username, priya.cookie)).status).toBe(200);
+    const html = await (await get("/settings/blocked", { Cookie: priya.cookie })).text();
+    expect(html.indexOf("Second Blocked")).toBeGreaterThan(-1);
+    expect(html.indexOf("Second Blocked")).toBeLessThan(html.indexOf("First Blocked"));
+    expect(html).toContain(`aria-label="${BLOCK_TEXTS.unblockName(first.username)}"`);
+    expect((await get("/settings/blocked")).status).toBe(302);
+    expect(await (await get("/settings/privacy", { Cookie: priya.cookie })).text()).toContain('href="/settings/blocked"');
+  });
+
+  it("counts against the 'follow' limit: 429 with Retry-After once spent, and nothing changes", async () => {
+    const priya = await member();
+    const troll = await createUser();
+    expect(await limiter().hit([subjects.member(priya.user.id)], "follow", { count: RATE_LIMITS.follow.max })).toEqual({ allowed: true });
+    const response = await blockWithJs(troll.username, priya.cookie);
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, priya.user.id)).all()).toEqual([]);
+  });
+});
