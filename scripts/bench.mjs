@@ -564,6 +564,26 @@ FROM seq`,
   );
 }
 
+/**
+ * Blocks (decision 100) for the Blocked accounts row, once: the median viewer blocked 40 members (more
+ * than the list's page) whom they neither follow nor are followed by nor write to, so their feeds keep
+ * their shape. Each block counts in both members' settings (the triggers), as a member's would.
+ */
+function ensureBlocks(meta) {
+  const median = sqlText(meta.viewer_median);
+  const kept = [meta.viewer_heavy, meta.viewer_median, meta.viewer_light, meta.popular_user].map(sqlText).join(", ");
+  queryLocal(
+    `INSERT OR IGNORE INTO blocks (id, blocker_id, blocked_id, created_at)
+SELECT 'bench-block-' || id, ${median}, id, 1700000000000 FROM users
+WHERE id NOT IN (${kept})
+  AND id NOT IN (SELECT following_id FROM follows WHERE follower_id = ${median})
+  AND id NOT IN (SELECT follower_id FROM follows WHERE following_id = ${median})
+  AND id NOT IN (SELECT other_id FROM conversation_members WHERE user_id = ${median})
+ORDER BY id LIMIT 40`,
+    DATA_DIR,
+  );
+}
+
 /** The least used hashtag (a page whose few posts lie far apart in the tag index, counted without a trend row). */
 function rareHashtag() {
   const [row] = queryLocal("SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*), hashtag LIMIT 1", DATA_DIR);
@@ -974,6 +994,7 @@ async function main() {
   ensureViewerBookmarks(viewers);
   const subscriptionCreator = ensureSubscriptions(meta);
   ensureSupportRequests(meta);
+  ensureBlocks(meta);
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();
@@ -1048,6 +1069,10 @@ async function main() {
     { label: "Settings: notifications", path: "/settings/notifications", viewers: ["median"] },
     { label: "Settings: account", path: "/settings/account", viewers: ["median"] },
     { label: "Settings: help", path: "/settings/help", viewers: ["median"] },
+    // Blocks (decision 100): the median viewer's list of the 40 members they blocked (ensureBlocks), and
+    // the confirmation page of a block without JavaScript.
+    { label: "Settings: blocked accounts", path: "/settings/blocked", viewers: ["median"] },
+    { label: "Block confirmation", path: `/profile/${meta.popular_user}/block`, viewers: ["median"] },
     ...(subscriptionCreator
       ? [{ label: "Profile (creator: subscriber / not)", path: `/profile/${subscriptionCreator}`, viewers: ["median", "light"] }]
       : []),

@@ -163,6 +163,15 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       shape: (r) => ({ username: r.username, since: time(r.created_at) }),
     },
     {
+      // The members one blocked (decision 100); not who blocked one, which is theirs.
+      name: "blocked",
+      select: "u.username, b.created_at",
+      from: "blocks b JOIN users u ON u.id = b.blocked_id",
+      where: sql`b.blocker_id = ${me}`,
+      key: ["b.id"],
+      shape: (r) => ({ username: r.username, since: time(r.created_at) }),
+    },
+    {
       name: "communitiesCreated",
       select: "c.id, c.name, c.description, c.image_url, c.is_private, c.created_at",
       from: "communities c",

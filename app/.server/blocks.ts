@@ -6,7 +6,7 @@ import type { Author } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { blocks, creatorSubscriptions, follows, notifications, users } from "./db/schema";
+import { blocks, creatorSubscriptions, follows, notifications, postReposts, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { refuse, type Outcome } from "./outcome";
 import { beforeOf } from "./posts/cursors";
@@ -37,7 +37,8 @@ export function blockTarget(db: Db, memberId: string, username: string): Promise
 
 /**
  * Blocks the member `username` names, in one batch: the block (a second one changes nothing), the
- * follows between the two either way (the counters follow by trigger, 003), the notifications either
+ * follows between the two either way (the counters follow by trigger, 003), each one's reposts of the
+ * other's posts, the notifications either
  * has of the other, and the renewal of any creator subscription between them (the period paid for
  * stays; the caller stops it at the provider after the answer, `stopped`). A blocked subscriber keeps
  * no access, since the rule hides the creator's posts from them, so nothing more is charged for it.
@@ -47,7 +48,7 @@ export async function blockMember(db: Db, memberId: string, username: string, no
   if (!target.ok) return target;
   const other = target.id;
   const between = (one: AnySQLiteColumn, two: AnySQLiteColumn) => or(and(eq(one, memberId), eq(two, other)), and(eq(one, other), eq(two, memberId)));
-  const [, , , stopped] = await db.batch([
+  const [, , , , , stopped] = await db.batch([
     batchable(
       db.$client,
       db.all(sql`INSERT INTO ${blocks} (id, blocker_id, blocked_id, created_at)
@@ -55,6 +56,14 @@ export async function blockMember(db: Db, memberId: string, username: string, no
         ON CONFLICT DO NOTHING`),
     ),
     db.delete(follows).where(between(follows.followerId, follows.followingId)),
+    // Each one's reposts of the other's posts, as an un-repost takes them back (the repost and its
+    // entry; the counters by trigger): a blocked member's repost would go on spreading the post.
+    batchable(db.$client, db.run(sql`DELETE FROM ${postReposts} WHERE ${postReposts.userId} IN (${memberId}, ${other})
+      AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${postReposts.postId}
+        AND reposted.user_id = CASE ${postReposts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)`)),
+    batchable(db.$client, db.run(sql`DELETE FROM ${posts} WHERE ${posts.userId} IN (${memberId}, ${other}) AND ${posts.repostedFromPostId} IS NOT NULL
+      AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${posts.repostedFromPostId}
+        AND reposted.user_id = CASE ${posts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)`)),
     db.delete(notifications).where(between(notifications.userId, notifications.relatedUserId)),
     db
       .update(creatorSubscriptions)

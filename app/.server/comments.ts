@@ -222,7 +222,8 @@ const C = { post: param("post"), likes: param("likes"), after: param("after") };
  * One page of a post's comments (prepared, docs/decisions/013): up to COMMENTS_PAGE_SIZE top-level
  * comments in TOP_LEVEL_ORDER, each with its whole thread of replies (at most COMMENT_REPLIES_PER_PAGE
  * replies in all), plus one more top-level comment to know whether there is a next page. A comment by a
- * member in a block with the viewer is left out, with the replies under it (decision 100).
+ * member in a block with the viewer or with the post's author is left out, with the replies under it
+ * (decision 100).
  */
 function selectCommentPage(db: Db, viewer: SQL | null, paging: boolean) {
   const keyset = paging
@@ -231,13 +232,13 @@ function selectCommentPage(db: Db, viewer: SQL | null, paging: boolean) {
   const thread = sql`WITH RECURSIVE top AS (
       SELECT ${comments.id} AS id FROM ${comments}
       WHERE ${comments.postId} = ${shownPostId(C.post)} AND ${comments.parentId} IS NULL ${keyset}
-        AND ${notBlockedWriterSql(viewer, comments.userId)}
+        AND ${notBlockedWriterSql(viewer, comments.userId, sql`(SELECT commented.user_id FROM ${posts} AS commented WHERE commented.id = ${comments.postId})`)}
       ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)} LIMIT ${COMMENTS_PAGE_SIZE + 1}
     ), thread(id) AS (
       SELECT id FROM top
       UNION ALL
       SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
-      WHERE ${notBlockedWriterSql(viewer, sql.raw("reply.user_id"))}
+      WHERE ${notBlockedWriterSql(viewer, sql.raw("reply.user_id"), sql`(SELECT commented.user_id FROM ${posts} AS commented WHERE commented.id = reply.post_id)`)}
     )
     SELECT id FROM thread LIMIT ${COMMENTS_PAGE_SIZE + 1 + COMMENT_REPLIES_PER_PAGE}`;
   const liked = viewer

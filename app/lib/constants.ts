@@ -62,6 +62,11 @@ export const RATE_LIMITS = {
   view: { max: 2000, windowMs: HOUR },
   /** Follows and unfollows, as Twitter and Mastodon count them: 400 a day. */
   follow: { max: 400, windowMs: DAY },
+  /**
+   * Blocks and unblocks (decision 100): a member facing a pile-on blocks many at once, and a safety
+   * action never waits on the follows' limit. Far above that, below a script's churn.
+   */
+  block: { max: 1000, windowMs: DAY },
   /** Saving a settings form (profile, notifications, privacy): far above any member's clicking, below a script's. */
   settings: { max: 60, windowMs: HOUR },
   /** A new profile or banner photo: each is an R2 object and a public profile change. */

@@ -57,10 +57,9 @@ export const INTENTS = {
   // Removing a follower from one's own list (decision 098) undoes a follow, so it counts as one: a member
   // can take away followers as fast as anyone can follow them, and no faster than follows may churn.
   "follower-remove": { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.removeFollowerFailed, quiet: false, limit: "follow" },
-  // A block (decision 100) ends the follows between two members, and unblocking lets them follow again:
-  // both count as follows do, so blocks cannot churn follows faster than follows may.
-  block: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.blockFailed, quiet: false, limit: "follow" },
-  unblock: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.unblockFailed, quiet: false, limit: "follow" },
+  // Blocks (decision 100) have a limit of their own: a member facing a pile-on never waits on the follows'.
+  block: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.blockFailed, quiet: false, limit: "block" },
+  unblock: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.unblockFailed, quiet: false, limit: "block" },
   // Settings and the owner's photos: the page reloads after each, so the shell and forms show what was saved.
   "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.profileFailed, quiet: false, limit: "settings" },
   "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.notificationsFailed, quiet: false, limit: "settings" },

@@ -17,7 +17,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { answerOffline } from "~/lib/unanswered";
 
-export const meta: MetaFunction = () => [{ title: `${BLOCK_TEXTS.title} | Murmur` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? BLOCK_TEXTS.titleOf(data.username) : BLOCK_TEXTS.title} | Murmur` }];
 
 /**
  * The block's confirmation as a page, for members without JavaScript (with it, a dialog on the profile
@@ -66,7 +66,7 @@ export default function BlockPage() {
   const done = useCallback(() => navigate(returnTo), [navigate, returnTo]);
   return (
     <div>
-      <PageHeader title={BLOCK_TEXTS.title} />
+      <PageHeader title={BLOCK_TEXTS.titleOf(username)} />
       <div className="px-4 py-4">
         <BlockForm username={username} returnTo={returnTo} onDone={done} />
       </div>

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { followListLoader } from "~/.server/follow-list-route";
-import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
+import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { FollowListPageView } from "~/components/profile/follow-list";
-import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
 export const loader = followListLoader("followers");
@@ -17,5 +17,12 @@ export default function FollowersPage() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: notFound(PROFILE_MESSAGES.notFound, PROFILE_MESSAGES.notFoundText) }} />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: (error) => <ErrorPage status={403} title={BLOCK_TEXTS.blocksYouTitle} text={String(error.data)} />,
+        404: notFound(PROFILE_MESSAGES.notFound, PROFILE_MESSAGES.notFoundText),
+      }}
+    />
+  );
 }

@@ -167,10 +167,10 @@ test.describe("profiles", () => {
 
     // The confirmation: a dialog over the profile with JavaScript, its page without.
     await page.getByRole("link", { name: `Block @${troll.username}`, exact: true }).click();
-    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Block" }) : page.locator("main");
-    if (!jsEnabled()) await expect(page.getByRole("heading", { name: "Block", level: 1 })).toBeVisible();
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: `Block @${troll.username}` }) : page.locator("main");
+    if (!jsEnabled()) await expect(page.getByRole("heading", { name: `Block @${troll.username}`, level: 1 })).toBeVisible();
     await expect(confirm.getByText(`Block @${troll.username}?`)).toBeVisible();
-    await expect(confirm.getByText(/won't be able to follow you, message you or see your posts and comments/)).toBeVisible();
+    await expect(confirm.getByText(/won't be able to follow you or message you, and while signed in neither of you will see/)).toBeVisible();
     await confirm.getByRole("button", { name: "Block", exact: true }).click();
     await expect(page.getByText(`Blocked @${troll.username}`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/profile/${troll.username}$`));
@@ -197,6 +197,20 @@ test.describe("profiles", () => {
     await open(page, `/profile/${troll.username}`);
     await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
     await expect(page.getByRole("button", { name: `Follow @${troll.username}`, exact: true })).toBeVisible();
+  });
+
+  // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
+  test("blocking and unblocking on a profile hand the keyboard between Block and Unblock", { tag: "@js-only" }, async ({ page, baseURL }) => {
+    const other = await newMember(baseURL!);
+    await open(page, `/profile/${other.username}`);
+    await page.getByRole("link", { name: `Block @${other.username}`, exact: true }).click();
+    await page.getByRole("dialog", { name: `Block @${other.username}` }).getByRole("button", { name: "Block", exact: true }).click();
+    const unblock = page.getByRole("button", { name: `Unblock @${other.username}`, exact: true });
+    await expect(unblock).toBeFocused();
+    await unblock.click();
+    await expect(page.getByText(`Unblocked @${other.username}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: `Block @${other.username}`, exact: true })).toBeFocused();
+    await expect(page.getByRole("button", { name: `Follow @${other.username}`, exact: true })).toBeVisible();
   });
 
   test("a member's new post is offered on their open profile with JavaScript, and is there on reload without", async ({ page, baseURL }) => {

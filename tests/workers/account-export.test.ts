@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { accountExport } from "~/.server/account-export";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { createCommunity, joinCommunity } from "~/.server/communities";
-import { creatorSubscriptions, notifications, payments, sessions, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { blocks, creatorSubscriptions, notifications, payments, sessions, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { subjects } from "~/.server/limits";
@@ -19,7 +19,7 @@ import { RATE_LIMITS, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { RATE_MESSAGES } from "~/lib/texts/rate";
 import { unique } from "../fixtures/factories";
-import { actedOnOthers, capturingD1, composedPost, db, get, limiter, member, planOf, TINY_PNG } from "./helpers";
+import { actedOnOthers, capturingD1, composedPost, createUser, db, get, limiter, member, planOf, TINY_PNG } from "./helpers";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090), through the real worker as a browser's
@@ -68,7 +68,9 @@ async function busyMember() {
   await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: me.user.email, origin: "https://murmur.test", ip: unique("ip-") });
   if (!(await sendSupportRequest(db(), id, { topic: "privacy", message: "What do you keep?" })).ok) throw new Error("no support message");
   if (!(await reportPost(db(), id, bobs, { reason: "spam", additionalInfo: "Looks automated" })).ok) throw new Error("no report");
-  return { me, alice, bob, mine, alices, bobs, inShared, photo, shared: shared.communityId, own: own.communityId, conversation: started.conversationId };
+  const blocked = await createUser();
+  await db().insert(blocks).values({ id: newId(), blockerId: id, blockedId: blocked.id });
+  return { blocked, me, alice, bob, mine, alices, bobs, inShared, photo, shared: shared.communityId, own: own.communityId, conversation: started.conversationId };
 }
 
 describe("download your data", () => {
@@ -102,6 +104,7 @@ describe("download your data", () => {
     expect(file.commentLikes).toHaveLength(1);
     expect(file.following).toEqual([expect.objectContaining({ username: alice.user.username })]);
     expect(file.followers).toEqual([expect.objectContaining({ username: bob.user.username })]);
+    expect(file.blocked).toEqual([expect.objectContaining({ username: world.blocked.username })]);
     expect(file.communitiesCreated).toEqual([expect.objectContaining({ id: world.own, description: "Mine alone", private: true })]);
     expect((file.communities as { id: string }[]).map((c) => c.id).sort()).toEqual([world.shared, world.own].sort());
     expect(file.conversations).toEqual([expect.objectContaining({ id: world.conversation, with: alice.user.username })]);
@@ -210,7 +213,7 @@ describe("download your data", () => {
     expect(file.likes).toHaveLength(likeCount);
     expect((file.posts as { text: string }[]).at(-1)!.text).toBe(`Post number ${postCount}`);
     // The head's one batch (4 statements), then each list: ⌊rows / page⌋ + 1 statements.
-    const lists = 22;
+    const lists = 23;
     const expected = 4 + (lists - 2) + (Math.floor(postCount / pageRows) + 1) + (Math.floor(likeCount / pageRows) + 1);
     expect(captured).toHaveLength(expected);
     expect(chunks).toBeGreaterThan(expected - 4);

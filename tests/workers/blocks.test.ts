@@ -2,7 +2,7 @@ import { and, count, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, commentPageRead } from "~/.server/comments";
 import { runRead } from "~/.server/db/reads";
-import { blocks, creatorSubscriptions, follows, memberSettings, notifications, users } from "~/.server/db/schema";
+import { blocks, creatorSubscriptions, follows, memberSettings, notifications, postReposts, posts, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { subjects } from "~/.server/limits";
@@ -10,7 +10,7 @@ import { sendMessage, startConversation } from "~/.server/messages";
 import { getCard } from "~/.server/posts/cards";
 import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
-import { setLike } from "~/.server/posts/interactions";
+import { setLike, setRepost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
 import { RATE_LIMITS, TIME } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/texts/dm";
@@ -212,6 +212,44 @@ describe("a member blocks another (decision 100)", () => {
     expect(await db().select().from(notifications).where(and(eq(notifications.userId, priya.user.id), eq(notifications.relatedUserId, troll.user.id))).all()).toEqual([]);
   });
 
+  it("takes away what he left on her posts and spread of them: his comments there are hidden from everyone, the reposts between them go; her lists are kept from him", async () => {
+    const priya = await member();
+    const troll = await member();
+    const friend = await createUser();
+    const hers = await createPost(priya.user.id, { content: "My news" });
+    const his = await createPost(troll.user.id, { content: "His news" });
+    const abuse = await addComment(db(), troll.user.id, hers.id, { content: "Abusive words" });
+    const kind = await addComment(db(), friend.id, hers.id, { content: "Kind words" });
+    if (!abuse.ok || !kind.ok) throw new Error("no comment");
+    expect((await setRepost(db(), troll.user.id, hers.id, true)).ok).toBe(true);
+    expect((await setRepost(db(), priya.user.id, his.id, true)).ok).toBe(true);
+    expect((await setRepost(db(), friend.id, hers.id, true)).ok).toBe(true);
+
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+
+    // His comment under her post: for nobody, visitors included, on the card and in the thread.
+    for (const viewer of [friend.id, priya.user.id, null]) {
+      expect((await runRead(commentPageRead(db(), viewer, hers.id))).comments.map((comment) => comment.content)).toEqual(["Kind words"]);
+      expect((await getCard(db(), viewer, hers.id))?.post.topComments.map((comment) => comment.content)).toEqual(["Kind words"]);
+    }
+    // The reposts between them went (entries and counts); the friend's stays.
+    const reposts = await db().select({ userId: postReposts.userId, postId: postReposts.postId }).from(postReposts).where(or(eq(postReposts.postId, hers.id), eq(postReposts.postId, his.id))).all();
+    expect(reposts).toEqual([{ userId: friend.id, postId: hers.id }]);
+    const entries = await db().select({ userId: posts.userId }).from(posts).where(or(eq(posts.repostedFromPostId, hers.id), eq(posts.repostedFromPostId, his.id))).all();
+    expect(entries).toEqual([{ userId: friend.id }]);
+    expect((await db().select({ n: posts.repostsCount }).from(posts).where(eq(posts.id, hers.id)).get())?.n).toBe(1);
+    expect((await db().select({ n: posts.repostsCount }).from(posts).where(eq(posts.id, his.id)).get())?.n).toBe(0);
+    // Her follow lists are kept from him (the profile shows the counts without links); his are not from her.
+    for (const list of ["followers", "following"]) {
+      const refused = await get(`/profile/${priya.user.username}/${list}`, { Cookie: troll.cookie });
+      expect(refused.status, list).toBe(403);
+      expect(await refused.text()).toContain(escaped(BLOCK_TEXTS.blocksYou(priya.user.username)));
+      expect((await get(`/profile/${troll.user.username}/${list}`, { Cookie: priya.cookie })).status, list).toBe(200);
+    }
+    const profile = await (await get(`/profile/${priya.user.username}`, { Cookie: troll.cookie })).text();
+    expect(profile).not.toContain(`href="/profile/${priya.user.username}/followers"`);
+  });
+
   it("unblocking (with JavaScript) lets them see and follow each other again; only the blocker can undo it", async () => {
     const priya = await member();
     const troll = await member();
@@ -278,10 +316,14 @@ describe("a member blocks another (decision 100)", () => {
     expect(await (await get("/settings/privacy", { Cookie: priya.cookie })).text()).toContain('href="/settings/blocked"');
   });
 
-  it("counts against the 'follow' limit: 429 with Retry-After once spent, and nothing changes", async () => {
+  it("counts against a 'block' limit of its own: 429 with Retry-After once spent, and nothing changes", async () => {
     const priya = await member();
     const troll = await createUser();
+    // The follows' limit spent: a block still goes through.
     expect(await limiter().hit([subjects.member(priya.user.id)], "follow", { count: RATE_LIMITS.follow.max })).toEqual({ allowed: true });
+    expect((await blockWithJs(troll.username, priya.cookie)).status).toBe(200);
+    expect((await blockWithJs(troll.username, priya.cookie, "unblock")).status).toBe(200);
+    expect(await limiter().hit([subjects.member(priya.user.id)], "block", { count: RATE_LIMITS.block.max - 2 })).toEqual({ allowed: true });
     const response = await blockWithJs(troll.username, priya.cookie);
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);

@@ -47,6 +47,9 @@ describe("bound limits", () => {
       "/subscriptions",
       "/verified",
       "/settings",
+      // Blocks (decision 100): Settings' list and a block's confirmation.
+      "/settings/blocked",
+      `/profile/${friend.username}/block`,
     ];
     for (const path of pages) {
       const response = await get(path, { Cookie: cookie });

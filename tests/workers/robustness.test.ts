@@ -42,6 +42,8 @@ describe("a request whose body is not a form is refused, on every action route",
       `/post/${post.id}/report`,
       // A follower's removal (decision 098); the body is refused before the list's owner is checked.
       `/profile/${user.username}/followers/${user.username}/remove`,
+      // A block (decision 100); the body is refused before the member is looked for.
+      `/profile/${user.username}/block`,
       `/post/${post.id}/shares`,
       `/post/${post.id}/view`,
       "/uploads",

@@ -44,7 +44,7 @@ export function inAudienceSql(viewerId: string | Placeholder | SQL | null, autho
  * `one` is named once (a session's member is two bound values, and a statement has at most 100). The
  * blocks count of member_settings says whether a member is in any; ask it first where it is at hand.
  */
-export function blockedPairSql(one: string | Placeholder | SQL, other: SQL | AnySQLiteColumn | string | Placeholder): SQL<number> {
+export function blockedPairSql(one: string | Placeholder | SQL | AnySQLiteColumn, other: SQL | AnySQLiteColumn | string | Placeholder): SQL<number> {
   return qualified(sql`EXISTS (SELECT 1 FROM (SELECT ${one} AS id) AS pair_one JOIN ${blocks} AS pair_block
     ON (pair_block.blocker_id = pair_one.id AND pair_block.blocked_id = ${other}) OR (pair_block.blocker_id = ${other} AND pair_block.blocked_id = pair_one.id))`);
 }
@@ -61,16 +61,18 @@ export function blockWaySql(viewer: string | Placeholder | SQL, member: SQL | An
 }
 
 /**
- * For a list of what members wrote (comments): true unless the writer and the viewer are in a block
- * (decision 100). Only a writer the audience index holds with a blocks count is asked further, so a
- * list of anyone else's pays one probe of a small index a row. Always true for a visitor.
+ * For a list of comments: true unless the writer is in a block with the viewer, or with the author of
+ * the post the comment is on (decision 100: a blocked member's comments under the blocker's posts are
+ * hidden from everyone, as Instagram hides them, so the blocker need not find and delete them). Only a
+ * writer the audience index holds with a blocks count is asked further, so a list of anyone else's
+ * comments pays one probe of a small index a row.
  */
-export function notBlockedWriterSql(viewerId: string | Placeholder | SQL | null, writerId: SQL | AnySQLiteColumn): SQL<number> {
-  if (!viewerId) return sql<number>`1`;
+export function notBlockedWriterSql(viewerId: string | Placeholder | SQL | null, writerId: SQL | AnySQLiteColumn, postAuthorId: SQL | AnySQLiteColumn): SQL<number> {
+  const pairs = viewerId ? sql`(${blockedPairSql(viewerId, writerId)} OR ${blockedPairSql(postAuthorId, writerId)})` : blockedPairSql(postAuthorId, writerId);
   return qualified(sql`NOT EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
     WHERE ${memberSettings.userId} = ${writerId}
       AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private' OR ${memberSettings.blocksCount} > 0)
-      AND ${memberSettings.blocksCount} > 0 AND ${blockedPairSql(viewerId, writerId)})`);
+      AND ${memberSettings.blocksCount} > 0 AND ${pairs})`);
 }
 
 /**

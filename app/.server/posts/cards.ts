@@ -93,7 +93,7 @@ const authorCopy = (column: "username" | "display_name" | "avatar_url" | "verifi
 /**
  * The shown post's first top-level comments, as JSON, with their authors from the copies each comment
  * carries (kept by triggers, migration 0018): no users row read per comment (decision 049). None by a
- * member in a block with the viewer (decision 100).
+ * member in a block with the viewer or with the post's author (decision 100).
  */
 const topCommentsJson = (viewer: SQL | null) => sql<string>`(
   SELECT json_group_array(json_object(
@@ -106,7 +106,7 @@ const topCommentsJson = (viewer: SQL | null) => sql<string>`(
            ${comments.authorDisplayName} AS display_name, ${comments.authorAvatarUrl} AS avatar_url,
            ${comments.authorVerifiedType} AS verified_type
     FROM ${comments}
-    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL AND ${notBlockedWriterSql(viewer, comments.userId)}
+    WHERE ${comments.postId} = ${shownId} AND ${comments.parentId} IS NULL AND ${notBlockedWriterSql(viewer, comments.userId, shownAuthorId)}
     ORDER BY ${sql.join(TOP_LEVEL_ORDER, sql`, `)}
     LIMIT ${TOP_COMMENTS_SHOWN}
   ) AS c)`;

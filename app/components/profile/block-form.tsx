@@ -14,6 +14,29 @@ export const blockPath = (username: string) => `/profile/${username}/block`;
 type BlockAnswer = { ok: boolean; message: string | null };
 
 /**
+ * The control that takes the keyboard when it appears after the page's reload (decision 086): Unblock
+ * after a block from the profile, the Block link after an unblock there; the one pressed has gone. Only
+ * for a few seconds: a reload that failed leaves no control to take it later.
+ */
+let handoff: { to: string; at: number } | null = null;
+const HANDOFF_MS = 10_000;
+const handTo = (to: string) => {
+  handoff = { to, at: Date.now() };
+};
+function useHandoff<T extends HTMLElement>(to: string) {
+  const element = useRef<T>(null);
+  useEffect(() => {
+    if (!handoff || handoff.to !== to) return;
+    const fresh = Date.now() - handoff.at < HANDOFF_MS;
+    handoff = null;
+    // A wrapper's own control (PageLink keeps its anchor to itself).
+    const control = element.current?.matches("a, button") ? element.current : element.current?.querySelector<HTMLElement>("a, button");
+    if (fresh) control?.focus();
+  }, [to]);
+  return element;
+}
+
+/**
  * The block's confirmation (decision 100), as a follower's removal (remove-follower-form.tsx): what a
  * block does, Cancel / Block, 'Blocking...' while busy.
  */
@@ -40,28 +63,31 @@ export function BlockForm({ username, returnTo, onCancel, onDone }: { username: 
 export function BlockControl({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
   const returnTo = useReturnTo();
+  const link = useHandoff<HTMLSpanElement>(`block:${username.toLowerCase()}`);
   return (
     <>
-      <PageLink
-        to={`${blockPath(username)}?${new URLSearchParams({ returnTo })}`}
-        onClick={(event) => {
-          if (isModifiedClick(event)) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        className={buttonClass("secondary", "px-4 py-1.5 text-sm hover:text-danger")}
-      >
-        {BLOCK_TEXTS.control(username)}
-      </PageLink>
+      <span ref={link} className="contents">
+        <PageLink
+          to={`${blockPath(username)}?${new URLSearchParams({ returnTo })}`}
+          onClick={(event) => {
+            if (isModifiedClick(event)) return;
+            event.preventDefault();
+            setOpen(true);
+          }}
+          className={buttonClass("secondary", "px-4 py-1.5 text-sm hover:text-danger")}
+        >
+          {BLOCK_TEXTS.control(username)}
+        </PageLink>
+      </span>
       {open ? (
-        <Dialog open onClose={() => setOpen(false)} title={BLOCK_TEXTS.title}>
+        <Dialog open onClose={() => setOpen(false)} title={BLOCK_TEXTS.titleOf(username)}>
           <BlockForm
             username={username}
             returnTo={returnTo}
             onCancel={() => setOpen(false)}
             onDone={() => {
               // The profile's Unblock, once the reload brings it, takes the keyboard (the link pressed goes).
-              unblockToFocus = username.toLowerCase();
+              handTo(`unblock:${username.toLowerCase()}`);
               setOpen(false);
             }}
           />
@@ -71,9 +97,6 @@ export function BlockControl({ username }: { username: string }) {
   );
 }
 
-/** The member whose Unblock takes the keyboard when it appears: the one just blocked here. */
-let unblockToFocus: string | null = null;
-
 /**
  * Unblock (decision 100), on the blocked member's profile and in Settings' list: a plain form without
  * JavaScript (post/redirect/get back to `returnTo`, with the toast), a fetcher with it; the page's data
@@ -81,14 +104,12 @@ let unblockToFocus: string | null = null;
  */
 export function UnblockButton({ username, returnTo, onDone }: { username: string; returnTo?: string; onDone?: () => void }) {
   const { fetcher, busy } = useActionFetcher<BlockAnswer>(`unblock:${username.toLowerCase()}`, (answer) => {
-    if (answer.ok) onDone?.();
+    if (!answer.ok) return;
+    // On the profile, the Block link that comes back takes the keyboard (a list moves it itself).
+    if (onDone) onDone();
+    else handTo(`block:${username.toLowerCase()}`);
   });
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (unblockToFocus !== username.toLowerCase()) return;
-    unblockToFocus = null;
-    button.current?.focus();
-  }, [username]);
+  const button = useHandoff<HTMLButtonElement>(`unblock:${username.toLowerCase()}`);
   return (
     <FetcherForm fetcher={fetcher} action={blockPath(username)}>
       <ReturnTo to={returnTo} />

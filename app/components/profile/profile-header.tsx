@@ -84,15 +84,28 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           <li>{formatJoined(profile.createdAt)}</li>
         </ul>
         <ul aria-label="Counts" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {/* A member who blocked the viewer keeps their lists from them (decision 100): the counts alone. */}
           <li>
-            <FollowCountLink username={profile.username} kind="following" signIn={signIn}>
-              <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
-            </FollowCountLink>
+            {profile.block === "blocksYou" ? (
+              <>
+                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
+              </>
+            ) : (
+              <FollowCountLink username={profile.username} kind="following" signIn={signIn}>
+                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
+              </FollowCountLink>
+            )}
           </li>
           <li>
-            <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
-              <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
-            </FollowCountLink>
+            {profile.block === "blocksYou" ? (
+              <>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
+              </>
+            ) : (
+              <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
+              </FollowCountLink>
+            )}
           </li>
           {profile.subscribersCount === null ? null : (
             <li>

@@ -38,11 +38,12 @@ export const REMOVE_FOLLOWER_TEXTS = {
  */
 export const BLOCK_TEXTS = {
   title: "Block",
+  titleOf: (username: string) => `Block @${username}`,
   control: (username: string) => `Block @${username}`,
   busy: "Blocking...",
   question: (username: string) => `Block @${username}?`,
   explain: (username: string) =>
-    `@${username} won't be able to follow you, message you or see your posts and comments, and you won't see theirs. Follows between you end. They won't be notified.`,
+    `@${username} won't be able to follow you or message you, and while signed in neither of you will see the other's posts and comments. Follows and reposts between you end. They won't be notified, but will see that you blocked them on your profile.`,
   confirm: "Block",
   blocked: (username: string) => `Blocked @${username}`,
   unblock: "Unblock",
