@@ -88,6 +88,12 @@ export async function unblockMember(db: Db, memberId: string, username: string):
   return target;
 }
 
+/** Whether two members are in a block, either way (a payment between them is not applied: decision 100). */
+export async function inBlock(db: Db, one: string, other: string): Promise<boolean> {
+  const row = await db.select({ id: blocks.id }).from(blocks).where(or(and(eq(blocks.blockerId, one), eq(blocks.blockedId, other)), and(eq(blocks.blockerId, other), eq(blocks.blockedId, one)))).get();
+  return row !== undefined;
+}
+
 export type BlockedEntry = Author & { blockedAt: number };
 export type BlockedPage = { items: BlockedEntry[]; nextCursor: string | null };
 

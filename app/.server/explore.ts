@@ -16,10 +16,11 @@ import { USERS_ID } from "./follows";
 import { hashtagPostsRead } from "./hashtags";
 import { popularPostsRead } from "./popular-posts";
 import { viewerMarks } from "./profiles";
+import { blockedPairSql } from "./posts/access";
 import { cardsRead } from "./posts/cards";
 import { searchedPosts, searchQueryOf, searchTermsOf } from "./posts/search";
 import { hasUsername } from "./users";
-import { viewerKey, viewerPresentSql, viewerValues, type Viewer } from "./viewer";
+import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
  * Explore (spec document 1 §2.8, §7; docs/decisions/034-explore.md). With a query: people by their
@@ -44,7 +45,8 @@ type PersonRow = Omit<FollowListEntry, "followed" | "isSelf"> & { followed: numb
  * whose username it is first, then those it names (every word in the username or display name) before
  * those only their bio mentions, then the most followed. Ranking reads every candidate's row, so it
  * ranks the first EXPLORE_PEOPLE_CANDIDATES matches users_fts lists (a common first name matches
- * thousands of members), plus the member named exactly. Null when nothing in the query is searchable.
+ * thousands of members), plus the member named exactly; none in a block with the viewer (decision
+ * 100). Null when nothing in the query is searchable.
  */
 export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowListEntry[]> | null {
   const terms = searchTermsOf(query);
@@ -54,6 +56,7 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
     `explore:people:${viewerKey(viewer)}`,
     () => {
       const marks = viewerMarks(viewer, USERS_ID);
+      const me = viewerSql(viewer);
       const fields = {
         id: users.id,
         username: users.username,
@@ -72,6 +75,8 @@ export function peopleRead(db: Db, viewer: Viewer, query: string): Read<FollowLi
           and(
             viewerPresentSql(viewer),
             sql`(${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${PEOPLE.words} LIMIT ${EXPLORE_PEOPLE_CANDIDATES}) OR ${hasUsername(PEOPLE.exact)})`,
+            // Never a member in a block with the viewer (decision 100).
+            me ? sql`NOT ${blockedPairSql(me, USERS_ID)}` : undefined,
           ),
         )
         .orderBy(

@@ -4,6 +4,7 @@ import { STRIPE_RENEWAL_GRACE_MS, STRIPE_WEBHOOK_TOLERANCE_SECONDS } from "~/lib
 import { creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import type { Db } from "./db/client";
 import type { AppConfig } from "./env";
+import { inBlock } from "./blocks";
 import { stripeCancelNow, StripeError, stripeProvider, type Order } from "./payments";
 import { accountsOfOrderExist, applyPaidPeriod, currentReference, endByProvider, orderByReference, recordFailedPayment, recordRefund, stopRenewal, stopRenewalsToUnverified } from "./subscriptions";
 
@@ -148,6 +149,12 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       // failed (a foreign key) would be answered 500 for days while the subscription went on charging.
       if (!(await accountsOfOrderExist(db, order))) {
         if (reference) await cancelUnknown(config.stripe.secretKey, reference, "was paid by or to an account since deleted");
+        return { status: 200, body: { received: true, ignored: true } };
+      }
+      // Paid between two members who are now in a block (a checkout begun before it, decision 100): the
+      // creator's posts are hidden from the subscriber, so nothing is given and nothing renews.
+      if (order.kind === "creator" && (await inBlock(db, order.memberId, order.creatorId))) {
+        if (reference) await cancelUnknown(config.stripe.secretKey, reference, "was paid between two members in a block");
         return { status: 200, body: { received: true, ignored: true } };
       }
       const result = await applyPaidPeriod(db, {

@@ -3,6 +3,7 @@ import { MENTION_SUGGESTIONS } from "~/lib/constants";
 import type { Byline } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { users } from "./db/schema";
+import { blockedPairSql } from "./posts/access";
 
 /** Reading members: by username, for @mention suggestions, and what they offer subscribers. */
 
@@ -19,9 +20,10 @@ export async function findMemberId(db: Db, username: string): Promise<string | n
 
 /**
  * People whose username or display name has a word starting with `query`, case-insensitively
- * (the composer's @mention suggestions), through the members' full-text index.
+ * (the composer's @mention suggestions), through the members' full-text index; never one in a block
+ * with the member typing (decision 100: a mention of them would tell them nothing).
  */
-export async function suggestMentions(db: Db, query: string): Promise<Byline[]> {
+export async function suggestMentions(db: Db, query: string, memberId: string): Promise<Byline[]> {
   const word = query.replace(/[^\p{L}\p{N}_]/gu, "");
   if (!word) return [];
   return db
@@ -32,7 +34,10 @@ export async function suggestMentions(db: Db, query: string): Promise<Byline[]> 
       verifiedType: users.verifiedType,
     })
     .from(users)
-    .where(sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${`{username display_name}: "${word}"*`})`)
+    .where(
+      sql`${users}.rowid IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${`{username display_name}: "${word}"*`})
+        AND NOT ${blockedPairSql(memberId, sql.raw(`"users"."id"`))}`,
+    )
     .orderBy(sql`lower(${users.username}) = lower(${word}) DESC`, sql`${users.followersCount} DESC`)
     .limit(MENTION_SUGGESTIONS);
 }

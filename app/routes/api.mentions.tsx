@@ -7,6 +7,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context);
   if (!user) return Response.json({ people: [] }, { status: 401 });
   const query = new URL(request.url).searchParams.get("q") ?? "";
-  const people = await suggestMentions(context.db, query);
+  const people = await suggestMentions(context.db, query, user.id);
   return Response.json({ people }, { headers: { "Cache-Control": "private, max-age=30" } });
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, commentPageRead } from "~/.server/comments";
+import { peopleRead } from "~/.server/explore";
 import { runRead } from "~/.server/db/reads";
 import { blocks, creatorSubscriptions, follows, memberSettings, notifications, postReposts, posts, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
@@ -207,6 +208,16 @@ describe("a member blocks another (decision 100)", () => {
     const subscribe = await fetchWorker(formPost(`/profile/${priya.user.username}.data`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, { Cookie: troll.cookie }));
     expect(subscribe.status).toBe(403);
     expect(await subscribe.text()).toContain(SUBSCRIPTION_MESSAGES.blocked(priya.user.displayName));
+    // Neither is offered to the other as an @mention.
+    const suggested = async (cookie: string, name: string) =>
+      ((await (await get(`/api/mentions?q=${name}`, { Cookie: cookie })).json()) as { people: { username: string }[] }).people.map((one) => one.username);
+    expect(await suggested(troll.cookie, priya.user.username)).not.toContain(priya.user.username);
+    expect(await suggested(priya.cookie, troll.user.username)).not.toContain(troll.user.username);
+    // Nor found by a search for people; a third member finds both.
+    const found = async (viewer: string, name: string) => (await runRead(peopleRead(db(), viewer, name)!)).map((one) => one.username);
+    expect(await found(troll.user.id, priya.user.username)).not.toContain(priya.user.username);
+    expect(await found(priya.user.id, troll.user.username)).not.toContain(troll.user.username);
+    expect(await found(host.id, priya.user.username)).toContain(priya.user.username);
     // A post naming her tells her nothing.
     await composedPost(troll.user.id, `Hey @${priya.user.username} look`);
     expect(await db().select().from(notifications).where(and(eq(notifications.userId, priya.user.id), eq(notifications.relatedUserId, troll.user.id))).all()).toEqual([]);

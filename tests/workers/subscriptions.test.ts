@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createLoadContext } from "~/.server/context";
 import { readConfig, type AppConfig } from "~/.server/env";
 import { runScheduledMaintenance } from "~/.server/maintenance";
-import { creatorSubscriptions, notifications, paymentEvents, payments, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { blocks, creatorSubscriptions, notifications, paymentEvents, payments, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { newId } from "~/.server/ids";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions, subscribeToCreator } from "~/.server/subscriptions";
 import { STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
@@ -751,6 +752,23 @@ describe("Stripe's webhook", () => {
       stripe.restore();
     }
     expect(stripe.calls).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${subscription}`]);
+    expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(0);
+  });
+
+  it("a checkout paid between two members now in a block is cancelled at Stripe and applies nothing (decision 100)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    // The creator blocked the fan after the fan began the checkout.
+    await db().insert(blocks).values({ id: newId(), blockerId: maker.user.id, blockedId: fan.user.id });
+    const subscription = `sub_${crypto.randomUUID()}`;
+    const stripe = fakeStripe();
+    try {
+      expect(await webhook(checkoutEvent(fan.user.id, maker.user.id, subscription))).toMatchObject({ status: 200, body: { ignored: true } });
+    } finally {
+      stripe.restore();
+    }
+    expect(stripe.calls).toEqual([`DELETE https://api.stripe.com/v1/subscriptions/${subscription}`]);
+    expect(await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, fan.user.id))).toHaveLength(0);
     expect(await db().select().from(payments).where(eq(payments.userId, fan.user.id))).toHaveLength(0);
   });
 
