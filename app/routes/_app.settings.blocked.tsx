@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { blockedListRead, type BlockedEntry, type BlockedPage } from "~/.server/blocks";
 import { readLater } from "~/.server/db/reads";
@@ -10,10 +10,9 @@ import { UnblockButton } from "~/components/profile/block-form";
 import { SettingsSection } from "~/components/settings/settings-nav";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PageLink } from "~/components/ui/page-link";
-import { focusPageHeading } from "~/lib/navigation-focus";
-import { successorsOf } from "~/lib/successors";
 import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import { useAppendedPages } from "~/lib/use-appended-pages";
+import { useLeavingRows } from "~/lib/use-leaving-rows";
 
 export const meta: MetaFunction = () => [{ title: `${BLOCK_TEXTS.listTitle} | Murmur` }, { name: "robots", content: "noindex" }];
 
@@ -32,21 +31,8 @@ export default function BlockedAccountsPage() {
   const { list } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof loader>();
   const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, entriesOf);
-  // Unblocked here (with JavaScript): gone at once, also from an appended page the reload does not bring again.
-  const [unblocked, setUnblocked] = useState<ReadonlySet<string>>(new Set());
-  const successors = useRef<Element[] | null>(null);
-  useEffect(() => {
-    if (!successors.current) return;
-    // The keyboard was on the row's Unblock: the next row still there, else the page's heading (086).
-    const next = successors.current.find((element) => element.isConnected);
-    successors.current = null;
-    if (!(next instanceof HTMLElement)) {
-      focusPageHeading();
-      return;
-    }
-    if (!next.hasAttribute("tabindex")) next.tabIndex = -1;
-    next.focus();
-  }, [unblocked]);
+  // Unblocked here (with JavaScript): gone at once, the keyboard to the next row (its Unblock had it).
+  const { gone: unblocked, leave } = useLeavingRows();
   const items = entries.filter((member) => !unblocked.has(member.id));
   const next = cursor ? `/settings/blocked?${new URLSearchParams({ cursor })}` : null;
   return (
@@ -62,10 +48,7 @@ export default function BlockedAccountsPage() {
             <BlockedRow
               key={member.id}
               member={member}
-              onUnblocked={(item) => {
-                successors.current = successorsOf(item);
-                setUnblocked((last) => new Set(last).add(member.id));
-              }}
+              onUnblocked={(item) => leave(member.id, item)}
             />
           ))}
         </ul>

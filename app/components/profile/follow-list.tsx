@@ -6,12 +6,12 @@ import { Dialog } from "~/components/ui/dialog";
 import { LoadFailed } from "~/components/ui/load-failed";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
-import { focusPageHeading } from "~/lib/navigation-focus";
 import { successorsOf } from "~/lib/successors";
 import { PROFILE_MESSAGES, REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
 import { wasUnanswered } from "~/lib/unanswered";
 import { useAppendedPages } from "~/lib/use-appended-pages";
+import { useLeavingRows } from "~/lib/use-leaving-rows";
 import { useReturnTo } from "../return-to";
 import { FollowButton } from "./follow-button";
 import { RemoveFollowerForm, removeFollowerPath } from "./remove-follower-form";
@@ -86,25 +86,8 @@ function FollowListBody({
 }) {
   const fetcher = useFetcher<FollowListData>();
   const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(list, fetcher.data?.list, fetcher, membersOf);
-  // Removed here (with JavaScript): gone at once, also from an appended page the reload does not bring again.
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const successors = useRef<Element[] | null>(null);
-  const remove = (memberId: string, item: HTMLElement | null) => {
-    successors.current = rowSuccessorsOf(item);
-    setRemoved((last) => new Set(last).add(memberId));
-  };
-  useEffect(() => {
-    if (!successors.current) return;
-    // The keyboard was in the removed row (its Remove, under the confirmation): the next row still there.
-    const next = successors.current.find((element) => element.isConnected);
-    successors.current = null;
-    if (!(next instanceof HTMLElement)) {
-      focusPageHeading();
-      return;
-    }
-    if (!next.hasAttribute("tabindex")) next.tabIndex = -1;
-    next.focus();
-  }, [removed]);
+  // Removed here (with JavaScript): gone at once, the keyboard to the next row (its Remove had it).
+  const { gone: removed, leave: remove } = useLeavingRows(rowSuccessorsOf);
   const items = entries.filter((member) => !removed.has(member.id));
   const owner = removable && kind === "followers" ? username : null;
   const next = cursor ? `${listPath(username, kind)}?${new URLSearchParams({ cursor })}` : null;
