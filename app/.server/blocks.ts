@@ -4,7 +4,7 @@ import { FOLLOW_LIST_PAGE_SIZE } from "~/lib/constants";
 import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { Author } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
+import { batchable, rawRows } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { blocks, creatorSubscriptions, follows, notifications, postReposts, posts, users } from "./db/schema";
 import { newId } from "./ids";
@@ -21,6 +21,9 @@ import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } fro
  */
 
 export type BlockTarget = { id: string; username: string; displayName: string };
+
+/** A repost a block took back (its entry's id, who reposted it, its community): the pages showing it are told. */
+export type TakenBack = { id: string; userId: string; communityId: string | null };
 
 /** The member a username names, as a block or an unblock finds them: not oneself, and existing. */
 async function targetOf(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
@@ -40,15 +43,21 @@ export function blockTarget(db: Db, memberId: string, username: string): Promise
  * follows between the two either way (the counters follow by trigger, 003), each one's reposts of the
  * other's posts, the notifications either
  * has of the other, and the renewal of any creator subscription between them (the period paid for
- * stays; the caller stops it at the provider after the answer, `stopped`). A blocked subscriber keeps
+ * stays; the caller stops it at the provider after the answer, `stopped`, and tells the pages showing
+ * the reposts taken back, `takenBack`). A blocked subscriber keeps
  * no access, since the rule hides the creator's posts from them, so nothing more is charged for it.
  */
-export async function blockMember(db: Db, memberId: string, username: string, now = Date.now()): Promise<Outcome<BlockTarget & { stopped: StoppedRenewals }>> {
+export async function blockMember(
+  db: Db,
+  memberId: string,
+  username: string,
+  now = Date.now(),
+): Promise<Outcome<BlockTarget & { stopped: StoppedRenewals; takenBack: TakenBack[] }>> {
   const target = await targetOf(db, memberId, username);
   if (!target.ok) return target;
   const other = target.id;
   const between = (one: AnySQLiteColumn, two: AnySQLiteColumn) => or(and(eq(one, memberId), eq(two, other)), and(eq(one, other), eq(two, memberId)));
-  const [, , , , , stopped] = await db.batch([
+  const [, , , takenBack, , stopped] = await db.batch([
     batchable(
       db.$client,
       db.all(sql`INSERT INTO ${blocks} (id, blocker_id, blocked_id, created_at)
@@ -61,9 +70,13 @@ export async function blockMember(db: Db, memberId: string, username: string, no
     batchable(db.$client, db.run(sql`DELETE FROM ${postReposts} WHERE ${postReposts.userId} IN (${memberId}, ${other})
       AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${postReposts.postId}
         AND reposted.user_id = CASE ${postReposts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)`)),
-    batchable(db.$client, db.run(sql`DELETE FROM ${posts} WHERE ${posts.userId} IN (${memberId}, ${other}) AND ${posts.repostedFromPostId} IS NOT NULL
+    rawRows<TakenBack>(
+      db,
+      sql`DELETE FROM ${posts} WHERE ${posts.userId} IN (${memberId}, ${other}) AND ${posts.repostedFromPostId} IS NOT NULL
       AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${posts.repostedFromPostId}
-        AND reposted.user_id = CASE ${posts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)`)),
+        AND reposted.user_id = CASE ${posts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)
+      RETURNING id, user_id AS userId, community_id AS communityId`,
+    ),
     db.delete(notifications).where(between(notifications.userId, notifications.relatedUserId)),
     db
       .update(creatorSubscriptions)
@@ -71,13 +84,14 @@ export async function blockMember(db: Db, memberId: string, username: string, no
       .where(
         and(
           between(creatorSubscriptions.subscriberId, creatorSubscriptions.subscribedToId),
-          eq(creatorSubscriptions.status, "active"),
+          // Whatever its status: a lapsed Stripe one (095) is still retried at Stripe, and a retry that
+          // succeeds would make it active again.
           sql`${creatorSubscriptions.cancelledAt} IS NULL`,
         ),
       )
       .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }),
   ]);
-  return { ...target, stopped };
+  return { ...target, stopped, takenBack };
 }
 
 /** Undoes the member's block of `username` (none: nothing changes, and it is still an answer). */

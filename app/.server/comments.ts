@@ -13,7 +13,7 @@ import { commentLikes, comments, notifications, posts, users } from "./db/schema
 import { newId } from "./ids";
 import { mentionedMembers, notificationInsert } from "./notifications";
 import { oncePerSend, refuse, type Outcome } from "./outcome";
-import { actableTargetId, audienceOf, blockedPairSql, findTargetPost, inCommunitySql, notBlockedWriterSql, shownPostId, type PostAudience } from "./posts/access";
+import { actableTargetId, audienceOf, blockedByAuthorSql, blockedPairSql, findTargetPost, inCommunitySql, notBlockedWriterSql, shownPostId, type PostAudience } from "./posts/access";
 import { commentCursor, parseCommentCursor } from "./posts/cursors";
 import { postCountsForRoom } from "./posts/interactions";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -54,12 +54,18 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
   let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await db
-      .select({ id: comments.id, userId: comments.userId, blocked: blockedPairSql(userId, comments.userId).as("parent_blocked") })
+      .select({
+        id: comments.id,
+        userId: comments.userId,
+        blocked: blockedPairSql(userId, comments.userId).as("parent_blocked"),
+        hidden: blockedByAuthorSql(target.userId, comments.userId).as("parent_hidden"),
+      })
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.postId, target.id)))
       .get();
-    // A comment by a member in a block with this one is not shown to them (decision 100): not there to answer.
-    if (!parent || parent.blocked) return refuse(404, POST_MESSAGES.commentFailed);
+    // A comment by a member in a block with this one, or whom the post's author blocked, is not shown
+    // to them (decision 100): not there to answer.
+    if (!parent || parent.blocked || parent.hidden) return refuse(404, POST_MESSAGES.commentFailed);
     parentAuthorId = parent.userId;
   }
   const id = newId(now);
@@ -113,13 +119,18 @@ export async function setCommentLike(
   now = Date.now(),
 ): Promise<Outcome<{ commentId: string; liked: boolean; likesCount: number }>> {
   const comment = await db
-    .select({ postId: comments.postId, blocked: blockedPairSql(userId, comments.userId).as("comment_blocked") })
+    .select({
+      postId: comments.postId,
+      blocked: blockedPairSql(userId, comments.userId).as("comment_blocked"),
+      hidden: blockedByAuthorSql(sql`(SELECT liked_post.user_id FROM ${posts} AS liked_post WHERE liked_post.id = ${comments.postId})`, comments.userId).as("comment_hidden"),
+    })
     .from(comments)
     .where(eq(comments.id, commentId))
     .get();
   const target = comment ? await findTargetPost(db, userId, comment.postId, now) : null;
-  // A comment by a member in a block with this one is not shown to them (decision 100); unliking stays.
-  if (!comment || !target?.canView || (liked && comment.blocked)) return refuse(404, POST_MESSAGES.notFound);
+  // A comment by a member in a block with this one, or whom the post's author blocked, is not shown to
+  // them (decision 100); unliking stays.
+  if (!comment || !target?.canView || (liked && (comment.blocked || comment.hidden))) return refuse(404, POST_MESSAGES.notFound);
   const [, count, mine] = await db.batch([
     // A like only for a comment still there on a post the member may still see (deleted meanwhile: nothing).
     liked

@@ -19,7 +19,7 @@ export function followListLoader(kind: FollowList) {
     const found = await loaded;
     invariantResponse(found?.profile, PROFILE_MESSAGES.notFound, { status: 404 });
     // A member who blocked the viewer keeps their lists from them (decision 100).
-    invariantResponse(found.profile.block !== "blocksYou", BLOCK_TEXTS.blocksYou(found.profile.username), { status: 403 });
+    invariantResponse(!found.profile.blocksViewer, BLOCK_TEXTS.blocksYou(found.profile.username), { status: 403 });
     return { profile: found.profile, list: found.list, kind, failed: found.failed };
   };
 }

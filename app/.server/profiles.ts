@@ -6,7 +6,7 @@ import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~
 import type { RunningSubscription } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
+import { blocks, creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
 import { blockWaySql, inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
@@ -70,6 +70,7 @@ type ProfileRow = Author & {
   isSelf: number;
   postsVisible: number;
   block: "blockedByYou" | "blocksYou" | null;
+  blocksViewer: number;
 };
 
 /**
@@ -127,6 +128,8 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         postsVisible: inAudienceSql(viewerSql(viewer), USERS_ID).as("profile_posts_visible"),
         // A block between the viewer and the member, and which way (decision 100).
         block: (viewerSql(viewer) ? blockWaySql(viewerSql(viewer)!, USERS_ID) : sql<null>`NULL`).as("profile_block"),
+        // The member blocked the viewer (also when the viewer blocked them back): their lists are closed.
+        blocksViewer: (viewerSql(viewer) ? sql<number>`EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${USERS_ID} AND ${blocks.blockedId} = ${viewerSql(viewer)})` : sql<number>`0`).as("profile_blocks_viewer"),
       };
       if (subject !== "own") return { fields, query: db.select(fields).from(users).where(hasUsername(PROFILE.username)) };
       if (typeof viewer === "string") return { fields, query: db.select(fields).from(users).where(eq(users.id, param("viewer"))) };
@@ -170,6 +173,7 @@ function toProfile(row: ProfileRow): ProfileView {
     isSelf: Boolean(row.isSelf),
     postsVisible: Boolean(row.postsVisible),
     block: row.block ?? null,
+    blocksViewer: Boolean(row.blocksViewer),
   };
 }
 

@@ -196,7 +196,9 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       }, now);
       // Paid, so honoured; but one cancelled here, or to a creator who no longer offers, is not paid
       // again (sent to Stripe again on every renewal it still makes, also on a retried event).
-      if (found.cancelled || !found.creatorOffers) await stopRenewal(db, stripeProvider(config.stripe.secretKey), reference, now);
+      // Nor one between two members now in a block (decision 100; the block stopped it, unless Stripe refused then).
+      const blocked = found.order.kind === "creator" && (await inBlock(db, found.order.memberId, found.order.creatorId));
+      if (found.cancelled || !found.creatorOffers || blocked) await stopRenewal(db, stripeProvider(config.stripe.secretKey), reference, now);
       // A renewal that came after the job had ended the period gives the badge back (any renewal of
       // the badge purges: cheap, and the profile shows the badge as of now).
       const badgesChanged = result === "applied" && found.order.kind === "verified" ? [found.order.memberId] : [];

@@ -7,7 +7,7 @@ import { blockMember, blockTarget, unblockMember } from "~/.server/blocks";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { profileUsername } from "~/.server/profiles";
-import { tellNotified } from "~/.server/realtime";
+import { publishDeletedPost, tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond } from "~/.server/respond";
 import { cancelAtProviders } from "~/.server/subscriptions";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
@@ -46,6 +46,11 @@ export function action(args: ActionFunctionArgs) {
     // Renewals between the two stop at their providers after the answer; both badges may have changed
     // (the notifications between them went).
     cancelAtProviders(context, outcome.stopped);
+    // The reposts between them went: the pages showing them drop them, as after an un-repost. Told to
+    // every room such a repost could be in: a room that never showed the id changes nothing.
+    for (const repost of outcome.takenBack) {
+      publishDeletedPost(context, repost.id, { authorId: repost.userId, communityId: repost.communityId, authorKeeps: false, privateCommunity: false });
+    }
     tellNotified(context, context.db, { ids: [member.id, outcome.id] });
     return respond(context, form, { ok: true }, BLOCK_TEXTS.blocked(outcome.username));
   });

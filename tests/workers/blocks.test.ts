@@ -1,6 +1,6 @@
 import { and, count, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addComment, commentPageRead } from "~/.server/comments";
+import { addComment, commentPageRead, setCommentLike } from "~/.server/comments";
 import { peopleRead } from "~/.server/explore";
 import { runRead } from "~/.server/db/reads";
 import { blocks, creatorSubscriptions, follows, memberSettings, notifications, postReposts, posts, users } from "~/.server/db/schema";
@@ -157,6 +157,17 @@ describe("a member blocks another (decision 100)", () => {
     if (!herComment.ok) throw new Error("no comment");
     const conversation = await startConversation(db(), troll.user.id, priya.user.username);
     if (!conversation.ok) throw new Error("no conversation");
+    // Hers to him lapsed (Stripe still retrying its card, decision 095): a retry that succeeds must not bring it back.
+    await db().insert(creatorSubscriptions).values({
+      id: newId(),
+      subscriberId: priya.user.id,
+      subscribedToId: troll.user.id,
+      status: "cancelled",
+      plan: "monthly",
+      amountCents: 499,
+      expiresAt: new Date(Date.now() - TIME.DAY),
+      provider: "test",
+    });
     await db().insert(creatorSubscriptions).values({
       id: newId(),
       subscriberId: troll.user.id,
@@ -203,8 +214,10 @@ describe("a member blocks another (decision 100)", () => {
     const other = await startConversation(db(), priya.user.id, troll.user.username);
     expect(other.ok).toBe(true); // the one they had opens, as a conversation the other member closed to new messages does
     // The subscription's renewal stopped; subscribing again is refused.
-    const subscription = await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, troll.user.id)).get();
-    expect(subscription?.cancelledAt).not.toBeNull();
+    for (const subscriber of [troll.user.id, priya.user.id]) {
+      const subscription = await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, subscriber)).get();
+      expect(subscription?.cancelledAt, subscriber).not.toBeNull();
+    }
     const subscribe = await fetchWorker(formPost(`/profile/${priya.user.username}.data`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, { Cookie: troll.cookie }));
     expect(subscribe.status).toBe(403);
     expect(await subscribe.text()).toContain(SUBSCRIPTION_MESSAGES.blocked(priya.user.displayName));
@@ -259,6 +272,28 @@ describe("a member blocks another (decision 100)", () => {
     }
     const profile = await (await get(`/profile/${priya.user.username}`, { Cookie: troll.cookie })).text();
     expect(profile).not.toContain(`href="/profile/${priya.user.username}/followers"`);
+    // His hidden comment is no one's to like or answer.
+    expect((await setCommentLike(db(), friend.id, abuse.commentId, true)).ok).toBe(false);
+    expect((await addComment(db(), friend.id, hers.id, { content: "Replying to it", parentId: abuse.commentId })).ok).toBe(false);
+    expect((await setCommentLike(db(), friend.id, kind.commentId, true)).ok).toBe(true);
+    // He blocks her back: her lists stay closed to him, though his view of her now says he blocked her.
+    expect((await blockWithJs(priya.user.username, troll.cookie)).status).toBe(200);
+    expect((await get(`/profile/${priya.user.username}/followers`, { Cookie: troll.cookie })).status).toBe(403);
+    const back = await (await get(`/profile/${priya.user.username}`, { Cookie: troll.cookie })).text();
+    expect(back).toContain(BLOCK_TEXTS.youBlockedTitle);
+    expect(back).not.toContain(`href="/profile/${priya.user.username}/followers"`);
+  });
+
+  it("hides under a post only the comments of those its author blocked: a blocker's comment under the blocked member's post stays for others", async () => {
+    const priya = await member();
+    const troll = await member();
+    const friend = await createUser();
+    const his = await createPost(troll.user.id, { content: "His thread" });
+    const hers = await addComment(db(), priya.user.id, his.id, { content: "Her reply there" });
+    if (!hers.ok) throw new Error("no comment");
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+    expect((await runRead(commentPageRead(db(), friend.id, his.id))).comments.map((comment) => comment.content)).toEqual(["Her reply there"]);
+    expect((await runRead(commentPageRead(db(), troll.user.id, his.id))).comments).toEqual([]);
   });
 
   it("unblocking (with JavaScript) lets them see and follow each other again; only the blocker can undo it", async () => {

@@ -61,18 +61,24 @@ export function blockWaySql(viewer: string | Placeholder | SQL, member: SQL | An
 }
 
 /**
- * For a list of comments: true unless the writer is in a block with the viewer, or with the author of
- * the post the comment is on (decision 100: a blocked member's comments under the blocker's posts are
- * hidden from everyone, as Instagram hides them, so the blocker need not find and delete them). Only a
- * writer the audience index holds with a blocks count is asked further, so a list of anyone else's
- * comments pays one probe of a small index a row.
+ * For a list of comments: true unless the writer is in a block with the viewer, or the author of the
+ * post the comment is on blocked the writer (decision 100: a blocked member's comments under the
+ * blocker's posts are hidden from everyone, as Instagram hides them, so the blocker need not find and
+ * delete them). Only a writer the audience index holds with a blocks count is asked further, so a list
+ * of anyone else's comments pays one probe of a small index a row.
  */
 export function notBlockedWriterSql(viewerId: string | Placeholder | SQL | null, writerId: SQL | AnySQLiteColumn, postAuthorId: SQL | AnySQLiteColumn): SQL<number> {
-  const pairs = viewerId ? sql`(${blockedPairSql(viewerId, writerId)} OR ${blockedPairSql(postAuthorId, writerId)})` : blockedPairSql(postAuthorId, writerId);
+  const byAuthor = blockedByAuthorSql(postAuthorId, writerId);
+  const hidden = viewerId ? sql`(${blockedPairSql(viewerId, writerId)} OR ${byAuthor})` : byAuthor;
   return qualified(sql`NOT EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
     WHERE ${memberSettings.userId} = ${writerId}
       AND (${memberSettings.postVisibility} = 'followers' OR ${memberSettings.profileVisibility} = 'private' OR ${memberSettings.blocksCount} > 0)
-      AND ${memberSettings.blocksCount} > 0 AND ${pairs})`);
+      AND ${memberSettings.blocksCount} > 0 AND ${hidden})`);
+}
+
+/** Whether a post's author blocked a comment's writer: the comment is then no one's to see or answer (decision 100). */
+export function blockedByAuthorSql(postAuthorId: SQL | AnySQLiteColumn | string, writerId: SQL | AnySQLiteColumn): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM ${blocks} AS author_block WHERE author_block.blocker_id = ${postAuthorId} AND author_block.blocked_id = ${writerId})`);
 }
 
 /**

@@ -23,16 +23,16 @@ const HANDOFF_MS = 10_000;
 const handTo = (to: string) => {
   handoff = { to, at: Date.now() };
 };
-function useHandoff<T extends HTMLElement>(to: string) {
+function useHandoff<T extends HTMLElement>(to: string, takes = true) {
   const element = useRef<T>(null);
   useEffect(() => {
-    if (!handoff || handoff.to !== to) return;
+    if (!takes || !handoff || handoff.to !== to) return;
     const fresh = Date.now() - handoff.at < HANDOFF_MS;
     handoff = null;
     // A wrapper's own control (PageLink keeps its anchor to itself).
     const control = element.current?.matches("a, button") ? element.current : element.current?.querySelector<HTMLElement>("a, button");
     if (fresh) control?.focus();
-  }, [to]);
+  }, [to, takes]);
   return element;
 }
 
@@ -74,9 +74,11 @@ export function BlockControl({ username }: { username: string }) {
             event.preventDefault();
             setOpen(true);
           }}
+          aria-label={BLOCK_TEXTS.control(username)}
           className={buttonClass("secondary", "px-4 py-1.5 text-sm hover:text-danger")}
         >
-          {BLOCK_TEXTS.control(username)}
+          {/* The word alone: a long username beside Message, Mention and Follow would not fit a 320 px screen. */}
+          {BLOCK_TEXTS.title}
         </PageLink>
       </span>
       {open ? (
@@ -109,7 +111,8 @@ export function UnblockButton({ username, returnTo, onDone }: { username: string
     if (onDone) onDone();
     else handTo(`block:${username.toLowerCase()}`);
   });
-  const button = useHandoff<HTMLButtonElement>(`unblock:${username.toLowerCase()}`);
+  // Only the profile's (a list's rows, with `onDone`, move the keyboard themselves).
+  const button = useHandoff<HTMLButtonElement>(`unblock:${username.toLowerCase()}`, !onDone);
   return (
     <FetcherForm fetcher={fetcher} action={blockPath(username)}>
       <ReturnTo to={returnTo} />

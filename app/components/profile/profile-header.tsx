@@ -86,7 +86,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
         <ul aria-label="Counts" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {/* A member who blocked the viewer keeps their lists from them (decision 100): the counts alone. */}
           <li>
-            {profile.block === "blocksYou" ? (
+            {profile.blocksViewer ? (
               <>
                 <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
               </>
@@ -97,7 +97,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
             )}
           </li>
           <li>
-            {profile.block === "blocksYou" ? (
+            {profile.blocksViewer ? (
               <>
                 <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
               </>

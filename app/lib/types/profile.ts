@@ -25,6 +25,8 @@ export type ProfileView = Author & {
   followed: boolean;
   /** A block between the viewer and this member (decision 100): the viewer's, or the member's. */
   block: "blockedByYou" | "blocksYou" | null;
+  /** The member blocked the viewer, whichever way `block` says (both may block): their lists are closed to them. */
+  blocksViewer: boolean;
 };
 
 /** One row of a followers or following list. */
