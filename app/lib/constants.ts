@@ -554,6 +554,12 @@ export const MESSAGES_AT_END_PX = 80;
  * the form says so and keeps its text, to send again (stored once if the first did arrive, decision 072).
  */
 export const SEND_ANSWER_TIMEOUT_MS = 20 * SECOND;
+/**
+ * After a block or an unblock on a profile, the control the page's reload brings (Unblock, or Block
+ * again) takes the keyboard only this soon after the answer (decision 100): a reload that failed leaves
+ * no hand-off for a later page.
+ */
+export const BLOCK_FOCUS_HANDOFF_MS = 10 * SECOND;
 /** An upload that has sent nothing and heard nothing for this long is given up, as a failed one. */
 export const UPLOAD_STALL_TIMEOUT_MS = 30 * SECOND;
 /** The longest id a page may make for what it sends, a message, a post or a comment (a retry of the same id stores one). */

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { Dialog } from "~/components/ui/dialog";
 import { isModifiedClick, PageLink } from "~/components/ui/page-link";
+import { BLOCK_FOCUS_HANDOFF_MS } from "~/lib/constants";
 import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 
@@ -19,7 +20,6 @@ type BlockAnswer = { ok: boolean; message: string | null };
  * for a few seconds: a reload that failed leaves no control to take it later.
  */
 let handoff: { to: string; at: number } | null = null;
-const HANDOFF_MS = 10_000;
 const handTo = (to: string) => {
   handoff = { to, at: Date.now() };
 };
@@ -27,7 +27,7 @@ function useHandoff<T extends HTMLElement>(to: string, takes = true) {
   const element = useRef<T>(null);
   useEffect(() => {
     if (!takes || !handoff || handoff.to !== to) return;
-    const fresh = Date.now() - handoff.at < HANDOFF_MS;
+    const fresh = Date.now() - handoff.at < BLOCK_FOCUS_HANDOFF_MS;
     handoff = null;
     // A wrapper's own control (PageLink keeps its anchor to itself).
     const control = element.current?.matches("a, button") ? element.current : element.current?.querySelector<HTMLElement>("a, button");
