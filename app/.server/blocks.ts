@@ -25,17 +25,15 @@ export type BlockTarget = { id: string; username: string; displayName: string };
 /** A repost a block took back (its entry's id, who reposted it, its community): the pages showing it are told. */
 export type TakenBack = { id: string; userId: string; communityId: string | null };
 
-/** The member a username names, as a block or an unblock finds them: not oneself, and existing. */
-async function targetOf(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
+/**
+ * The member a username names, as a block or an unblock finds them (and the confirmation page shows
+ * them): not oneself, and existing.
+ */
+export async function blockTarget(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
   const found = await db.select({ id: users.id, username: users.username, displayName: users.displayName }).from(users).where(hasUsername(username)).get();
   if (!found) return refuse(404, PROFILE_MESSAGES.notFound);
   if (found.id === memberId) return refuse(400, BLOCK_TEXTS.self);
   return { ok: true, ...found };
-}
-
-/** The member about to be blocked, for the confirmation page: the same refusals as `blockMember`. */
-export function blockTarget(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
-  return targetOf(db, memberId, username);
 }
 
 /**
@@ -53,7 +51,7 @@ export async function blockMember(
   username: string,
   now = Date.now(),
 ): Promise<Outcome<BlockTarget & { stopped: StoppedRenewals; takenBack: TakenBack[] }>> {
-  const target = await targetOf(db, memberId, username);
+  const target = await blockTarget(db, memberId, username);
   if (!target.ok) return target;
   const other = target.id;
   const between = (one: AnySQLiteColumn, two: AnySQLiteColumn) => or(and(eq(one, memberId), eq(two, other)), and(eq(one, other), eq(two, memberId)));
@@ -96,7 +94,7 @@ export async function blockMember(
 
 /** Undoes the member's block of `username` (none: nothing changes, and it is still an answer). */
 export async function unblockMember(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
-  const target = await targetOf(db, memberId, username);
+  const target = await blockTarget(db, memberId, username);
   if (!target.ok) return target;
   await db.delete(blocks).where(and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, target.id)));
   return target;
