@@ -1,12 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Connection } from "partyserver";
+import { inBlockWithAmong } from "../app/.server/blocks";
 import { inParts } from "../app/.server/db/chunks";
-import type { Db } from "../app/.server/db/client";
+import { getDb, type Db } from "../app/.server/db/client";
 import { communityMembers } from "../app/.server/db/schema";
 import { FEED_COUNTS_FLUSH_MS, ROOM_REVOKED_CODE } from "../app/lib/constants";
 import { FeedEventSchema, parsePageMessage, type FeedEvent } from "../app/lib/realtime";
 import { feedScopeOf } from "../app/lib/room-names";
 import type { PostCounts } from "../app/lib/types/post";
+import type { FeedPublishing } from "../app/.server/realtime";
 import { SessionBoundRoom } from "./sessions";
 
 /** What a page told its room: the posts it shows now (kept with the connection, so it outlives hibernation). */
@@ -24,9 +26,18 @@ export class FeedRoom extends SessionBoundRoom {
   #counts = new Map<string, PostCounts>();
   #flush: ReturnType<typeof setTimeout> | undefined;
 
-  /** Called by the app (RPC through the Durable Object stub). */
-  async publish(event: FeedEvent): Promise<void> {
+  /**
+   * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block
+   * (`authorInBlock`) is not announced to the members in a block with them (decision 100): their pages
+   * would offer a post they cannot see.
+   */
+  async publish(event: FeedEvent, { authorInBlock = false }: FeedPublishing = {}): Promise<void> {
     const checked = FeedEventSchema.parse(event);
+    if (checked.type === "post-created" && authorInBlock) {
+      const without = await this.#inBlockWith(checked.authorId);
+      if (without) this.broadcast(JSON.stringify(checked), without);
+      return;
+    }
     if (checked.type !== "post-counts") {
       this.broadcast(JSON.stringify(checked));
       return;
@@ -36,6 +47,22 @@ export class FeedRoom extends SessionBoundRoom {
       if (!held || held.at <= counts.at) this.#counts.set(postId, counts);
     }
     if (this.#flush === undefined) this.#flush = setTimeout(() => this.#sendCounts(), FEED_COUNTS_FLUSH_MS);
+  }
+
+  /**
+   * The sockets of the listeners in a block with `authorId`, either way; null when that could not be
+   * read, and then no one is told (a page is complete without its room; a blocked member must not be
+   * offered the post).
+   */
+  async #inBlockWith(authorId: string): Promise<string[] | null> {
+    const listeners = this.listenersByMember();
+    try {
+      const others = await inBlockWithAmong(getDb(this.env.DB), authorId, [...listeners.keys()]);
+      return others.flatMap((member) => (listeners.get(member) ?? []).map((connection) => connection.id));
+    } catch (error) {
+      console.error(`room ${this.name}: reading the blocks of a new post's author failed; the post is not announced`, error);
+      return null;
+    }
   }
 
   #sendCounts() {

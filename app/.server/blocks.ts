@@ -106,6 +106,22 @@ export async function inBlock(db: Db, one: string, other: string): Promise<boole
   return row !== undefined;
 }
 
+/**
+ * Which of `others` are in a block with `memberId`, either way (a feed room leaves them out when it
+ * announces the member's new post): the list goes as one JSON value, so a room of any size is one
+ * statement, each id one probe of the pair's key or of blocks_blocked_idx.
+ */
+export async function inBlockWithAmong(db: Db, memberId: string, others: string[]): Promise<string[]> {
+  if (others.length === 0) return [];
+  const listed = JSON.stringify(others);
+  const rows = await rawRows<{ other: string }>(
+    db,
+    sql`SELECT ${blocks.blockedId} AS other FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId} AND ${blocks.blockedId} IN (SELECT value FROM json_each(${listed}))
+      UNION SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId} AND ${blocks.blockerId} IN (SELECT value FROM json_each(${listed}))`,
+  );
+  return rows.map((row) => row.other);
+}
+
 export type BlockedEntry = Author & { blockedAt: number };
 export type BlockedPage = { items: BlockedEntry[]; nextCursor: string | null };
 

@@ -55,15 +55,20 @@ async function callRoom<R>(env: Env, party: Party, name: string, call: (room: R)
   }
 }
 
+/** What a feed room is told beside a new post's event: whether its author is in a block (decision 100). */
+export type FeedPublishing = { authorInBlock?: boolean };
+
 /**
  * Publishes an event to rooms of one kind, after the response. `event` may be a function that reads
- * what to say (current counts) once the response is on its way; null says nothing.
+ * what to say (current counts) once the response is on its way; null says nothing. `publishing`: what
+ * a feed room is told beside it (FeedPublishing).
  */
 export function publish<P extends Party>(
   context: AppLoadContext,
   party: P,
   names: readonly string[],
   event: Events[P] | (() => Promise<Events[P] | null>),
+  publishing: FeedPublishing = {},
 ): void {
   if (names.length === 0) return;
   context.cloudflare.ctx.waitUntil(
@@ -73,7 +78,7 @@ export function publish<P extends Party>(
       const env = context.cloudflare.env;
       const sent = await Promise.allSettled(
         names.map(async (name) => {
-          await callRoom<{ publish(event: Events[P]): Promise<void> }>(env, party, name, (room) => room.publish(ready));
+          await callRoom<{ publish(event: Events[P], publishing: FeedPublishing): Promise<void> }>(env, party, name, (room) => room.publish(ready, publishing));
         }),
       );
       sent.forEach((result, i) => {
@@ -97,9 +102,12 @@ export function feedRoomsOf({ authorId, communityId, authorKeeps, privateCommuni
   return privateCommunity ? rooms : [...rooms, ...PUBLIC_FEED_SHARDS, profileFeed(authorId)];
 }
 
-/** A new post or repost (offered as 'Show N new posts' where the page lists such posts). */
-export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, audience: PostAudience): void {
-  publish(context, FEED_PARTY, feedRoomsOf(audience), event);
+/**
+ * A new post or repost (offered as 'Show N new posts' where the page lists such posts). `authorInBlock`:
+ * its author is in a block, so each room leaves out the members in one with them (decision 100).
+ */
+export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, audience: PostAudience, authorInBlock: boolean): void {
+  publish(context, FEED_PARTY, feedRoomsOf(audience), event, { authorInBlock });
 }
 
 /** A deleted post or taken-back repost: removed from every page that shows it. */

@@ -5,7 +5,7 @@ import { MEMBER_BADGES_EVERY_MS, MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
-import { communities, communityMembers, conversations, follows, memberSettings, messages, notifications, sessions } from "~/.server/db/schema";
+import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, notifications, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "./helpers";
 
@@ -234,6 +234,45 @@ describe("feed rooms", () => {
       expect(await room.next((event) => event.type === "post-counts" && ordinary.id in event.posts)).not.toBeNull();
       expect(room.events.filter((event) => event.type === "post-created" && (event.authorId === keeper.id || event.authorId === follower.id))).toEqual([]);
       expect(room.events.filter((event) => event.type === "post-counts" && kept.id in event.posts)).toEqual([]);
+    });
+  });
+
+  it("never offer a member the new posts or reposts of someone in a block with them, either way (decision 100)", async () => {
+    const [blocker, blocked, friend, other] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    await db().insert(blocks).values({ id: newId(), blockerId: blocker.id, blockedId: blocked.id });
+    const [blockerCookie, blockedCookie, friendCookie] = [await sessionCookieFor(blocker.id), await sessionCookieFor(blocked.id), await sessionCookieFor(friend.id)];
+    const shard = `/parties/feed-room/${PUBLIC_FEED_SHARDS[3]}`;
+    const profile = `/parties/feed-room/profile-${blocked.id}`;
+    const rooms = {
+      blocker: await listen(blockerCookie, shard),
+      blocked: await listen(blockedCookie, shard),
+      friend: await listen(friendCookie, shard),
+      blockerOnProfile: await listen(blockerCookie, profile),
+      friendOnProfile: await listen(friendCookie, profile),
+    };
+    await withRooms(Object.values(rooms), async () => {
+      const original = await createPost(other.id);
+      expect((await composeAs(blockedCookie, "Posted by the blocked member")).status).toBe(302);
+      expect((await composeAs(blockerCookie, "Posted by the blocker")).status).toBe(302);
+      expect((await composeAs(await sessionCookieFor(other.id), "Posted by someone else")).status).toBe(302);
+      expect((await fetchWorker(formPost(`/post/${original.id}`, { repost: "true" }, { Cookie: blockedCookie }))).status).toBe(200);
+      const by = (authorId: string, repost = false) => (event: RoomEvent) => event.type === "post-created" && event.authorId === authorId && event.repost === repost;
+      // The friend, in the same rooms, hears each one.
+      const blockedPost = await rooms.friend.next(by(blocked.id));
+      for (const authorId of [blocker.id, other.id]) expect(await rooms.friend.next(by(authorId))).not.toBeNull();
+      expect(await rooms.friendOnProfile.next(by(blocked.id, true))).not.toBeNull();
+      // Everyone else's posts still reach both.
+      expect(await rooms.blocker.next(by(other.id))).not.toBeNull();
+      expect(await rooms.blocked.next(by(other.id))).not.toBeNull();
+      // A deletion is sent to every socket of both rooms after all the above was: once it is here, so is
+      // anything sent before it.
+      const postId = blockedPost?.type === "post-created" ? blockedPost.postId : "";
+      expect((await fetchWorker(formPost(`/post/${postId}/delete`, { intent: "delete" }, { Cookie: blockedCookie }))).status).toBe(200);
+      const gone = (event: RoomEvent) => event.type === "post-deleted" && event.postId === postId;
+      for (const room of [rooms.blocker, rooms.blocked, rooms.blockerOnProfile]) expect(await room.next(gone)).not.toBeNull();
+      expect(rooms.blocker.events.filter(by(blocked.id))).toEqual([]);
+      expect(rooms.blocked.events.filter(by(blocker.id))).toEqual([]);
+      expect(rooms.blockerOnProfile.events.filter((event) => event.type === "post-created")).toEqual([]);
     });
   });
 });

@@ -110,6 +110,15 @@ export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<numbe
     WHERE ${memberSettings.userId} = ${authorId} AND ${memberSettings.postVisibility} = 'followers')`);
 }
 
+/**
+ * Whether a member is in any block, either way (decision 100): the feed rooms then leave the members in
+ * a block with them out when announcing their new posts. One probe of member_settings_audience_idx.
+ */
+export function inAnyBlockSql(memberId: SQL | AnySQLiteColumn): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
+    WHERE ${memberSettings.userId} = ${memberId} AND ${memberSettings.blocksCount} > 0)`);
+}
+
 /** Whether a post (by its community) is in a private community: the one feed room must not tell of it either. */
 export function inPrivateCommunitySql(communityId: SQL | AnySQLiteColumn): SQL<number> {
   return qualified(sql`EXISTS (SELECT 1 FROM ${communities} AS kc WHERE kc.id = ${communityId} AND kc.is_private = 1)`);

@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { rawRows } from "../db/drizzle-internals";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
-import { inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
+import { inAnyBlockSql, inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
 import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { searchWordsOf } from "./words";
@@ -27,7 +27,7 @@ import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
  */
 export type NewPost = Omit<CreatePostInput, "imageDescription" | "describedImage"> & { imageDescriptions?: (string | undefined)[] };
 
-type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] };
+type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; authorInBlock: boolean; mentionedIds: string[] };
 
 /**
  * A post, once per composer's send: one sent again under the same `clientId` (its answer was lost) is
@@ -46,7 +46,7 @@ export async function createPost(
     (clientId) => postSentAs(db, authorId, clientId),
     (stored) =>
       stored.content === input.content && stored.communityId === (options.communityId ?? null)
-        ? { postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, mentionedIds: [] }
+        ? { postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, authorInBlock: false, mentionedIds: [] }
         : null,
   );
 }
@@ -94,9 +94,14 @@ async function writePost(
   const written = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${id})`;
   const [author, inserted, ...rest] = await db.batch([
     // Whether the author keeps their posts for followers, or posts in a private community: the public
-    // feed rooms are not told of it (decisions 031, 035, 036).
+    // feed rooms are not told of it (decisions 031, 035, 036). Whether they are in a block: the rooms
+    // leave the members in one with them out (decision 100).
     db
-      .select({ authorKeeps: keepsForFollowersSql(users.id), privateCommunity: communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql<number>`0` })
+      .select({
+        authorKeeps: keepsForFollowersSql(users.id),
+        privateCommunity: communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql<number>`0`,
+        authorInBlock: inAnyBlockSql(users.id),
+      })
       .from(users)
       .where(eq(users.id, authorId)),
     rawRows<{ id: string }>(
@@ -142,7 +147,7 @@ async function writePost(
   const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)))].filter(
     (userId): userId is string => userId !== null && userId !== authorId,
   );
-  return { ok: true, postId: id, again: false, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), mentionedIds };
+  return { ok: true, postId: id, again: false, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), authorInBlock: Boolean(author[0]?.authorInBlock), mentionedIds };
 }
 
 /** The member's post their composer already sent under `clientId` (a send repeated after its answer was lost). */
@@ -214,7 +219,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; again: boolean; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; mentionedIds: string[] } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; again: boolean; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; authorInBlock: boolean; mentionedIds: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -269,10 +274,10 @@ export async function createPostWithFiles(
       if (outcome.field) return refused({ fieldErrors: { [outcome.field]: [message] } }, stored, outcome.status);
       return refused({ formErrors: [message] }, stored, outcome.status, message);
     }
-    const { again, authorKeeps, privateCommunity, mentionedIds } = outcome;
+    const { again, authorKeeps, privateCommunity, authorInBlock, mentionedIds } = outcome;
     // Sent again without JavaScript, its files came again too: the post already has the first ones.
     if (again) await deleteMedia(db, bucket, stored.map((media) => media.key)).catch((error: unknown) => console.error("deleting a repeated post's files failed:", error));
-    return { ok: true, postId: outcome.postId, again, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, mentionedIds };
+    return { ok: true, postId: outcome.postId, again, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, authorInBlock, mentionedIds };
   } catch (error) {
     return failed(error, stored);
   }

@@ -80,11 +80,11 @@ export async function interactWithPost(
       tellNotified(context, db, { ids: [outcome.audience.authorId] });
       const repost = outcome.repostAudience;
       if (outcome.repostId && outcome.reposted) {
-        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId, repost: true }, repost);
+        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId, repost: true }, repost, outcome.reposterInBlock);
       } else if (outcome.repostId) {
         publishDeletedPost(context, outcome.repostId, repost);
       }
-      const { audience: _audience, repostAudience: _repostAudience, ...answer } = outcome;
+      const { audience: _audience, repostAudience: _repostAudience, reposterInBlock: _reposterInBlock, ...answer } = outcome;
       return respond(context, form, { ...answer, state: outcome.reposted }, said);
     }
   }

@@ -4,11 +4,11 @@ import { POST_MESSAGES } from "~/lib/messages";
 import type { SharePlatform } from "~/lib/post-options";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "../db/client";
-import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity } from "../db/schema";
+import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity, users } from "../db/schema";
 import { rawRows } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, audienceColumns, audienceOf, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
+import { actableTargetId, audienceColumns, audienceOf, inAnyBlockSql, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -110,7 +110,7 @@ export async function setRepost(
   postId: string,
   reposted: boolean,
   now = Date.now(),
-): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; audience: PostAudience; repostAudience: PostAudience }>> {
+): Promise<Outcome<{ postId: string; reposted: boolean; counts?: PostCounts; repostId: string | null; audience: PostAudience; repostAudience: PostAudience; reposterInBlock: boolean }>> {
   // Written only for a post the member may see and did not write.
   const { target, id, shown } = interaction(db, userId, postId, now, { notOwn: true });
   const writes = reposted
@@ -124,7 +124,9 @@ export async function setRepost(
         removeRelation(db, postReposts, shown, userId),
         rawRows<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${shown} AND user_id = ${userId} RETURNING id`),
       ] as const);
-  const [found, , changed, counts] = await db.batch([target, ...writes, postCounts(db, shown)]);
+  // Whether the reposter is in a block: the feed rooms then leave the members in one with them out (decision 100).
+  const reposter = db.select({ inBlock: inAnyBlockSql(users.id) }).from(users).where(eq(users.id, userId));
+  const [found, , changed, counts, reposterRow] = await db.batch([target, ...writes, postCounts(db, shown), reposter]);
   const post = actedOn(found, !reposted);
   if (!post) return refuse(404, POST_MESSAGES.notFound);
   if (post.userId === userId) return refuse(403, POST_MESSAGES.ownRepost);
@@ -140,6 +142,7 @@ export async function setRepost(
     // The repost is the reposter's and shows the original: kept if either keeps their posts, in the
     // original's community if it has one (decisions 031, 035).
     repostAudience: { authorId: userId, communityId: post.communityId, authorKeeps: post.authorKeeps || post.viewerKept, privateCommunity: post.privateCommunity },
+    reposterInBlock: Boolean(reposterRow[0]?.inBlock),
   };
 }
 
