@@ -180,6 +180,9 @@ type HeaderRow = {
   verifiedType: VerifiedType;
   activityShown: number;
   lastActiveAt: number | null;
+  allow: Recipient["allow"];
+  followsSender: number;
+  blocked: number;
 };
 
 const C = { conversation: param("conversation"), before: param("messagesBefore"), after: param("messagesAfter"), from: param("messagesFrom") };
@@ -227,6 +230,8 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         // and once they have written here (082).
         activityShown: activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId).as("activity_shown"),
         lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
+        // Whether the member may write to them now (refusalOf): the page says why in place of its field.
+        ...recipientFields(conversationMembers.userId, sql`${users.id}`),
       };
       const query = db
         .select(fields)
@@ -296,7 +301,7 @@ function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: strin
 const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
 
 /** The other member of a conversation as its rows read them. */
-const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Omit<HeaderRow, "id" | "activityShown" | "lastActiveAt">): Author => ({
+const otherOf = ({ otherId, username, displayName, avatarUrl, verifiedType }: Pick<HeaderRow, "otherId" | "username" | "displayName" | "avatarUrl" | "verifiedType">): Author => ({
   id: otherId,
   username,
   displayName,
@@ -309,7 +314,8 @@ export function toConversation(
   page: { messages: ChatMessage[]; earlierCursor: string | null },
 ): Conversation {
   const activity = header.activityShown ? { lastActiveAt: header.lastActiveAt === null ? null : Number(header.lastActiveAt) } : null;
-  return { id: header.id, other: otherOf(header), activity, ...page };
+  const refusal = refusalOf(toRecipient({ id: header.otherId, displayName: header.displayName, allow: header.allow, followsSender: header.followsSender, blocked: header.blocked }));
+  return { id: header.id, other: otherOf(header), activity, refusal, ...page };
 }
 
 /**
@@ -374,18 +380,21 @@ const allowsSql = (other: SQL | AnySQLiteColumn, sender: string) =>
     OR (coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${other}), 'everyone') = 'following'
       AND EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${other} AND ${follows.followingId} = ${sender})))`;
 
-/** The recipient's side of the rule, for a select from users (USERS_ID: users.id written out, as a one-table select leaves it bare). */
-function recipientFields(sender: string) {
+/**
+ * The recipient's side of the rule, for a select from users (`recipient`: USERS_ID, users.id written
+ * out, as a one-table select leaves it bare).
+ */
+function recipientFields(sender: string | AnySQLiteColumn, recipient: SQL = USERS_ID) {
   return {
-    id: users.id,
-    displayName: users.displayName,
-    allow: sql<Recipient["allow"]>`coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${USERS_ID}), 'everyone')`.as(
+    allow: sql<Recipient["allow"]>`coalesce((SELECT ${memberSettings.allowDirectMessages} FROM ${memberSettings} WHERE ${memberSettings.userId} = ${recipient}), 'everyone')`.as(
       "recipient_allow",
     ),
-    followsSender: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${USERS_ID} AND ${follows.followingId} = ${sender})`.as("recipient_follows"),
-    blocked: blockedPairSql(sender, USERS_ID).as("recipient_blocked"),
+    followsSender: sql<number>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${recipient} AND ${follows.followingId} = ${sender})`.as("recipient_follows"),
+    blocked: blockedPairSql(sender, recipient).as("recipient_blocked"),
   };
 }
+
+const recipientSelect = (sender: string) => ({ id: users.id, displayName: users.displayName, ...recipientFields(sender) });
 
 const toRecipient = (row: { id: string; displayName: string; allow: Recipient["allow"]; followsSender: number; blocked: number }): Recipient => ({
   ...row,
@@ -403,7 +412,7 @@ const toRecipient = (row: { id: string; displayName: string; allow: Recipient["a
  */
 export async function startConversation(db: Db, memberId: string, username: string): Promise<Outcome<{ conversationId: string; name: string; created: boolean }>> {
   const found = await db
-    .select(recipientFields(memberId))
+    .select(recipientSelect(memberId))
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .get();
@@ -471,7 +480,7 @@ export async function sendMessage(
     ),
     db.select(messageFields).from(messages).where(and(eq(messages.senderId, memberId), eq(messages.clientId, input.clientId), eq(messages.conversationId, conversationId))),
     db
-      .select(recipientFields(memberId))
+      .select(recipientSelect(memberId))
       .from(conversationMembers)
       .innerJoin(users, eq(users.id, conversationMembers.otherId))
       .where(mine),

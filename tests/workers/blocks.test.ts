@@ -213,6 +213,15 @@ describe("a member blocks another (decision 100)", () => {
     }
     const other = await startConversation(db(), priya.user.id, troll.user.username);
     expect(other.ok).toBe(true); // the one they had opens, as a conversation the other member closed to new messages does
+    // Its page says why, in place of 'Start a new message', to each of them.
+    for (const [cookie, name] of [
+      [priya.cookie, troll.user.displayName],
+      [troll.cookie, priya.user.displayName],
+    ] as const) {
+      const page = await (await get(`/messages/${conversation.conversationId}`, { Cookie: cookie })).text();
+      expect(page).toContain(escaped(DM_MESSAGES.blocked(name)));
+      expect(page).not.toContain(`name="content"`);
+    }
     // The subscription's renewal stopped; subscribing again is refused.
     for (const subscriber of [troll.user.id, priya.user.id]) {
       const subscription = await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, subscriber)).get();

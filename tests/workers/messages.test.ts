@@ -89,6 +89,12 @@ describe("starting a conversation", () => {
     await db().update(memberSettings).set({ allowDirectMessages: "none" }).where(eq(memberSettings.userId, picky.id));
     expect(await write(conversationId, writer.id, "Still there?")).toMatchObject({ ok: false, status: 403, message: DM_MESSAGES.notAccepting(picky.displayName) });
     expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+    // The conversation's page says so in place of 'Start a new message'; the other member can still write.
+    const pageOf = async (memberId: string) => (await get(`/messages/${conversationId}`, { Cookie: await sessionCookieFor(memberId) })).text();
+    const writers = await pageOf(writer.id);
+    expect(writers).toContain(DM_MESSAGES.notAccepting(picky.displayName).replaceAll("'", "&#x27;"));
+    expect(writers).not.toContain(`name="content"`);
+    expect(await pageOf(picky.id)).toContain(`name="content"`);
   });
 
   it("over HTTP: opens the conversation with 'Started conversation with {name}' (an existing one without), or says why not", async () => {

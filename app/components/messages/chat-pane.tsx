@@ -270,7 +270,13 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         </ol>
       </div>
 
-      <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => sendMessage(conversation.id, content) : null} />
+      {conversation.refusal && !refused ? (
+        // Why nothing can be sent here now, in place of the field (a message refused as it was sent keeps
+        // the field, with its text and the refusal under it).
+        <p className="sticky bottom-0 border-t border-line bg-bg px-4 py-4 text-center text-sm text-muted">{conversation.refusal}</p>
+      ) : (
+        <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => sendMessage(conversation.id, content) : null} />
+      )}
     </section>
   );
 }

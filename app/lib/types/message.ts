@@ -40,6 +40,11 @@ export type Conversation = {
    * when it is not shown: one of the two does not share their activity status (decision 076).
    */
   activity: { lastActiveAt: number | null } | null;
+  /**
+   * Why the member cannot write here now (the other member's allowDirectMessages, or a block either
+   * way: decision 100), shown in place of 'Start a new message'; null when they can.
+   */
+  refusal: string | null;
   messages: ChatMessage[];
   /** Where 'Load earlier messages' continues (the oldest shown message's id), null at the start. */
   earlierCursor: string | null;
