@@ -1,11 +1,14 @@
 import { defineConfig } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * End-to-end tests in Debian's Chromium against `wrangler dev` on a fresh database.
+ * End-to-end tests in Debian's Chromium against the worker in Miniflare on a fresh database: its
+ * headless shell (`chromium-headless-shell`, the old headless mode Playwright's own headless runs use)
+ * where it is installed, as `.ci/run` does; a new browser context in the full browser also starts its
+ * omnibox's WebUI renderers, and the suite took twice as long (decision 101). CHROMIUM_PATH overrides.
  * Every test runs twice: with JavaScript (project "js") and without ("no-js"), but for tests tagged
  * @js-only (the dark theme's accessibility scans: see tests/e2e/accessibility.spec.ts; what only a page
  * with JavaScript does: a dialog held open, a timeout) or @no-js-only (what only the browser's own form
@@ -25,6 +28,7 @@ if (!process.env.E2E_PERSIST) {
   process.env.E2E_PERSIST_TEMPORARY = "1";
 }
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +42,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
       args: [
         "--headless",
         "--no-sandbox",
