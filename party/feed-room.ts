@@ -18,7 +18,8 @@ type Watching = { posts: string[] };
  * A feed's room (docs/decisions/036): a shard of the public feed (`public-{n}`), a community's posts
  * (`community-{id}`) or a member's profile (`profile-{userId}`). Pages listen; the app publishes after
  * each change it writes to D1 (the source of truth; a page is complete without the room). New and
- * deleted posts go to every page at once. Counts are gathered and sent at most once a second, each
+ * deleted posts go to every page at once, but a new post whose author is in a block goes to every
+ * page but those of the members in one with them (decision 100). Counts are gathered and sent at most once a second, each
  * page getting only the posts it said it shows: a busy post costs one message a second to the pages
  * that show it, none to the others.
  */
@@ -29,13 +30,12 @@ export class FeedRoom extends SessionBoundRoom {
   /**
    * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block
    * (`authorInBlock`) is not announced to the members in a block with them (decision 100): their pages
-   * would offer a post they cannot see.
+   * would offer a post they cannot see. Unless the app says the author is in none, the room asks.
    */
-  async publish(event: FeedEvent, { authorInBlock = false }: FeedPublishing = {}): Promise<void> {
+  async publish(event: FeedEvent, publishing?: FeedPublishing): Promise<void> {
     const checked = FeedEventSchema.parse(event);
-    if (checked.type === "post-created" && authorInBlock) {
-      const without = await this.#inBlockWith(checked.authorId);
-      if (without) this.broadcast(JSON.stringify(checked), without);
+    if (checked.type === "post-created" && publishing?.authorInBlock !== false) {
+      await this.#announceScreened(checked);
       return;
     }
     if (checked.type !== "post-counts") {
@@ -50,19 +50,23 @@ export class FeedRoom extends SessionBoundRoom {
   }
 
   /**
-   * The sockets of the listeners in a block with `authorId`, either way; null when that could not be
-   * read, and then no one is told (a page is complete without its room; a blocked member must not be
-   * offered the post).
+   * A new post, to the sockets open now but those of listeners in a block with its author, either way.
+   * A socket that opens while blocks are read is not told: its page was loaded after the post was
+   * written. When the read fails no one is told (a page is complete without its room; a blocked member
+   * must not be offered the post).
    */
-  async #inBlockWith(authorId: string): Promise<string[] | null> {
+  async #announceScreened(event: Extract<FeedEvent, { type: "post-created" }>): Promise<void> {
     const listeners = this.listenersByMember();
+    let screened: Set<string>;
     try {
-      const others = await inBlockWithAmong(getDb(this.env.DB), authorId, [...listeners.keys()]);
-      return others.flatMap((member) => (listeners.get(member) ?? []).map((connection) => connection.id));
+      screened = new Set(await inBlockWithAmong(getDb(this.env.DB), event.authorId, [...listeners.keys()]));
     } catch (error) {
       console.error(`room ${this.name}: reading the blocks of a new post's author failed; the post is not announced`, error);
-      return null;
+      return;
     }
+    const told = new Set([...listeners].flatMap(([member, connections]) => (screened.has(member) ? [] : connections.map((connection) => connection.id))));
+    const without = [...this.getConnections()].filter((connection) => !told.has(connection.id)).map((connection) => connection.id);
+    this.broadcast(JSON.stringify(event), without);
   }
 
   #sendCounts() {

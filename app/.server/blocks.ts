@@ -113,11 +113,11 @@ export async function inBlock(db: Db, one: string, other: string): Promise<boole
  */
 export async function inBlockWithAmong(db: Db, memberId: string, others: string[]): Promise<string[]> {
   if (others.length === 0) return [];
-  const listed = JSON.stringify(others);
   const rows = await rawRows<{ other: string }>(
     db,
-    sql`SELECT ${blocks.blockedId} AS other FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId} AND ${blocks.blockedId} IN (SELECT value FROM json_each(${listed}))
-      UNION SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId} AND ${blocks.blockerId} IN (SELECT value FROM json_each(${listed}))`,
+    sql`WITH listed AS MATERIALIZED (SELECT value AS id FROM json_each(${JSON.stringify(others)}))
+      SELECT ${blocks.blockedId} AS other FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId} AND ${blocks.blockedId} IN (SELECT id FROM listed)
+      UNION SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId} AND ${blocks.blockerId} IN (SELECT id FROM listed)`,
   );
   return rows.map((row) => row.other);
 }

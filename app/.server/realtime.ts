@@ -55,8 +55,11 @@ async function callRoom<R>(env: Env, party: Party, name: string, call: (room: R)
   }
 }
 
-/** What a feed room is told beside a new post's event: whether its author is in a block (decision 100). */
-export type FeedPublishing = { authorInBlock?: boolean };
+/**
+ * What a feed room is told beside a new post's event: whether its author is in a block (decision 100).
+ * A room not told so asks itself.
+ */
+export type FeedPublishing = { authorInBlock: boolean };
 
 /**
  * Publishes an event to rooms of one kind, after the response. `event` may be a function that reads
@@ -68,7 +71,7 @@ export function publish<P extends Party>(
   party: P,
   names: readonly string[],
   event: Events[P] | (() => Promise<Events[P] | null>),
-  publishing: FeedPublishing = {},
+  publishing?: P extends typeof FEED_PARTY ? FeedPublishing : never,
 ): void {
   if (names.length === 0) return;
   context.cloudflare.ctx.waitUntil(
@@ -78,7 +81,7 @@ export function publish<P extends Party>(
       const env = context.cloudflare.env;
       const sent = await Promise.allSettled(
         names.map(async (name) => {
-          await callRoom<{ publish(event: Events[P], publishing: FeedPublishing): Promise<void> }>(env, party, name, (room) => room.publish(ready, publishing));
+          await callRoom<{ publish(event: Events[P], publishing?: FeedPublishing): Promise<void> }>(env, party, name, (room) => room.publish(ready, publishing));
         }),
       );
       sent.forEach((result, i) => {
@@ -91,7 +94,8 @@ export function publish<P extends Party>(
 // ───────────────────────────── feeds ─────────────────────────────
 
 /**
- * The feed rooms a post's events go to, only where every listener may see it: none when its author
+ * The feed rooms a post's events go to, only where every listener may see it (but for the members in
+ * a block with its author, whom the rooms leave out of its announcement: decision 100): none when its author
  * keeps their posts for followers (a room cannot tell followers apart); its community's room; unless
  * that community is private, every public shard and its author's profile room too (a public
  * community's posts show on hashtag pages, bookmarks and profiles).

@@ -12,6 +12,9 @@ export function markDeleted(id: string) {
   listeners.forEach((listener) => listener());
 }
 
+/** Whether this page was told the post is deleted (a room's news of it may come before the news of the post). */
+export const isDeleted = (id: string) => deleted.has(id);
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type RefObject } from "react";
 import { FEED_WATCH_MAX } from "./constants";
-import { markDeleted } from "./deleted-posts";
+import { isDeleted, markDeleted } from "./deleted-posts";
 import type { FeedEvent } from "./realtime";
 import type { PostCounts } from "./types/post";
 
@@ -30,7 +30,9 @@ const addTo = (map: Map<string, Set<string>>, key: string, postId: string) => ma
 export function applyFeedEvent(event: FeedEvent, viewerId: string) {
   switch (event.type) {
     case "post-created":
-      if (event.authorId === viewerId) return;
+      // Deleted before this news of it arrived (a room may send a post's deletion before the post,
+      // when it first read who may hear of it): nothing to offer.
+      if (event.authorId === viewerId || isDeleted(event.postId)) return;
       if (event.communityId) addTo(freshByCommunity, event.communityId, event.postId);
       else if (!event.repost) {
         // For you and /videos list no reposts (decision 006); a profile lists its member's.

@@ -120,6 +120,24 @@ test.describe("direct messages", () => {
     await expect(bubbles(page).getByText("No messages yet. Start the conversation!")).toBeVisible();
   });
 
+  test("a conversation the other member blocked the tester in says so in place of the field; its messages stay (decision 100)", async ({ page, baseURL, me }) => {
+    const friend = await newMember(baseURL!);
+    const conversationId = await conversationBetween(friend, me);
+    const word = uniqueWord("before");
+    await sendAs(friend, conversationId, `Said before ${word}`);
+    const blocked = await friend.api.post(`/profile/${me.username}/block`, {
+      form: { intent: "block", returnTo: `/profile/${me.username}` },
+      maxRedirects: 0,
+      headers: { Origin: friend.origin, ...NEW_CONNECTION },
+    });
+    expect(blocked.status(), await blocked.text()).toBe(302);
+    await open(page, `/messages/${conversationId}`);
+    await expect(bubbles(page).getByText(`Said before ${word}`)).toBeVisible();
+    await expect(page.getByText(`You can't message ${friend.account.displayName}`)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Start a new message" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toHaveCount(0);
+  });
+
   test("a message from the other member appears live with JavaScript, and on reload without; opening it clears the badge", async ({ page, baseURL, me }) => {
     const friend = await newMember(baseURL!);
     const conversationId = await conversationBetween(friend, me);

@@ -222,6 +222,12 @@ describe("a member blocks another (decision 100)", () => {
       expect(page).toContain(escaped(DM_MESSAGES.blocked(name)));
       expect(page).not.toContain(`name="content"`);
     }
+    // A message sent without JavaScript from a page loaded before the block: refused, its text kept in the field.
+    const late = await fetchWorker(formPost(`/messages/${conversation.conversationId}`, { intent: "message-send", content: "Typed before the block", clientId: crypto.randomUUID() }, { Cookie: troll.cookie }));
+    expect(late.status).toBe(403);
+    const lateText = await late.text();
+    expect(lateText).toContain(escaped(DM_MESSAGES.blocked(priya.user.displayName)));
+    expect(lateText).toMatch(/<textarea[^>]*name="content"[^>]*>Typed before the block<\/textarea>/);
     // The subscription's renewal stopped; subscribing again is refused.
     for (const subscriber of [troll.user.id, priya.user.id]) {
       const subscription = await db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscriberId, subscriber)).get();

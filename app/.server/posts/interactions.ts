@@ -124,8 +124,9 @@ export async function setRepost(
         removeRelation(db, postReposts, shown, userId),
         rawRows<{ id: string }>(db, sql`DELETE FROM ${posts} WHERE reposted_from_post_id = ${shown} AND user_id = ${userId} RETURNING id`),
       ] as const);
-  // Whether the reposter is in a block: the feed rooms then leave the members in one with them out (decision 100).
-  const reposter = db.select({ inBlock: inAnyBlockSql(users.id) }).from(users).where(eq(users.id, userId));
+  // Whether the reposter is in a block: the feed rooms then leave the members in one with them out of
+  // the repost's announcement (decision 100). Nothing is announced of a repost taken back.
+  const reposter = db.select({ inBlock: reposted ? inAnyBlockSql(users.id) : sql<number>`0` }).from(users).where(eq(users.id, userId));
   const [found, , changed, counts, reposterRow] = await db.batch([target, ...writes, postCounts(db, shown), reposter]);
   const post = actedOn(found, !reposted);
   if (!post) return refuse(404, POST_MESSAGES.notFound);

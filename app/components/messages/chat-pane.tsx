@@ -49,6 +49,10 @@ const threadOf = ({ messages, earlierCursor }: Conversation): Thread => ({ messa
 export function ChatPane({ conversation, viewerId, paged, clientId, refused = null }: ChatData & { refused?: RefusedMessage | null }) {
   const { other } = conversation;
   const hydrated = useHydrated();
+  // Whether the member may write here, as the conversation opened: a refusal that comes with a later
+  // load of it (the page reloads its data after a form is sent) does not take the field from under
+  // what is being typed; sending says why then.
+  const [closed] = useState(conversation.refusal);
   // What the page holds: this page, earlier pages and what the room brought (./thread.ts).
   const [thread, setThread] = useState(() => threadOf(conversation));
   // The same conversation loaded again (its newest page, or a page of `?earlier=`): its page, with the
@@ -270,10 +274,10 @@ export function ChatPane({ conversation, viewerId, paged, clientId, refused = nu
         </ol>
       </div>
 
-      {conversation.refusal && !refused ? (
+      {closed && !refused ? (
         // Why nothing can be sent here now, in place of the field (a message refused as it was sent keeps
         // the field, with its text and the refusal under it).
-        <p className="sticky bottom-0 border-t border-line bg-bg px-4 py-4 text-center text-sm text-muted">{conversation.refusal}</p>
+        <p className="sticky bottom-0 border-t border-line bg-bg px-4 py-4 text-center text-sm text-muted wrap-anywhere">{closed}</p>
       ) : (
         <MessageForm conversationId={conversation.id} clientId={clientId} refused={refused} onSend={hydrated ? (content) => sendMessage(conversation.id, content) : null} />
       )}
