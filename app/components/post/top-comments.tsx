@@ -1,7 +1,8 @@
 import { PageLink, profileLinkHtml, PAGE_LINK } from "~/components/ui/page-link";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import type { CommentPreview } from "~/lib/types/post";
 import { formatCount } from "~/lib/format";
+import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { successorsOf } from "~/lib/successors";
 import { html, type Markup } from "~/lib/html";
 import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
@@ -71,6 +72,27 @@ export function TopComments({
     if (target instanceof HTMLElement) target.focus();
   }, [removed, list, postId]);
 
+  // Where the keyboard is in the list (a preview, or a preview's Delete), by the preview's id. The list is
+  // markup, drawn anew whenever its text changes (a time read a second later, when the page's data is
+  // loaded again after any action), which takes the focused element out of the page: the same place in
+  // the new markup gets the keyboard back.
+  const focused = useRef<{ id: string; onDelete: boolean } | null>(null);
+  const noteFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const item = event.target.closest("li[data-comment-id]");
+    focused.current = item ? { id: item.getAttribute("data-comment-id") ?? "", onDelete: event.target !== item } : null;
+  };
+  // Moved elsewhere (not taken out of the page, where nothing receives it): forgotten.
+  const forgetFocus = (event: FocusEvent<HTMLUListElement>) => {
+    if (event.relatedTarget) focused.current = null;
+  };
+  useClientLayoutEffect(() => {
+    const kept = focused.current;
+    const active = document.activeElement;
+    if (!kept || !list.current || (active && active !== document.body && active.isConnected)) return;
+    const item = list.current.querySelector<HTMLElement>(`li[data-comment-id="${CSS.escape(kept.id)}"]`);
+    (kept.onDelete ? item?.querySelector<HTMLElement>(`a[${DELETE_ATTRIBUTE}]`) : item)?.focus();
+  });
+
   const shown = comments.filter((comment) => !removed.has(comment.id));
   if (shown.length === 0) return null;
   const query = new URLSearchParams({ returnTo });
@@ -97,6 +119,8 @@ export function TopComments({
         className="flex flex-col gap-2"
         aria-label="Top comments"
         onClick={openDelete}
+        onFocus={noteFocus}
+        onBlur={forgetFocus}
         dangerouslySetInnerHTML={html`${shown.map((comment) => previewHtml(comment, mayDelete(comment) ? `${deleteCommentPath({ postId, commentId: comment.id })}?${query}` : null))}`}
         suppressHydrationWarning
       />
