@@ -15,11 +15,13 @@ const HoldOpen = createContext<(() => () => void) | null>(null);
 /**
  * While `busy` (its send is on the way), the dialog a form is in stays open: Escape, ✕ and the backdrop
  * do nothing, so the form, its text and its answer are not thrown away. A send gives up in time
- * (SEND_ANSWER_TIMEOUT_MS), so the hold ends.
+ * (SEND_ANSWER_TIMEOUT_MS), so the hold ends. Held in the same commit that shows the form busy (a layout
+ * effect, whose update React applies before the browser handles another event): an Escape pressed just
+ * after the busy form showed closed the dialog, now and then, while a passive effect was still to run.
  */
 export function useHoldDialogOpen(busy: boolean) {
   const hold = useContext(HoldOpen);
-  useEffect(() => (busy && hold ? hold() : undefined), [busy, hold]);
+  useClientLayoutEffect(() => (busy && hold ? hold() : undefined), [busy, hold]);
 }
 
 /**
