@@ -20,6 +20,7 @@ import { useHydrated } from "./lib/use-hydrated";
 import { useNavigationFocus } from "./lib/navigation-focus";
 import { useThemeMode } from "./lib/use-theme";
 import stylesheet from "./tailwind.css?url";
+import { RootDataContext } from "./lib/root-data";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -67,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link {...untilMainIsParsed} />
       </head>
       <body>
-        {children}
+        <RootDataContext.Provider value={rootData}>{children}</RootDataContext.Provider>
         <Toaster flash={rootData?.toast ?? null} />
         <HydratedMark />
         <ScrollRestoration nonce={nonce} />

@@ -1,12 +1,12 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Icon } from "~/components/icon";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { themeCookieValue } from "~/lib/theme";
 import { THEME_FETCHER_KEY, useThemeMode } from "~/lib/use-theme";
 
 /** Light/dark switch: a form post without JavaScript, an instant optimistic toggle with it. */
 export function ThemeToggle({ className = "" }: { className?: string }) {
-  const rootData = useRouteLoaderData<RootLoaderData>("root");
+  const rootData = useRootData();
   const theme = useThemeMode(rootData?.theme);
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
   const location = useLocation();

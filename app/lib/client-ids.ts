@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /** An id a page makes for what it sends (a message, a post, a comment), so a retry of the same send is stored once. */
 export function newClientId(): string {
@@ -37,6 +36,6 @@ export function useSendId() {
  * drawn again sends new ones. With JavaScript `useSendId` stamps its own at each send.
  */
 export function usePageSendId(place: string): string | undefined {
-  const nonce = useRouteLoaderData<RootLoaderData>("root")?.sendNonce;
+  const nonce = useRootData()?.sendNonce;
   return nonce ? `${nonce}-${place}` : undefined;
 }

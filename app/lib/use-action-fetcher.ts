@@ -1,6 +1,6 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { showToast } from "./toast-store";
+import { useKeyedFetcher } from "./use-keyed-fetcher";
 
 type Answer = { ok: boolean; message?: string | null };
 
@@ -14,7 +14,7 @@ const toasted = new WeakSet<object>();
  * the same target share `key`, so every place that shows it stays in step.
  */
 export function useActionFetcher<T extends Answer>(key: string, onAnswer?: (answer: T) => void) {
-  const fetcher = useFetcher<T>({ key });
+  const fetcher = useKeyedFetcher<T>(key);
   const busy = fetcher.state !== "idle";
   // The answer counts once it arrived, also while the page reloads after it ('loading'): the form may
   // be gone when that ends (a deleted post's card).

@@ -1,6 +1,6 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { useUnansweredLoad, wasUnanswered } from "./unanswered";
 
 type Page = { nextCursor: string | null };
@@ -100,7 +100,7 @@ export function useAppendedPages<P extends Page, E extends { id: string }>(
   const loaded = answer && !wasUnanswered(answer) ? answer : undefined;
   const { key: historyKey } = useLocation();
   const key = keptKey(historyKey, entriesOf);
-  const member = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const member = useRootData()?.user?.id ?? null;
   const [tail, setTail] = useState<Tail<P, E>>(() => restored(kept.get(key), member, first, entriesOf, keyOf, ranked) ?? { pages: [], carried: [] });
   const shown = useRef({ first, key });
   // Which list the entries belong to: a navigation that brings a new first page starts another.

@@ -94,6 +94,68 @@ test.describe("likes and bookmarks", () => {
     await expect(button(card, "Like")).toContainText("0");
   });
 
+  test("a like renders again its own card's buttons, never the other cards (decision 102)", { tag: "@js-only" }, async ({ page, baseURL }) => {
+    // @js-only: what React renders again exists only with JavaScript. React calls the developer tools'
+    // hook after each commit; this one counts the cards whose component ran in it (a card is the
+    // component whose first element is its <article>). A subtree React left as it was keeps its child.
+    await page.addInitScript(() => {
+      const counted = { commits: 0, cards: 0 };
+      Object.assign(window, { __renders: counted });
+      type Fiber = { type: unknown; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; stateNode: unknown };
+      const isCard = (fiber: Fiber) => {
+        let host = fiber.child;
+        while (host && typeof host.type !== "string") host = host.child;
+        return host?.type === "article" && host.stateNode instanceof HTMLElement && host.stateNode.classList.contains("post-card");
+      };
+      const walk = (first: Fiber | null) => {
+        for (let fiber = first; fiber; fiber = fiber.sibling) {
+          const before = fiber.alternate;
+          const ran = (fiber.flags & 1) !== 0; // React's PerformedWork
+          if (before && !ran && fiber.child === before.child) continue;
+          if (before && ran && typeof fiber.type !== "string" && isCard(fiber)) counted.cards += 1;
+          walk(fiber.child);
+        }
+      };
+      Object.assign(window, {
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          isDisabled: false,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
+            counted.commits += 1;
+            walk(root.current.child);
+          },
+        },
+      });
+    });
+    const author = await newMember(baseURL!);
+    const word = token();
+    await postAs(author, `The first loaf ${word}`);
+    await postAs(author, `The second loaf ${word}`);
+    await open(page, `/?q=${word}`);
+    const cards = page.getByRole("article").filter({ hasText: word });
+    await expect(cards).toHaveCount(2);
+    const renders = () => page.evaluate(() => (window as unknown as { __renders: { commits: number; cards: number } }).__renders);
+    // The hook is React's: the page's commits so far reached it.
+    expect((await renders()).commits).toBeGreaterThan(0);
+    await page.evaluate(() => Object.assign((window as unknown as { __renders: object }).__renders, { commits: 0, cards: 0 }));
+
+    const like = button(cards.first(), "Like");
+    await submitAndSettle(page, like);
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(like).toContainText("1");
+    // The answer's commit, then a frame: nothing of the like is left to render.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+    const { commits, cards: cardsRendered } = await renders();
+    expect(commits).toBeGreaterThan(0);
+    expect(cardsRendered).toBe(0);
+  });
+
   test("bookmark and remove the bookmark", async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     let card = await findCard(page, word);

@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useId, useState } from "react";
 import { Icon } from "~/components/icon";
 import { buttonClass } from "~/components/ui/button";
@@ -8,7 +7,7 @@ import { formatGrowth, formatHashtagCount } from "~/lib/format";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * Under the hashtag page's title: the tag's post count (K/M to one decimal), its growth when above 0
@@ -44,7 +43,7 @@ export function HashtagHeader({ hashtag, stats }: { hashtag: string; stats: { po
  * Without JavaScript, Share opens that address to copy.
  */
 function ShareHashtag({ hashtag }: { hashtag: string }) {
-  const origin = useRouteLoaderData<RootLoaderData>("root")?.origin ?? "";
+  const origin = useRootData()?.origin ?? "";
   const url = `${origin}/hashtag/${encodeURIComponent(hashtag)}`;
   const hydrated = useHydrated();
   const [linkShown, setLinkShown] = useState(false);

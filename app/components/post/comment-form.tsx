@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lastAnswer } from "~/lib/last-answer";
 import type { PostActionAnswer } from "~/lib/types/post";
-import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, useId, useRef, useState, type ComponentProps } from "react";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { COMMENT_MAX_LENGTH } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { showToast } from "~/lib/toast-store";
@@ -59,7 +58,7 @@ export function CommentForm({
   /** Added to the form's own classes (its margin in a card). */
   className?: string;
 }) {
-  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
+  const signedIn = Boolean(useRootData()?.user);
   // Without JavaScript a refused comment comes back in the page: the box shows its text again.
   const [content, setContent] = useState(() => {
     const text = lastResult?.initialValue?.content;

@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Icon } from "~/components/icon";
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LoadMoreLink } from "~/components/ui/load-more-link";
 import { PageLink } from "~/components/ui/page-link";
 import type { CommentPage, CommentView, PostActionAnswer } from "~/lib/types/post";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { compareReplies, compareTopLevel } from "~/lib/comments";
 import { COMMENT_NESTING_DEPTH } from "~/lib/constants";
 import { formatCount } from "~/lib/format";
@@ -77,7 +77,7 @@ export function CommentThread({
 }) {
   const fetcher = useFetcher<CommentPage>();
   const { entries, cursor, loading, loadMore, listRef } = useAppendedPages(first, fetcher.data, fetcher, commentsOf, { ranked: true });
-  const viewerId = useRouteLoaderData<RootLoaderData>("root")?.user?.id ?? null;
+  const viewerId = useRootData()?.user?.id ?? null;
   // Deleted here (with JavaScript): gone at once, with their replies (buildThread drops what answers
   // nothing shown), also from an appended page the page's reload does not bring again.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -198,7 +198,7 @@ function CommentItem({
 }
 
 function CommentLike({ postId, comment, anchor }: { postId: string; comment: CommentView; anchor: string }) {
-  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
+  const signedIn = Boolean(useRootData()?.user);
   const { fetcher } = useActionFetcher<PostActionAnswer>(`comment-like-${comment.id}`);
   const pending = fetcher.formData?.get("value");
   const confirmed = fetcher.data?.ok && typeof fetcher.data.state === "boolean" ? fetcher.data.state : comment.liked;

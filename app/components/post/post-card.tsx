@@ -1,12 +1,12 @@
-import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { postPath } from "~/lib/share";
 import { PAGE_LINK, PageLink, profileLinkHtml } from "~/components/ui/page-link";
 import { Icon, iconHtml } from "~/components/icon";
 import { html, type Markup } from "~/lib/html";
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
+import { useRouter } from "~/lib/use-keyed-fetcher";
 import { useDeleted } from "~/lib/deleted-posts";
 import { successorsOf } from "~/lib/successors";
 import { focusPageHeading } from "~/lib/navigation-focus";
@@ -36,9 +36,9 @@ const ShareDialog = lazy(() => import("./share-dialog").then((module) => ({ defa
  * A post as the feed shows it (spec document 1 §2.4). `detail` is the post page's version: no top
  * comments or inline box, the page lists every comment itself.
  */
-export function PostCard({ item, detail = false, children }: { item: FeedItem; detail?: boolean; children?: ReactNode }) {
+function Card({ item, detail = false, children }: { item: FeedItem; detail?: boolean; children?: ReactNode }) {
   const { post, repostedBy } = item;
-  const viewer = useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+  const viewer = useRootData()?.user ?? null;
   const anchor = `post-${item.id}`;
   const returnTo = useReturnTo(anchor);
   const ref = useRef<HTMLElement>(null);
@@ -46,7 +46,8 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [shareCounts, setShareCounts] = useState<PostCounts | null>(null);
   const close = () => setDialog(null);
-  const navigate = useNavigate();
+  // The router's own navigate: `useNavigate` would render the card again on every fetcher's move (102).
+  const router = useRouter();
 
   const deletable: Deletable | null =
     repostedBy && repostedBy.id === viewer?.id
@@ -181,7 +182,7 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
             // On the post's own page there is nothing left to show.
             onDone={
               detail
-                ? () => navigate("/")
+                ? () => router.navigate("/")
                 : () => {
                     successors.current = successorsOf(ref.current);
                     close();
@@ -193,6 +194,13 @@ export function PostCard({ item, detail = false, children }: { item: FeedItem; d
     </article>
   );
 }
+
+/**
+ * A card renders again only when its own props change (docs/decisions/102): a list renders again on
+ * every fetcher's move (its 'Load more' holds one), and a like re-rendered each of its cards. What a
+ * card shows of the page's state it reads from stores of its own (counts, deletions, its fetchers).
+ */
+export const PostCard = memo(Card);
 
 /**
  * The author line: name, badge, 'Subscribers only', username, the time and the place. Only data, so

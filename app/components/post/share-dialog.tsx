@@ -1,7 +1,6 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icon";
 import type { PostCounts, PostView } from "~/lib/types/post";
-import type { RootLoaderData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { SHARE_POPUP } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { SharePlatform } from "~/lib/post-options";
@@ -19,7 +18,7 @@ function SharePreview({ post }: { post: PostView }) {
 }
 
 function useShareUrl(post: PostView) {
-  const origin = useRouteLoaderData<RootLoaderData>("root")?.origin ?? "";
+  const origin = useRootData()?.origin ?? "";
   return postUrl(origin, post.id, post.communityId);
 }
 
