@@ -1,5 +1,5 @@
-import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent, FormHTMLAttributes } from "react";
+import type { FetcherSubmit } from "~/lib/use-keyed-fetcher";
 
 /**
  * A plain <form> that, once JavaScript runs, submits through `fetcher`. Remix's fetcher.Form resolves
@@ -14,7 +14,7 @@ export function FetcherForm({
   onSubmit,
   ...props
 }: Omit<FormHTMLAttributes<HTMLFormElement>, "method" | "action" | "encType"> & {
-  fetcher: Pick<FetcherWithComponents<unknown>, "submit">;
+  fetcher: { submit: FetcherSubmit };
   action: string;
   encType?: "application/x-www-form-urlencoded" | "multipart/form-data";
 }) {

@@ -1,6 +1,7 @@
 import type { useFetcher } from "@remix-run/react";
-import { forwardRef, useCallback, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
-import { Form, UNSAFE_DataRouterContext, type Fetcher, type FetcherSubmitFunction, type FormProps } from "react-router-dom";
+import { forwardRef, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Form, UNSAFE_FetchersContext, type Fetcher, type FormProps } from "react-router-dom";
+import { useRouter } from "./router";
 
 /**
  * Remix's `useFetcher({ key })`, rendering again only when its own fetcher changes (docs/decisions/102).
@@ -8,41 +9,55 @@ import { Form, UNSAFE_DataRouterContext, type Fetcher, type FetcherSubmitFunctio
  * React Router's hooks read contexts that change whenever any fetcher or navigation moves: the router's
  * whole state (`useFetcher`, `useRouteLoaderData`) and each route's context, which every state change
  * makes anew (`useSubmit`, `useNavigate`, `useHref`). A feed card held four fetchers and read the
- * signed-in member, so one like rendered every card of the page again, twice: for 100 cards, 80 ms of
- * script on a desktop CPU and about a third of a second on a 4× slower phone.
+ * signed-in member, so one like rendered every card of the page again, twice.
  *
- * This hook subscribes to the router and selects its key's fetcher, an object the router replaces only
- * when that fetcher changes. It registers and releases its key as React Router's does (`getFetcher` /
- * `deleteFetcher`, which keep a persisted fetcher's answer until it is idle), and submits through the
- * router's own `fetch`, with the form data and the leaf route React Router's `useSubmit` would give it.
- * `Form` is React Router's `<Form navigate={false} fetcherKey>`, as `fetcher.Form` is.
+ * This hook subscribes to the router itself and keeps its key's fetcher, an object the router replaces
+ * only when that fetcher changes. Like React Router's:
+ * - the change is rendered in a transition, the one React Router gives the same change of state, so a
+ *   fetcher and the loader data its answer brings show in the same commit;
+ * - an answer (`data`) is read from React Router's own store of answers, which keeps it after the
+ *   router drops the finished fetcher from its state;
+ * - the key is registered and released with the router (`getFetcher`, `deleteFetcher`), so a
+ *   persisted fetcher lives until it is idle and no one holds it.
+ * It submits through the router's `fetch`, from the page's leaf route (`useSubmit` names the route of
+ * the component that submits: the two differ only in which error boundary shows an action that
+ * throws, and Murmur's actions answer refusals as data). Its `Form` is React Router's
+ * `<Form navigate={false} fetcherKey>`, as `fetcher.Form` is.
  */
 export function useKeyedFetcher<T>(key: string): KeyedFetcher<T> {
   const router = useRouter();
-  const fetcher = useSyncExternalStore(
-    router.subscribe,
-    () => router.state.fetchers.get(key) ?? IDLE,
-    // The server renders every fetcher idle: the page it sends has none on its way.
-    () => IDLE,
-  );
+  const answers = useContext(UNSAFE_FetchersContext);
+  const [held, setHeld] = useState(() => ({ key, fetcher: router.state.fetchers.get(key) ?? IDLE }));
+  // A new key starts from its own fetcher, not the last key's.
+  const fetcher = held.key === key ? held.fetcher : (router.state.fetchers.get(key) ?? IDLE);
+  const shown = useRef(fetcher);
+  shown.current = fetcher;
   useEffect(() => {
     router.getFetcher(key);
-    return () => router.deleteFetcher(key);
+    const follow = (state: typeof router.state) => {
+      // A finished fetcher the router dropped from its state stays as it was last seen: idle, its
+      // answer in React Router's store.
+      const next = state.fetchers.get(key) ?? (shown.current.state === "idle" ? shown.current : IDLE);
+      if (next === shown.current) return;
+      shown.current = next;
+      startTransition(() => setHeld({ key, fetcher: next }));
+    };
+    // What moved between this render and the subscription.
+    follow(router.state);
+    const unsubscribe = router.subscribe(follow);
+    return () => {
+      unsubscribe();
+      router.deleteFetcher(key);
+    };
   }, [router, key]);
-  const submit = useCallback<FetcherSubmitFunction>(
-    (target, options = {}) => {
-      const formData = formDataOf(target);
-      const form = target instanceof HTMLFormElement ? target : target instanceof HTMLButtonElement || target instanceof HTMLInputElement ? target.form : null;
-      const action = options.action ?? form?.getAttribute("action");
-      if (!action) throw new Error("useKeyedFetcher: a submission names its action");
-      // The leaf route's id, as `useSubmit` gives a component of the page: where a thrown answer shows.
+  const submit = useCallback<FetcherSubmit>(
+    (target, options) => {
       const routeId = router.state.matches.at(-1)?.route.id;
       if (!routeId) throw new Error("useKeyedFetcher: no route to submit from");
-      // Returned as `useSubmit`'s is: a fetcher's submission resolves once its answer arrived.
-      return router.fetch(key, routeId, action, {
-        formMethod: options.method ?? "post",
+      router.fetch(key, routeId, options.action, {
+        formMethod: options.method,
         formEncType: options.encType ?? "application/x-www-form-urlencoded",
-        formData,
+        formData: formDataOf(target),
       });
     },
     [router, key],
@@ -51,21 +66,18 @@ export function useKeyedFetcher<T>(key: string): KeyedFetcher<T> {
     () => forwardRef<HTMLFormElement, FormProps>((props, ref) => <Form {...props} navigate={false} fetcherKey={key} ref={ref} />),
     [key],
   );
-  const load = useCallback(() => {
-    throw new Error("useKeyedFetcher submits only; a load goes through useFetcher");
-  }, []);
-  return useMemo(() => ({ ...fetcher, submit, load, Form: KeyedForm }) as KeyedFetcher<T>, [fetcher, submit, load, KeyedForm]);
+  const data = answers.get(key) as KeyedFetcher<T>["data"];
+  return useMemo(() => ({ ...fetcher, data, submit, Form: KeyedForm }), [fetcher, data, submit, KeyedForm]);
 }
 
-/** The router of the page: one object for the page's life, so reading it renders nothing again. */
-export function useRouter() {
-  const context = useContext(UNSAFE_DataRouterContext);
-  if (!context) throw new Error("useRouter must be used inside Remix's router");
-  return context.router;
-}
+/** What Murmur's action forms use of Remix's `useFetcher<T>`: its state and answer, `submit` and `Form`. */
+type KeyedFetcher<T> = Omit<ReturnType<typeof useFetcher<T>>, "load" | "submit"> & { submit: FetcherSubmit };
 
-/** What Remix's `useFetcher<T>` answers. */
-type KeyedFetcher<T> = ReturnType<typeof useFetcher<T>>;
+/** A form, one of its buttons (sent with its name and value) or form data, posted to `action`. */
+export type FetcherSubmit = (
+  target: HTMLFormElement | HTMLButtonElement | FormData,
+  options: { method: "post"; action: string; encType?: "application/x-www-form-urlencoded" | "multipart/form-data" },
+) => void;
 
 /** A fetcher nothing was sent through yet (React Router's IDLE_FETCHER). */
 const IDLE = Object.freeze({
@@ -80,37 +92,14 @@ const IDLE = Object.freeze({
 }) as Fetcher;
 
 /**
- * A submission's form data, as React Router's `getFormSubmissionInfo` makes it for the targets Murmur
- * sends: a form, a form's button (its name and value included, in the form's order), form data, or
- * an object of fields.
+ * A submission's form data: a form's fields, with a button's own name and value added after them
+ * (`new FormData(form)` leaves every button out), as React Router's `getFormSubmissionInfo` sends them.
  */
-function formDataOf(target: Parameters<FetcherSubmitFunction>[0]): FormData {
+function formDataOf(target: HTMLFormElement | HTMLButtonElement | FormData): FormData {
   if (target instanceof FormData) return target;
   if (target instanceof HTMLFormElement) return new FormData(target);
-  if (target instanceof HTMLButtonElement || target instanceof HTMLInputElement) {
-    if (!target.form) throw new Error("useKeyedFetcher: a button submits its form");
-    if (submitterSupported()) return new FormData(target.form, target);
-    const data = new FormData(target.form);
-    if (target.name) data.append(target.name, target.value);
-    return data;
-  }
-  const data = new FormData();
-  const fields = target instanceof URLSearchParams ? target.entries() : Object.entries(target ?? {});
-  for (const [name, value] of fields) if (value !== null && value !== undefined) data.append(name, String(value));
+  if (!target.form) throw new Error("useKeyedFetcher: a button submits its form");
+  const data = new FormData(target.form);
+  if (target.name) data.append(target.name, target.value);
   return data;
-}
-
-let submitter: boolean | null = null;
-
-/** Whether `new FormData(form, submitter)` takes the submitter (it throws for one that is not). */
-function submitterSupported(): boolean {
-  if (submitter === null) {
-    try {
-      new FormData(document.createElement("form"), 0 as unknown as HTMLElement);
-      submitter = false;
-    } catch {
-      submitter = true;
-    }
-  }
-  return submitter;
 }

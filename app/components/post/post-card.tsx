@@ -6,7 +6,7 @@ import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } fro
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import { useRootData } from "~/lib/root-data";
-import { useRouter } from "~/lib/use-keyed-fetcher";
+import { useRouter } from "~/lib/router";
 import { useDeleted } from "~/lib/deleted-posts";
 import { successorsOf } from "~/lib/successors";
 import { focusPageHeading } from "~/lib/navigation-focus";
