@@ -30,21 +30,27 @@ export function useKeyedFetcher<T>(key: string): KeyedFetcher<T> {
   const [held, setHeld] = useState(() => ({ key, fetcher: router.state.fetchers.get(key) ?? IDLE }));
   // A new key starts from its own fetcher, not the last key's.
   const fetcher = held.key === key ? held.fetcher : (router.state.fetchers.get(key) ?? IDLE);
-  const shown = useRef(fetcher);
-  shown.current = fetcher;
+  const committed = useRef(fetcher);
+  useEffect(() => {
+    committed.current = fetcher;
+  });
   useEffect(() => {
     router.getFetcher(key);
-    const follow = (state: typeof router.state) => {
-      // A finished fetcher the router dropped from its state stays as it was last seen: idle, its
-      // answer in React Router's store.
-      const next = state.fetchers.get(key) ?? (shown.current.state === "idle" ? shown.current : IDLE);
-      if (next === shown.current) return;
-      shown.current = next;
-      startTransition(() => setHeld({ key, fetcher: next }));
-    };
-    // What moved between this render and the subscription.
-    follow(router.state);
-    const unsubscribe = router.subscribe(follow);
+    // The last fetcher the listener saw: only the listener writes it, from the one committed now. A
+    // finished fetcher the router dropped from its state stays as it was last seen: idle, its answer
+    // in React Router's store.
+    let seen = committed.current;
+    const current = (state: typeof router.state) => state.fetchers.get(key) ?? (seen.state === "idle" ? seen : IDLE);
+    const hold = (next: Fetcher) => setHeld((was) => (was.key === key && was.fetcher === next ? was : { key, fetcher: next }));
+    // What moved between the render and this subscription, and a key's own state after a change of key.
+    seen = current(router.state);
+    hold(seen);
+    const unsubscribe = router.subscribe((state) => {
+      const next = current(state);
+      if (next === seen) return;
+      seen = next;
+      startTransition(() => hold(next));
+    });
     return () => {
       unsubscribe();
       router.deleteFetcher(key);
