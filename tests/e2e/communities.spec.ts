@@ -330,7 +330,8 @@ test.describe("communities", () => {
     await expect(page.getByRole("heading", { name: "Invalid invite link", level: 1 })).toBeVisible();
   });
 
-  signedIn("Edit: the creator changes the description: 'Community updated successfully!'", async ({ page, baseURL }) => {
+  signedIn("Edit: a name taken is refused, then the creator changes the description: 'Community updated successfully!'", async ({ page, baseURL }) => {
+    const taken = await createCommunityAs(await newMember(baseURL!), communityName("Glazers"));
     const community = await createCommunityAs({ api: page.request, origin: baseURL! }, communityName("Potters"), { description: "Clay on Sundays" });
     await open(page, `/community/${community.id}`);
     await expect(page.getByText("Clay on Sundays")).toBeVisible();
@@ -346,6 +347,14 @@ test.describe("communities", () => {
     }
     await expect(form.getByLabel("Name", { exact: true })).toHaveValue(community.name);
     await expect(form.getByLabel("Description", { exact: true })).toHaveValue("Clay on Sundays");
+    // Another community's name is refused, and the form stays with what was typed.
+    await form.getByLabel("Name", { exact: true }).fill(taken.name.toUpperCase());
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(form.getByText("A community with this name already exists").first()).toBeVisible();
+    await expect(form.getByLabel("Name", { exact: true })).toHaveValue(taken.name.toUpperCase());
+    // Saved after the refusal, the dialog closes as after a first save (the refusal was the form's
+    // last answer, and the save's redirect brings none of its own).
+    await form.getByLabel("Name", { exact: true }).fill(community.name);
     await form.getByLabel("Description", { exact: true }).fill("Clay and glaze on Saturdays");
     await form.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Community updated successfully!")).toBeVisible();

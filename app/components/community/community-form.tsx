@@ -40,11 +40,14 @@ export function CommunityForm({
   const [form, fields] = useSchemaForm(intent, schema, busy ? undefined : lastAnswer(fetcher.data, lastResult), {
     defaultValue: { name: community?.name ?? "", description: community?.description ?? "" },
   });
-  const previous = useRef(fetcher.state);
+  // A save is answered with the redirect to the community, which brings no answer of its own: React
+  // Router keeps the last one (a refusal) until the form goes. So a send ended saved when the answer is
+  // still the one it began with; a refusal is a new answer.
+  const sent = useRef({ state: fetcher.state, before: fetcher.data });
   useEffect(() => {
-    const was = previous.current;
-    previous.current = fetcher.state;
-    if (was !== "idle" && fetcher.state === "idle" && !fetcher.data) onSaved?.();
+    const { state: was, before } = sent.current;
+    sent.current = { state: fetcher.state, before: was === "idle" ? fetcher.data : before };
+    if (was !== "idle" && fetcher.state === "idle" && fetcher.data === before) onSaved?.();
   }, [fetcher.state, fetcher.data, onSaved]);
   const f = fields as typeof fields & Record<"isPrivate" | "removeImage", (typeof fields)["name"]>;
   const [picked, setPicked] = useState<string | null>(null);
