@@ -1,5 +1,5 @@
 import type { useFetcher } from "@remix-run/react";
-import { forwardRef, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { forwardRef, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { Form, UNSAFE_FetchersContext, type Fetcher, type FormProps } from "react-router-dom";
 import { useRouter } from "./router";
 
@@ -30,20 +30,14 @@ export function useKeyedFetcher<T>(key: string): KeyedFetcher<T> {
   const [held, setHeld] = useState(() => ({ key, fetcher: router.state.fetchers.get(key) ?? IDLE }));
   // A new key starts from its own fetcher, not the last key's.
   const fetcher = held.key === key ? held.fetcher : (router.state.fetchers.get(key) ?? IDLE);
-  const committed = useRef(fetcher);
-  useEffect(() => {
-    committed.current = fetcher;
-  });
   useEffect(() => {
     router.getFetcher(key);
-    // The last fetcher the listener saw: only the listener writes it, from the one committed now. A
-    // finished fetcher the router dropped from its state stays as it was last seen: idle, its answer
-    // in React Router's store.
-    let seen = committed.current;
-    const current = (state: typeof router.state) => state.fetchers.get(key) ?? (seen.state === "idle" ? seen : IDLE);
+    // The router drops a finished fetcher from its state: it is idle then, its answer in React Router's
+    // store. Only the listener keeps the fetcher it last saw.
+    const current = (state: typeof router.state) => state.fetchers.get(key) ?? IDLE;
     const hold = (next: Fetcher) => setHeld((was) => (was.key === key && was.fetcher === next ? was : { key, fetcher: next }));
     // What moved between the render and this subscription, and a key's own state after a change of key.
-    seen = current(router.state);
+    let seen = current(router.state);
     hold(seen);
     const unsubscribe = router.subscribe((state) => {
       const next = current(state);

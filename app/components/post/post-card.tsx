@@ -2,7 +2,7 @@ import { postPath } from "~/lib/share";
 import { PAGE_LINK, PageLink, profileLinkHtml } from "~/components/ui/page-link";
 import { Icon, iconHtml } from "~/components/icon";
 import { html, type Markup } from "~/lib/html";
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { FeedItem, PostCounts, PostView } from "~/lib/types/post";
 import { useRootData } from "~/lib/root-data";
@@ -36,7 +36,7 @@ const ShareDialog = lazy(() => import("./share-dialog").then((module) => ({ defa
  * A post as the feed shows it (spec document 1 §2.4). `detail` is the post page's version: no top
  * comments or inline box, the page lists every comment itself.
  */
-function Card({ item, detail = false, children }: { item: FeedItem; detail?: boolean; children?: ReactNode }) {
+function Card({ item, detail = false }: { item: FeedItem; detail?: boolean }) {
   const { post, repostedBy } = item;
   const viewer = useRootData()?.user ?? null;
   const anchor = `post-${item.id}`;
@@ -157,7 +157,6 @@ function Card({ item, detail = false, children }: { item: FeedItem; detail?: boo
               ) : null}
             </>
           )}
-          {children}
         </div>
       </div>
 
