@@ -42,7 +42,7 @@ const homeChunks: Rollup.GetManualChunk = (id, meta) => {
   return layerOf.get(id);
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -58,6 +58,11 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
   build: {
+    // The browser's scripts are minified by terser, two passes (decision 103): 4.1 KB gzip less on
+    // Home than esbuild's minifier (119.8 → 115.7 of the 120 KB budget), for ~8 s more of build. The
+    // worker's build stays unminified, as Vite leaves it, so its stack traces stay readable.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 } },
     // A rebuild under a running `wrangler dev` must not delete the files it serves.
     emptyOutDir: false,
     modulePreload: {
@@ -78,4 +83,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
