@@ -23,6 +23,21 @@ import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 /** The order of top-level comments in SQL, as `compareTopLevel` (app/lib/comments.ts) has it. */
 export const TOP_LEVEL_ORDER = [desc(comments.likesCount), desc(comments.id)];
 
+/**
+ * Whether a comment, or any comment above it in its thread, is hidden from the member: written by a
+ * member in a block with them, or by one the post's author blocked (decision 100). A thread shows
+ * nothing under a hidden comment (`selectCommentPage`), so nothing there is the member's to answer or
+ * like. The comment is a bound id: a column here would name the walk's own table.
+ */
+function hiddenThreadSql(memberId: string, commentId: string): SQL<number> {
+  return sql<number>`EXISTS (WITH RECURSIVE answered(user_id, parent_id, post_id) AS (
+      SELECT user_id, parent_id, post_id FROM ${comments} WHERE id = ${commentId}
+      UNION ALL
+      SELECT above.user_id, above.parent_id, above.post_id FROM ${comments} AS above JOIN answered ON above.id = answered.parent_id
+    ) SELECT 1 FROM answered WHERE ${blockedPairSql(memberId, sql.raw("answered.user_id"))}
+      OR ${blockedByAuthorSql(sql`(SELECT answered_post.user_id FROM ${posts} AS answered_post WHERE answered_post.id = answered.post_id)`, sql.raw("answered.user_id"))})`;
+}
+
 type Added = { commentId: string; postId: string; commentsCount: number; told: { ids: string[]; usernames: string[] } };
 
 /**
@@ -54,18 +69,13 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
   let parentAuthorId: string | null = null;
   if (input.parentId) {
     const parent = await db
-      .select({
-        id: comments.id,
-        userId: comments.userId,
-        blocked: blockedPairSql(userId, comments.userId).as("parent_blocked"),
-        hidden: blockedByAuthorSql(target.userId, comments.userId).as("parent_hidden"),
-      })
+      .select({ id: comments.id, userId: comments.userId, hidden: hiddenThreadSql(userId, input.parentId).as("parent_hidden") })
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.postId, target.id)))
       .get();
     // A comment by a member in a block with this one, or whom the post's author blocked, is not shown
-    // to them (decision 100): not there to answer.
-    if (!parent || parent.blocked || parent.hidden) return refuse(404, POST_MESSAGES.commentFailed);
+    // to them, nor anything under it (decision 100): not there to answer.
+    if (!parent || parent.hidden) return refuse(404, POST_MESSAGES.commentFailed);
     parentAuthorId = parent.userId;
   }
   const id = newId(now);
@@ -119,18 +129,14 @@ export async function setCommentLike(
   now = Date.now(),
 ): Promise<Outcome<{ commentId: string; liked: boolean; likesCount: number }>> {
   const comment = await db
-    .select({
-      postId: comments.postId,
-      blocked: blockedPairSql(userId, comments.userId).as("comment_blocked"),
-      hidden: blockedByAuthorSql(sql`(SELECT liked_post.user_id FROM ${posts} AS liked_post WHERE liked_post.id = ${comments.postId})`, comments.userId).as("comment_hidden"),
-    })
+    .select({ postId: comments.postId, hidden: hiddenThreadSql(userId, commentId).as("comment_hidden") })
     .from(comments)
     .where(eq(comments.id, commentId))
     .get();
   const target = comment ? await findTargetPost(db, userId, comment.postId, now) : null;
   // A comment by a member in a block with this one, or whom the post's author blocked, is not shown to
-  // them (decision 100); unliking stays.
-  if (!comment || !target?.canView || (liked && (comment.blocked || comment.hidden))) return refuse(404, POST_MESSAGES.notFound);
+  // them, nor anything under it (decision 100); unliking stays.
+  if (!comment || !target?.canView || (liked && comment.hidden)) return refuse(404, POST_MESSAGES.notFound);
   const [, count, mine] = await db.batch([
     // A like only for a comment still there on a post the member may still see (deleted meanwhile: nothing).
     liked

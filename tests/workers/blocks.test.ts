@@ -155,6 +155,13 @@ describe("a member blocks another (decision 100)", () => {
     const hosts = await createPost(host.id, { content: "A thread for all" });
     const herComment = await addComment(db(), priya.user.id, hosts.id, { content: "Her comment" });
     if (!herComment.ok) throw new Error("no comment");
+    // Another thread of the host's: her comment, a third member's reply under it, and the host's own comment.
+    const hostsOther = await createPost(host.id, { content: "Another thread" });
+    const herOther = await addComment(db(), priya.user.id, hostsOther.id, { content: "Her word there" });
+    if (!herOther.ok) throw new Error("no comment");
+    const underHers = await addComment(db(), host.id, hostsOther.id, { content: "The host answers her", parentId: herOther.commentId });
+    const hostsComment = await addComment(db(), host.id, hostsOther.id, { content: "The host's own word" });
+    if (!underHers.ok || !hostsComment.ok) throw new Error("no comment");
     const conversation = await startConversation(db(), troll.user.id, priya.user.username);
     if (!conversation.ok) throw new Error("no conversation");
     // Hers to him lapsed (Stripe still retrying its card, decision 095): a retry that succeeds must not bring it back.
@@ -198,6 +205,13 @@ describe("a member blocks another (decision 100)", () => {
     const thread = await runRead(commentPageRead(db(), troll.user.id, hosts.id));
     expect(thread.comments.map((comment) => comment.id)).not.toContain(herComment.commentId);
     expect((await addComment(db(), troll.user.id, hosts.id, { content: "A reply", parentId: herComment.commentId })).ok).toBe(false);
+    // Nor is anything under one: a third member's reply is hidden with it, so not his to answer or like.
+    expect((await runRead(commentPageRead(db(), troll.user.id, hostsOther.id))).comments.map((comment) => comment.content)).toEqual(["The host's own word"]);
+    expect((await addComment(db(), troll.user.id, hostsOther.id, { content: "A reply deeper", parentId: underHers.commentId })).ok).toBe(false);
+    expect((await setCommentLike(db(), troll.user.id, underHers.commentId, true)).ok).toBe(false);
+    // The host's own comment is his to answer and like.
+    expect((await addComment(db(), troll.user.id, hostsOther.id, { content: "A reply to the host", parentId: hostsComment.commentId })).ok).toBe(true);
+    expect((await setCommentLike(db(), troll.user.id, hostsComment.commentId, true)).ok).toBe(true);
     expect((await runRead(commentPageRead(db(), host.id, hosts.id))).comments.map((comment) => comment.id)).toContain(herComment.commentId);
     // His comment on the host's post: there for the host, not for her (nor on the card's top comments).
     const hisComment = await addComment(db(), troll.user.id, hosts.id, { content: "His comment" });
@@ -260,6 +274,8 @@ describe("a member blocks another (decision 100)", () => {
     const abuse = await addComment(db(), troll.user.id, hers.id, { content: "Abusive words" });
     const kind = await addComment(db(), friend.id, hers.id, { content: "Kind words" });
     if (!abuse.ok || !kind.ok) throw new Error("no comment");
+    const answered = await addComment(db(), friend.id, hers.id, { content: "Answering the abuse", parentId: abuse.commentId });
+    if (!answered.ok) throw new Error("no reply");
     expect((await setRepost(db(), troll.user.id, hers.id, true)).ok).toBe(true);
     expect((await setRepost(db(), priya.user.id, his.id, true)).ok).toBe(true);
     expect((await setRepost(db(), friend.id, hers.id, true)).ok).toBe(true);
@@ -290,6 +306,9 @@ describe("a member blocks another (decision 100)", () => {
     // His hidden comment is no one's to like or answer.
     expect((await setCommentLike(db(), friend.id, abuse.commentId, true)).ok).toBe(false);
     expect((await addComment(db(), friend.id, hers.id, { content: "Replying to it", parentId: abuse.commentId })).ok).toBe(false);
+    // Nor is a reply under it, written before the block.
+    expect((await setCommentLike(db(), friend.id, answered.commentId, true)).ok).toBe(false);
+    expect((await addComment(db(), friend.id, hers.id, { content: "Replying deeper", parentId: answered.commentId })).ok).toBe(false);
     expect((await setCommentLike(db(), friend.id, kind.commentId, true)).ok).toBe(true);
     // He blocks her back: her lists stay closed to him, though his view of her now says he blocked her.
     expect((await blockWithJs(priya.user.username, troll.cookie)).status).toBe(200);
