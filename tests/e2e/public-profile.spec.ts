@@ -67,6 +67,18 @@ test.describe("the public profile, signed out", () => {
     await expect(likeOn(page, word)).toHaveAttribute("aria-pressed", "false");
   });
 
+  test("Reply answers 'Please sign in to comment'; without JavaScript sign-in leads on to the reply", async ({ page, baseURL }) => {
+    const author = await newMember(baseURL!);
+    const word = uniqueWord("pr");
+    await postAs(author, `Answer me if you can ${word}`);
+    await open(page, `/@${author.username}`);
+    await page.getByRole("article").filter({ hasText: word }).getByRole("link", { name: /^Reply/ }).click();
+    await expect(page.getByText("Please sign in to comment")).toBeVisible();
+    // Without JavaScript the link leads to the reply's page, which sends a visitor to sign in first.
+    if (!jsEnabled()) await expect(page).toHaveURL(/\/auth\?returnTo=%2Fcompose%3FreplyTo%3D/);
+    else await expect(page).toHaveURL(`${baseURL}/@${author.username}`);
+  });
+
   test("Follow sends to sign-in, and once signed in the member is back on the member's profile", async ({ page, baseURL }) => {
     const author = await newMember(baseURL!);
     const reader = await newMember(baseURL!);

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ToastInput } from "../toast";
+import { POST_MESSAGES } from "~/lib/messages";
 import type { SessionUser } from "~/lib/types/member";
 import { createSession, generateSessionToken, sessionCookie } from "./session";
 
@@ -13,11 +14,23 @@ export function signInPath(request: Request, extra: Record<string, string> = {})
   return `/auth?${params}`;
 }
 
+/**
+ * What a visitor sent to sign in from a member's page is told, where the spec has words for it
+ * (document 1 §6). A post's Reply leads a visitor without JavaScript to the reply's page: a comment,
+ * so it says what Reply says with JavaScript.
+ */
+function signInToast(request: Request): ToastInput | null {
+  const url = new URL(request.url);
+  if (url.pathname.replace(/\.data$/, "") === "/compose" && url.searchParams.has("replyTo")) return { type: "error", message: POST_MESSAGES.signInToComment };
+  return null;
+}
+
 /** The signed-in member, or a redirect to /auth that comes back here afterwards. */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getOptionalUser(context);
-  if (!user) throw redirect(signInPath(request));
-  return user;
+  if (user) return user;
+  const toast = signInToast(request);
+  throw toast ? await context.toasts.redirect(signInPath(request), toast) : redirect(signInPath(request));
 }
 
 /** Auth pages are for visitors: a signed-in member opening one goes home. */
