@@ -802,8 +802,9 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number, cursor:
 }
 
 /**
- * What all the viewer's running subscriptions cost a month (the Subscribed tab's total, over every one
- * of them, not only the page shown): a yearly plan counts as its twelfth, rounded once.
+ * What the viewer's subscriptions cost a month (the Subscribed tab's total, over every one of them,
+ * not only the page shown): a yearly plan counts as its twelfth, rounded once. A cancelled one still
+ * running until its period ends is listed, but not counted: it will not be paid for again.
  */
 export function mySubscriptionsTotalRead(db: Db, viewer: Viewer, now: number): Read<number> {
   const read = selectRead<{ twelfths: number }>(
@@ -815,7 +816,7 @@ export function mySubscriptionsTotalRead(db: Db, viewer: Viewer, now: number): R
           "subscriptions_twelfths",
         ),
       };
-      const query = db.select(fields).from(creatorSubscriptions).where(runningOfViewer(viewer));
+      const query = db.select(fields).from(creatorSubscriptions).where(and(runningOfViewer(viewer), isNull(creatorSubscriptions.cancelledAt)));
       return { fields, query };
     },
     { ...viewerValues(viewer), subscriptionsNow: now },

@@ -332,10 +332,15 @@ describe("the subscriptions page", () => {
     await post(`/profile/${small.user.username}`, { intent: "subscribe", plan: "yearly", priceCents: "250" }, fan.cookie);
     const other = await member();
     await post(`/profile/${big.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "1000" }, other.cookie);
+    // One cancelled: still running (listed) until its period ends, but no longer paid for each month.
+    const ending = await creator(700);
+    await post(`/profile/${ending.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "700" }, fan.cookie);
+    expect(toastOf(await post(`/profile/${ending.user.username}`, { intent: "unsubscribe", returnTo: "/subscriptions" }, fan.cookie))).toBe(SUBSCRIPTION_MESSAGES.cancelled);
     const subscribed = await (await get("/subscriptions", { Cookie: fan.cookie })).text();
     // $10.00 + $24.00 / 12 = $12.00
     expect(subscribed).toMatch(/data-testid="monthly-total"[^>]*>\$12\.00</);
     expect(subscribed).toContain(big.user.displayName);
+    expect(subscribed).toContain(ending.user.displayName);
     const discover = await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text();
     expect(discover.indexOf(big.user.displayName)).toBeGreaterThan(-1);
     expect(discover.indexOf(big.user.displayName)).toBeLessThan(discover.indexOf(small.user.displayName));
