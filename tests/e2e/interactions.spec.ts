@@ -574,6 +574,21 @@ test.describe("deleting", () => {
     await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
   });
 
+  test("the owner deletes from the post's own page and lands on Home with 'Post deleted successfully'", async ({ page, me, baseURL }) => {
+    const word = token();
+    await postAs(me, `Gone from its page ${word}`);
+    const id = await searchedPostId(page, word);
+    await open(page, `/post/${id}`);
+    // With JavaScript the page's feed room is open, and tells it of the deletion too, maybe before the answer.
+    if (jsEnabled()) await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+    await openMenuItem(page.getByRole("article").filter({ hasText: word }), "Delete Post");
+    const confirm = jsEnabled() ? page.getByRole("dialog", { name: "Delete Post" }) : page.locator("main");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Post deleted successfully")).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+  });
+
   test("only the owner is offered Delete Post", async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     const card = await findCard(page, word);

@@ -37,25 +37,20 @@ export function PostPageView({
   const canReply = !post.locked;
   // Deleted while open (here, or the feed room says so): the page says what a reload would.
   const deleted = useDeleted(item.id, post.id);
-  if (deleted) {
-    return (
-      <>
-        {/* Gone, the card draws nothing but its own delete dialog, to give that answer. */}
-        <PostCard item={item} detail />
-        <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} />
-      </>
-    );
-  }
 
   return (
     // A community's post page takes its own comments (its address has the post's action); a repost's
     // page is the original's comments, posted to the original's address.
     <PostPageAddress.Provider value={item.id === post.id ? path : null}>
       <div>
-        <PageHeader title="Post" />
-        {community}
+        {deleted ? null : <PageHeader title="Post" />}
+        {deleted ? null : community}
+        {/* Gone, the card draws nothing but its own delete dialog, to give that answer: it keeps its
+            place in the tree, or React would make it anew, without its dialog, when the feed room's
+            news of the deletion comes before the answer. */}
         <PostCard item={item} detail />
-        {canReply ? (
+        {deleted ? <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} /> : null}
+        {deleted || !canReply ? null : (
           <div id={COMMENT_BOX_ID} className="border-b border-line px-4 py-3">
             <ReplyForm
               scope="page"
@@ -65,22 +60,23 @@ export function PostPageView({
               returnAnchor="comments"
             />
           </div>
-        ) : null}
-        <section id="comments" aria-label="Comments">
-          {paged ? (
-            <p className="border-b border-line px-4 py-2 text-sm">
-              <Link to={`${path}#comments`} className="text-accent hover:underline">
-                Back to the first comments
-              </Link>
-            </p>
-          ) : null}
-          {post.locked ? null : <CommentThread postId={post.id} postAuthorId={post.author.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
-        </section>
+        )}
+        {deleted ? null : (
+          <section id="comments" aria-label="Comments">
+            {paged ? (
+              <p className="border-b border-line px-4 py-2 text-sm">
+                <Link to={`${path}#comments`} className="text-accent hover:underline">
+                  Back to the first comments
+                </Link>
+              </p>
+            ) : null}
+            {post.locked ? null : <CommentThread postId={post.id} postAuthorId={post.author.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
+          </section>
+        )}
       </div>
     </PostPageAddress.Provider>
   );
 }
-
 
 /** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
 export function postPageMeta(data: { item: FeedItem; url: string; origin: string } | undefined, error?: unknown) {
