@@ -19,6 +19,8 @@ console.log("› Applying local D1 migrations…");
 applyMigrations(STATE_DIR);
 const server = await worker.serve({ port: PORT, persistTo: STATE_DIR });
 exitOnSignals();
+// wrangler.toml's cron, as `npm start` runs it (decision 104).
+if (process.env.MURMUR_CRON !== "0") server.runCron();
 
 let timer;
 let building = false;

@@ -196,7 +196,8 @@ async function pickPort() {
 async function startServer(port, dir) {
   const child = spawn(process.execPath, [join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MURMUR_STATE_DIR: dir, ...(SKIP_BUILD ? { MURMUR_SKIP_BUILD: "1" } : {}) },
+    // No cron: its minute's work would land in some runs and not others.
+    env: { ...process.env, PORT: String(port), MURMUR_STATE_DIR: dir, MURMUR_CRON: "0", ...(SKIP_BUILD ? { MURMUR_SKIP_BUILD: "1" } : {}) },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

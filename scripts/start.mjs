@@ -5,6 +5,8 @@
 // State (D1, R2, Durable Objects) lives in MURMUR_STATE_DIR, by default .wrangler/state, where
 // `npm run seed`, `npm run db:migrate` and `wrangler d1 execute --local` look too.
 // MURMUR_SKIP_BUILD=1 serves the build that is there (the start test runs right after `npm run build`).
+// The worker's scheduled handler runs every minute, as wrangler.toml's cron does on Cloudflare
+// (MURMUR_CRON=0: not at all).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -45,6 +47,8 @@ if (count === 0) {
   console.log(`› Database has ${count} members: not seeding.`);
 }
 
-await worker.serve({ port: PORT, persistTo: STATE_DIR });
+const server = await worker.serve({ port: PORT, persistTo: STATE_DIR });
 exitOnSignals();
+// wrangler.toml's cron, as Cloudflare runs it (decision 104); MURMUR_CRON=0 leaves it out (Lighthouse).
+if (process.env.MURMUR_CRON !== "0") server.runCron();
 console.log(`› Murmur on http://localhost:${PORT} (demo sign-ins are in README.md)`);

@@ -16,6 +16,13 @@ import { createInterface } from "node:readline";
 import { bundleWorker, ROOT } from "./wrangler.mjs";
 
 const CONFIG = join(ROOT, "wrangler.toml");
+/** wrangler.toml's [triggers] crons: every minute (the heavy jobs pick every fifth themselves). */
+const CRON = "* * * * *";
+const MINUTE_MS = 60_000;
+/** A run starts this long after the minute turns, as Cloudflare's do (never before it). */
+const CRON_DELAY_MS = 100;
+/** What the server prints once the cron's first run succeeded (the start test waits for it). */
+export const CRON_FIRST_RUN = "The cron's first run succeeded";
 
 /**
  * workerd's stderr without the broken pipes a browser causes by dropping a response it no longer
@@ -85,11 +92,39 @@ export function prepareWorker({ production = true } = {}) {
       const settings = { wrangler: await wrangler, host, port, persistTo, outdir };
       const miniflare = new Miniflare(miniflareOptions(settings));
       const url = await miniflare.ready;
+      let reloading = Promise.resolve();
       return {
         url,
         async reload() {
           await bundleWorker(outdir, { production });
-          await miniflare.setOptions(miniflareOptions(settings));
+          reloading = miniflare.setOptions(miniflareOptions(settings));
+          await reloading;
+        },
+        /**
+         * Runs wrangler.toml's cron as Cloudflare would (`* * * * *`): the worker's scheduled handler
+         * at the start of every minute, with that minute as its time, so the trends, subscriptions,
+         * digests and clean-ups run locally too (decision 104). A run that fails is logged; the next
+         * minute's runs all the same.
+         */
+        runCron() {
+          let ran = false;
+          const tick = () => {
+            const now = Date.now();
+            setTimeout(async () => {
+              const scheduledTime = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+              try {
+                await reloading;
+                const result = await (await miniflare.getWorker()).scheduled({ scheduledTime: new Date(scheduledTime), cron: CRON });
+                if (result.outcome !== "ok") console.error(`› The cron's run at ${new Date(scheduledTime).toISOString()} ended: ${result.outcome}`);
+                else if (!ran) console.log(`› ${CRON_FIRST_RUN} (${new Date(scheduledTime).toISOString()}); it runs every minute.`);
+                ran ||= result.outcome === "ok";
+              } catch (error) {
+                console.error(`› The cron's run at ${new Date(scheduledTime).toISOString()} failed:`, error);
+              }
+              tick();
+            }, MINUTE_MS - (now % MINUTE_MS) + CRON_DELAY_MS).unref();
+          };
+          tick();
         },
       };
     },

@@ -17,6 +17,7 @@ import process from "node:process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { URL, URLSearchParams } from "node:url";
 import { after, before, test } from "node:test";
+import { CRON_FIRST_RUN } from "../../scripts/lib/serve.mjs";
 import { freePort, ROOT } from "../../scripts/lib/wrangler.mjs";
 
 /** Longer than workerd's 5 s idle close: the newcomer's pauses. */
@@ -31,6 +32,8 @@ const ROUNDS_AT_IDLE_CLOSE = 3;
 const MAX_ATTEMPTS = 5;
 /** Seeding an empty state folder and starting the server take 20–35 s here. */
 const STARTUP_LIMIT_MS = 90_000;
+/** The cron's first run comes when the first minute after the server is up turns: by then, at the latest. */
+const FIRST_CRON_LIMIT_MS = 75_000;
 /** Ports other local servers use (8787 is `npm start`'s own). */
 const RESERVED_PORTS = new Set([8787, 8788, 8790]);
 
@@ -138,7 +141,7 @@ before(
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, PORT: String(port), MURMUR_STATE_DIR: stateDir, MURMUR_SKIP_BUILD: "1" },
     });
-    server = { child, stateDir, origin: `http://localhost:${port}`, output: [] };
+    server = { child, stateDir, origin: `http://localhost:${port}`, output: [], readyAt: 0 };
     child.stdout.on("data", (chunk) => server.output.push(String(chunk)));
     child.stderr.on("data", (chunk) => server.output.push(String(chunk)));
 
@@ -151,6 +154,7 @@ before(
       if (Date.now() > deadline) throw new Error(`npm start did not answer within ${STARTUP_LIMIT_MS} ms:\n${server.output.join("")}`);
       await sleep(250);
     }
+    server.readyAt = Date.now();
   },
   { timeout: STARTUP_LIMIT_MS + 10_000 },
 );
@@ -214,4 +218,12 @@ test("posts sent from several tabs just as idle connections close all succeed", 
   }
   // The redirects are followed afterwards: a request in between would move the idle connections' clocks.
   for (const { label, answer } of answers) await assertPosted(answer, demoCookie, label);
+});
+
+test("the worker's scheduled handler runs, as wrangler.toml's cron runs it on Cloudflare", { timeout: FIRST_CRON_LIMIT_MS + 10_000 }, async () => {
+  // The tests above take longer than a minute: the first run has usually happened by now.
+  while (!server.output.join("").includes(CRON_FIRST_RUN)) {
+    assert.ok(Date.now() - server.readyAt < FIRST_CRON_LIMIT_MS, `no successful cron run within ${FIRST_CRON_LIMIT_MS} ms:\n${server.output.join("")}`);
+    await sleep(500);
+  }
 });
