@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { HandoffProvider } from "./lib/handoff";
 import { NonceProvider } from "./lib/nonce";
@@ -13,6 +13,18 @@ const SCRIPT_ESCAPES: Record<string, string> = {
   "\u2029": "\\u2029",
 };
 const escapeForScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
+
+/**
+ * What the worker logs of a request that failed: what Remix logs by default (an error, unless the
+ * request was dropped), less Remix's own refusals of what was asked (a POST to a page with no action:
+ * 405; an address no route has or that does not decode: 404 or 400). Those are the asker's mistake,
+ * and Remix would log each with its stack, so anyone could fill the logs for free.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /**
  * Pages render to a string (docs/decisions/011-string-rendering.md): React 18's Web Streams renderer

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, mediaUploads, posts, postShares, reports } from "~/.server/db/schema";
 import { createLoadContext } from "~/.server/context";
 import { readConfig } from "~/.server/env";
@@ -9,6 +9,7 @@ import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
 import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
+import { handleError } from "~/entry.server";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
 import { createPost, createUser, db, deployedEnv, fetchDeployed, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
@@ -514,5 +515,24 @@ describe("uploads are checked through to their end", () => {
     expect((await multipartPost("/compose", form, { Cookie: cookie })).status).toBe(302);
     const created = await db().select().from(posts).where(eq(posts.userId, user.id)).get();
     expect(created?.mediaUrls).toEqual([`/media/${key}`]);
+  });
+});
+
+describe("the log", () => {
+  it("keeps none of Remix's refusals of what was asked (a POST to a page with no action, an address that does not decode), and every error of the worker's own", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const cookie = (await member()).cookie;
+      expect((await fetchWorker(formPost("/terms", { intent: "anything" }, { Cookie: cookie }))).status).toBe(405);
+      expect((await get("/post/%ED%A0%80/shares", { Cookie: cookie })).status).toBeLessThan(500);
+      expect((await get("/no/such/page/here", { Cookie: cookie })).status).toBe(404);
+      expect(errors).not.toHaveBeenCalled();
+      // An error of the worker's own is logged, as Remix logs it by default.
+      const failure = new Error("a loader broke");
+      handleError(failure, { request: new Request(`${ORIGIN}/`), params: {}, context: {} as never });
+      expect(errors).toHaveBeenCalledWith(failure);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
