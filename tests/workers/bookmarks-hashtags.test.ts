@@ -8,6 +8,7 @@ import { newId } from "~/.server/ids";
 import { createPost as publishPost } from "~/.server/posts/create";
 import { bookmarkCursor } from "~/.server/posts/cursors";
 import { setBookmark } from "~/.server/posts/interactions";
+import { HASHTAG_MESSAGES } from "~/lib/texts/hashtag";
 import type { Viewer } from "~/.server/viewer";
 import { FEED_PAGE_SIZE, TIME } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
@@ -246,7 +247,9 @@ describe("hashtag page (spec document 2 §2 'Hashtag page')", () => {
     for (const path of ["/hashtag/not-a-tag", "/hashtag/12345", "/hashtag/%F0%9F%98%80", `/hashtag/${"a".repeat(101)}`, "/hashtag/%27%3B%20DROP%20TABLE%20posts", "/hashtag/%23"]) {
       const response = await get(path, { Cookie: viewer.cookie });
       expect(response.status, path).toBe(404);
-      expect(await response.text(), path).toContain("Not a hashtag");
+      const page = await response.text();
+      expect(page, path).toContain("Not a hashtag");
+      expect(page, path).toContain(HASHTAG_MESSAGES.notAHashtagText);
     }
     for (const path of [`/hashtag/${tag}?cursor=zzz`, `/hashtag/${tag}?cursor=%00`, `/hashtag/${tag}?cursor=b~1~2`]) {
       expect((await get(path, { Cookie: viewer.cookie })).status, path).toBe(200);
