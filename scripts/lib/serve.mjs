@@ -97,8 +97,10 @@ export function prepareWorker({ production = true } = {}) {
         url,
         async reload() {
           await bundleWorker(outdir, { production });
-          reloading = miniflare.setOptions(miniflareOptions(settings));
-          await reloading;
+          const next = miniflare.setOptions(miniflareOptions(settings));
+          // The cron waits for a reload to finish, not for it to succeed (a failed one says so here).
+          reloading = next.catch(() => {});
+          await next;
         },
         /**
          * Runs wrangler.toml's cron as Cloudflare would (`* * * * *`): the worker's scheduled handler
