@@ -15,15 +15,21 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 const escapeForScript = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 
 /**
- * What the worker logs of a request that failed: what Remix logs by default (an error, unless the
- * request was dropped), less Remix's own refusals of what was asked (a POST to a page with no action:
- * 405; an address no route has or that does not decode: 404 or 400). Those are the asker's mistake,
- * and Remix would log each with its stack, so anyone could fill the logs for free.
+ * What the worker logs of a request that failed: what Remix logs by default (the error, with the one
+ * Remix wrapped, unless the request was dropped), but Remix's own refusals of what was asked (a POST to
+ * a page with no action: 405; an address no route has or that does not decode: 404 or 400) only as one
+ * line, and only when one of Murmur's own pages asked (`Sec-Fetch-Site: same-origin`): then it is a form
+ * or link of ours that points nowhere. Anyone else's would fill the log for free, each with its stack.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    if (request.headers.get("Sec-Fetch-Site") === "same-origin") console.warn(`${error.status} ${request.method} ${new URL(request.url).pathname}: ${error.statusText}`);
+    return;
+  }
+  // Remix's own ErrorResponse carries the error it stands for.
+  const wrapped = isRouteErrorResponse(error) && "error" in error ? (error as { error?: unknown }).error : undefined;
+  console.error(wrapped ?? error);
 };
 
 /**

@@ -27,12 +27,13 @@ export const TOP_LEVEL_ORDER = [desc(comments.likesCount), desc(comments.id)];
  * Whether a comment, or any comment above it in its thread, is hidden from the member: written by a
  * member in a block with them, or by one the post's author blocked (decision 100). A thread shows
  * nothing under a hidden comment (`selectCommentPage`), so nothing there is the member's to answer or
- * like. The comment is a bound id: a column here would name the walk's own table.
+ * like. The comment is a bound id: a column here would name the walk's own table. UNION, not UNION
+ * ALL: a cycle of parents (none can be written) would end the walk rather than loop.
  */
 function hiddenThreadSql(memberId: string, commentId: string): SQL<number> {
   return sql<number>`EXISTS (WITH RECURSIVE answered(user_id, parent_id, post_id) AS (
       SELECT user_id, parent_id, post_id FROM ${comments} WHERE id = ${commentId}
-      UNION ALL
+      UNION
       SELECT above.user_id, above.parent_id, above.post_id FROM ${comments} AS above JOIN answered ON above.id = answered.parent_id
     ) SELECT 1 FROM answered WHERE ${blockedPairSql(memberId, sql.raw("answered.user_id"))}
       OR ${blockedByAuthorSql(sql`(SELECT answered_post.user_id FROM ${posts} AS answered_post WHERE answered_post.id = answered.post_id)`, sql.raw("answered.user_id"))})`;

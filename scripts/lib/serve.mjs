@@ -105,26 +105,37 @@ export function prepareWorker({ production = true } = {}) {
         /**
          * Runs wrangler.toml's cron as Cloudflare would (`* * * * *`): the worker's scheduled handler
          * at the start of every minute, with that minute as its time, so the trends, subscriptions,
-         * digests and clean-ups run locally too (decision 104). A run that fails is logged; the next
-         * minute's runs all the same.
+         * digests and clean-ups run locally too (decision 104). Every minute comes whatever the last
+         * run did; one that comes while a run is still going is skipped and says so, so runs never pile
+         * up behind a stuck one (a breakpoint, say). A run that fails is logged.
          */
         runCron() {
           let ran = false;
+          let running = null;
+          const run = async (scheduledTime) => {
+            const at = new Date(scheduledTime).toISOString();
+            if (running !== null) {
+              console.error(`› The cron's run at ${at} skipped: the run at ${running} is still going.`);
+              return;
+            }
+            running = at;
+            try {
+              await reloading;
+              const result = await (await miniflare.getWorker()).scheduled({ scheduledTime: new Date(scheduledTime), cron: CRON });
+              if (result.outcome !== "ok") console.error(`› The cron's run at ${at} ended: ${result.outcome}`);
+              else if (!ran) console.log(`› ${CRON_FIRST_RUN} (${at}); it runs every minute.`);
+              ran ||= result.outcome === "ok";
+            } catch (error) {
+              console.error(`› The cron's run at ${at} failed:`, error);
+            } finally {
+              running = null;
+            }
+          };
           const tick = () => {
-            const now = Date.now();
-            setTimeout(async () => {
-              const scheduledTime = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
-              try {
-                await reloading;
-                const result = await (await miniflare.getWorker()).scheduled({ scheduledTime: new Date(scheduledTime), cron: CRON });
-                if (result.outcome !== "ok") console.error(`› The cron's run at ${new Date(scheduledTime).toISOString()} ended: ${result.outcome}`);
-                else if (!ran) console.log(`› ${CRON_FIRST_RUN} (${new Date(scheduledTime).toISOString()}); it runs every minute.`);
-                ran ||= result.outcome === "ok";
-              } catch (error) {
-                console.error(`› The cron's run at ${new Date(scheduledTime).toISOString()} failed:`, error);
-              }
+            setTimeout(() => {
+              void run(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
               tick();
-            }, MINUTE_MS - (now % MINUTE_MS) + CRON_DELAY_MS).unref();
+            }, MINUTE_MS - (Date.now() % MINUTE_MS) + CRON_DELAY_MS).unref();
           };
           tick();
         },

@@ -67,7 +67,7 @@ test.describe("the public profile, signed out", () => {
     await expect(likeOn(page, word)).toHaveAttribute("aria-pressed", "false");
   });
 
-  test("Reply answers 'Please sign in to comment'; without JavaScript sign-in leads on to the reply", async ({ page, baseURL }) => {
+  test("Reply answers 'Please sign in to comment'; without JavaScript on the sign-in page, which would come back to the reply", async ({ page, baseURL }) => {
     const author = await newMember(baseURL!);
     const word = uniqueWord("pr");
     await postAs(author, `Answer me if you can ${word}`);

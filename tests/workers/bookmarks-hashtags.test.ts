@@ -249,7 +249,9 @@ describe("hashtag page (spec document 2 §2 'Hashtag page')", () => {
       expect(response.status, path).toBe(404);
       const page = await response.text();
       expect(page, path).toContain("Not a hashtag");
+      // It says what a hashtag is, digits alone not being one (as for /hashtag/12345).
       expect(page, path).toContain(HASHTAG_MESSAGES.notAHashtagText);
+      expect(HASHTAG_MESSAGES.notAHashtagText).toContain("not only digits");
     }
     for (const path of [`/hashtag/${tag}?cursor=zzz`, `/hashtag/${tag}?cursor=%00`, `/hashtag/${tag}?cursor=b~1~2`]) {
       expect((await get(path, { Cookie: viewer.cookie })).status, path).toBe(200);

@@ -519,13 +519,19 @@ describe("uploads are checked through to their end", () => {
 });
 
 describe("the log", () => {
-  it("keeps none of Remix's refusals of what was asked (a POST to a page with no action, an address that does not decode), and every error of the worker's own", async () => {
+  it("keeps Remix's refusals of what was asked (a POST to a page with no action, an address no route has) to one line, for our own pages' requests only; every error of the worker's own in full", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const cookie = (await member()).cookie;
       expect((await fetchWorker(formPost("/terms", { intent: "anything" }, { Cookie: cookie }))).status).toBe(405);
-      expect((await get("/post/%ED%A0%80/shares", { Cookie: cookie })).status).toBeLessThan(500);
       expect((await get("/no/such/page/here", { Cookie: cookie })).status).toBe(404);
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+      // Asked by one of our own pages: a form or link of ours points nowhere, said in one line.
+      expect((await fetchWorker(formPost("/terms", { intent: "anything" }, { Cookie: cookie, "Sec-Fetch-Site": "same-origin" }))).status).toBe(405);
+      expect(warnings).toHaveBeenCalledTimes(1);
+      expect(warnings.mock.calls[0]?.[0]).toMatch(/^405 POST \/terms: /);
       expect(errors).not.toHaveBeenCalled();
       // An error of the worker's own is logged, as Remix logs it by default.
       const failure = new Error("a loader broke");
@@ -533,6 +539,7 @@ describe("the log", () => {
       expect(errors).toHaveBeenCalledWith(failure);
     } finally {
       errors.mockRestore();
+      warnings.mockRestore();
     }
   });
 });

@@ -17,11 +17,12 @@ export function signInPath(request: Request, extra: Record<string, string> = {})
 /**
  * What a visitor sent to sign in from a member's page is told, where the spec has words for it
  * (document 1 §6). A post's Reply leads a visitor without JavaScript to the reply's page: a comment,
- * so it says what Reply says with JavaScript.
+ * so it says what Reply says with JavaScript. Here, not in that page's loader: the signed-in layout's
+ * loader asks too, and of two redirects Remix answers the outer route's.
  */
 function signInToast(request: Request): ToastInput | null {
   const url = new URL(request.url);
-  if (url.pathname.replace(/\.data$/, "") === "/compose" && url.searchParams.has("replyTo")) return { type: "error", message: POST_MESSAGES.signInToComment };
+  if (url.pathname === "/compose" && url.searchParams.has("replyTo")) return { type: "error", message: POST_MESSAGES.signInToComment };
   return null;
 }
 

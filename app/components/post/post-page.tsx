@@ -45,9 +45,9 @@ export function PostPageView({
       <div>
         {deleted ? null : <PageHeader title="Post" />}
         {deleted ? null : community}
-        {/* Gone, the card draws nothing but its own delete dialog, to give that answer: it keeps its
-            place in the tree, or React would make it anew, without its dialog, when the feed room's
-            news of the deletion comes before the answer. */}
+        {/* Gone, the card draws nothing, or, while its delete dialog is open, itself and the dialog,
+            to give that answer. It keeps its place in the tree: else React would make it anew,
+            without its dialog, when the feed room's news of the deletion comes before the answer. */}
         <PostCard item={item} detail />
         {deleted ? <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} /> : null}
         {deleted || !canReply ? null : (

@@ -4,5 +4,5 @@ export const HASHTAG_MESSAGES = {
   emptyText: (hashtag: string) => `No posts have been made with #${hashtag} yet.`,
   emptyPrompt: "Be the first to post about this topic!",
   notAHashtag: "Not a hashtag",
-  notAHashtagText: "A hashtag is letters, digits or underscores after a #, not digits alone, like #murmur.",
+  notAHashtagText: "A hashtag is a # followed by letters, digits or underscores (not only digits), like #murmur.",
 } as const;
