@@ -102,6 +102,8 @@ if (REQUESTS > 290 || WARMUP > 290) {
   process.exit(2);
 }
 const ONLY = option("only", "");
+/** Whether --only picks what `label` names (everything without --only). */
+const selected = (label) => !ONLY || ONLY.split("|").some((text) => label.includes(text));
 // --preset=<name>: which data set (tests/bench/generate.mjs PRESETS): large (default, tests/bench/data) or peer.
 const PRESET = option("preset", DEFAULT_PRESET);
 const DATA_DIR = dataDir(PRESET);
@@ -1178,7 +1180,7 @@ async function main() {
   const rows = [];
   const skipped = [];
   for (const page of pages) {
-    if (ONLY && !ONLY.split("|").some((text) => `${page.label} ${page.path}`.includes(text))) continue;
+    if (!selected(`${page.label} ${page.path}`)) continue;
     // A write that answers only POSTs is probed by the page it is sent from (probePath).
     const probe = await get(page.probePath ?? page.path, page.headersFor(0));
     if (probe.status === 404 || (probe.status >= 300 && probe.status < 400)) {
@@ -1194,11 +1196,10 @@ async function main() {
   log(`  measuring ${measured.length} rows, ${ROUNDS} rounds of ${REQUESTS} requests each, the rows taking turns…`);
   const machineBefore = { ...machineNow(), load: loadBefore };
   await measureRows(measured);
-  const trendsJob = !ONLY || ONLY.split("|").some((text) => `${TRENDS_JOB.label} ${TRENDS_JOB.path}`.includes(text)) ? await measureTrendsJob(meta.now) : null;
+  const trendsJob = selected(`${TRENDS_JOB.label} ${TRENDS_JOB.path}`) ? await measureTrendsJob(meta.now) : null;
   // The realtime rows (docs/decisions/036). A room that refuses or breaks the connection fails its row.
-  const realtimeSelected = (label) => !ONLY || ONLY.split("|").some((text) => label.includes(text));
   const realtime = async (label, measure) => {
-    if (!realtimeSelected(label)) return null;
+    if (!selected(label)) return null;
     log(`  measuring ${label}…`);
     try {
       return await measure();
@@ -1231,7 +1232,7 @@ async function main() {
   }
   const machine = machineReport(machineBefore, machineAfter);
 
-  const js = realtimeSelected("Initial JS") ? await initialJs("/", cookie(viewers[1])) : null;
+  const js = selected("Initial JS") ? await initialJs("/", cookie(viewers[1])) : null;
   await stopServer();
   // The run's posts and messages go again (likes were toggled an even number of times: back where they were).
   queryLocal(`DELETE FROM posts WHERE content LIKE '${BENCH_POST} %';\n${DELETE_BENCH_MESSAGES}`, DATA_DIR);
@@ -1309,7 +1310,7 @@ async function main() {
     log(`Initial JS on the home page: ${js.files.length} scripts, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget ${kb(BUDGET.jsGzipBytes)}): ${jsPass ? "PASS" : "FAIL"}`);
     for (const file of [...js.files].sort((a, b) => b.gzip - a.gzip).slice(0, ONLY ? js.files.length : 5)) log(`  ${kb(file.gzip).padStart(9)}  ${file.url}`);
     log(`  (plus ${kb(js.inline)} of inline script in the HTML, not counted)`);
-  } else if (realtimeSelected("Initial JS")) {
+  } else if (selected("Initial JS")) {
     log("Initial JS: the home page did not answer 200; not measured.");
   }
 
