@@ -123,8 +123,10 @@ export function prepareWorker({ production = true } = {}) {
               await reloading;
               const result = await (await miniflare.getWorker()).scheduled({ scheduledTime: new Date(scheduledTime), cron: CRON });
               if (result.outcome !== "ok") console.error(`› The cron's run at ${at} ended: ${result.outcome}`);
-              else if (!ran) console.log(`› ${CRON_FIRST_RUN} (${at}); it runs every minute.`);
-              ran ||= result.outcome === "ok";
+              else if (!ran) {
+                ran = true;
+                console.log(`› ${CRON_FIRST_RUN} (${at}); it runs every minute.`);
+              }
             } catch (error) {
               console.error(`› The cron's run at ${at} failed:`, error);
             } finally {

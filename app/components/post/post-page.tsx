@@ -43,35 +43,43 @@ export function PostPageView({
     // page is the original's comments, posted to the original's address.
     <PostPageAddress.Provider value={item.id === post.id ? path : null}>
       <div>
-        {deleted ? null : <PageHeader title="Post" />}
-        {deleted ? null : community}
-        {/* Gone, the card draws nothing, or, while its delete dialog is open, itself and the dialog,
-            to give that answer. It keeps its place in the tree: else React would make it anew,
-            without its dialog, when the feed room's news of the deletion comes before the answer. */}
-        <PostCard item={item} detail />
-        {deleted ? <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} /> : null}
-        {deleted || !canReply ? null : (
-          <div id={COMMENT_BOX_ID} className="border-b border-line px-4 py-3">
-            <ReplyForm
-              scope="page"
-              postId={post.id}
-              rows={2}
-              lastResult={failed?.parentId === null ? failed.lastResult : undefined}
-              returnAnchor="comments"
-            />
-          </div>
-        )}
         {deleted ? null : (
-          <section id="comments" aria-label="Comments">
-            {paged ? (
-              <p className="border-b border-line px-4 py-2 text-sm">
-                <Link to={`${path}#comments`} className="text-accent hover:underline">
-                  Back to the first comments
-                </Link>
-              </p>
+          <>
+            <PageHeader title="Post" />
+            {community}
+          </>
+        )}
+        {/* Gone, the card draws nothing, or, while its delete dialog is open, itself and the dialog,
+            to give that answer. It keeps its place in the tree (what comes before it is one child
+            either way): else React would make it anew, without its dialog, when the feed room's news
+            of the deletion comes before the answer. */}
+        <PostCard item={item} detail />
+        {deleted ? (
+          <ErrorPage status={404} title="Post not found" text={POST_MESSAGES.notFound} />
+        ) : (
+          <>
+            {canReply ? (
+              <div id={COMMENT_BOX_ID} className="border-b border-line px-4 py-3">
+                <ReplyForm
+                  scope="page"
+                  postId={post.id}
+                  rows={2}
+                  lastResult={failed?.parentId === null ? failed.lastResult : undefined}
+                  returnAnchor="comments"
+                />
+              </div>
             ) : null}
-            {post.locked ? null : <CommentThread postId={post.id} postAuthorId={post.author.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
-          </section>
+            <section id="comments" aria-label="Comments">
+              {paged ? (
+                <p className="border-b border-line px-4 py-2 text-sm">
+                  <Link to={`${path}#comments`} className="text-accent hover:underline">
+                    Back to the first comments
+                  </Link>
+                </p>
+              ) : null}
+              {post.locked ? null : <CommentThread postId={post.id} postAuthorId={post.author.id} itemId={item.id} first={data} failed={failed} canReply={canReply} />}
+            </section>
+          </>
         )}
       </div>
     </PostPageAddress.Provider>
