@@ -129,6 +129,10 @@ test.describe("subscriptions and the verified badge", () => {
     await expect(toast(page, "Subscription cancelled successfully!")).toBeVisible();
     await expect(page.getByText(/Subscription cancelled\. You have access until/)).toBeVisible();
     await expect(page.getByText(secret)).toBeVisible();
+    // Still listed until it ends, but no longer in the total per month: it will not be paid for again.
+    await open(page, "/subscriptions");
+    await expect(page.getByRole("list", { name: "Subscribed" }).getByText(maker.account.displayName)).toBeVisible();
+    await expect(page.getByTestId("monthly-total")).toHaveText("$0.00");
   });
 
   test("a price changed while the subscribe dialog was open is refused with the new price and charges nothing; the new price can then be taken", async ({ page, baseURL }) => {
