@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { FOLLOW_LIST_PAGE_SIZE, USERNAME_MAX_LENGTH } from "~/lib/constants";
+import { periodEndShown } from "~/lib/money";
 import { webAddress } from "~/lib/schemas/settings";
 import type { Author, FeedPage } from "~/lib/types/post";
 import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~/lib/types/profile";
@@ -92,7 +93,7 @@ function mySubscriptionSql(viewer: Viewer): SQL<string | null> {
   const me = viewerSql(viewer);
   if (!me) return sql<string | null>`NULL`;
   return sql<string | null>`(SELECT json_object('amountCents', ${creatorSubscriptions.amountCents}, 'plan', ${creatorSubscriptions.plan},
-      'expiresAt', ${creatorSubscriptions.expiresAt}, 'cancelled', ${creatorSubscriptions.cancelledAt} IS NOT NULL)
+      'expiresAt', ${creatorSubscriptions.expiresAt}, 'cancelled', ${creatorSubscriptions.cancelledAt} IS NOT NULL, 'provider', ${creatorSubscriptions.provider})
     FROM ${creatorSubscriptions} WHERE ${creatorSubscriptions.subscriberId} = ${me} AND ${creatorSubscriptions.subscribedToId} = ${USERS_ID}
     AND ${creatorSubscriptions.status} = 'active' AND ${creatorSubscriptions.expiresAt} > ${param("profileNow")})`;
 }
@@ -179,8 +180,8 @@ function toProfile(row: ProfileRow): ProfileView {
 
 function runningOf(json: string | null): RunningSubscription | null {
   if (!json) return null;
-  const parsed = JSON.parse(json) as { amountCents: number; plan: RunningSubscription["plan"]; expiresAt: number; cancelled: number };
-  return { amountCents: parsed.amountCents, plan: parsed.plan, expiresAt: parsed.expiresAt, cancelled: Boolean(parsed.cancelled) };
+  const parsed = JSON.parse(json) as { amountCents: number; plan: RunningSubscription["plan"]; expiresAt: number; cancelled: number; provider: string };
+  return { amountCents: parsed.amountCents, plan: parsed.plan, expiresAt: periodEndShown(parsed.expiresAt, parsed.provider), cancelled: Boolean(parsed.cancelled) };
 }
 
 /** A website is shown as a link only if it is an http(s) address (a stored `javascript:` never becomes one). */

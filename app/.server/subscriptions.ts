@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, STRIPE_LAPSED_CANCELS_PER_RUN, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
-import { creatorPeriodEnd, formatPrice, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
+import { creatorPeriodEnd, formatPrice, periodEndShown, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
 import type { CreatorCard, SubscribedPage, VerifiedStatus } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { inParts } from "./db/chunks";
@@ -694,7 +694,14 @@ export async function stopRenewalsToUnverified(db: Db, config: AppConfig, member
 /** Murmur gave the member the badge: verified, and not by a subscription. */
 const badgeGivenSql = sql<number>`${users.verifiedType} IS NOT NULL AND NOT ${users.verifiedBySubscription}`;
 
-type VerifiedRow = { granted: number; status: "active" | "cancelled" | null; amountCents: number | null; expiresAt: Date | null; cancelledAt: Date | null };
+type VerifiedRow = {
+  granted: number;
+  status: "active" | "cancelled" | null;
+  amountCents: number | null;
+  expiresAt: Date | null;
+  cancelledAt: Date | null;
+  provider: string | null;
+};
 
 /**
  * The viewer's verification (/verified): their verified subscription (none, or its state, fee and when
@@ -711,6 +718,7 @@ export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<{ 
         amountCents: verifiedSubscriptions.amountCents,
         expiresAt: verifiedSubscriptions.expiresAt,
         cancelledAt: verifiedSubscriptions.cancelledAt,
+        provider: verifiedSubscriptions.provider,
       };
       const me = viewerSql(viewer) ?? sql`NULL`;
       return {
@@ -724,7 +732,7 @@ export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<{ 
     const row = rows[0];
     const granted = Boolean(row?.granted);
     if (!row || row.status !== "active" || !row.expiresAt || row.expiresAt.getTime() <= now) return { status: null, granted };
-    return { status: { amountCents: row.amountCents ?? 0, expiresAt: row.expiresAt.getTime(), cancelled: row.cancelledAt !== null }, granted };
+    return { status: { amountCents: row.amountCents ?? 0, expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider), cancelled: row.cancelledAt !== null }, granted };
   });
 }
 
@@ -738,6 +746,7 @@ type SubscriptionRow = {
   plan: Plan;
   expiresAt: Date;
   cancelledAt: Date | null;
+  provider: string;
 };
 
 const S = { now: param("subscriptionsNow"), afterAt: param("subscriptionsAfterAt"), afterId: param("subscriptionsAfterId") };
@@ -772,6 +781,7 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number, cursor:
         plan: creatorSubscriptions.plan,
         expiresAt: creatorSubscriptions.expiresAt,
         cancelledAt: creatorSubscriptions.cancelledAt,
+        provider: creatorSubscriptions.provider,
       };
       const continues = after
         ? sql`(${creatorSubscriptions.expiresAt} < ${S.afterAt} OR (${creatorSubscriptions.expiresAt} = ${S.afterAt} AND ${creatorSubscriptions.id} < ${S.afterId}))`
@@ -788,16 +798,21 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number, cursor:
     { ...viewerValues(viewer), subscriptionsNow: now, subscriptionsAfterAt: after?.at ?? null, subscriptionsAfterId: after?.id ?? null },
   );
   return mapRead(read, (rows) => {
-    const items = rows.slice(0, SUBSCRIPTIONS_PAGE_SIZE).map((row) => ({
+    const page = rows.slice(0, SUBSCRIPTIONS_PAGE_SIZE);
+    const items = page.map((row) => ({
       id: row.subscriptionId,
       creator: { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
       amountCents: row.amountCents,
       plan: row.plan,
-      expiresAt: row.expiresAt.getTime(),
+      expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider),
       cancelled: row.cancelledAt !== null,
     }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > SUBSCRIPTIONS_PAGE_SIZE && last ? subscriptionCursor({ at: last.expiresAt, id: last.id }) : null };
+    // The cursor continues the order of the index: the stored end, not the one shown.
+    const last = page.at(-1);
+    return {
+      items,
+      nextCursor: rows.length > SUBSCRIPTIONS_PAGE_SIZE && last ? subscriptionCursor({ at: last.expiresAt.getTime(), id: last.subscriptionId }) : null,
+    };
   });
 }
 

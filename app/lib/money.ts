@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_MAX_PRICE_CENTS,
+  STRIPE_RENEWAL_GRACE_MS,
   SUBSCRIPTION_MIN_PRICE_CENTS,
   TIME,
   VERIFIED_PERIOD_DAYS,
@@ -66,4 +67,13 @@ export function creatorPeriodEnd(start: number, plan: Plan): number {
 /** When a verified subscription's 30-day period that starts at `start` ends. */
 export function verifiedPeriodEnd(start: number): number {
   return start + VERIFIED_PERIOD_DAYS * TIME.DAY;
+}
+
+/**
+ * When a period ends as the member is told it (renews on, ends on, until): its `expires_at`, less the
+ * grace a Stripe period is kept beyond Stripe's own (STRIPE_RENEWAL_GRACE_MS, 037), which is when
+ * Stripe charges the next one. Access still runs to `expires_at`.
+ */
+export function periodEndShown(expiresAt: number, provider: string | null): number {
+  return provider === "stripe" ? expiresAt - STRIPE_RENEWAL_GRACE_MS : expiresAt;
 }

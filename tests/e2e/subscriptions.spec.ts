@@ -135,6 +135,26 @@ test.describe("subscriptions and the verified badge", () => {
     await expect(page.getByTestId("monthly-total")).toHaveText("$0.00");
   });
 
+  test("a creator who stops offering: the subscriber is told it is the creator's doing, and keeps access until the end", async ({ page, baseURL, me }) => {
+    const maker = await creator(baseURL!, "4.99");
+    const secret = `Until the end ${uniqueWord("stop")}`;
+    await subscriberPost(maker, secret);
+    const subscribed = await me.api.post(`/profile/${maker.username}`, {
+      form: { intent: "subscribe", plan: "monthly", priceCents: "499", returnTo: `/profile/${maker.username}` },
+      maxRedirects: 0,
+      headers: { Origin: me.origin, ...NEW_CONNECTION },
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(302);
+    const stopped = await maker.api.post("/settings/profile", { form: { intent: "subscription-offering", offer: "off" } });
+    expect(stopped.status(), await stopped.text()).toBe(200);
+
+    await open(page, `/profile/${maker.username}`);
+    await expect(page.getByText(new RegExp(`${maker.account.displayName} no longer offers subscriptions\\. You have access until`))).toBeVisible();
+    await expect(page.getByText(/Subscription cancelled\./)).toHaveCount(0);
+    await expect(page.getByText(secret)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe again" })).toHaveCount(0);
+  });
+
   test("a price changed while the subscribe dialog was open is refused with the new price and charges nothing; the new price can then be taken", async ({ page, baseURL }) => {
     const maker = await creator(baseURL!, "4.99");
     await open(page, `/profile/${maker.username}`);

@@ -12,6 +12,7 @@ import { applyPaidPeriod, expireSubscriptions, subscribeToCreator } from "~/.ser
 import { STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
+import { formatDay } from "~/lib/format";
 import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
 import { createPost, createUser, db, fetchWorker, formPost, get, member, ORIGIN, toastOf } from "./helpers";
 
@@ -447,6 +448,10 @@ describe("Stripe's webhook", () => {
     const t = Math.floor(at / 1000);
     return { payload, header: `t=${t},v1=${await stripeSignature(secret, t, payload)}` };
   };
+  const webhookOf = async (event: object) => {
+    const { payload, header } = await signed(event);
+    return handleStripeWebhook(db(), config, payload, header);
+  };
   const checkoutEvent = (fanId: string, creatorId: string, subscription: string) => ({
     id: `evt_${crypto.randomUUID()}`,
     type: "checkout.session.completed",
@@ -570,6 +575,41 @@ describe("Stripe's webhook", () => {
     expect(await handleStripeWebhook(db(), config, deleted.payload, deleted.header)).toMatchObject({ body: { applied: true } });
     expect((await userRow(me.user.id)).verifiedType).toBeNull();
     expect((await subscriptionOf(fan.user.id, me.user.id))!.cancelledAt).not.toBeNull();
+  });
+
+  it("pages show Stripe's own period end, not the day of grace access runs on (decision 106)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const reference = `sub_${crypto.randomUUID()}`;
+    expect(await webhookOf(checkoutEvent(fan.user.id, maker.user.id, reference))).toMatchObject({ body: { applied: true } });
+    const verifiedReference = `sub_${crypto.randomUUID()}`;
+    const badge = checkoutEvent(fan.user.id, fan.user.id, verifiedReference);
+    badge.data.object.metadata = { kind: "verified", member_id: fan.user.id, amount_cents: String(VERIFIED_PRICE_CENTS) } as typeof badge.data.object.metadata;
+    expect(await webhookOf(badge)).toMatchObject({ body: { applied: true } });
+    // Stripe's periods end here; the rows keep a day more.
+    const stripeEnd = (await subscriptionOf(fan.user.id, maker.user.id))!.expiresAt.getTime() - STRIPE_RENEWAL_GRACE_MS;
+    const badgeEnd = (await db().select().from(verifiedSubscriptions).where(eq(verifiedSubscriptions.userId, fan.user.id)).get())!.expiresAt.getTime() - STRIPE_RENEWAL_GRACE_MS;
+    const shows = async (path: string, end: number) => {
+      const html = await (await get(path, { Cookie: fan.cookie })).text();
+      expect(html).toContain(formatDay(end));
+      expect(html).not.toContain(formatDay(end + STRIPE_RENEWAL_GRACE_MS));
+    };
+    await shows("/subscriptions", stripeEnd);
+    await shows(`/profile/${maker.user.username}`, stripeEnd);
+    await shows("/verified", badgeEnd);
+  });
+
+  it("a subscription the creator stopped offering says so on their profile, not that the member cancelled (decision 106)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    await post(`/profile/${maker.user.username}`, { intent: "subscribe", plan: "monthly", priceCents: "499" }, fan.cookie);
+    const profile = async () => (await get(`/profile/${maker.user.username}`, { Cookie: fan.cookie })).text();
+    expect(await profile()).toContain("Subscribed until");
+    await post("/settings/profile", { intent: "subscription-offering", offer: "off" }, maker.cookie);
+    expect((await subscriptionOf(fan.user.id, maker.user.id))!.cancelledAt).not.toBeNull();
+    const html = await profile();
+    expect(html).toContain(`${maker.user.displayName} no longer offers subscriptions. You have access until`);
+    expect(html).not.toContain("Subscription cancelled.");
   });
 
   /** Stripe as the worker reaches it: every call written down; up (answers as Stripe does) or down (503). */

@@ -131,7 +131,12 @@ function SubscribedBanner({ profile }: { profile: ProfileView }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-accent/40 bg-accent/5 px-3 py-2 text-sm">
       <span className="flex-1">
-        {mine.cancelled ? `Subscription cancelled. You have access until ${until}.` : `Subscribed until ${until} (${mine.plan}, ${formatPrice(mine.amountCents)}).`}
+        {!mine.cancelled
+          ? SUBSCRIPTION_MESSAGES.subscribedUntil(until, mine.plan, formatPrice(mine.amountCents))
+          : profile.subscription.priceCents === null
+            ? // The creator stopped offering (or lost the badge): their doing, not the member's (decision 106).
+              SUBSCRIPTION_MESSAGES.noLongerOffered(profile.displayName, until)
+            : SUBSCRIPTION_MESSAGES.cancelledUntil(until)}
       </span>
       {mine.cancelled && profile.subscription.priceCents === null ? null : mine.cancelled ? (
         <FetcherForm fetcher={resume.fetcher} action={`/profile/${profile.username}`}>

@@ -21,6 +21,10 @@ export const SUBSCRIPTION_MESSAGES = {
   notSubscribed: "You have no active subscription to cancel",
   // A block between the two, either way (decision 100).
   blocked: (name: string) => `You can't subscribe to ${name}`,
+  /** A profile's banner over a running subscription (`SubscribedBanner`): renewing, cancelled, or ending because the creator stopped offering. */
+  subscribedUntil: (until: string, plan: string, price: string) => `Subscribed until ${until} (${plan}, ${price}).`,
+  cancelledUntil: (until: string) => `Subscription cancelled. You have access until ${until}.`,
+  noLongerOffered: (name: string, until: string) => `${name} no longer offers subscriptions. You have access until ${until}.`,
   priceTooHigh: "The highest price is $999.99 a month",
   memberNotFound: "User not found",
   choosePlan: "Choose a monthly or yearly plan",

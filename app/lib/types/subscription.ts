@@ -1,7 +1,11 @@
 import type { Plan } from "../money";
 import type { Author } from "./post";
 
-/** The viewer's verified subscription while it lasts (/verified): its fee, when it renews or ends, and whether renewal was cancelled. */
+/**
+ * The viewer's verified subscription while it lasts (/verified): its fee, when it renews or ends, and
+ * whether renewal was cancelled. `expiresAt` here and in `RunningSubscription` is the period's end as the
+ * member was charged for it (`periodEndShown`: Stripe's own, without the grace access runs on).
+ */
 export type VerifiedStatus = { amountCents: number; expiresAt: number; cancelled: boolean };
 
 /** A verified member's own posts in numbers (/verified, Advanced Analytics): totals, and the most viewed. */
