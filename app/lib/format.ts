@@ -13,7 +13,12 @@ export function formatCount(count: number): string {
 
 /** A count and its noun: "1 post", "12 posts", "1.2K posts". */
 export function countOf(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${nounOf(count, one, many)}`;
+}
+
+/** The word a count goes with: `one` for 1, else `many` ("1 Follower", "12 Followers"). */
+export function nounOf(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
 }
 
 /** Seconds under a minute, then minutes, hours, days under 7 days, else a date (spec document 1 §9). */

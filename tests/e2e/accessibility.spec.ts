@@ -236,7 +236,7 @@ for (const theme of ["light", "dark"] as const) {
       await open(page, `/profile/${other.username}`);
       expect(await seriousViolations(page)).toEqual([]);
       if (jsEnabled()) {
-        await page.getByRole("link", { name: /Followers/ }).click();
+        await page.getByRole("link", { name: /Followers?$/ }).click();
         await expect(page.getByRole("dialog", { name: "Followers" }).getByRole("listitem")).toHaveCount(1);
         expect(await seriousViolations(page)).toEqual([]);
       }

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, follow, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
 
-/** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'). */
-// A count's own item ('12 Followers'), not what shows inside it (its list's dialog, and the toasts raised there).
+/** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'; one of them in the singular at 1). */
+// A count's own item ('12 Followers', '1 Follower'), not what shows inside it (its list's dialog, and the toasts raised there).
 const count = (page: Page, label: string) =>
   page
     .getByRole("list", { name: "Counts" })
     .locator(":scope > li")
-    .filter({ hasText: new RegExp(`^[\\d.,KM]+\\s*${label}$`) });
+    .filter({ hasText: new RegExp(`^[\\d.,KM]+\\s*${label.replace(/s$/, "")}s?$`) });
 
 test.describe("profiles", () => {
   test("another member's profile: header, posts, and Follow / Unfollow with the spec's toasts", async ({ page, baseURL }) => {
@@ -20,15 +20,16 @@ test.describe("profiles", () => {
     await expect(header.getByText(`@${other.username}`, { exact: true })).toBeVisible();
     await expect(header.getByText(/^Joined [A-Z][a-z]+ \d{4}$/)).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
-    await expect(count(page, "Posts")).toContainText("1");
-    await expect(count(page, "Followers")).toContainText("0");
+    // A count of one in the singular, others in the plural.
+    await expect(count(page, "Posts")).toHaveText("1 Post");
+    await expect(count(page, "Followers")).toHaveText("0 Followers");
     // Message starts the conversation (tests/e2e/messages.spec.ts follows it there).
     await expect(header.getByRole("button", { name: "Message", exact: true })).toBeVisible();
 
     await submitAndSettle(page, page.getByRole("button", { name: `Follow @${other.username}`, exact: true }));
     await expect(page.getByText(`Following @${other.username}`)).toBeVisible();
     await expect(page.getByRole("button", { name: `Unfollow @${other.username}`, exact: true })).toBeVisible();
-    await expect(count(page, "Followers")).toContainText("1");
+    await expect(count(page, "Followers")).toHaveText("1 Follower");
 
     await submitAndSettle(page, page.getByRole("button", { name: `Unfollow @${other.username}`, exact: true }));
     await expect(page.getByText(`Unfollowed @${other.username}`)).toBeVisible();
@@ -77,7 +78,7 @@ test.describe("profiles", () => {
       // A list that gets no answer says so in the dialog, with the profile behind it, and asks again (decision 079).
       const data = /\.data(\?|$)/;
       await page.route(data, (route) => route.abort("internetdisconnected"));
-      await page.getByRole("link", { name: /Followers/ }).click();
+      await page.getByRole("link", { name: /Followers?$/ }).click();
       const dialog = page.getByRole("dialog", { name: "Followers" });
       await expect(dialog.getByRole("alert")).toContainText("Network error. Please check your connection and try again.");
       await page.unroute(data);
@@ -86,7 +87,7 @@ test.describe("profiles", () => {
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
     }
-    await page.getByRole("link", { name: /Followers/ }).click();
+    await page.getByRole("link", { name: /Followers?$/ }).click();
     const list = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
     if (jsEnabled()) await expect(page.getByRole("dialog", { name: "Followers" })).toBeVisible();
     else await expect(page).toHaveURL(new RegExp(`/profile/${account.username}/followers$`));
@@ -113,7 +114,7 @@ test.describe("profiles", () => {
     await open(page, "/profile");
     await expect(count(page, "Followers")).toContainText("2");
     // The list: a modal over the profile with JavaScript, its page without.
-    await page.getByRole("link", { name: /Followers/ }).click();
+    await page.getByRole("link", { name: /Followers?$/ }).click();
     const where = jsEnabled() ? page.getByRole("dialog", { name: "Followers" }) : page;
     const list = where.getByRole("list", { name: "Followers" });
     const row = (member: { username: string }) => list.getByRole("listitem").filter({ hasText: `@${member.username}` });
@@ -134,7 +135,7 @@ test.describe("profiles", () => {
       // The keyboard goes to the next row, and the profile under the list counts one follower less (its
       // link: the count's item holds the open list too).
       await expect(row(fan)).toBeFocused();
-      await expect(page.getByRole("list", { name: "Counts" }).getByRole("link", { name: "1 Followers", exact: true })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Counts" }).getByRole("link", { name: "1 Follower", exact: true })).toBeVisible();
     }
 
     await open(page, `/profile/${account.username}/followers`);

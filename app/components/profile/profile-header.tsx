@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
-import { formatCount, formatJoined } from "~/lib/format";
+import { formatCount, formatJoined, nounOf } from "~/lib/format";
 import { collapseBlankLines } from "~/lib/text";
 import type { ProfileView } from "~/lib/types/profile";
 import { BlockControl, UnblockButton } from "./block-form";
@@ -99,24 +99,24 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           <li>
             {profile.blocksViewer ? (
               <>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{nounOf(profile.followersCount, "Follower", "Followers")}</span>
               </>
             ) : (
               <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">Followers</span>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{nounOf(profile.followersCount, "Follower", "Followers")}</span>
               </FollowCountLink>
             )}
           </li>
           {profile.subscribersCount === null ? null : (
             <li>
-              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">Subscribers</span>
+              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">{nounOf(profile.subscribersCount, "Subscriber", "Subscribers")}</span>
             </li>
           )}
           <li>
-            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">Posts</span>
+            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">{nounOf(profile.postsCount, "Post", "Posts")}</span>
           </li>
           <li>
-            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">Views</span>
+            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">{nounOf(profile.totalViews, "View", "Views")}</span>
           </li>
         </ul>
       </div>
