@@ -43,12 +43,25 @@ export function messageSearchOf(value: string | null): string | null {
  * only, so the term is looked for folded both ways: as SQLite folds ('Émile' finds 'Émile') and as
  * JavaScript does ('Émile' finds 'émile').
  */
-const containing = (term: string) => ({ listSearch: term.replace(/[A-Z]/g, (letter) => letter.toLowerCase()), listSearchLower: term.toLowerCase() });
+const containing = (term: string) => ({
+  listSearch: term.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
+  listSearchLower: term.toLowerCase(),
+  listSearchUsername: term.replace(/^@/, "").toLowerCase(),
+});
 
-const L = { at: param("listAt"), id: param("listId"), search: param("listSearch"), searchLower: param("listSearchLower") };
+const L = {
+  at: param("listAt"),
+  id: param("listId"),
+  search: param("listSearch"),
+  searchLower: param("listSearchLower"),
+  searchUsername: param("listSearchUsername"),
+};
 
 /** Whether a text, lower-cased by SQLite, contains the term either way it is folded (`containing`). */
 const contains = (text: unknown) => sql`(instr(lower(${text}), ${L.search}) > 0 OR instr(lower(${text}), ${L.searchLower}) > 0)`;
+
+/** Whether a username contains the term, less the '@' a row shows it with ('@leo' finds leo). Usernames are ASCII letters, digits and underscores (the sign-up schema). */
+const usernameContains = (username: unknown) => sql`instr(lower(${username}), ${L.searchUsername}) > 0`;
 
 type SummaryRow = {
   id: string;
@@ -102,7 +115,7 @@ export function conversationListRead(
         lastMine: sql<number | null>`${messages.senderId} = ${conversationMembers.userId}`.as("last_mine"),
       };
       const matching = search
-        ? sql`(${contains(users.displayName)} OR ${contains(users.username)}
+        ? sql`(${contains(users.displayName)} OR ${usernameContains(users.username)}
             OR EXISTS (SELECT 1 FROM ${messages} AS found WHERE found.conversation_id = ${conversationMembers.conversationId}
               AND ${contains(sql`found.content`)}))`
         : undefined;
@@ -126,7 +139,7 @@ export function conversationListRead(
         .limit(CONVERSATIONS_PAGE_SIZE + 1);
       return { fields, query };
     },
-    { ...viewerValues(viewer), listAt: after?.at, listId: after?.id, ...(search ? containing(search) : { listSearch: undefined, listSearchLower: undefined }) },
+    { ...viewerValues(viewer), listAt: after?.at, listId: after?.id, ...(search ? containing(search) : { listSearch: undefined, listSearchLower: undefined, listSearchUsername: undefined }) },
   );
   return mapRead(read, (rows) => {
     const shown = rows.slice(0, CONVERSATIONS_PAGE_SIZE);

@@ -432,7 +432,7 @@ test.describe("direct messages", () => {
     await expect(bubbles(page).getByText(words, { exact: true })).toHaveCount(1);
   });
 
-  test("the list filters Verified Only with its counts, and searches names and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {
+  test("the list filters Verified Only with its counts, and searches names, @usernames and words; a conversation nobody wrote in is not the other's", async ({ page, baseURL, me }) => {
     const plain = await newMember(baseURL!, { displayName: "Plain Penpal" });
     const checked = await newMember(baseURL!, { displayName: "Checked Penpal" });
     await verify(baseURL!, checked.username);
@@ -460,6 +460,11 @@ test.describe("direct messages", () => {
     await expect(page).toHaveURL(new RegExp(`/messages\\?q=${secret}$`));
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list.getByText("Plain Penpal")).toBeVisible();
+    // A username as the row shows it, '@' and all.
+    await list.getByRole("searchbox", { name: "Search messages" }).fill(`@${checked.username}`);
+    await list.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByText("Checked Penpal")).toBeVisible();
   });
 });
 
