@@ -46,7 +46,8 @@ export function messageSearchOf(value: string | null): string | null {
 const containing = (term: string) => ({
   listSearch: term.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
   listSearchLower: term.toLowerCase(),
-  listSearchUsername: term.replace(/^@/, "").toLowerCase(),
+  // '@' alone stays '@', which no username holds: it finds the names and messages that have one.
+  listSearchUsername: term.replace(/^@(?=.)/, "").toLowerCase(),
 });
 
 const L = {

@@ -100,6 +100,7 @@ function mySubscriptionSql(viewer: Viewer): SQL<string | null> {
 
 /** The profile's header: null when no member has that username (or, for one's own, no session). */
 export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Read<ProfileView | null> {
+  const now = Date.now();
   const read = selectRead<ProfileRow>(
     db,
     `profile:${viewerKey(viewer)}:${subjectKey(subject)}`,
@@ -143,12 +144,12 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         .where(and(eq(sessions.id, param("viewerSession")), sql`${sessions.expiresAt} > ${now}`));
       return { fields, query };
     },
-    { ...viewerValues(viewer), ...subjectValues(subject), profileNow: Date.now() },
+    { ...viewerValues(viewer), ...subjectValues(subject), profileNow: now },
   );
-  return mapRead(read, (rows) => (rows[0] ? toProfile(rows[0]) : null));
+  return mapRead(read, (rows) => (rows[0] ? toProfile(rows[0], now) : null));
 }
 
-function toProfile(row: ProfileRow): ProfileView {
+function toProfile(row: ProfileRow, now: number): ProfileView {
   return {
     id: row.id,
     username: row.username,
@@ -167,7 +168,7 @@ function toProfile(row: ProfileRow): ProfileView {
     subscribersCount: row.subscribersCount === null ? null : Number(row.subscribersCount),
     subscription: {
       priceCents: row.priceCents === null ? null : Number(row.priceCents),
-      mine: runningOf(row.mySubscription),
+      mine: runningOf(row.mySubscription, now),
       canOffer: Boolean(row.isSelf) && row.verifiedType !== null,
     },
     followed: Boolean(row.followed),
@@ -178,10 +179,10 @@ function toProfile(row: ProfileRow): ProfileView {
   };
 }
 
-function runningOf(json: string | null): RunningSubscription | null {
+function runningOf(json: string | null, now: number): RunningSubscription | null {
   if (!json) return null;
   const parsed = JSON.parse(json) as { amountCents: number; plan: RunningSubscription["plan"]; expiresAt: number; cancelled: number; provider: string };
-  return { amountCents: parsed.amountCents, plan: parsed.plan, expiresAt: periodEndShown(parsed.expiresAt, parsed.provider), cancelled: Boolean(parsed.cancelled) };
+  return { amountCents: parsed.amountCents, plan: parsed.plan, expiresAt: periodEndShown(parsed.expiresAt, parsed.provider, now), cancelled: Boolean(parsed.cancelled) };
 }
 
 /** A website is shown as a link only if it is an http(s) address (a stored `javascript:` never becomes one). */

@@ -732,7 +732,7 @@ export function verifiedStatusRead(db: Db, viewer: Viewer, now: number): Read<{ 
     const row = rows[0];
     const granted = Boolean(row?.granted);
     if (!row || row.status !== "active" || !row.expiresAt || row.expiresAt.getTime() <= now) return { status: null, granted };
-    return { status: { amountCents: row.amountCents ?? 0, expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider), cancelled: row.cancelledAt !== null }, granted };
+    return { status: { amountCents: row.amountCents ?? 0, expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider, now), cancelled: row.cancelledAt !== null }, granted };
   });
 }
 
@@ -804,7 +804,7 @@ export function mySubscriptionsRead(db: Db, viewer: Viewer, now: number, cursor:
       creator: { id: row.id, username: row.username, displayName: row.displayName, avatarUrl: row.avatarUrl, verifiedType: row.verifiedType },
       amountCents: row.amountCents,
       plan: row.plan,
-      expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider),
+      expiresAt: periodEndShown(row.expiresAt.getTime(), row.provider, now),
       cancelled: row.cancelledAt !== null,
     }));
     // The cursor continues the order of the index: the stored end, not the one shown.

@@ -1,6 +1,6 @@
 import {
-  SUBSCRIPTION_MAX_PRICE_CENTS,
   STRIPE_RENEWAL_GRACE_MS,
+  SUBSCRIPTION_MAX_PRICE_CENTS,
   SUBSCRIPTION_MIN_PRICE_CENTS,
   TIME,
   VERIFIED_PERIOD_DAYS,
@@ -72,8 +72,9 @@ export function verifiedPeriodEnd(start: number): number {
 /**
  * When a period ends as the member is told it (renews on, ends on, until): its `expires_at`, less the
  * grace a Stripe period is kept beyond Stripe's own (STRIPE_RENEWAL_GRACE_MS, 037), which is when
- * Stripe charges the next one. Access still runs to `expires_at`.
+ * Stripe charges the next one; within that grace (Stripe's period over, the renewal's webhook not yet
+ * here, or a cancelled one's last day), `now`, never a day already past. Access runs to `expires_at`.
  */
-export function periodEndShown(expiresAt: number, provider: string | null): number {
-  return provider === "stripe" ? expiresAt - STRIPE_RENEWAL_GRACE_MS : expiresAt;
+export function periodEndShown(expiresAt: number, provider: string | null, now: number): number {
+  return provider === "stripe" ? Math.max(expiresAt - STRIPE_RENEWAL_GRACE_MS, Math.min(now, expiresAt)) : expiresAt;
 }

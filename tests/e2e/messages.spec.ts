@@ -463,8 +463,10 @@ test.describe("direct messages", () => {
     // A username as the row shows it, '@' and all.
     await list.getByRole("searchbox", { name: "Search messages" }).fill(`@${checked.username}`);
     await list.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(page).toHaveURL(new RegExp(`/messages\\?q=%40${checked.username}$`));
     await expect(list.getByText("Checked Penpal")).toBeVisible();
+    await expect(list.getByText("Plain Penpal")).toHaveCount(0);
+    await expect(list.getByRole("listitem")).toHaveCount(1);
   });
 });
 

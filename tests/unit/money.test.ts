@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addCalendarMonths, creatorPeriodEnd, formatPrice, parsePriceCents, planAmountCents, priceProblem, verifiedPeriodEnd } from "~/lib/money";
+import { STRIPE_RENEWAL_GRACE_MS, TIME } from "~/lib/constants";
+import { addCalendarMonths, creatorPeriodEnd, formatPrice, parsePriceCents, periodEndShown, planAmountCents, priceProblem, verifiedPeriodEnd } from "~/lib/money";
 import { SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 
@@ -44,5 +45,18 @@ describe("money in integer cents", () => {
     expect(addCalendarMonths(at("2027-12-15T00:00:00Z"), 1)).toBe(at("2028-01-15T00:00:00Z"));
     expect(creatorPeriodEnd(at("2028-02-29T08:00:00Z"), "yearly")).toBe(at("2029-02-28T08:00:00Z"));
     expect(verifiedPeriodEnd(at("2027-01-01T00:00:00Z"))).toBe(at("2027-01-31T00:00:00Z"));
+  });
+});
+
+describe("the period end a member is told (decision 106)", () => {
+  const stored = Date.UTC(2027, 0, 31, 12);
+  it("is the stored end for the test provider, whatever the time", () => {
+    expect(periodEndShown(stored, "test", stored - 10 * TIME.DAY)).toBe(stored);
+    expect(periodEndShown(stored, null, stored - TIME.HOUR)).toBe(stored);
+  });
+  it("is Stripe's own end for a Stripe row, a grace before the stored one; within the grace, now, never a past day", () => {
+    expect(periodEndShown(stored, "stripe", stored - 10 * TIME.DAY)).toBe(stored - STRIPE_RENEWAL_GRACE_MS);
+    const withinGrace = stored - STRIPE_RENEWAL_GRACE_MS / 2;
+    expect(periodEndShown(stored, "stripe", withinGrace)).toBe(withinGrace);
   });
 });

@@ -277,10 +277,11 @@ describe("the conversation list", () => {
       ["quiet", [toQuiet]],
       ["PERSON", [toVerified, toPlain, toQuiet]],
       ["100%", []],
-      // A username as each row shows it, with its '@' (review finding, decision 106).
+      // A username as each row shows it, with its '@' (decision 106); '@' alone is no username.
       [`@${quiet.username}`, [toQuiet]],
       [`@${quiet.username.toUpperCase()}`, [toQuiet]],
       [`@${quiet.username}zz`, []],
+      ["@", []],
     ] as const) {
       const found = await runRead(conversationListRead(db(), viewer, "all", term, null));
       expect(found.conversations.map((row) => row.id), term).toEqual(expected);

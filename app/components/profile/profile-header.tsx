@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined, nounOf } from "~/lib/format";
 import { collapseBlankLines } from "~/lib/text";
+import { PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { ProfileView } from "~/lib/types/profile";
 import { BlockControl, UnblockButton } from "./block-form";
 import { FollowButton } from "./follow-button";
@@ -12,6 +13,9 @@ import { MessageButton } from "./message-button";
 import { VisitorActions } from "./visitor-actions";
 import { OwnerProfileTools } from "./profile-photo-form";
 import { ProfileSubscription } from "~/components/subscriptions/subscribe";
+
+/** The word beside a count (`PROFILE_MESSAGES.counts`). */
+const word = (count: number, { one, many }: { one: string; many: string }) => nounOf(count, one, many);
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -88,35 +92,35 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           <li>
             {profile.blocksViewer ? (
               <>
-                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
+                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">{word(profile.followingCount, PROFILE_MESSAGES.counts.following)}</span>
               </>
             ) : (
               <FollowCountLink username={profile.username} kind="following" signIn={signIn}>
-                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">Following</span>
+                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">{word(profile.followingCount, PROFILE_MESSAGES.counts.following)}</span>
               </FollowCountLink>
             )}
           </li>
           <li>
             {profile.blocksViewer ? (
               <>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{nounOf(profile.followersCount, "Follower", "Followers")}</span>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{word(profile.followersCount, PROFILE_MESSAGES.counts.followers)}</span>
               </>
             ) : (
               <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{nounOf(profile.followersCount, "Follower", "Followers")}</span>
+                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{word(profile.followersCount, PROFILE_MESSAGES.counts.followers)}</span>
               </FollowCountLink>
             )}
           </li>
           {profile.subscribersCount === null ? null : (
             <li>
-              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">{nounOf(profile.subscribersCount, "Subscriber", "Subscribers")}</span>
+              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">{word(profile.subscribersCount, PROFILE_MESSAGES.counts.subscribers)}</span>
             </li>
           )}
           <li>
-            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">{nounOf(profile.postsCount, "Post", "Posts")}</span>
+            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">{word(profile.postsCount, PROFILE_MESSAGES.counts.posts)}</span>
           </li>
           <li>
-            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">{nounOf(profile.totalViews, "View", "Views")}</span>
+            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">{word(profile.totalViews, PROFILE_MESSAGES.counts.views)}</span>
           </li>
         </ul>
       </div>

@@ -12,6 +12,14 @@ export const PROFILE_MESSAGES = {
   followersFailed: "Failed to load followers",
   followingFailed: "Failed to load following",
   postedWithMention: "Post created with mention!",
+  /** The words beside the header's counts: for one, and for any other number ('1 Follower', '12 Followers'). */
+  counts: {
+    following: { one: "Following", many: "Following" },
+    followers: { one: "Follower", many: "Followers" },
+    subscribers: { one: "Subscriber", many: "Subscribers" },
+    posts: { one: "Post", many: "Posts" },
+    views: { one: "View", many: "Views" },
+  },
 } as const;
 
 /**
