@@ -14,8 +14,14 @@ import { VisitorActions } from "./visitor-actions";
 import { OwnerProfileTools } from "./profile-photo-form";
 import { ProfileSubscription } from "~/components/subscriptions/subscribe";
 
-/** The word beside a count (`PROFILE_MESSAGES.counts`). */
-const word = (count: number, { one, many }: { one: string; many: string }) => nounOf(count, one, many);
+/** A count of the header and its word, for one or any other number (`PROFILE_MESSAGES.counts`). */
+function Count({ count, words }: { count: number; words: { one: string; many: string } }) {
+  return (
+    <>
+      <strong>{formatCount(count)}</strong> <span className="text-muted">{nounOf(count, words.one, words.many)}</span>
+    </>
+  );
+}
 
 /**
  * A profile's header (spec document 2 §2 "Profile"): banner (a gradient when there is none), avatar,
@@ -91,36 +97,32 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           {/* A member who blocked the viewer keeps their lists from them (decision 100): the counts alone. */}
           <li>
             {profile.blocksViewer ? (
-              <>
-                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">{word(profile.followingCount, PROFILE_MESSAGES.counts.following)}</span>
-              </>
+              <Count count={profile.followingCount} words={PROFILE_MESSAGES.counts.following} />
             ) : (
               <FollowCountLink username={profile.username} kind="following" signIn={signIn}>
-                <strong>{formatCount(profile.followingCount)}</strong> <span className="text-muted">{word(profile.followingCount, PROFILE_MESSAGES.counts.following)}</span>
+                <Count count={profile.followingCount} words={PROFILE_MESSAGES.counts.following} />
               </FollowCountLink>
             )}
           </li>
           <li>
             {profile.blocksViewer ? (
-              <>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{word(profile.followersCount, PROFILE_MESSAGES.counts.followers)}</span>
-              </>
+              <Count count={profile.followersCount} words={PROFILE_MESSAGES.counts.followers} />
             ) : (
               <FollowCountLink username={profile.username} kind="followers" signIn={signIn}>
-                <strong>{formatCount(profile.followersCount)}</strong> <span className="text-muted">{word(profile.followersCount, PROFILE_MESSAGES.counts.followers)}</span>
+                <Count count={profile.followersCount} words={PROFILE_MESSAGES.counts.followers} />
               </FollowCountLink>
             )}
           </li>
           {profile.subscribersCount === null ? null : (
             <li>
-              <strong>{formatCount(profile.subscribersCount)}</strong> <span className="text-muted">{word(profile.subscribersCount, PROFILE_MESSAGES.counts.subscribers)}</span>
+              <Count count={profile.subscribersCount} words={PROFILE_MESSAGES.counts.subscribers} />
             </li>
           )}
           <li>
-            <strong>{formatCount(profile.postsCount)}</strong> <span className="text-muted">{word(profile.postsCount, PROFILE_MESSAGES.counts.posts)}</span>
+            <Count count={profile.postsCount} words={PROFILE_MESSAGES.counts.posts} />
           </li>
           <li>
-            <strong>{formatCount(profile.totalViews)}</strong> <span className="text-muted">{word(profile.totalViews, PROFILE_MESSAGES.counts.views)}</span>
+            <Count count={profile.totalViews} words={PROFILE_MESSAGES.counts.views} />
           </li>
         </ul>
       </div>
