@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Connection } from "partyserver";
-import { inBlockWithAmong } from "../app/.server/blocks";
+import { screenedAmong } from "../app/.server/blocks";
 import { inParts } from "../app/.server/db/chunks";
 import { getDb, type Db } from "../app/.server/db/client";
 import { communityMembers } from "../app/.server/db/schema";
@@ -28,13 +28,14 @@ export class FeedRoom extends SessionBoundRoom {
   #flush: ReturnType<typeof setTimeout> | undefined;
 
   /**
-   * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block
-   * (`authorInBlock`) is not announced to the members in a block with them (decision 100): their pages
-   * would offer a post they cannot see. Unless the app says the author is in none, the room asks.
+   * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block or
+   * muted (`authorScreened`) is not announced to the members in a block with them (decision 100): their
+   * pages would offer a post they cannot see; nor, in a public shard (Home), to the members who muted
+   * them (107): Home would offer a post it leaves out. Unless the app says neither holds, the room asks.
    */
   async publish(event: FeedEvent, publishing?: FeedPublishing): Promise<void> {
     const checked = FeedEventSchema.parse(event);
-    if (checked.type === "post-created" && publishing?.authorInBlock !== false) {
+    if (checked.type === "post-created" && publishing?.authorScreened !== false) {
       await this.#announceScreened(checked);
       return;
     }
@@ -59,7 +60,7 @@ export class FeedRoom extends SessionBoundRoom {
     const listeners = this.listenersByMember();
     let screened: Set<string>;
     try {
-      screened = new Set(await inBlockWithAmong(getDb(this.env.DB), event.authorId, [...listeners.keys()]));
+      screened = new Set(await screenedAmong(getDb(this.env.DB), event.authorId, [...listeners.keys()], feedScopeOf(this.name)?.kind === "public"));
     } catch (error) {
       console.error(`room ${this.name}: reading the blocks of a new post's author failed; the post is not announced`, error);
       return;

@@ -172,6 +172,15 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       shape: (r) => ({ username: r.username, since: time(r.created_at) }),
     },
     {
+      // The members one muted (decision 107); not who muted one, which is theirs and never told.
+      name: "muted",
+      select: "u.username, m.created_at",
+      from: "mutes m JOIN users u ON u.id = m.muted_id",
+      where: sql`m.muter_id = ${me}`,
+      key: ["m.id"],
+      shape: (r) => ({ username: r.username, since: time(r.created_at) }),
+    },
+    {
       name: "communitiesCreated",
       select: "c.id, c.name, c.description, c.image_url, c.is_private, c.created_at",
       from: "communities c",

@@ -15,7 +15,7 @@ import type { Db } from "./db/client";
 import { batchable, rawRows } from "./db/drizzle-internals";
 import { firstIdAt } from "./ids";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { memberSettings, notifications, posts, users } from "./db/schema";
+import { memberSettings, mutes, notifications, posts, users } from "./db/schema";
 import { blockedPairSql, canViewSql } from "./posts/access";
 import { beforeOf } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
@@ -50,8 +50,8 @@ type Kind = keyof typeof SETTING;
 
 /**
  * A notification written by the application, for a write's batch: to each member `recipients` selects
- * (a query of user ids), unless that is the actor, the recipient turned the kind off, or the two are in a
- * block (decision 100). Its id is made
+ * (a query of user ids), unless that is the actor, the recipient turned the kind off, the two are in a
+ * block (decision 100), or the recipient muted the actor (107). Its id is made
  * in SQL like the triggers' (the `notification_id` view), so ids sort the same way: by a subquery that
  * names the row, which SQLite runs again for each recipient. Without the row in it SQLite ran it once
  * for the statement, and a comment naming two members gave both the same id and was refused whole.
@@ -70,7 +70,8 @@ export function notificationInsert(
       SELECT (SELECT id FROM notification_id WHERE recipient.id IS NOT NULL), recipient.id, ${kind}, ${content}, ${actorId}, ${postId}
       FROM (${recipients}) AS recipient WHERE recipient.id <> ${actorId} AND ${allowed}
         AND NOT (coalesce((SELECT ${memberSettings.blocksCount} FROM ${memberSettings} WHERE ${memberSettings.userId} = recipient.id), 0) > 0
-          AND ${blockedPairSql(actorId, sql`recipient.id`)})`),
+          AND ${blockedPairSql(actorId, sql`recipient.id`)})
+        AND NOT EXISTS (SELECT 1 FROM ${mutes} WHERE ${mutes.muterId} = recipient.id AND ${mutes.mutedId} = ${actorId})`),
   );
 }
 

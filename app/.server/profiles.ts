@@ -7,7 +7,7 @@ import type { FollowList, FollowListEntry, FollowListPage, ProfileView } from "~
 import type { RunningSubscription } from "~/lib/types/subscription";
 import type { Db } from "./db/client";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { blocks, creatorSubscriptions, follows, posts, sessions, users } from "./db/schema";
+import { blocks, creatorSubscriptions, follows, mutes, posts, sessions, users } from "./db/schema";
 import { blockWaySql, inAudienceSql, inCommunitySql, repostInAudienceSql } from "./posts/access";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { beforeOf } from "./posts/cursors";
@@ -72,6 +72,7 @@ type ProfileRow = Author & {
   postsVisible: number;
   block: "blockedByYou" | "blocksYou" | null;
   blocksViewer: number;
+  muted: number;
 };
 
 /**
@@ -132,6 +133,8 @@ export function profileRead(db: Db, viewer: Viewer, subject: ProfileSubject): Re
         block: (viewerSql(viewer) ? blockWaySql(viewerSql(viewer)!, USERS_ID) : sql<null>`NULL`).as("profile_block"),
         // The member blocked the viewer (also when the viewer blocked them back): their lists are closed.
         blocksViewer: (viewerSql(viewer) ? sql<number>`EXISTS (SELECT 1 FROM ${blocks} WHERE ${blocks.blockerId} = ${USERS_ID} AND ${blocks.blockedId} = ${viewerSql(viewer)})` : sql<number>`0`).as("profile_blocks_viewer"),
+        // The viewer muted the member (decision 107).
+        muted: (viewerSql(viewer) ? sql<number>`EXISTS (SELECT 1 FROM ${mutes} WHERE ${mutes.muterId} = ${viewerSql(viewer)} AND ${mutes.mutedId} = ${USERS_ID})` : sql<number>`0`).as("profile_muted"),
       };
       if (subject !== "own") return { fields, query: db.select(fields).from(users).where(hasUsername(PROFILE.username)) };
       if (typeof viewer === "string") return { fields, query: db.select(fields).from(users).where(eq(users.id, param("viewer"))) };
@@ -176,6 +179,7 @@ function toProfile(row: ProfileRow, now: number): ProfileView {
     postsVisible: Boolean(row.postsVisible),
     block: row.block ?? null,
     blocksViewer: Boolean(row.blocksViewer),
+    muted: Boolean(row.muted),
   };
 }
 

@@ -60,6 +60,9 @@ export const INTENTS = {
   // Blocks (decision 100) have a limit of their own: a member facing a pile-on never waits on the follows'.
   block: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.blockFailed, quiet: false, limit: "block" },
   unblock: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.unblockFailed, quiet: false, limit: "block" },
+  // Mutes (decision 107) count against the same limit: both are a member's own safety acts.
+  mute: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.muteFailed, quiet: false, limit: "block" },
+  unmute: { signIn: POST_MESSAGES.notAuthenticated, failed: PROFILE_ACTION_TEXTS.unmuteFailed, quiet: false, limit: "block" },
   // Settings and the owner's photos: the page reloads after each, so the shell and forms show what was saved.
   "profile-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.profileFailed, quiet: false, limit: "settings" },
   "notification-settings": { signIn: POST_MESSAGES.notAuthenticated, failed: SETTINGS_ACTION_TEXTS.notificationsFailed, quiet: false, limit: "settings" },

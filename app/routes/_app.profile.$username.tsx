@@ -5,6 +5,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { setFollowByUsername } from "~/.server/follows";
 import { tellNotified } from "~/.server/realtime";
 import { invariantResponse } from "~/.server/http";
+import { muteMember, unmuteMember } from "~/.server/mutes";
 import { loadProfilePage } from "~/.server/profile-page";
 import { profileUsername } from "~/.server/profiles";
 import { refuse } from "~/.server/outcome";
@@ -13,7 +14,7 @@ import { answerSubscription } from "~/.server/subscription-actions";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { ProfilePage } from "~/components/profile/profile-page";
 import { PROFILE_ACTION_TEXTS } from "~/lib/messages";
-import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { MUTE_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { ToggleSchema } from "~/lib/schemas/post";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { answerOffline } from "~/lib/unanswered";
@@ -39,12 +40,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * Follow / Unfollow (spec document 2 §4): 'Following @username' / 'Unfollowed @username'; Subscribe
- * ('Subscribed to {name}!') and Cancel ('Subscription cancelled successfully!').
+ * ('Subscribed to {name}!') and Cancel ('Subscription cancelled successfully!'); Mute / Unmute (107).
  */
 export function action(args: ActionFunctionArgs) {
-  return memberAction(args, ["follow", "subscribe", "unsubscribe"], async ({ context, member, form, params, intent }) => {
-    if (intent !== "follow") return answerSubscription({ context, member, form, params, intent });
+  return memberAction(args, ["follow", "subscribe", "unsubscribe", "mute", "unmute"], async ({ context, member, form, params, intent }) => {
+    if (intent === "subscribe" || intent === "unsubscribe") return answerSubscription({ context, member, form, params, intent });
     const username = profileUsername(params.username);
+    if (intent === "mute" || intent === "unmute") {
+      // Mute / Unmute (decision 107): a second one changes nothing and answers the same.
+      if (!username) return respond(context, form, refuse(404, PROFILE_MESSAGES.notFound));
+      if (intent === "unmute") {
+        const outcome = await unmuteMember(context.db, member.id, username);
+        return respond(context, form, outcome, outcome.ok ? MUTE_TEXTS.unmuted(outcome.username) : undefined);
+      }
+      const outcome = await muteMember(context.db, member.id, username);
+      // The muter's notifications of them went: their badge may have changed.
+      if (outcome.ok) tellNotified(context, context.db, { ids: [member.id] });
+      return respond(context, form, outcome, outcome.ok ? MUTE_TEXTS.muted(outcome.username) : undefined);
+    }
     // The button carries the wanted state ('follow' = 'true' or 'false'); anything else changes nothing.
     const wanted = ToggleSchema.safeParse({ value: form.get("follow") ?? undefined });
     const outcome = !username

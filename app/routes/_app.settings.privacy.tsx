@@ -10,7 +10,7 @@ import { Icon } from "~/components/icon";
 import { PageLink } from "~/components/ui/page-link";
 import { PrivacySettingsForm } from "~/components/settings/settings-forms";
 import { SettingsSection } from "~/components/settings/settings-nav";
-import { BLOCK_TEXTS } from "~/lib/texts/profile";
+import { BLOCK_TEXTS, MUTE_TEXTS } from "~/lib/texts/profile";
 import { SETTINGS_MESSAGES } from "~/lib/texts/settings";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 import { PrivacySettingsSchema } from "~/lib/schemas/settings";
@@ -58,6 +58,14 @@ export default function PrivacySettingsPage() {
         <span>
           <span className="block font-semibold">{BLOCK_TEXTS.listLink}</span>
           <span className="block text-sm text-muted">{BLOCK_TEXTS.listLinkHint}</span>
+        </span>
+        <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
+      </PageLink>
+      {/* The accounts the member muted (decision 107), likewise. */}
+      <PageLink to="/settings/muted" className="flex items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3 hover:bg-surface">
+        <span>
+          <span className="block font-semibold">{MUTE_TEXTS.listLink}</span>
+          <span className="block text-sm text-muted">{MUTE_TEXTS.listLinkHint}</span>
         </span>
         <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
       </PageLink>

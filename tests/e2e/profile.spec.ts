@@ -200,6 +200,40 @@ test.describe("profiles", () => {
     await expect(page.getByRole("button", { name: `Follow @${troll.username}`, exact: true })).toBeVisible();
   });
 
+  test("a member mutes another from their profile: their posts leave Home, their profile still shows them; unmuted in Settings (decision 107)", async ({ page, baseURL, account }) => {
+    const loud = await newMember(baseURL!);
+    const word = uniqueWord("mu");
+    await follow(baseURL!, account.username, loud.username);
+    await postAs(loud, `Something loud ${word}`);
+    const home = "/?tab=following";
+    await open(page, home);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+
+    await open(page, `/profile/${loud.username}`);
+    await submitAndSettle(page, page.getByRole("button", { name: `Mute @${loud.username}`, exact: true }));
+    await expect(page.getByText(`Muted @${loud.username}. You won't see their posts in your Home or get notifications from them.`)).toBeVisible();
+    await expect(page.getByText(`You muted @${loud.username}. Their posts don't show in your Home and they can't notify you. They don't know.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: `Unmute @${loud.username}`, exact: true })).toBeVisible();
+    // Their profile still shows their posts, and the follow stands.
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: `Unfollow @${loud.username}`, exact: true })).toBeVisible();
+    await open(page, home);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+
+    // Settings › Privacy & Safety leads to the list, where Unmute undoes it.
+    await open(page, "/settings/privacy");
+    await page.getByRole("link", { name: /Muted accounts/ }).click();
+    const list = page.getByRole("list", { name: "Muted accounts" });
+    await expect(list.getByText(`@${loud.username}`)).toBeVisible();
+    await submitAndSettle(page, list.getByRole("button", { name: `Unmute @${loud.username}`, exact: true }));
+    await expect(page.getByText(`Unmuted @${loud.username}`)).toBeVisible();
+    await expect(page.getByText("You haven't muted anyone.")).toBeVisible();
+    if (jsEnabled()) await expect(page.getByRole("heading", { name: "Muted accounts", level: 2 })).toBeFocused();
+    await open(page, home);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+  });
+
   // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
   test("blocking and unblocking on a profile hand the keyboard between Block and Unblock", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const other = await newMember(baseURL!);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { accountExport } from "~/.server/account-export";
 import { requestPasswordReset } from "~/.server/auth/accounts";
 import { createCommunity, joinCommunity } from "~/.server/communities";
-import { blocks, creatorSubscriptions, notifications, payments, sessions, users, verifiedSubscriptions } from "~/.server/db/schema";
+import { blocks, creatorSubscriptions, mutes, notifications, payments, sessions, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
 import { subjects } from "~/.server/limits";
@@ -70,7 +70,9 @@ async function busyMember() {
   if (!(await reportPost(db(), id, bobs, { reason: "spam", additionalInfo: "Looks automated" })).ok) throw new Error("no report");
   const blocked = await createUser();
   await db().insert(blocks).values({ id: newId(), blockerId: id, blockedId: blocked.id });
-  return { blocked, me, alice, bob, mine, alices, bobs, inShared, photo, shared: shared.communityId, own: own.communityId, conversation: started.conversationId };
+  const muted = await createUser();
+  await db().insert(mutes).values({ id: newId(), muterId: id, mutedId: muted.id });
+  return { blocked, muted, me, alice, bob, mine, alices, bobs, inShared, photo, shared: shared.communityId, own: own.communityId, conversation: started.conversationId };
 }
 
 describe("download your data", () => {
@@ -105,6 +107,7 @@ describe("download your data", () => {
     expect(file.following).toEqual([expect.objectContaining({ username: alice.user.username })]);
     expect(file.followers).toEqual([expect.objectContaining({ username: bob.user.username })]);
     expect(file.blocked).toEqual([expect.objectContaining({ username: world.blocked.username })]);
+    expect(file.muted).toEqual([expect.objectContaining({ username: world.muted.username })]);
     expect(file.communitiesCreated).toEqual([expect.objectContaining({ id: world.own, description: "Mine alone", private: true })]);
     expect((file.communities as { id: string }[]).map((c) => c.id).sort()).toEqual([world.shared, world.own].sort());
     expect(file.conversations).toEqual([expect.objectContaining({ id: world.conversation, with: alice.user.username })]);
@@ -213,7 +216,7 @@ describe("download your data", () => {
     expect(file.likes).toHaveLength(likeCount);
     expect((file.posts as { text: string }[]).at(-1)!.text).toBe(`Post number ${postCount}`);
     // The head's one batch (4 statements), then each list: ⌊rows / page⌋ + 1 statements.
-    const lists = 23;
+    const lists = 24;
     const expected = 4 + (lists - 2) + (Math.floor(postCount / pageRows) + 1) + (Math.floor(likeCount / pageRows) + 1);
     expect(captured).toHaveLength(expected);
     expect(chunks).toBeGreaterThan(expected - 4);

@@ -50,6 +50,8 @@ describe("bound limits", () => {
       // Blocks (decision 100): Settings' list and a block's confirmation.
       "/settings/blocked",
       `/profile/${friend.username}/block`,
+      // Mutes (decision 107): Settings' list.
+      "/settings/muted",
     ];
     for (const path of pages) {
       const response = await get(path, { Cookie: cookie });

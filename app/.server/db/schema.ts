@@ -213,6 +213,32 @@ export const blocks = sqliteTable(
   ],
 );
 
+/**
+ * A member mutes another (decision 107): the muted member's posts and reposts, and others' reposts of
+ * them, leave the muter's Home and Videos, and nothing they do notifies the muter (triggers, migration
+ * 0046). The muted member is not told and can still see, follow and answer the muter.
+ */
+export const mutes = sqliteTable(
+  "mutes",
+  {
+    /** Time-ordered (../ids.ts), as a block's: the member's list of mutes pages by it, newest first. */
+    id: text("id").primaryKey(),
+    muterId: text("muter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mutedId: text("muted_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mutes_pair_unique").on(t.muterId, t.mutedId),
+    index("mutes_muter_idx").on(t.muterId, t.id),
+    index("mutes_muted_idx").on(t.mutedId, t.muterId),
+    check("mutes_not_self", sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
 // ───────────────────────────── auth, mail, limits ─────────────────────────────
 
 export const sessions = sqliteTable(

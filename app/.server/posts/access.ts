@@ -1,7 +1,7 @@
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { blocks, communities, communityMembers, creatorSubscriptions, follows, memberSettings, posts } from "../db/schema";
+import { blocks, communities, communityMembers, creatorSubscriptions, follows, memberSettings, mutes, posts } from "../db/schema";
 
 /**
  * Whether the viewer is among the people an author shares posts with (decision 031): everyone, unless
@@ -47,6 +47,23 @@ export function inAudienceSql(viewerId: string | Placeholder | SQL | null, autho
 export function blockedPairSql(one: string | Placeholder | SQL | AnySQLiteColumn, other: SQL | AnySQLiteColumn | string | Placeholder): SQL<number> {
   return qualified(sql`EXISTS (SELECT 1 FROM (SELECT ${one} AS id) AS pair_one JOIN ${blocks} AS pair_block
     ON (pair_block.blocker_id = pair_one.id AND pair_block.blocked_id = ${other}) OR (pair_block.blocker_id = ${other} AND pair_block.blocked_id = pair_one.id))`);
+}
+
+/**
+ * Whether a post's author is not one the viewer muted (decision 107): Home's feeds and Videos leave
+ * muted members out; lists one opens by choice (their profile, a search, a tag, a community, bookmarks)
+ * do not. The muted members are listed once per statement (an uncorrelated list SQLite builds once),
+ * so each row costs one look-up in it, nothing when the viewer muted no one. True for a visitor.
+ */
+export function notMutedSql(viewer: SQL | null, authorId: SQL | AnySQLiteColumn): SQL<number> {
+  if (!viewer) return sql<number>`1`;
+  return qualified(sql`${authorId} NOT IN (SELECT ${mutes.mutedId} FROM ${mutes} WHERE ${mutes.muterId} = ${viewer})`);
+}
+
+/** For an entry under `alias`: a repost's original is not by a member the viewer muted (decision 107). */
+export function originalNotMutedSql(viewer: SQL | null, alias: string): SQL<number> {
+  const original = sql.raw(`${alias}.reposted_from_post_id`);
+  return qualified(sql`${original} IS NULL OR ${notMutedSql(viewer, sql`(SELECT mo.user_id FROM ${posts} AS mo WHERE mo.id = ${original})`)}`);
 }
 
 /**
@@ -111,12 +128,14 @@ export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<numbe
 }
 
 /**
- * Whether a member is in any block, either way (decision 100): the feed rooms then leave the members in
- * a block with them out when announcing their new posts. One probe of member_settings_audience_idx.
+ * Whether a member is in any block, either way (decision 100), or muted by anyone (107): the feed rooms
+ * then leave the members in a block with them, or who muted them, out when announcing their new posts.
+ * One probe of member_settings_audience_idx and one of mutes_muted_idx.
  */
-export function inAnyBlockSql(memberId: SQL | AnySQLiteColumn): SQL<number> {
+export function screenedAuthorSql(memberId: SQL | AnySQLiteColumn): SQL<number> {
   return qualified(sql`EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
-    WHERE ${memberSettings.userId} = ${memberId} AND ${memberSettings.blocksCount} > 0)`);
+    WHERE ${memberSettings.userId} = ${memberId} AND ${memberSettings.blocksCount} > 0)
+    OR EXISTS (SELECT 1 FROM ${mutes} AS screening_mute WHERE screening_mute.muted_id = ${memberId})`);
 }
 
 /** Whether a post (by its community) is in a private community: the one feed room must not tell of it either. */

@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { comments, communities, memberSettings, postBookmarks, postLikes, postReposts, posts, postShares, users } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { blockWaySql, canViewSql, inAudienceSql, inCommunitySql, notBlockedWriterSql, subscriberRuleSql } from "./access";
+import { blockWaySql, canViewSql, inAudienceSql, inCommunitySql, notBlockedWriterSql, notMutedSql, subscriberRuleSql } from "./access";
 import { beforeOf } from "./cursors";
 
 /**
@@ -354,7 +354,7 @@ export type CardCondition = {
  * to itself, SQLite walked posts_community_idx instead (its equality on community_id looks cheaper
  * without statistics) and read every newer post's row until it met twenty videos: 220 pages against
  * some twenty (decision 049). A repost never carries a video of its own, so the author's audience is
- * the whole listed rule here (031).
+ * the whole listed rule here (031). Nor by a member the viewer muted (107).
  */
 export const withVideo: CardCondition = {
   key: "video",
@@ -362,12 +362,15 @@ export const withVideo: CardCondition = {
   where: ({ viewer, before, size }) => sql`${posts.id} IN (
     SELECT v.id FROM ${posts} AS v INDEXED BY posts_video_idx
     WHERE v.video_url IS NOT NULL AND v.community_id IS NULL ${before ? sql`AND v.id < ${before}` : sql``}
-      AND ${inAudienceSql(viewer, sql`v.user_id`)}
+      AND ${inAudienceSql(viewer, sql`v.user_id`)} AND ${notMutedSql(viewer, sql`v.user_id`)}
     ORDER BY v.id DESC LIMIT ${size})`,
 };
 
 /** Posts, not reposts ('For you'). */
 export const originalsOnly: CardCondition = { key: "originals", where: () => isNull(posts.repostedFromPostId) };
+
+/** Posts by no one the viewer muted ('For you' past its ranked pool, of originals only; decision 107). */
+export const unmuted: CardCondition = { key: "unmuted", where: ({ viewer }) => notMutedSql(viewer, posts.userId) };
 
 /** ` AND column < before` on a later page (a condition's cursor), nothing on the first. */
 export const olderThan = (before: Placeholder | null, column: string) => (before ? sql` AND ${sql.raw(column)} < ${before}` : sql``);

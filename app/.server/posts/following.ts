@@ -14,7 +14,7 @@ import type { Db } from "../db/client";
 import { mapRead, runRead, runReads, selectRead, type Read } from "../db/reads";
 import { follows, postHashtags, posts, users } from "../db/schema";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { repostInAudienceSql, subscriberRuleSql } from "./access";
+import { notMutedSql, originalNotMutedSql, repostInAudienceSql, subscriberRuleSql } from "./access";
 import { authorsPageIds } from "./authors-page";
 import { cardsRead, olderThan, P, type CardCondition, type ConditionContext, type ListOptions } from "./cards";
 import { beforeOf } from "./cursors";
@@ -202,15 +202,17 @@ function planValues(terms: SearchTerms, plan: SearchPlan): Record<string, unknow
  * The ids of a Following page (docs/decisions/010, 026): the followed members' posts as
  * `authorsPageIds` finds them, the newest posts walked for members who follow at least
  * FOLLOWING_SCAN_MIN_FOLLOWS people. The viewer follows every author here, so only a repost's original
- * can be outside their audience (decision 031).
+ * can be outside their audience (decision 031). None by a member the viewer muted, nor a repost of one's
+ * post (107).
  */
 function followingPageIds(context: ConditionContext) {
   const { viewer } = context;
+  // Members the viewer muted, and reposts of their posts, are left out (decision 107).
   return authorsPageIds(context, {
     many: sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}) >= ${FOLLOWING_SCAN_MIN_FOLLOWS}`,
-    isAuthor: (userId) => isFollowed(viewer, userId),
-    authors: (also) => followed(viewer, also),
-    keep: (alias) => repostInAudienceSql(viewer, alias),
+    isAuthor: (userId) => sql`${isFollowed(viewer, userId)} AND ${notMutedSql(viewer, userId)}`,
+    authors: (also) => followed(viewer, sql`${also} AND ${notMutedSql(viewer, follows.followingId)}`),
+    keep: (alias) => sql`${repostInAudienceSql(viewer, alias)} AND ${originalNotMutedSql(viewer, alias)}`,
   });
 }
 

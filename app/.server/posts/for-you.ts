@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { postHashtags, posts } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { inAudienceSql } from "./access";
-import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, type CardRow, type ListOptions } from "./cards";
+import { inAudienceSql, notMutedSql } from "./access";
+import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, unmuted, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
 import { forYouSearch } from "./search";
 
@@ -44,7 +44,7 @@ function forYouScore(viewer: SQL | null) {
 
 /**
  * A page of the ranked pool: the pool is the newest FOR_YOU.poolSize posts (of those the viewer is in
- * the audience of, decision 031) up to the cursor's pinned
+ * the audience of, decision 031, and by no one they muted, 107) up to the cursor's pinned
  * top; the page is the next `size` by score after the cursor's (score, id). The page's ids come first:
  * card columns (flags, comments, access) are then computed for them alone.
  */
@@ -54,7 +54,7 @@ function rankedCards(db: Db, viewer: SQL | null, present: SQL | undefined, pagin
       .select({ poolId: sql<string>`${posts.id}`.as("pool_id"), score: forYouScore(viewer).as("score") })
       .from(posts)
       .where(
-        and(present, isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined, inAudienceSql(viewer, posts.userId)),
+        and(present, isNull(posts.communityId), isNull(posts.repostedFromPostId), paging ? lte(posts.id, R.poolTop) : undefined, inAudienceSql(viewer, posts.userId), notMutedSql(viewer, posts.userId)),
       )
       .orderBy(desc(posts.id))
       .limit(FOR_YOU.poolSize),
@@ -87,7 +87,7 @@ export function forYouRead(db: Db, viewer: NonNullable<Viewer>, options: ListOpt
   // A search lists the matching posts and their reposts newest first (decision 060).
   if (options.query) return cardsRead(db, viewer, [forYouSearch(options.query)], options);
   const cursor = parseListCursor(options.cursor);
-  if (cursor?.kind === "time") return cardsRead(db, viewer, [originalsOnly], options);
+  if (cursor?.kind === "time") return cardsRead(db, viewer, [originalsOnly, unmuted], options);
 
   const limit = options.limit ?? FEED_PAGE_SIZE;
   const now = options.now ?? Date.now();

@@ -4,12 +4,13 @@ import { buttonClass } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/verified-badge";
 import { formatCount, formatJoined, nounOf } from "~/lib/format";
 import { collapseBlankLines } from "~/lib/text";
-import { PROFILE_MESSAGES } from "~/lib/texts/profile";
+import { MUTE_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { ProfileView } from "~/lib/types/profile";
 import { BlockControl, UnblockButton } from "./block-form";
 import { FollowButton } from "./follow-button";
 import { FollowCountLink } from "./follow-list";
 import { MessageButton } from "./message-button";
+import { MuteButton } from "./mute-button";
 import { VisitorActions } from "./visitor-actions";
 import { OwnerProfileTools } from "./profile-photo-form";
 import { ProfileSubscription } from "~/components/subscriptions/subscribe";
@@ -60,6 +61,8 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
                       <FollowButton username={profile.username} followed={profile.followed} size="sm" />
                     </>
                   )}
+                  {/* A block already keeps everything of theirs away: no mute beside it (decision 107). */}
+                  {profile.block ? null : <MuteButton username={profile.username} muted={profile.muted} />}
                   <BlockControl username={profile.username} />
                 </>
               )}
@@ -67,6 +70,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           )}
         </div>
         {profile.isSelf ? <OwnerProfileTools /> : null}
+        {profile.muted && !signIn ? <p className="mt-3 text-sm text-muted">{MUTE_TEXTS.note(profile.username)}</p> : null}
         <ProfileSubscription profile={profile} signIn={signIn} />
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>

@@ -36,6 +36,8 @@ export const PROFILE_ACTION_TEXTS = {
   removeFollowerFailed: "Failed to remove follower",
   blockFailed: "Failed to block",
   unblockFailed: "Failed to unblock",
+  muteFailed: "Failed to mute",
+  unmuteFailed: "Failed to unmute",
 } as const;
 
 export const SUPPORT_ACTION_TEXTS = {

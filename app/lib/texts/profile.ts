@@ -71,3 +71,23 @@ export const BLOCK_TEXTS = {
   listLink: "Blocked accounts",
   listLinkHint: "See and unblock the accounts you blocked.",
 } as const;
+
+/** Mutes (docs/decisions/107): the spec has none; the words are X's. */
+export const MUTE_TEXTS = {
+  mute: "Mute",
+  muteName: (username: string) => `Mute @${username}`,
+  muting: "Muting...",
+  muted: (username: string) => `Muted @${username}. You won't see their posts in your Home or get notifications from them.`,
+  unmute: "Unmute",
+  unmuteName: (username: string) => `Unmute @${username}`,
+  unmuting: "Unmuting...",
+  unmuted: (username: string) => `Unmuted @${username}`,
+  self: "You can't mute yourself.",
+  note: (username: string) => `You muted @${username}. Their posts don't show in your Home and they can't notify you. They don't know.`,
+  listTitle: "Muted accounts",
+  listLabel: "Muted accounts",
+  listEmpty: "You haven't muted anyone.",
+  listEmptyHint: "When you mute someone, their posts leave your Home and they can't notify you. They show up here, and you can unmute them.",
+  listLink: "Muted accounts",
+  listLinkHint: "See and unmute the accounts you muted.",
+} as const;

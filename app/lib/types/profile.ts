@@ -27,6 +27,8 @@ export type ProfileView = Author & {
   block: "blockedByYou" | "blocksYou" | null;
   /** The member blocked the viewer, whichever way `block` says (both may block): their lists are closed to them. */
   blocksViewer: boolean;
+  /** The viewer muted this member (decision 107). */
+  muted: boolean;
 };
 
 /** One row of a followers or following list. */
@@ -38,3 +40,8 @@ export type FollowList = "followers" | "following";
 
 /** What a follow or unfollow answers (with JavaScript; without it a flash toast). */
 export type FollowAnswer = { ok: boolean; message: string | null; following?: boolean; followersCount?: number };
+
+/** A member one blocked or muted (decisions 100, 107), and when. */
+export type KeptMember = Author & { at: number };
+/** A page of them, newest first. */
+export type KeptMemberPage = { items: KeptMember[]; nextCursor: string | null };
