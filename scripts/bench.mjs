@@ -587,6 +587,28 @@ ORDER BY id LIMIT 40`,
   );
 }
 
+/**
+ * Mutes (decision 107), once: the median viewer muted 40 members, 10 of them people they follow (so
+ * Following leaves their posts out) and 30 others (For you and Videos leave theirs out), none of them
+ * blocked. The median viewer's Home and Videos rows then pay for the filter; the heavy and light
+ * viewers muted no one, as most members.
+ */
+function ensureMutes(meta) {
+  const median = sqlText(meta.viewer_median);
+  const kept = [meta.viewer_heavy, meta.viewer_median, meta.viewer_light, meta.popular_user].map(sqlText).join(", ");
+  queryLocal(
+    `INSERT OR IGNORE INTO mutes (id, muter_id, muted_id, created_at)
+SELECT 'bench-mute-' || id, ${median}, id, 1700000000000 FROM (
+  SELECT id FROM (SELECT following_id AS id FROM follows WHERE follower_id = ${median} AND following_id NOT IN (${kept}) ORDER BY following_id LIMIT 10)
+  UNION ALL
+  SELECT id FROM (SELECT id FROM users WHERE id NOT IN (${kept})
+    AND id NOT IN (SELECT following_id FROM follows WHERE follower_id = ${median})
+    AND id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ${median})
+    ORDER BY id DESC LIMIT 30))`,
+    DATA_DIR,
+  );
+}
+
 /** The least used hashtag (a page whose few posts lie far apart in the tag index, counted without a trend row). */
 function rareHashtag() {
   const [row] = queryLocal("SELECT hashtag FROM post_hashtags GROUP BY hashtag ORDER BY count(*), hashtag LIMIT 1", DATA_DIR);
@@ -998,6 +1020,7 @@ async function main() {
   const subscriptionCreator = ensureSubscriptions(meta);
   ensureSupportRequests(meta);
   ensureBlocks(meta);
+  ensureMutes(meta);
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();
@@ -1076,6 +1099,8 @@ async function main() {
     // the confirmation page of a block without JavaScript.
     { label: "Settings: blocked accounts", path: "/settings/blocked", viewers: ["median"] },
     { label: "Block confirmation", path: `/profile/${meta.popular_user}/block`, viewers: ["median"] },
+    // Mutes (decision 107): the median viewer's list of the 40 members they muted (ensureMutes).
+    { label: "Settings: muted accounts", path: "/settings/muted", viewers: ["median"] },
     ...(subscriptionCreator
       ? [{ label: "Profile (creator: subscriber / not)", path: `/profile/${subscriptionCreator}`, viewers: ["median", "light"] }]
       : []),
