@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, follow, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, uniqueWord } from "./fixtures";
+import { expect, follow, jsEnabled, newMember, open, postAs, signedIn as test, submitAndSettle, tester, uniqueWord } from "./fixtures";
 
 /** The count beside a label in the profile's header ('Followers', 'Following', 'Posts', 'Views'; one of them in the singular at 1). */
 // A count's own item ('12 Followers', '1 Follower'), not what shows inside it (its list's dialog, and the toasts raised there).
@@ -232,6 +232,28 @@ test.describe("profiles", () => {
     if (jsEnabled()) await expect(page.getByRole("heading", { name: "Muted accounts", level: 2 })).toBeFocused();
     await open(page, home);
     await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(1);
+  });
+
+  test("a member mutes a post's author from the post's menu on Home, and the post leaves Home (decision 107)", async ({ page, baseURL, account }) => {
+    const loud = await newMember(baseURL!);
+    const word = uniqueWord("mm");
+    await follow(baseURL!, account.username, loud.username);
+    await postAs(loud, `Loud again ${word}`);
+    await open(page, "/?tab=following");
+    const card = page.getByRole("article").filter({ hasText: word });
+    await expect(card).toHaveCount(1);
+    await card.locator("summary", { hasText: "More options" }).click();
+    await submitAndSettle(page, card.getByRole("button", { name: `Mute @${loud.username}`, exact: true }));
+    await expect(page.getByText(`Muted @${loud.username}. You won't see their posts in your Home or get notifications from them.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/\?tab=following$/);
+    await expect(page.getByRole("article").filter({ hasText: word })).toHaveCount(0);
+    // One's own posts offer no Mute.
+    await postAs(tester(page, baseURL!, account), `Mine ${word}`);
+    await open(page, "/profile");
+    const mine = page.getByRole("article").filter({ hasText: `Mine ${word}` });
+    await mine.locator("summary", { hasText: "More options" }).click();
+    await expect(mine.getByRole("link", { name: "Delete Post" })).toBeVisible();
+    await expect(mine.getByRole("button", { name: /^Mute @/ })).toHaveCount(0);
   });
 
   // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.

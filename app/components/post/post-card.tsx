@@ -113,6 +113,7 @@ function Card({ item, detail = false }: { item: FeedItem; detail?: boolean }) {
             <PostMenu
               postId={post.id}
               reportable={!post.locked && post.author.id !== viewer?.id}
+              mutable={viewer && post.author.id !== viewer.id ? post.author.username : null}
               deletable={deletable}
               returnTo={returnTo}
               onReport={() => setDialog("report")}

@@ -1,16 +1,23 @@
+import { FetcherForm } from "~/components/fetcher-form";
+import { ReturnTo } from "~/components/return-to";
 import { PageLink } from "~/components/ui/page-link";
 import { iconBefore } from "~/components/icon";
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from "react";
+import { focusPageHeading } from "~/lib/navigation-focus";
+import { MUTE_TEXTS } from "~/lib/texts/profile";
+import { useActionFetcher } from "~/lib/use-action-fetcher";
 import type { Deletable } from "./delete-form";
 
 /**
- * The post's menu: Report Post (not on one's own posts, nor on a post one may not see), and for its
- * owner Delete Post (or Delete Repost). A <details> element, so it opens without JavaScript; its items
- * lead to the dialogs' pages, or open them in place with it. With nothing to offer, no menu.
+ * The post's menu: Report Post (not on one's own posts, nor on a post one may not see), Mute @author
+ * for a member on someone else's post (decision 107), and for its owner Delete Post (or Delete
+ * Repost). A <details> element, so it opens without JavaScript; its items lead to the dialogs' pages,
+ * or open them in place with it (Mute is a form of its own). With nothing to offer, no menu.
  */
 export function PostMenu({
   postId,
   reportable,
+  mutable,
   deletable,
   returnTo,
   onReport,
@@ -18,6 +25,8 @@ export function PostMenu({
 }: {
   postId: string;
   reportable: boolean;
+  /** The author's username, when the member may mute them from here. */
+  mutable: string | null;
   deletable: Deletable | null;
   returnTo: string;
   onReport: () => void;
@@ -41,7 +50,7 @@ export function PostMenu({
     open();
   };
 
-  if (!reportable && !deletable) return null;
+  if (!reportable && !mutable && !deletable) return null;
   return (
     <details ref={ref} className="relative" onKeyDown={closeOnEscape} onBlur={closeOnFocusOut}>
       <summary className={`post-menu-toggle ${iconBefore("more")}`}>
@@ -55,6 +64,7 @@ export function PostMenu({
             </PageLink>
           </li>
         ) : null}
+        {mutable ? <MuteItem username={mutable} returnTo={returnTo} /> : null}
         {deletable ? (
           <li>
             <PageLink to={`/post/${deletable.id}/delete?${query}`} onClick={inPlace(onDelete)} className={`post-menu-item ${iconBefore("trash")} text-danger`}>
@@ -64,6 +74,37 @@ export function PostMenu({
         ) : null}
       </ul>
     </details>
+  );
+}
+
+/**
+ * Mute @author (decision 107): the profile's Mute, in the menu. Without JavaScript the form posts and
+ * comes back to the page with the toast; with it a fetcher (the profile's, by its key) posts, the page
+ * reloads without the author's posts where it leaves them out (Home, Videos), and the keyboard goes to
+ * the page's heading: the card it was on may be gone.
+ */
+function MuteItem({ username, returnTo }: { username: string; returnTo: string }) {
+  const { fetcher, busy } = useActionFetcher<{ ok: boolean; message: string | null }>(`mute:${username.toLowerCase()}`, (answer) => {
+    if (answer.ok) focusPageHeading();
+  });
+  return (
+    <li>
+      <FetcherForm
+        fetcher={fetcher}
+        action={`/profile/${username}`}
+        onSubmit={(event) => {
+          const menu = event.currentTarget.closest("details");
+          if (menu) menu.open = false;
+        }}
+      >
+        {/* Back to the page, not to the card: Home no longer shows it. */}
+        <ReturnTo to={returnTo.split("#")[0]} />
+        <input type="hidden" name="intent" value="mute" />
+        <button type="submit" disabled={busy} className={`post-menu-item wrap-anywhere ${iconBefore("eye-off")}`}>
+          {MUTE_TEXTS.muteName(username)}
+        </button>
+      </FetcherForm>
+    </li>
   );
 }
 
