@@ -597,21 +597,26 @@ test.describe("deleting", () => {
     await expect(card.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
   });
 
-  test("the menu by keyboard: Enter opens it, and with JavaScript Escape or Tab past its item closes it", async ({ page, baseURL }) => {
+  test("the menu by keyboard: Enter opens it, and with JavaScript Escape or Tab past its items closes it", async ({ page, baseURL }) => {
     const { word } = await somebodysPost(baseURL!);
     const card = await findCard(page, word);
     const menu = card.locator("summary", { hasText: "More options" });
     const report = card.getByRole("link", { name: "Report Post" });
+    // Someone else's post: Report Post, then Mute @author (decision 107).
+    const mute = card.getByRole("button", { name: /^Mute @/ });
     await menu.focus();
     await page.keyboard.press("Enter");
     await expect(report).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(report).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(mute).toBeFocused();
     if (!jsEnabled()) return;
     await page.keyboard.press("Escape");
     await expect(report).toBeHidden();
     await expect(menu).toBeFocused();
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await expect(report).toBeHidden();
