@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Connection } from "partyserver";
-import { screenedAmong } from "../app/.server/blocks";
+import { inBlockWithAmong } from "../app/.server/blocks";
+import { mutedAmong } from "../app/.server/mutes";
 import { inParts } from "../app/.server/db/chunks";
 import { getDb, type Db } from "../app/.server/db/client";
 import { communityMembers } from "../app/.server/db/schema";
@@ -19,7 +20,8 @@ type Watching = { posts: string[] };
  * (`community-{id}`) or a member's profile (`profile-{userId}`). Pages listen; the app publishes after
  * each change it writes to D1 (the source of truth; a page is complete without the room). New and
  * deleted posts go to every page at once, but a new post whose author is in a block goes to every
- * page but those of the members in one with them (decision 100). Counts are gathered and sent at most once a second, each
+ * page but those of the members in one with them (decision 100), and in a public shard not to those
+ * who muted its author (107). Counts are gathered and sent at most once a second, each
  * page getting only the posts it said it shows: a busy post costs one message a second to the pages
  * that show it, none to the others.
  */
@@ -28,16 +30,22 @@ export class FeedRoom extends SessionBoundRoom {
   #flush: ReturnType<typeof setTimeout> | undefined;
 
   /**
-   * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block or
-   * muted (`authorScreened`) is not announced to the members in a block with them (decision 100): their
-   * pages would offer a post they cannot see; nor, in a public shard (Home), to the members who muted
-   * them (107): Home would offer a post it leaves out. Unless the app says neither holds, the room asks.
+   * Called by the app (RPC through the Durable Object stub). A new post whose author is in a block
+   * (`authorInBlock`) is not announced to the members in a block with them (decision 100): their pages
+   * would offer a post they cannot see. Unless the app says the author is in none, the room asks. In a
+   * public shard (Home's), a new post (not a repost: Home offers none live) whose author someone muted
+   * (`authorMuted`) is not announced to the members who muted them (107): Home would offer a post it
+   * leaves out.
    */
   async publish(event: FeedEvent, publishing?: FeedPublishing): Promise<void> {
     const checked = FeedEventSchema.parse(event);
-    if (checked.type === "post-created" && publishing?.authorScreened !== false) {
-      await this.#announceScreened(checked);
-      return;
+    if (checked.type === "post-created") {
+      const blocks = publishing?.authorInBlock !== false;
+      const mutes = !checked.repost && publishing?.authorMuted !== false && feedScopeOf(this.name)?.kind === "public";
+      if (blocks || mutes) {
+        await this.#announceScreened(checked, { blocks, mutes });
+        return;
+      }
     }
     if (checked.type !== "post-counts") {
       this.broadcast(JSON.stringify(checked));
@@ -51,18 +59,24 @@ export class FeedRoom extends SessionBoundRoom {
   }
 
   /**
-   * A new post, to the sockets open now but those of listeners in a block with its author, either way.
-   * A socket that opens while blocks are read is not told: its page was loaded after the post was
-   * written. When the read fails no one is told (a page is complete without its room; a blocked member
-   * must not be offered the post).
+   * A new post, to the sockets open now but those of listeners in a block with its author, either way,
+   * and (`ask.mutes`) of listeners who muted its author. A socket that opens while they are read is not
+   * told: its page was loaded after the post was written. When a read fails no one is told (a page is
+   * complete without its room; a blocked member must not be offered the post).
    */
-  async #announceScreened(event: Extract<FeedEvent, { type: "post-created" }>): Promise<void> {
+  async #announceScreened(event: Extract<FeedEvent, { type: "post-created" }>, ask: { blocks: boolean; mutes: boolean }): Promise<void> {
     const listeners = this.listenersByMember();
+    const members = [...listeners.keys()];
+    const db = getDb(this.env.DB);
     let screened: Set<string>;
     try {
-      screened = new Set(await screenedAmong(getDb(this.env.DB), event.authorId, [...listeners.keys()], feedScopeOf(this.name)?.kind === "public"));
+      const [blocked, muted] = await Promise.all([
+        ask.blocks ? inBlockWithAmong(db, event.authorId, members) : [],
+        ask.mutes ? mutedAmong(db, event.authorId, members) : [],
+      ]);
+      screened = new Set([...blocked, ...muted]);
     } catch (error) {
-      console.error(`room ${this.name}: reading the blocks of a new post's author failed; the post is not announced`, error);
+      console.error(`room ${this.name}: reading the blocks or mutes of a new post's author failed; the post is not announced`, error);
       return;
     }
     const told = new Set([...listeners].flatMap(([member, connections]) => (screened.has(member) ? [] : connections.map((connection) => connection.id))));

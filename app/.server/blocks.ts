@@ -1,19 +1,16 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { FOLLOW_LIST_PAGE_SIZE } from "~/lib/constants";
-import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
-import type { Author } from "~/lib/types/post";
+import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import type { KeptMemberPage } from "~/lib/types/profile";
 import type { Db } from "./db/client";
 import { batchable, rawRows } from "./db/drizzle-internals";
-import { mapRead, param, selectRead, type Read } from "./db/reads";
-import { blocks, creatorSubscriptions, follows, mutes, notifications, postReposts, posts, users } from "./db/schema";
+import type { Read } from "./db/reads";
+import { blocks, creatorSubscriptions, follows, notifications, postReposts, posts, users } from "./db/schema";
 import { newId } from "./ids";
-import { refuse, type Outcome } from "./outcome";
-import { beforeOf } from "./posts/cursors";
+import { keptMembersRead, otherMember, type MemberTarget } from "./kept-members";
+import type { Outcome } from "./outcome";
 import type { StoppedRenewals } from "./subscriptions";
-import { hasUsername } from "./users";
-import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
+import type { Viewer } from "./viewer";
 
 /**
  * Blocks (docs/decisions/100): a member blocks another, and from then on neither sees the other's posts
@@ -21,7 +18,7 @@ import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } fro
  * what the other does. A block is the blocker's to undo. The spec has none; X, Instagram and Mastodon do.
  */
 
-export type BlockTarget = { id: string; username: string; displayName: string };
+export type BlockTarget = MemberTarget;
 
 /** A repost a block took back (its entry's id, who reposted it, its community): the pages showing it are told. */
 export type TakenBack = { id: string; userId: string; communityId: string | null };
@@ -32,14 +29,6 @@ export type TakenBack = { id: string; userId: string; communityId: string | null
  */
 export function blockTarget(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
   return otherMember(db, memberId, username, BLOCK_TEXTS.self);
-}
-
-/** The member a username names, for an act on another member (a block, a mute): `self` refuses oneself. */
-export async function otherMember(db: Db, memberId: string, username: string, self: string): Promise<Outcome<BlockTarget>> {
-  const found = await db.select({ id: users.id, username: users.username, displayName: users.displayName }).from(users).where(hasUsername(username)).get();
-  if (!found) return refuse(404, PROFILE_MESSAGES.notFound);
-  if (found.id === memberId) return refuse(400, self);
-  return { ok: true, ...found };
 }
 
 /**
@@ -113,69 +102,22 @@ export async function inBlock(db: Db, one: string, other: string): Promise<boole
 }
 
 /**
- * Which of `others` are in a block with `memberId`, either way, or (`withMutes`, Home's rooms) muted
- * them (decision 107): a feed room leaves them out when it announces the member's new post. The list goes as one JSON value, so a room
- * of any size is one statement, each id one probe of the pair's key, of blocks_blocked_idx or of
- * mutes_muted_idx.
+ * Which of `others` are in a block with `memberId`, either way (a feed room leaves them out when it
+ * announces the member's new post): the list goes as one JSON value, so a room of any size is one
+ * statement, each id one probe of the pair's key or of blocks_blocked_idx.
  */
-export async function screenedAmong(db: Db, memberId: string, others: string[], withMutes: boolean): Promise<string[]> {
+export async function inBlockWithAmong(db: Db, memberId: string, others: string[]): Promise<string[]> {
   if (others.length === 0) return [];
   const rows = await rawRows<{ other: string }>(
     db,
     sql`WITH listed AS MATERIALIZED (SELECT value AS id FROM json_each(${JSON.stringify(others)}))
       SELECT ${blocks.blockedId} AS other FROM ${blocks} WHERE ${blocks.blockerId} = ${memberId} AND ${blocks.blockedId} IN (SELECT id FROM listed)
-      UNION SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId} AND ${blocks.blockerId} IN (SELECT id FROM listed)
-      ${withMutes ? sql`UNION SELECT ${mutes.muterId} FROM ${mutes} WHERE ${mutes.mutedId} = ${memberId} AND ${mutes.muterId} IN (SELECT id FROM listed)` : sql``}`,
+      UNION SELECT ${blocks.blockerId} FROM ${blocks} WHERE ${blocks.blockedId} = ${memberId} AND ${blocks.blockerId} IN (SELECT id FROM listed)`,
   );
   return rows.map((row) => row.other);
 }
 
-
 /** One keyset page of the members the viewer blocked, newest block first. */
 export function blockedListRead(db: Db, viewer: Viewer, cursor: string | null = null): Read<KeptMemberPage> {
   return keptMembersRead(db, viewer, cursor, { key: "blocked-list", table: blocks, by: blocks.blockerId, of: blocks.blockedId });
-}
-
-/**
- * One keyset page of the members a member's rows of `table` name (their blocks, their mutes), newest
- * row first: the row's time-ordered id is the cursor.
- */
-export function keptMembersRead(
-  db: Db,
-  viewer: Viewer,
-  cursor: string | null,
-  { key, table, by, of }: { key: string; table: typeof blocks | typeof mutes; by: AnySQLiteColumn; of: AnySQLiteColumn },
-): Read<KeptMemberPage> {
-  const before = beforeOf(cursor);
-  const limit = FOLLOW_LIST_PAGE_SIZE;
-  const read = selectRead<{ cursor: string; id: string; username: string; displayName: string; avatarUrl: string | null; verifiedType: Author["verifiedType"]; at: Date }>(
-    db,
-    [key, viewerKey(viewer), before ? "older" : "newest"].join(":"),
-    () => {
-      const fields = {
-        // Named: the row's id and the member's would collapse in a batch's rows (008).
-        cursor: sql<string>`${table.id}`.as("kept_cursor"),
-        id: users.id,
-        username: users.username,
-        displayName: users.displayName,
-        avatarUrl: users.avatarUrl,
-        verifiedType: users.verifiedType,
-        at: sql<Date>`${table.createdAt}`.as("kept_at"),
-      };
-      const me = viewerSql(viewer) ?? sql`NULL`;
-      const query = db
-        .select(fields)
-        .from(table)
-        .innerJoin(users, eq(users.id, of))
-        .where(and(viewerPresentSql(viewer), eq(by, me), before ? lt(table.id, param("before")) : undefined))
-        .orderBy(desc(table.id))
-        .limit(limit + 1);
-      return { fields, query };
-    },
-    { ...viewerValues(viewer), before },
-  );
-  return mapRead(read, (rows) => ({
-    items: rows.slice(0, limit).map(({ cursor: _cursor, at, ...member }) => ({ ...member, at: at instanceof Date ? at.getTime() : Number(at) })),
-    nextCursor: rows.length > limit ? rows[limit - 1]!.cursor : null,
-  }));
 }

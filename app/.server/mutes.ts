@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MUTE_TEXTS } from "~/lib/texts/profile";
 import type { KeptMemberPage } from "~/lib/types/profile";
-import { keptMembersRead, otherMember, type BlockTarget } from "./blocks";
+import { keptMembersRead, otherMember, type MemberTarget } from "./kept-members";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
+import { batchable, rawRows } from "./db/drizzle-internals";
 import type { Read } from "./db/reads";
 import { mutes, notifications, users } from "./db/schema";
 import { newId } from "./ids";
@@ -22,7 +22,7 @@ import type { Viewer } from "./viewer";
  * Mutes the member `username` names, in one batch: the mute (a second one changes nothing) and the
  * notifications the muter has of them.
  */
-export async function muteMember(db: Db, memberId: string, username: string, now = Date.now()): Promise<Outcome<BlockTarget>> {
+export async function muteMember(db: Db, memberId: string, username: string, now = Date.now()): Promise<Outcome<MemberTarget>> {
   const target = await otherMember(db, memberId, username, MUTE_TEXTS.self);
   if (!target.ok) return target;
   await db.batch([
@@ -38,7 +38,7 @@ export async function muteMember(db: Db, memberId: string, username: string, now
 }
 
 /** Undoes the member's mute of `username` (none: nothing changes, and it is still an answer). */
-export async function unmuteMember(db: Db, memberId: string, username: string): Promise<Outcome<BlockTarget>> {
+export async function unmuteMember(db: Db, memberId: string, username: string): Promise<Outcome<MemberTarget>> {
   const target = await otherMember(db, memberId, username, MUTE_TEXTS.self);
   if (!target.ok) return target;
   await db.delete(mutes).where(and(eq(mutes.muterId, memberId), eq(mutes.mutedId, target.id)));
@@ -48,4 +48,19 @@ export async function unmuteMember(db: Db, memberId: string, username: string): 
 /** One keyset page of the members the viewer muted, newest mute first. */
 export function mutedListRead(db: Db, viewer: Viewer, cursor: string | null = null): Read<KeptMemberPage> {
   return keptMembersRead(db, viewer, cursor, { key: "muted-list", table: mutes, by: mutes.muterId, of: mutes.mutedId });
+}
+
+/**
+ * Which of `others` muted `memberId` (Home's feed rooms leave them out when they announce the member's
+ * new post): the list goes as one JSON value, so a room of any size is one statement, each id one probe
+ * of mutes_muted_idx.
+ */
+export async function mutedAmong(db: Db, memberId: string, others: string[]): Promise<string[]> {
+  if (others.length === 0) return [];
+  const rows = await rawRows<{ other: string }>(
+    db,
+    sql`SELECT ${mutes.muterId} AS other FROM ${mutes}
+      WHERE ${mutes.mutedId} = ${memberId} AND ${mutes.muterId} IN (SELECT value FROM json_each(${JSON.stringify(others)}))`,
+  );
+  return rows.map((row) => row.other);
 }

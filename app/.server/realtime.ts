@@ -56,10 +56,11 @@ async function callRoom<R>(env: Env, party: Party, name: string, call: (room: R)
 }
 
 /**
- * What a feed room is told beside a new post's event: whether its author is in a block (decision 100).
- * A room not told so asks itself.
+ * What a feed room is told beside a new post's event: whether its author is in a block (decision 100),
+ * and whether anyone muted them (107; a repost, which Home never offers live, says false). A room not
+ * told so asks itself.
  */
-export type FeedPublishing = { authorScreened: boolean };
+export type FeedPublishing = { authorInBlock: boolean; authorMuted: boolean };
 
 /**
  * Publishes an event to rooms of one kind, after the response. `event` may be a function that reads
@@ -107,12 +108,12 @@ export function feedRoomsOf({ authorId, communityId, authorKeeps, privateCommuni
 }
 
 /**
- * A new post or repost (offered as 'Show N new posts' where the page lists such posts). `authorScreened`:
- * its author is in a block or muted, so each room leaves out the members in one with them (decision
- * 100), and Home's the members who muted them (107).
+ * A new post or repost (offered as 'Show N new posts' where the page lists such posts). `publishing`:
+ * its author is in a block, so each room leaves out the members in one with them (decision 100); or
+ * someone muted them, so Home's rooms leave out those members (107).
  */
-export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, audience: PostAudience, authorScreened: boolean): void {
-  publish(context, FEED_PARTY, feedRoomsOf(audience), event, { authorScreened });
+export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent, { type: "post-created" }>, audience: PostAudience, publishing: FeedPublishing): void {
+  publish(context, FEED_PARTY, feedRoomsOf(audience), event, publishing);
 }
 
 /** A deleted post or taken-back repost: removed from every page that shows it. */

@@ -105,7 +105,7 @@ export function action(args: ActionFunctionArgs) {
     if (!created.again) {
       await purgePublicProfile(context, member.username);
       const event = { type: "post-created", postId: created.postId, authorId: member.id, hasVideo: created.hasVideo, communityId, repost: false } as const;
-      publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity }, created.authorScreened);
+      publishNewPost(context, event, { authorId: member.id, communityId, authorKeeps: created.authorKeeps, privateCommunity: created.privateCommunity }, { authorInBlock: created.authorInBlock, authorMuted: created.authorMuted });
       tellNotified(context, context.db, { ids: created.mentionedIds });
     }
     const returnTo = returnToOf(form);

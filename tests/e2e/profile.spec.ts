@@ -257,6 +257,21 @@ test.describe("profiles", () => {
   });
 
   // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
+  test("muting and unmuting on a profile keep the keyboard on the button, Mute then Unmute in its place", { tag: "@js-only" }, async ({ page, baseURL }) => {
+    const other = await newMember(baseURL!);
+    await open(page, `/profile/${other.username}`);
+    const mute = page.getByRole("button", { name: `Mute @${other.username}`, exact: true });
+    await mute.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`You muted @${other.username}.`, { exact: false })).toBeVisible();
+    const unmute = page.getByRole("button", { name: `Unmute @${other.username}`, exact: true });
+    await expect(unmute).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Unmuted @${other.username}`)).toBeVisible();
+    await expect(mute).toBeFocused();
+  });
+
+  // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
   test("blocking and unblocking on a profile hand the keyboard between Block and Unblock", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const other = await newMember(baseURL!);
     await open(page, `/profile/${other.username}`);

@@ -12,7 +12,7 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
-import { RATE_LIMITS, TIME } from "~/lib/constants";
+import { FOLLOWING_SCAN_MIN_FOLLOWS, RATE_LIMITS, TIME } from "~/lib/constants";
 import { MUTE_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { FeedPage } from "~/lib/types/post";
 import { uniqueLetters } from "../fixtures/factories";
@@ -142,6 +142,24 @@ describe("a member mutes another (decision 107)", () => {
     expect(ids(await getFollowingFeed(db(), priya.id, { now: later }))).toEqual(expect.arrayContaining([his.id, friendReposts.repostId, heReposts.repostId]));
   });
 
+  it("leaves them out of Following for a member who follows many (the newest posts scanned first)", async () => {
+    const at = future();
+    const priya = await createUser();
+    const loud = await createUser();
+    const friend = await createUser();
+    await follow(priya.id, loud.id);
+    await follow(priya.id, friend.id);
+    for (let i = 2; i < FOLLOWING_SCAN_MIN_FOLLOWS; i++) await follow(priya.id, (await createUser()).id);
+    const his = await createPost(loud.id, { content: "his", createdAt: new Date(at) });
+    const friends = await createPost(friend.id, { content: "friend's", createdAt: new Date(at + 1) });
+    const now = at + TIME.MINUTE;
+    expect(ids(await getFollowingFeed(db(), priya.id, { now }))).toEqual(expect.arrayContaining([his.id, friends.id]));
+    await db().insert(mutes).values({ id: newId(), muterId: priya.id, mutedId: loud.id });
+    const following = ids(await getFollowingFeed(db(), priya.id, { now }));
+    expect(following).toContain(friends.id);
+    expect(following).not.toContain(his.id);
+  });
+
   it("nothing the muted member does notifies the muter (likes, reposts, comments, replies, mentions, follows); others still do; unmuted, they do again", async () => {
     const priya = await member();
     const loud = await member();
@@ -155,6 +173,8 @@ describe("a member mutes another (decision 107)", () => {
     expect((await setRepost(db(), loud.user.id, hers, true)).ok).toBe(true);
     expect((await addComment(db(), loud.user.id, hers, { content: `Hey @${priya.user.username}` })).ok).toBe(true);
     expect((await addComment(db(), loud.user.id, herComment.postId, { content: "A reply", parentId: herComment.commentId })).ok).toBe(true);
+    // A mention of her in a comment under a third member's post (notificationInsert's path).
+    expect((await addComment(db(), loud.user.id, await composedPost(friend.id, "Another post"), { content: `Look @${priya.user.username}` })).ok).toBe(true);
     await composedPost(loud.user.id, `Look @${priya.user.username}`);
     await follow(loud.user.id, priya.user.id);
     expect(await notificationsFrom(priya.user.id, loud.user.id)).toEqual([]);
@@ -166,6 +186,18 @@ describe("a member mutes another (decision 107)", () => {
     expect((await muteWithJs(loud.user.username, priya.cookie, "unmute")).status).toBe(200);
     await composedPost(loud.user.id, `Again @${priya.user.username}`);
     expect(await notificationsFrom(priya.user.id, loud.user.id)).toEqual([{ type: "mention" }]);
+  });
+
+  it("offers no Mute while either blocks the other, and no note beside the block", async () => {
+    const priya = await member();
+    const loud = await member();
+    expect((await muteWithJs(loud.user.username, priya.cookie)).status).toBe(200);
+    expect((await fetchWorker(formPost(`/profile/${loud.user.username}/block.data`, { intent: "block" }, { Cookie: priya.cookie }))).status).toBe(200);
+    const hers = await (await get(`/profile/${loud.user.username}`, { Cookie: priya.cookie })).text();
+    expect(hers).not.toContain(`aria-label="${MUTE_TEXTS.unmuteName(loud.user.username)}"`);
+    expect(hers).not.toContain(escaped(MUTE_TEXTS.note(loud.user.username)));
+    const his = await (await get(`/profile/${priya.user.username}`, { Cookie: loud.cookie })).text();
+    expect(his).not.toContain(`aria-label="${MUTE_TEXTS.muteName(priya.user.username)}"`);
   });
 
   it("refuses oneself (400) and an unknown member (404), and a visitor is sent to sign in; nothing is written", async () => {

@@ -5,7 +5,7 @@ import { MEMBER_BADGES_EVERY_MS, MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
-import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, notifications, sessions } from "~/.server/db/schema";
+import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, mutes, notifications, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "./helpers";
 
@@ -274,6 +274,35 @@ describe("feed rooms", () => {
       expect(rooms.blocker.events.filter(anyBy(blocked.id))).toEqual([]);
       expect(rooms.blocked.events.filter(anyBy(blocker.id))).toEqual([]);
       expect(rooms.blockerOnProfile.events.filter((event) => event.type === "post-created")).toEqual([]);
+    });
+  });
+
+  it("never offer a member on Home the new posts of someone they muted; their profile's room still does (decision 107)", async () => {
+    const [muter, muted, friend] = [await createUser(), await createUser(), await createUser()];
+    await db().insert(mutes).values({ id: newId(), muterId: muter.id, mutedId: muted.id });
+    const [muterCookie, mutedCookie, friendCookie] = [await sessionCookieFor(muter.id), await sessionCookieFor(muted.id), await sessionCookieFor(friend.id)];
+    const shard = `/parties/feed-room/${PUBLIC_FEED_SHARDS[4]}`;
+    const rooms = {
+      muter: await listen(muterCookie, shard),
+      friend: await listen(friendCookie, shard),
+      muted: await listen(mutedCookie, shard),
+      muterOnProfile: await listen(muterCookie, `/parties/feed-room/profile-${muted.id}`),
+    };
+    await withRooms(Object.values(rooms), async () => {
+      expect((await composeAs(mutedCookie, "Posted by the muted member")).status).toBe(302);
+      expect((await composeAs(muterCookie, "Posted by the muter")).status).toBe(302);
+      const by = (authorId: string) => (event: RoomEvent) => event.type === "post-created" && event.authorId === authorId && !event.repost;
+      // The friend hears the muted member's post; so does the muter on the muted member's profile.
+      const mutedPost = await rooms.friend.next(by(muted.id));
+      expect(await rooms.muterOnProfile.next(by(muted.id))).not.toBeNull();
+      // The muted member hears the muter (a mute changes nothing for them), and the muter hears their own.
+      expect(await rooms.muted.next(by(muter.id))).not.toBeNull();
+      expect(await rooms.muter.next(by(muter.id))).not.toBeNull();
+      // A deletion goes to every socket after all the above: once it is here, so is anything sent before.
+      const postId = mutedPost?.type === "post-created" ? mutedPost.postId : "";
+      expect((await fetchWorker(formPost(`/post/${postId}/delete`, { intent: "delete" }, { Cookie: mutedCookie }))).status).toBe(200);
+      expect(await rooms.muter.next((event) => event.type === "post-deleted" && event.postId === postId)).not.toBeNull();
+      expect(rooms.muter.events.filter(by(muted.id))).toEqual([]);
     });
   });
 });

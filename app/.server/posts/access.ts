@@ -128,14 +128,20 @@ export function keepsForFollowersSql(authorId: SQL | AnySQLiteColumn): SQL<numbe
 }
 
 /**
- * Whether a member is in any block, either way (decision 100), or muted by anyone (107): the feed rooms
- * then leave the members in a block with them, or who muted them, out when announcing their new posts.
- * One probe of member_settings_audience_idx and one of mutes_muted_idx.
+ * Whether a member is in any block, either way (decision 100): the feed rooms then leave the members in
+ * a block with them out when announcing their new posts. One probe of member_settings_audience_idx.
  */
-export function screenedAuthorSql(memberId: SQL | AnySQLiteColumn): SQL<number> {
+export function inAnyBlockSql(memberId: SQL | AnySQLiteColumn): SQL<number> {
   return qualified(sql`EXISTS (SELECT 1 FROM ${memberSettings} INDEXED BY member_settings_audience_idx
-    WHERE ${memberSettings.userId} = ${memberId} AND ${memberSettings.blocksCount} > 0)
-    OR EXISTS (SELECT 1 FROM ${mutes} AS screening_mute WHERE screening_mute.muted_id = ${memberId})`);
+    WHERE ${memberSettings.userId} = ${memberId} AND ${memberSettings.blocksCount} > 0)`);
+}
+
+/**
+ * Whether anyone muted a member (decision 107): Home's rooms then leave out the members who muted them
+ * when announcing their new posts. One probe of mutes_muted_idx.
+ */
+export function mutedByAnySql(memberId: SQL | AnySQLiteColumn): SQL<number> {
+  return qualified(sql`EXISTS (SELECT 1 FROM ${mutes} AS any_mute WHERE any_mute.muted_id = ${memberId})`);
 }
 
 /** Whether a post (by its community) is in a private community: the one feed room must not tell of it either. */

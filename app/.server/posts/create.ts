@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { rawRows } from "../db/drizzle-internals";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
-import { screenedAuthorSql, inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql } from "./access";
+import { inAnyBlockSql, inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql, mutedByAnySql } from "./access";
 import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { searchWordsOf } from "./words";
@@ -27,7 +27,7 @@ import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
  */
 export type NewPost = Omit<CreatePostInput, "imageDescription" | "describedImage"> & { imageDescriptions?: (string | undefined)[] };
 
-type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; authorScreened: boolean; mentionedIds: string[] };
+type Created = { postId: string; again: boolean; authorKeeps: boolean; privateCommunity: boolean; authorInBlock: boolean; authorMuted: boolean; mentionedIds: string[] };
 
 /**
  * A post, once per composer's send: one sent again under the same `clientId` (its answer was lost) is
@@ -46,7 +46,7 @@ export async function createPost(
     (clientId) => postSentAs(db, authorId, clientId),
     (stored) =>
       stored.content === input.content && stored.communityId === (options.communityId ?? null)
-        ? { postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, authorScreened: false, mentionedIds: [] }
+        ? { postId: stored.id, again: true, authorKeeps: false, privateCommunity: false, authorInBlock: false, authorMuted: false, mentionedIds: [] }
         : null,
   );
 }
@@ -100,7 +100,9 @@ async function writePost(
       .select({
         authorKeeps: keepsForFollowersSql(users.id),
         privateCommunity: communityId ? inPrivateCommunitySql(sql`${communityId}`) : sql<number>`0`,
-        authorScreened: screenedAuthorSql(users.id),
+        authorInBlock: inAnyBlockSql(users.id),
+        // Whether anyone muted them: Home's rooms leave out those members (decision 107).
+        authorMuted: mutedByAnySql(users.id),
       })
       .from(users)
       .where(eq(users.id, authorId)),
@@ -147,7 +149,7 @@ async function writePost(
   const mentionedIds = [...new Set(mentioned.flatMap((rows) => rows.map((row) => row.userId)))].filter(
     (userId): userId is string => userId !== null && userId !== authorId,
   );
-  return { ok: true, postId: id, again: false, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), authorScreened: Boolean(author[0]?.authorScreened), mentionedIds };
+  return { ok: true, postId: id, again: false, authorKeeps: Boolean(author[0]?.authorKeeps), privateCommunity: Boolean(author[0]?.privateCommunity), authorInBlock: Boolean(author[0]?.authorInBlock), authorMuted: Boolean(author[0]?.authorMuted), mentionedIds };
 }
 
 /** The member's post their composer already sent under `clientId` (a send repeated after its answer was lost). */
@@ -219,7 +221,7 @@ export async function createPostWithFiles(
   authorId: string,
   form: FormData,
   { communityId = null }: { communityId?: string | null } = {},
-): Promise<{ ok: true; postId: string; again: boolean; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; authorScreened: boolean; mentionedIds: string[] } | ComposeRefusal> {
+): Promise<{ ok: true; postId: string; again: boolean; hasVideo: boolean; authorKeeps: boolean; privateCommunity: boolean; authorInBlock: boolean; authorMuted: boolean; mentionedIds: string[] } | ComposeRefusal> {
   const images = pickedFiles(form, "images");
   const video = pickedFiles(form, "video").slice(0, 1);
   const refused = (errors: ComposeRefusal["errors"], stored: StoredMedia[] = [], status: ComposeRefusal["status"] = 400, message: string | null = null): ComposeRefusal =>
@@ -274,10 +276,10 @@ export async function createPostWithFiles(
       if (outcome.field) return refused({ fieldErrors: { [outcome.field]: [message] } }, stored, outcome.status);
       return refused({ formErrors: [message] }, stored, outcome.status, message);
     }
-    const { again, authorKeeps, privateCommunity, authorScreened, mentionedIds } = outcome;
+    const { again, authorKeeps, privateCommunity, authorInBlock, authorMuted, mentionedIds } = outcome;
     // Sent again without JavaScript, its files came again too: the post already has the first ones.
     if (again) await deleteMedia(db, bucket, stored.map((media) => media.key)).catch((error: unknown) => console.error("deleting a repeated post's files failed:", error));
-    return { ok: true, postId: outcome.postId, again, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, authorScreened, mentionedIds };
+    return { ok: true, postId: outcome.postId, again, hasVideo: Boolean(input.videoKey), authorKeeps, privateCommunity, authorInBlock, authorMuted, mentionedIds };
   } catch (error) {
     return failed(error, stored);
   }

@@ -80,7 +80,7 @@ export async function interactWithPost(
       tellNotified(context, db, { ids: [outcome.audience.authorId] });
       const repost = outcome.repostAudience;
       if (outcome.repostId && outcome.reposted) {
-        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId, repost: true }, repost, outcome.reposterInBlock);
+        publishNewPost(context, { type: "post-created", postId: outcome.repostId, authorId: memberId, hasVideo: false, communityId: repost.communityId, repost: true }, repost, { authorInBlock: outcome.reposterInBlock, authorMuted: false });
       } else if (outcome.repostId) {
         publishDeletedPost(context, outcome.repostId, repost);
       }

@@ -8,7 +8,7 @@ import { postBookmarks, postLikes, postReposts, posts, postShares, userActivity,
 import { rawRows } from "../db/drizzle-internals";
 import { newId } from "../ids";
 import { refuse, type Outcome } from "../outcome";
-import { actableTargetId, audienceColumns, audienceOf, screenedAuthorSql, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
+import { actableTargetId, audienceColumns, audienceOf, inAnyBlockSql, shownPostId, targetPostQuery, toTargetPost, type PostAudience } from "./access";
 
 /**
  * The interactions on a post. Toggles take the wanted state, so a repeated or concurrent request
@@ -126,7 +126,7 @@ export async function setRepost(
       ] as const);
   // Whether the reposter is in a block: the feed rooms then leave the members in one with them out of
   // the repost's announcement (decision 100). Nothing is announced of a repost taken back.
-  const reposter = db.select({ inBlock: reposted ? screenedAuthorSql(users.id) : sql<number>`0` }).from(users).where(eq(users.id, userId));
+  const reposter = db.select({ inBlock: reposted ? inAnyBlockSql(users.id) : sql<number>`0` }).from(users).where(eq(users.id, userId));
   const [found, , changed, counts, reposterRow] = await db.batch([target, ...writes, postCounts(db, shown), reposter]);
   const post = actedOn(found, !reposted);
   if (!post) return refuse(404, POST_MESSAGES.notFound);

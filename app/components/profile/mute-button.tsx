@@ -17,12 +17,20 @@ export function MuteButton({ username, muted, returnTo, onDone }: { username: st
     if (answer.ok) onDone?.();
   });
   return (
-    <FetcherForm fetcher={fetcher} action={`/profile/${username}`}>
+    <FetcherForm
+      fetcher={fetcher}
+      action={`/profile/${username}`}
+      // Busy, a press does nothing; the button stays enabled so that the keyboard stays on it (a disabled
+      // button drops it to the page's body), and after the reload it is Unmute (or Mute) in its place.
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <ReturnTo to={returnTo} />
       <input type="hidden" name="intent" value={intent} />
       <button
         type="submit"
-        disabled={busy}
+        aria-disabled={busy || undefined}
         aria-label={muted ? MUTE_TEXTS.unmuteName(username) : MUTE_TEXTS.muteName(username)}
         className={buttonClass("secondary", "px-4 py-1.5 text-sm")}
       >

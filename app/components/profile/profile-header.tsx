@@ -70,7 +70,7 @@ export function ProfileHeader({ profile, signIn }: { profile: ProfileView; signI
           )}
         </div>
         {profile.isSelf ? <OwnerProfileTools /> : null}
-        {profile.muted && !signIn ? <p className="mt-3 text-sm text-muted">{MUTE_TEXTS.note(profile.username)}</p> : null}
+        {profile.muted && !profile.block && !signIn ? <p className="mt-3 text-sm text-muted">{MUTE_TEXTS.note(profile.username)}</p> : null}
         <ProfileSubscription profile={profile} signIn={signIn} />
         <h2 className="mt-3 flex items-center gap-1 text-xl font-extrabold" dir="auto">
           <span className="truncate">{profile.displayName}</span>
