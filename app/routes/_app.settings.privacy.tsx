@@ -53,23 +53,23 @@ export default function PrivacySettingsPage() {
   return (
     <SettingsSection title="Privacy & Safety" description="Choose who sees your profile and posts, and who can reach you.">
       <PrivacySettingsForm settings={privacy} lastResult={actionData?.lastResult} />
-      {/* The accounts the member blocked (decision 100): a page of its own, to unblock them. */}
-      <PageLink to="/settings/blocked" className="flex items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3 hover:bg-surface">
-        <span>
-          <span className="block font-semibold">{BLOCK_TEXTS.listLink}</span>
-          <span className="block text-sm text-muted">{BLOCK_TEXTS.listLinkHint}</span>
-        </span>
-        <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
-      </PageLink>
-      {/* The accounts the member muted (decision 107), likewise. */}
-      <PageLink to="/settings/muted" className="flex items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3 hover:bg-surface">
-        <span>
-          <span className="block font-semibold">{MUTE_TEXTS.listLink}</span>
-          <span className="block text-sm text-muted">{MUTE_TEXTS.listLinkHint}</span>
-        </span>
-        <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
-      </PageLink>
+      {/* The accounts the member blocked (decision 100) and muted (107): pages of their own, to undo them. */}
+      <KeptListLink to="/settings/blocked" texts={BLOCK_TEXTS} />
+      <KeptListLink to="/settings/muted" texts={MUTE_TEXTS} />
     </SettingsSection>
+  );
+}
+
+/** A link to one of Settings' lists of members, with what it holds. */
+function KeptListLink({ to, texts }: { to: string; texts: { listLink: string; listLinkHint: string } }) {
+  return (
+    <PageLink to={to} className="flex items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3 hover:bg-surface">
+      <span>
+        <span className="block font-semibold">{texts.listLink}</span>
+        <span className="block text-sm text-muted">{texts.listLinkHint}</span>
+      </span>
+      <Icon name="chevron-right" className="size-5 shrink-0 text-muted" />
+    </PageLink>
   );
 }
 
