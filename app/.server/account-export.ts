@@ -274,16 +274,20 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       shape: (r) => ({ from: r.username, ...subscriptionOf(r) }),
     },
     {
-      // What a payment is in Murmur: no card details are ever stored (Stripe keeps them).
+      // What a payment is in Murmur: no card details are ever stored (Stripe keeps them). A creator
+      // subscription's payment names its creator and plan (the subscription's row, by its key).
       name: "payments",
-      select: "p.id, p.kind, p.subscription_id, p.amount_cents, p.currency, p.provider, p.provider_reference, p.status, p.created_at",
-      from: "payments p",
+      select:
+        "p.id, p.kind, p.subscription_id, p.amount_cents, p.currency, p.provider, p.provider_reference, p.status, p.created_at, cs.plan AS plan, cu.username AS creator",
+      from: "payments p LEFT JOIN creator_subscriptions cs ON p.kind = 'creator_subscription' AND cs.id = p.subscription_id LEFT JOIN users cu ON cu.id = cs.subscribed_to_id",
       where: sql`p.user_id = ${me}`,
       key: ["p.id"],
       shape: (r) => ({
         id: r.id,
         for: r.kind,
         subscriptionId: r.subscription_id,
+        creator: r.creator ?? null,
+        plan: r.kind === "verified_subscription" ? "monthly" : (r.plan ?? null),
         amountCents: r.amount_cents,
         currency: r.currency,
         provider: r.provider,

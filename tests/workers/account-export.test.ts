@@ -119,7 +119,7 @@ describe("download your data", () => {
     expect(file.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ type: "like", from: alice.user.username, postId: world.mine })]));
     expect(file.subscriptions).toEqual([expect.objectContaining({ to: bob.user.username, amountCents: 499, status: "active" })]);
     expect(file.subscribers).toEqual([expect.objectContaining({ from: alice.user.username, amountCents: 299 })]);
-    expect(file.payments).toEqual([expect.objectContaining({ for: "creator_subscription", amountCents: 499, status: "succeeded" })]);
+    expect(file.payments).toEqual([expect.objectContaining({ for: "creator_subscription", amountCents: 499, status: "succeeded", creator: bob.user.username, plan: "monthly" })]);
     expect(file.supportMessages).toEqual([expect.objectContaining({ topic: "privacy", text: "What do you keep?" })]);
     expect(file.reports).toEqual([expect.objectContaining({ postId: world.bobs, reason: "spam", additionalInfo: "Looks automated", postDeleted: false })]);
     expect(file.sessions).toEqual([expect.objectContaining({ thisBrowser: true })]);
