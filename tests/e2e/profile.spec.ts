@@ -272,6 +272,22 @@ test.describe("profiles", () => {
   });
 
   // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
+  test("following and unfollowing on a profile keep the keyboard on the button, Follow then Unfollow in its place", { tag: "@js-only" }, async ({ page, baseURL }) => {
+    const other = await newMember(baseURL!);
+    await open(page, `/profile/${other.username}`);
+    const follow = page.getByRole("button", { name: `Follow @${other.username}`, exact: true });
+    await follow.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Following @${other.username}`)).toBeVisible();
+    const unfollow = page.getByRole("button", { name: `Unfollow @${other.username}`, exact: true });
+    await expect(unfollow).toBeFocused();
+    await expect(count(page, "Followers")).toHaveText("1 Follower");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Unfollowed @${other.username}`)).toBeVisible();
+    await expect(follow).toBeFocused();
+  });
+
+  // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
   test("blocking and unblocking on a profile hand the keyboard between Block and Unblock", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const other = await newMember(baseURL!);
     await open(page, `/profile/${other.username}`);

@@ -1,12 +1,12 @@
 import { FetcherForm } from "~/components/fetcher-form";
 import { Icon } from "~/components/icon";
 import { ReturnTo } from "~/components/return-to";
-import { buttonClass } from "~/components/ui/button";
 import { PageLink } from "~/components/ui/page-link";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import type { CommunityRole, CommunitySummary } from "~/lib/types/community";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { InviteLinksButton } from "./invite-links";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export const DEFAULT_COMMUNITY_IMAGE = "/default-community.svg";
 
@@ -35,13 +35,14 @@ export function MembershipButton({ communityId, role, label, describedBy }: { co
   const { fetcher, busy } = useActionFetcher(`membership:${communityId}`);
   if (role === "creator") return null;
   const joining = role === null;
+  const text = joining ? (label ?? COMMUNITY_MESSAGES.join) : COMMUNITY_MESSAGES.leave;
   return (
     <FetcherForm fetcher={fetcher} action={`/community/${communityId}`}>
       <ReturnTo />
       <input type="hidden" name="intent" value={joining ? "community-join" : "community-leave"} />
-      <button type="submit" disabled={busy} aria-describedby={describedBy} className={buttonClass(joining ? "primary" : "secondary", "px-4 py-1.5 text-sm")}>
-        {joining ? (label ?? COMMUNITY_MESSAGES.join) : COMMUNITY_MESSAGES.leave}
-      </button>
+      <SubmitButton busy={busy} busyLabel={text} aria-describedby={describedBy} variant={joining ? "primary" : "secondary"} className="px-4 py-1.5 text-sm">
+        {text}
+      </SubmitButton>
     </FetcherForm>
   );
 }

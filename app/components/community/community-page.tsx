@@ -20,6 +20,7 @@ import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { CommunityForm } from "./community-form";
 import { CommunityImage, MembershipButton, memberCountText, Privacy } from "./community-card";
 import { InviteLinksButton } from "./invite-links";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 const ROLE_ICONS: Record<CommunityRole, IconName> = { creator: "crown", admin: "shield-check", moderator: "shield", member: "user" };
 
@@ -229,9 +230,9 @@ function RoleForm({ member, communityId }: { member: CommunityMemberView; commun
           </option>
         ))}
       </select>
-      <button type="submit" disabled={busy} className={buttonClass("secondary", "px-3 py-1 text-sm")}>
+      <SubmitButton busy={busy} busyLabel={COMMUNITY_MESSAGES.save} variant="secondary" className="px-3 py-1 text-sm">
         {COMMUNITY_MESSAGES.save}
-      </button>
+      </SubmitButton>
     </FetcherForm>
   );
 }

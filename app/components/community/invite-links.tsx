@@ -261,7 +261,9 @@ function DeleteInviteForm({ communityId, invite }: { communityId: string; invite
       <ReturnTo />
       <button
         type="submit"
-        disabled={busy}
+        // Busy, it keeps the keyboard (aria-disabled, as SubmitButton) and refuses a second press.
+        aria-disabled={busy || undefined}
+        onClick={(event) => busy && event.preventDefault()}
         aria-busy={busy || undefined}
         aria-label={INVITE_MESSAGES.deleteLabel(invite.code)}
         className={smallButton("ghost")}

@@ -8,6 +8,7 @@ import { isModifiedClick, PageLink } from "~/components/ui/page-link";
 import { BLOCK_FOCUS_HANDOFF_MS } from "~/lib/constants";
 import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** The address of a member's block: its confirmation page without JavaScript, and the action of both forms. */
 export const blockPath = (username: string) => `/profile/${username}/block`;
@@ -112,14 +113,16 @@ export function UnblockButton({ username, returnTo, onDone }: { username: string
     else handTo(`block:${username.toLowerCase()}`);
   });
   // Only the profile's (a list's rows, with `onDone`, move the keyboard themselves).
-  const button = useHandoff<HTMLButtonElement>(`unblock:${username.toLowerCase()}`, !onDone);
+  const button = useHandoff<HTMLSpanElement>(`unblock:${username.toLowerCase()}`, !onDone);
   return (
     <FetcherForm fetcher={fetcher} action={blockPath(username)}>
       <ReturnTo to={returnTo} />
       <input type="hidden" name="intent" value="unblock" />
-      <button ref={button} type="submit" disabled={busy} aria-label={BLOCK_TEXTS.unblockName(username)} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
-        {busy ? BLOCK_TEXTS.unblocking : BLOCK_TEXTS.unblock}
-      </button>
+      <span ref={button} className="contents">
+        <SubmitButton busy={busy} busyLabel={BLOCK_TEXTS.unblocking} aria-label={BLOCK_TEXTS.unblockName(username)} variant="secondary" className="px-4 py-1.5 text-sm">
+          {BLOCK_TEXTS.unblock}
+        </SubmitButton>
+      </span>
     </FetcherForm>
   );
 }

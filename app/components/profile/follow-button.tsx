@@ -1,8 +1,8 @@
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
-import { buttonClass } from "~/components/ui/button";
 import type { FollowAnswer } from "~/lib/types/profile";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /**
  * Follow / Unfollow (spec document 2 §4): a plain form to the member's profile without JavaScript
@@ -19,14 +19,16 @@ export function FollowButton({ username, followed, size = "md" }: { username: st
       <ReturnTo />
       <input type="hidden" name="intent" value="follow" />
       <input type="hidden" name="follow" value={String(!shown)} />
-      <button
-        type="submit"
-        disabled={busy}
+      {/* Busy, it keeps the keyboard (aria-disabled) and shows the wanted state; a second press waits. */}
+      <SubmitButton
+        busy={busy}
+        busyLabel={shown ? "Unfollow" : "Follow"}
+        variant={shown ? "secondary" : "primary"}
         aria-label={`${shown ? "Unfollow" : "Follow"} @${username}`}
-        className={buttonClass(shown ? "secondary" : "primary", padding)}
+        className={padding}
       >
         {shown ? "Unfollow" : "Follow"}
-      </button>
+      </SubmitButton>
     </FetcherForm>
   );
 }

@@ -1,8 +1,8 @@
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
-import { buttonClass } from "~/components/ui/button";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { DM_MESSAGES } from "~/lib/texts/dm";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /**
  * Message on someone's profile: finds or starts the one conversation with them and opens it ('Started
@@ -17,9 +17,9 @@ export function MessageButton({ username }: { username: string }) {
       <ReturnTo />
       <input type="hidden" name="intent" value="conversation-start" />
       <input type="hidden" name="username" value={username} />
-      <button type="submit" disabled={busy} className={buttonClass("secondary", "px-4 py-1.5 text-sm")}>
-        {busy ? DM_MESSAGES.starting : "Message"}
-      </button>
+      <SubmitButton busy={busy} busyLabel={DM_MESSAGES.starting} variant="secondary" className="px-4 py-1.5 text-sm">
+        Message
+      </SubmitButton>
     </FetcherForm>
   );
 }
