@@ -252,6 +252,91 @@ describe("an undo takes its notification back while it is unread", () => {
   });
 });
 
+describe("a commenter's unread comments under one post are one item (decision 108)", () => {
+  const comment = async (userId: string, postId: string, content: string, parentId?: string) => {
+    const added = await addComment(db(), userId, postId, { content, parentId });
+    if (!added.ok) throw new Error("comment refused");
+    return added.commentId;
+  };
+  const commentRows = async (userId: string) =>
+    (await rowsFor(userId)).filter((row) => row.type === "comment").map((row) => [row.relatedUserId, row.relatedPostId, row.content, row.isRead]);
+
+  it("keeps the newest words unread; one read stays and the next comment is a new item; other commenters and posts are items of their own", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const other = await createUser();
+    const post = await createPost(author.id);
+    const second = await createPost(author.id);
+    await comment(fan.id, post.id, "One");
+    await comment(fan.id, post.id, "Two");
+    expect(await commentRows(author.id)).toEqual([[fan.id, post.id, "Two", false]]);
+    expect((await page(author.id)).items).toMatchObject([{ type: "comment", words: "Two", actor: { username: fan.username } }]);
+    expect(await badge(author.id)).toBe(1);
+    await markAllNotificationsRead(db(), author.id);
+    await comment(fan.id, post.id, "Three");
+    await comment(other.id, post.id, "Mine");
+    await comment(fan.id, second.id, "Elsewhere");
+    expect(await commentRows(author.id)).toEqual([
+      [fan.id, post.id, "Two", true],
+      [fan.id, post.id, "Three", false],
+      [other.id, post.id, "Mine", false],
+      [fan.id, second.id, "Elsewhere", false],
+    ]);
+    expect(await badge(author.id)).toBe(3);
+  });
+
+  it("collapses a replier's answers to a comment's author the same way, each recipient apart", async () => {
+    const author = await createUser();
+    const first = await createUser();
+    const replier = await createUser();
+    const post = await createPost(author.id);
+    const answered = await comment(first.id, post.id, "First");
+    await comment(replier.id, post.id, "An answer", answered);
+    await comment(replier.id, post.id, "Another answer", answered);
+    expect(await commentRows(first.id)).toEqual([[replier.id, post.id, "Another answer", false]]);
+    expect((await page(first.id)).items).toMatchObject([{ type: "comment", reply: true, words: "Another answer" }]);
+    expect(await commentRows(author.id)).toEqual([
+      [first.id, post.id, "First", false],
+      [replier.id, post.id, "Another answer", false],
+    ]);
+  });
+
+  it("leaves the unread one in place when the next comment tells no one (the setting turned off meanwhile)", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    await comment(fan.id, post.id, "Before");
+    await turnOff(author.id, { notifyComments: false });
+    await comment(fan.id, post.id, "After");
+    expect(await commentRows(author.id)).toEqual([[fan.id, post.id, "Before", false]]);
+  });
+
+  it("migration 0047 keeps only the newest unread comment notification of each writer, post and recipient written before it", async () => {
+    const [author, fan, other] = [await createUser(), await createUser(), await createUser()];
+    const [post, second] = [await createPost(author.id), await createPost(author.id)];
+    const at = Date.now() - 10_000;
+    const row = (relatedUserId: string, relatedPostId: string, ms: number, isRead: boolean) =>
+      ({ id: newId(at + ms), userId: author.id, type: "comment" as const, content: `at ${ms}`, relatedUserId, relatedPostId, isRead });
+    const written = [row(fan.id, post.id, 0, false), row(fan.id, post.id, 1, true), row(fan.id, post.id, 2, false), row(fan.id, post.id, 3, false), row(other.id, post.id, 4, false), row(fan.id, second.id, 5, false)];
+    await db().batch(written.map((values) => db().insert(notifications).values(values)) as [never, ...never[]]);
+    const migration = env.TEST_MIGRATIONS.find((applied) => applied.name.endsWith("_comment_notifications_collapse.sql"))!;
+    await env.DB.prepare(migration.queries.at(-1)!).run();
+    expect((await rowsFor(author.id)).map((kept) => kept.id)).toEqual([written[1]!.id, written[3]!.id, written[4]!.id, written[5]!.id]);
+  });
+
+  it("finds the unread one by its index", async () => {
+    const [trigger] = (await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'comments_notify'").all<{ sql: string }>()).results;
+    const body = trigger!.sql.slice(trigger!.sql.indexOf(" BEGIN") + " BEGIN".length, trigger!.sql.lastIndexOf("END"));
+    const deletes = body.split(";").map((part) => part.trim()).filter((statement) => statement.startsWith("DELETE"));
+    expect(deletes).toHaveLength(2);
+    for (const statement of deletes) {
+      const planned = statement.replace(/\bNEW\.`(\w+)`/g, "'01TESTVALUE'");
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${planned}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
+      expect(plan).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_comment_unread_idx \(user_id=\? AND related_post_id=\? AND related_user_id=\?\)/);
+    }
+  });
+});
+
 describe("likes and reposts of one post are one item", () => {
   it("shows the newest member and how many others, counts one unread item, and shrinks on an undo", async () => {
     const author = await createUser();

@@ -756,6 +756,11 @@ export const notifications = sqliteTable(
     // them (is_head 2) while their groups go (decision 093). Heads only, so a popular post's old rows,
     // kept while its group is recent, are never read again.
     index("notifications_heads_by_age_idx").on(t.isHead, t.id).where(sql`${t.isHead} > 0`),
+    // A member's unread notification of someone's comment on a post, which their next comment there
+    // replaces (migration 0047, decision 108): only unread comment rows, so it stays small.
+    index("notifications_comment_unread_idx")
+      .on(t.userId, t.relatedPostId, t.relatedUserId)
+      .where(sql`${t.type} = 'comment' AND ${t.isRead} = 0`),
     // An undo finds its own notification; deleting a member or a post finds theirs.
     index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type),
     index("notifications_post_idx").on(t.relatedPostId),
