@@ -275,10 +275,11 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
     },
     {
       // What a payment is in Murmur: no card details are ever stored (Stripe keeps them). A creator
-      // subscription's payment names its creator and plan (the subscription's row, by its key).
+      // subscription's payment names its creator (the subscription's row, by its key) and the plan it
+      // paid (its own; one written before migration 0048 has none, and takes the subscription's).
       name: "payments",
       select:
-        "p.id, p.kind, p.subscription_id, p.amount_cents, p.currency, p.provider, p.provider_reference, p.status, p.created_at, cs.plan AS plan, cu.username AS creator",
+        "p.id, p.kind, p.subscription_id, p.amount_cents, p.currency, p.provider, p.provider_reference, p.status, p.created_at, coalesce(p.plan, cs.plan) AS plan, cu.username AS creator",
       from: "payments p LEFT JOIN creator_subscriptions cs ON p.kind = 'creator_subscription' AND cs.id = p.subscription_id LEFT JOIN users cu ON cu.id = cs.subscribed_to_id",
       where: sql`p.user_id = ${me}`,
       key: ["p.id"],

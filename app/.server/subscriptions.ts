@@ -63,11 +63,13 @@ export async function applyPaidPeriod(db: Db, paid: PaidPeriod, now = Date.now()
     AND ${paymentEvents.eventId} = ${paid.eventId} AND ${paymentEvents.attempt} = ${attempt})`;
   const raw = (statement: SQL) => batchable(db.$client, db.run(statement));
   // A renewal keeps cancelled_at (a cancel that came meanwhile stands); a first payment starts afresh,
-  // but only where nothing runs.
+  // but only where nothing runs, on the plan it paid (a member back on another plan is billed on it).
+  const plan = order.kind === "creator" ? order.plan : null;
+  const newPlan = order.kind === "creator" ? sql`plan = excluded.plan, ` : sql``;
   const onConflict = paid.renewal
     ? sql`status = 'active', amount_cents = excluded.amount_cents, expires_at = max(expires_at, excluded.expires_at),
         provider_reference = coalesce(excluded.provider_reference, provider_reference), last_event = excluded.last_event`
-    : sql`status = 'active', amount_cents = excluded.amount_cents, expires_at = excluded.expires_at, cancelled_at = NULL,
+    : sql`status = 'active', ${newPlan}amount_cents = excluded.amount_cents, expires_at = excluded.expires_at, cancelled_at = NULL,
         provider = excluded.provider, provider_reference = excluded.provider_reference, last_event = excluded.last_event
         WHERE status <> 'active' OR expires_at <= ${now}`;
   const subscriptionWrite =
@@ -86,9 +88,9 @@ export async function applyPaidPeriod(db: Db, paid: PaidPeriod, now = Date.now()
       : sql`FROM ${creatorSubscriptions} WHERE subscriber_id = ${order.memberId} AND subscribed_to_id = ${order.creatorId}`;
   // This event set the period (not a first payment that found one running).
   const took = sql`EXISTS (SELECT 1 ${row} AND last_event = ${paid.eventId})`;
-  const paymentWrite = raw(sql`INSERT INTO ${payments} (id, user_id, kind, subscription_id, amount_cents, currency, provider, provider_reference, status)
+  const paymentWrite = raw(sql`INSERT INTO ${payments} (id, user_id, kind, subscription_id, amount_cents, currency, provider, provider_reference, status, plan)
     SELECT ${newId()}, ${order.memberId}, ${order.kind === "verified" ? "verified_subscription" : "creator_subscription"}, (SELECT id ${row}),
-      ${order.amountCents}, 'usd', ${paid.provider}, ${paid.paymentReference}, 'succeeded'
+      ${order.amountCents}, 'usd', ${paid.provider}, ${paid.paymentReference}, 'succeeded', ${plan}
     WHERE ${ours} AND ${took} ON CONFLICT DO NOTHING`);
   const notify =
     order.kind === "creator" && !paid.renewal
@@ -192,6 +194,7 @@ export async function recordFailedPayment(db: Db, provider: string, found: { ord
       provider,
       providerReference: eventId,
       status: "failed",
+      plan: found.order.kind === "creator" ? found.order.plan : null,
     })
     .onConflictDoNothing();
 }

@@ -259,7 +259,10 @@ test.describe("profiles", () => {
   // @js-only: the keyboard stays on the page only with JavaScript; without it each answer is a page load.
   test("muting and unmuting on a profile keep the keyboard on the button, Mute then Unmute in its place", { tag: "@js-only" }, async ({ page, baseURL }) => {
     const other = await newMember(baseURL!);
+    // A post of theirs: its menu's Mute shares the button's fetcher, and must not take the keyboard (a review found it did).
+    await postAs(other, `Theirs ${uniqueWord("mt")}`);
     await open(page, `/profile/${other.username}`);
+    await expect(page.getByRole("article")).toHaveCount(1);
     const mute = page.getByRole("button", { name: `Mute @${other.username}`, exact: true });
     await mute.focus();
     await page.keyboard.press("Enter");

@@ -64,7 +64,9 @@ async function busyMember() {
     { id: newId(), subscriberId: alice.user.id, subscribedToId: id, amountCents: 299, expiresAt: new Date(month) },
   ]);
   await db().insert(verifiedSubscriptions).values({ id: newId(), userId: id, amountCents: 999, expiresAt: new Date(month) });
+  // One written before migration 0048 (no plan of its own: the subscription's), one that paid a year.
   await db().insert(payments).values({ id: newId(), userId: id, kind: "creator_subscription", subscriptionId, amountCents: 499, provider: "test", status: "succeeded" });
+  await db().insert(payments).values({ id: newId(), userId: id, kind: "creator_subscription", subscriptionId, amountCents: 4790, provider: "test", status: "succeeded", plan: "yearly" });
   await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: me.user.email, origin: "https://murmur.test", ip: unique("ip-") });
   if (!(await sendSupportRequest(db(), id, { topic: "privacy", message: "What do you keep?" })).ok) throw new Error("no support message");
   if (!(await reportPost(db(), id, bobs, { reason: "spam", additionalInfo: "Looks automated" })).ok) throw new Error("no report");
@@ -119,7 +121,10 @@ describe("download your data", () => {
     expect(file.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ type: "like", from: alice.user.username, postId: world.mine })]));
     expect(file.subscriptions).toEqual([expect.objectContaining({ to: bob.user.username, amountCents: 499, status: "active" })]);
     expect(file.subscribers).toEqual([expect.objectContaining({ from: alice.user.username, amountCents: 299 })]);
-    expect(file.payments).toEqual([expect.objectContaining({ for: "creator_subscription", amountCents: 499, status: "succeeded", creator: bob.user.username, plan: "monthly" })]);
+    expect(file.payments).toEqual([
+      expect.objectContaining({ for: "creator_subscription", amountCents: 499, status: "succeeded", creator: bob.user.username, plan: "monthly" }),
+      expect.objectContaining({ for: "creator_subscription", amountCents: 4790, status: "succeeded", creator: bob.user.username, plan: "yearly" }),
+    ]);
     expect(file.supportMessages).toEqual([expect.objectContaining({ topic: "privacy", text: "What do you keep?" })]);
     expect(file.reports).toEqual([expect.objectContaining({ postId: world.bobs, reason: "spam", additionalInfo: "Looks automated", postDeleted: false })]);
     expect(file.sessions).toEqual([expect.objectContaining({ thisBrowser: true })]);

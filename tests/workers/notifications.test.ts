@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addComment } from "~/.server/comments";
+import { addComment, deleteComment } from "~/.server/comments";
 import { getDb } from "~/.server/db/client";
 import { runRead, runReads } from "~/.server/db/reads";
 import { memberSettings, notifications, posts } from "~/.server/db/schema";
@@ -299,6 +299,17 @@ describe("a commenter's unread comments under one post are one item (decision 10
       [first.id, post.id, "First", false],
       [replier.id, post.id, "Another answer", false],
     ]);
+  });
+
+  it("deleting the comment the item quotes takes the item (decision 094); the writer's earlier comment had given its own up", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const post = await createPost(author.id);
+    await comment(fan.id, post.id, "Earlier");
+    const newest = await comment(fan.id, post.id, "Newest");
+    expect((await deleteComment(db(), fan.id, post.id, newest)).ok).toBe(true);
+    expect(await commentRows(author.id)).toEqual([]);
+    expect(await badge(author.id)).toBe(0);
   });
 
   it("leaves the unread one in place when the next comment tells no one (the setting turned off meanwhile)", async () => {

@@ -13,7 +13,7 @@ import { STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_P
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { formatDay } from "~/lib/format";
-import { addCalendarMonths, creatorPeriodEnd, verifiedPeriodEnd } from "~/lib/money";
+import { addCalendarMonths, creatorPeriodEnd, planAmountCents, verifiedPeriodEnd } from "~/lib/money";
 import { createPost, createUser, db, fetchWorker, formPost, get, member, ORIGIN, toastOf } from "./helpers";
 
 /** A verified creator who offers subscriptions at `price` cents a month, with a session. */
@@ -435,6 +435,29 @@ describe("payments are applied once per provider event", () => {
     expect(row.cancelledAt).not.toBeNull();
   });
 
+  it("a member back after a lapse on the other plan is billed on it, and each payment keeps the plan it paid (a review found the row kept the old plan)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const paid = (plan: "monthly" | "yearly", amountCents: number, periodEnd: number) => ({
+      provider: "test",
+      eventId: `evt_${crypto.randomUUID()}`,
+      order: { kind: "creator" as const, memberId: fan.user.id, creatorId: maker.user.id, plan, amountCents },
+      subscriptionReference: null,
+      paymentReference: `pay_${crypto.randomUUID()}`,
+      periodEnd,
+      renewal: false,
+    });
+    expect(await applyPaidPeriod(db(), paid("monthly", 499, Date.now() - TIME.DAY))).toBe("applied");
+    const yearly = planAmountCents(499, "yearly");
+    expect(await applyPaidPeriod(db(), paid("yearly", yearly, Date.now() + 365 * TIME.DAY))).toBe("applied");
+    expect(await subscriptionOf(fan.user.id, maker.user.id)).toMatchObject({ plan: "yearly", amountCents: yearly, status: "active" });
+    const paidFor = await db().select({ plan: payments.plan, amountCents: payments.amountCents }).from(payments).where(eq(payments.userId, fan.user.id)).orderBy(payments.id);
+    expect(paidFor).toEqual([
+      { plan: "monthly", amountCents: 499 },
+      { plan: "yearly", amountCents: yearly },
+    ]);
+  });
+
   it("the same event twice records one payment and one period", async () => {
     const maker = await creator(499);
     const fan = await member();
@@ -782,7 +805,11 @@ describe("Stripe's webhook", () => {
     const periodEnd = Math.floor((Date.now() + 40 * TIME.DAY) / 1000);
     await webhook(stripeEvent("invoice.paid", { id: invoice, billing_reason: "subscription_cycle", subscription, lines: { data: [{ period: { end: periodEnd } }] } }));
     const paid = await db().select().from(payments).where(eq(payments.userId, fan.user.id)).orderBy(payments.id);
-    expect(paid.map((payment) => payment.status)).toEqual(["succeeded", "failed", "succeeded"]);
+    expect(paid.map((payment) => [payment.status, payment.plan])).toEqual([
+      ["succeeded", "monthly"],
+      ["failed", "monthly"],
+      ["succeeded", "monthly"],
+    ]);
     expect(paid[1]).toMatchObject({ kind: "creator_subscription", amountCents: 499, subscriptionId: (await subscriptionOf(fan.user.id, maker.user.id))!.id });
     // One for a subscription Murmur does not know changes nothing.
     expect(await webhook(stripeEvent("invoice.payment_failed", { id: `in_${crypto.randomUUID()}`, subscription: `sub_${crypto.randomUUID()}`, amount_due: 499 }))).toMatchObject({ body: { ignored: true } });

@@ -1006,6 +1006,8 @@ export const payments = sqliteTable(
     provider: text("provider").notNull(),
     providerReference: text("provider_reference"),
     status: text("status", { enum: ["pending", "succeeded", "failed", "refunded"] }).notNull(),
+    /** A creator subscription's plan this payment paid (null: a badge's, or written before migration 0048). */
+    plan: text("plan", { enum: SUBSCRIPTION_PLANS }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -84,8 +84,12 @@ export function PostMenu({
  * the page's heading: the card it was on may be gone.
  */
 function MuteItem({ username, returnTo }: { username: string; returnTo: string }) {
+  // The key is shared with the profile's Mute (and every card of the author's): only the form pressed
+  // here moves the keyboard, not the profile's button's own press (found in review).
+  const pressed = useRef(false);
   const { fetcher, busy } = useActionFetcher<{ ok: boolean; message: string | null }>(`mute:${username.toLowerCase()}`, (answer) => {
-    if (answer.ok) focusPageHeading();
+    if (answer.ok && pressed.current) focusPageHeading();
+    pressed.current = false;
   });
   return (
     <li>
@@ -93,6 +97,9 @@ function MuteItem({ username, returnTo }: { username: string; returnTo: string }
         fetcher={fetcher}
         action={`/profile/${username}`}
         onSubmit={(event) => {
+          // Busy, a press does nothing; the item stays enabled so that a refusal leaves the keyboard on it.
+          if (busy) return event.preventDefault();
+          pressed.current = true;
           const menu = event.currentTarget.closest("details");
           if (menu) menu.open = false;
         }}
@@ -100,7 +107,7 @@ function MuteItem({ username, returnTo }: { username: string; returnTo: string }
         {/* Back to the page, not to the card: Home no longer shows it. */}
         <ReturnTo to={returnTo.split("#")[0]} />
         <input type="hidden" name="intent" value="mute" />
-        <button type="submit" disabled={busy} className={`post-menu-item wrap-anywhere ${iconBefore("eye-off")}`}>
+        <button type="submit" aria-disabled={busy || undefined} className={`post-menu-item wrap-anywhere ${iconBefore("eye-off")}`}>
           {MUTE_TEXTS.muteName(username)}
         </button>
       </FetcherForm>
