@@ -335,6 +335,47 @@ describe("a commenter's unread comments under one post are one item (decision 10
     expect((await rowsFor(author.id)).map((kept) => kept.id)).toEqual([written[1]!.id, written[3]!.id, written[4]!.id, written[5]!.id]);
   });
 
+  it("a writer's mentions of a member in comments under one post are one unread item too; a post's own mention and other posts stay apart", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    const other = await createUser();
+    const created = await composePost(db(), writer.id, { content: `Hi @${named.username}`, imageKeys: [], location: undefined, visibility: "everyone" });
+    if (!created.ok) throw new Error("post refused");
+    const elsewhere = await createPost(writer.id);
+    await comment(other.id, created.postId, `@${named.username} one`);
+    await comment(other.id, created.postId, `@${named.username} two`);
+    await comment(writer.id, created.postId, `@${named.username} mine`);
+    await comment(other.id, elsewhere.id, `@${named.username} there`);
+    const mentions = async () =>
+      (await rowsFor(named.id)).filter((row) => row.type === "mention").map((row) => [row.relatedUserId, row.relatedPostId, row.content, row.isRead]);
+    expect(await mentions()).toEqual([
+      [writer.id, created.postId, "", false],
+      [other.id, created.postId, `@${named.username} two`, false],
+      [writer.id, created.postId, `@${named.username} mine`, false],
+      [other.id, elsewhere.id, `@${named.username} there`, false],
+    ]);
+    // Read, it stays, and the next is news again.
+    await markAllNotificationsRead(db(), named.id);
+    await comment(other.id, created.postId, `@${named.username} three`);
+    expect((await mentions()).filter(([actor, post]) => actor === other.id && post === created.postId)).toEqual([
+      [other.id, created.postId, `@${named.username} two`, true],
+      [other.id, created.postId, `@${named.username} three`, false],
+    ]);
+  });
+
+  it("a comment's mentions find the writer's older ones by the writer and the named, not by the post (whose likes may be thousands)", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    const post = await createPost((await createUser()).id);
+    const { spy, captured } = capturingD1();
+    await addComment(getDb(spy), writer.id, post.id, { content: `@${named.username} hello` });
+    const collapse = captured.find((statement) => statement.sql.startsWith("DELETE FROM \"notifications\""));
+    expect(collapse).toBeDefined();
+    const plan = (await planOf(collapse!)).join(" | ");
+    expect(plan).toContain("SEARCH notifications USING INDEX notifications_actor_idx (related_user_id=? AND user_id=? AND type=?)");
+    expect(plan).not.toContain("notifications_post_idx");
+  });
+
   it("finds the unread one by its index", async () => {
     const [trigger] = (await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'comments_notify'").all<{ sql: string }>()).results;
     const body = trigger!.sql.slice(trigger!.sql.indexOf(" BEGIN") + " BEGIN".length, trigger!.sql.lastIndexOf("END"));
