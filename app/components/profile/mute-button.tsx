@@ -1,6 +1,6 @@
 import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
-import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { MUTE_TEXTS } from "~/lib/texts/profile";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 
@@ -17,25 +17,20 @@ export function MuteButton({ username, muted, returnTo, onDone }: { username: st
     if (answer.ok) onDone?.();
   });
   return (
-    <FetcherForm
-      fetcher={fetcher}
-      action={`/profile/${username}`}
-      // Busy, a press does nothing; the button stays enabled so that the keyboard stays on it (a disabled
-      // button drops it to the page's body), and after the reload it is Unmute (or Mute) in its place.
-      onSubmit={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
+    <FetcherForm fetcher={fetcher} action={`/profile/${username}`}>
       <ReturnTo to={returnTo} />
       <input type="hidden" name="intent" value={intent} />
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
+      {/* Busy, a press does nothing and the keyboard stays on it (SubmitButton); after the reload it is
+          Unmute (or Mute) in its place. */}
+      <SubmitButton
+        busy={busy}
+        busyLabel={muted ? MUTE_TEXTS.unmuting : MUTE_TEXTS.muting}
         aria-label={muted ? MUTE_TEXTS.unmuteName(username) : MUTE_TEXTS.muteName(username)}
-        className={buttonClass("secondary", "px-4 py-1.5 text-sm")}
+        variant="secondary"
+        className="px-4 py-1.5 text-sm"
       >
-        {muted ? (busy ? MUTE_TEXTS.unmuting : MUTE_TEXTS.unmute) : busy ? MUTE_TEXTS.muting : MUTE_TEXTS.mute}
-      </button>
+        {muted ? MUTE_TEXTS.unmute : MUTE_TEXTS.mute}
+      </SubmitButton>
     </FetcherForm>
   );
 }
