@@ -11,6 +11,26 @@ async function act(member: Member, postId: string, form: Record<string, string>)
 }
 
 test.describe("notifications", () => {
+  test("a commenter's unread comments under one post are one item with the newest words (decision 108)", async ({ page, baseURL, account }) => {
+    const me = tester(page, baseURL!, account);
+    const word = uniqueWord("cc");
+    await postAs(me, `Comment on ${word}`);
+    await open(page, `/?q=${word}`);
+    const href = await page.getByRole("article").filter({ hasText: word }).first().getByRole("link", { name: "Open post" }).getAttribute("href");
+    const postId = href!.split("/").pop()!;
+    const ana = await newMember(baseURL!);
+    await act(ana, postId, { intent: "comment", content: `First thought ${word}` });
+    await act(ana, postId, { intent: "comment", content: `Second thought ${word}` });
+
+    await open(page, "/notifications");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByLabel("1 unread notification", { exact: true })).toBeVisible();
+    const items = page.getByRole("list", { name: "All" }).getByRole("listitem");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText(`${ana.account.displayName} @${ana.username} commented on your post`);
+    await expect(items.first()).toContainText(`Second thought ${word}`);
+    await expect(items.first()).not.toContainText(`First thought ${word}`);
+  });
+
   test("likes, a comment, a mention and a follow notify; tabs, opening one and 'Mark all as read'", async ({ page, baseURL, account }) => {
     const me = tester(page, baseURL!, account);
     const word = uniqueWord("nt");
