@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { getDb } from "~/.server/db/client";
@@ -48,14 +48,14 @@ const uniqueWord = uniqueLetters;
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 const forYou = (viewer: string, query: string, cursor: string | null = null) => getForYouFeed(db(), viewer, { query, cursor });
 /**
- * A page of Following's search as Home reads it. When the plan says authors, the page read at once with
- * the plan (decision 064) must be the one the plan's own statement reads.
+ * A page of Following's search as Home reads it. Whichever way it was read (with the plan: the authors
+ * way, decision 064, or the wide way, 111; or after it), it must be the one the plan's own statement reads.
  */
 async function following(viewer: string, query: string, cursor: string | null = null) {
   const page = await getFollowingFeed(db(), viewer, { query, cursor });
   const planRead = followingSearchPlanRead(db(), viewer, query, cursor);
   const plan = planRead ? await runRead(planRead) : null;
-  if (plan?.way === "authors") {
+  if (plan) {
     const planned = await runRead(followingRead(db(), viewer, { query, cursor, plan }));
     expect({ ids: ids(page), next: page.nextCursor }).toEqual({ ids: ids(planned), next: planned.nextCursor });
   }
@@ -274,7 +274,7 @@ describe("Home's search", () => {
     const viewer = await createUser();
     await follow(viewer.id, friend.id);
     const crowded = await crowdedReaderOf(friend.id);
-    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false });
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false });
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
@@ -542,7 +542,7 @@ describe("Home's search", () => {
     }
     // Older, few posts of theirs: each asked about on its own.
     const quietFollower = await viewersOf(quiet.id);
-    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false, fewReposts: true });
+    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false, fewReposts: true, full: false });
     for (const viewer of quietFollower.both) {
       expect(ids(await following(viewer, word))).toEqual(quietOnes);
       expect(ids(await following(viewer, word, gone))).toEqual(quietOnes);
@@ -555,7 +555,7 @@ describe("Home's search", () => {
     for (const viewer of many.both) expect(ids(await following(viewer, word))).toEqual(prolificOnes);
     // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
     const wide = await viewersOf(crowd.id, quiet.id);
-    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true, fewReposts: true });
+    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true, fewReposts: true, full: true });
     for (const viewer of wide.both) {
       const first = await following(viewer, word);
       expect(first.items).toHaveLength(FEED_PAGE_SIZE);
@@ -585,6 +585,61 @@ describe("Home's search", () => {
       expect(await followingWithFewReposts(quietFollower.crowded, word, fewReposts)).toEqual([reposted.repostId, ...quietOnes]);
     }
   }, 60_000);
+
+  it("Following's wide way is read with its plan when the plan's sample holds a whole page: the same pages, in 1 D1 round trip", async () => {
+    const clock = futureClock();
+    const word = uniqueWord("wide");
+    // More posts with the word than FOLLOWING_SEARCH_FEW_MATCHES, each reposted once, by members the
+    // viewer does not follow (so the plan's `fewReposts` is false), written before the followed ones.
+    const old = await createUser();
+    const stranger = await createUser();
+    await bulkPosts(old.id, FOLLOWING_SEARCH_FEW_MATCHES + 1, `old ${word}`, clock.next());
+    clock.next(TIME.HOUR);
+    await env.DB.prepare(
+      `INSERT INTO posts (id, user_id, content, created_at, reposted_from_post_id)
+       SELECT ?1 || printf('%016d', row_number() OVER (ORDER BY id)), ?2, '', ?3, id FROM posts WHERE user_id = ?4 ORDER BY id`,
+    )
+      .bind(newId(clock.next()).slice(0, 10), stranger.id, clock.next(), old.id)
+      .run();
+    clock.next(TIME.HOUR);
+    // Then the followed members' matches, newest: three pages and a half of them.
+    const crowd = await createUser();
+    const quiet = await createUser();
+    const quietOne = (await createPost(quiet.id, { content: `quiet ${word}`, createdAt: new Date(clock.next()) })).id;
+    await bulkPosts(crowd.id, FEED_PAGE_SIZE * 3 + 10, `crowd ${word}`, clock.next());
+    clock.next(TIME.HOUR);
+    // A followed member's repost of an old match, newest of all, and one of a post without the word.
+    const oldOnes = await db().select({ id: posts.id }).from(posts).where(eq(posts.userId, old.id)).orderBy(posts.id).limit(1);
+    const reposted = await setRepost(db(), quiet.id, oldOnes[0]!.id, true, clock.next());
+    if (!reposted.ok || !reposted.repostId) throw new Error("repost refused");
+    const plain = await createPost(old.id, { content: "nothing to find", createdAt: new Date(clock.next()) });
+    await setRepost(db(), crowd.id, plain.id, true, clock.next());
+    const viewer = await crowdedReaderOf(crowd.id, quiet.id);
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, word, null)!)).toEqual({
+      whole: true,
+      way: "wide",
+      fewTagged: true,
+      fewPosts: false,
+      across: true,
+      fewReposts: false,
+      full: true,
+    });
+    // Every page as the plan's own statement reads it (`following`), to the end: the repost, the crowd's
+    // posts newest first, the quiet member's post; nothing else, nothing twice.
+    const crowdOnes = (await db().select({ id: posts.id }).from(posts).where(and(eq(posts.userId, crowd.id), isNull(posts.repostedFromPostId))).orderBy(desc(posts.id))).map(
+      (row) => row.id,
+    );
+    expect(crowdOnes).toHaveLength(FEED_PAGE_SIZE * 3 + 10);
+    expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual([reposted.repostId, ...crowdOnes, quietOne]);
+    // As a link: the first page and the next, read with the plan in the session's trip.
+    const cookie = await sessionCookieFor(viewer.id);
+    const first = await following(viewer.id, word);
+    for (const cursor of [null, first.nextCursor]) {
+      const found = await get(`/?tab=following&q=${word}${cursor ? `&cursor=${cursor}` : ""}`, { Cookie: cookie });
+      expect(found.status).toBe(200);
+      expect(Number(found.headers.get("X-D1-Depth"))).toBe(1);
+    }
+  });
 
   it("works as a plain link on both tabs, in 1 D1 round trip (For you; Following's authors way without a tag) or 2 (Following's plan, then its page); an unsearchable query finds nothing", async () => {
     const { user: viewer, cookie } = await member();
@@ -621,24 +676,25 @@ describe("Home's search", () => {
     const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const plans: SearchPlan[] = [
-      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false, fewReposts: false },
-      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
-      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
-      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false },
-      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
-      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
-      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: false },
-      { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
+      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false, fewReposts: false, full: false },
+      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false },
+      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
+      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false, full: true },
+      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false },
+      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
+      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: false, full: false },
+      { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
     ];
     const reads: Read<unknown>[] = [];
     const followingPages: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {
       for (const cursor of [null, newId()]) {
         // The plan, and without a tag the authors way's page read with it (decision 064).
-        const [planRead, atOnce] = followingSearchFirst(spyDb, viewer, query, { cursor });
+        const [planRead, atOnce, wideAtOnce] = followingSearchFirst(spyDb, viewer, query, { cursor });
         expect(Boolean(atOnce), query).toBe(query !== "coffee morn");
+        expect(Boolean(wideAtOnce), query).toBe(query !== "coffee morn");
         reads.push(planRead, forYouRead(spyDb, viewer, { query, cursor }));
-        for (const page of [...(atOnce ? [atOnce] : []), ...plans.map((plan) => followingRead(spyDb, viewer, { query, cursor, plan }))]) {
+        for (const page of [...(atOnce ? [atOnce] : []), ...(wideAtOnce ? [wideAtOnce] : []), ...plans.map((plan) => followingRead(spyDb, viewer, { query, cursor, plan }))]) {
           reads.push(page);
           followingPages.push(page);
         }

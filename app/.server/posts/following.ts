@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
   FOLLOWING_SCAN_MIN_FOLLOWS,
   FEED_PAGE_SIZE,
@@ -25,7 +25,7 @@ import {
   cursorRowidSql,
   matchesNothing,
   n,
-  namedCte,
+  namedForCte,
   originalMatchesSql,
   type CoveredWords,
   postWordsMatch,
@@ -82,7 +82,10 @@ export type SearchPlan = {
   way: "authors" | "wide" | "narrow";
   /** At most FOLLOWING_SEARCH_FEW_MATCHES posts have the tag. */
   fewTagged: boolean;
-  /** The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. */
+  /**
+   * The followed members wrote at most FOLLOWING_SEARCH_PROBE_MAX_POSTS posts. Counted only where a way
+   * asks (the narrow way; the authors way with a tag); false elsewhere (decision 111).
+   */
   fewPosts: boolean;
   /**
    * The wide way only, with whole words: fewer reposts were written (before the cursor's post) since the
@@ -99,6 +102,11 @@ export type SearchPlan = {
    * up; else walked, each original tested (decision 063). The authors way always reads reposts_fts.
    */
   fewReposts: boolean;
+  /**
+   * The sample found a whole page (page size + 1) of followed members' matches that the viewer may see:
+   * the wide way's page of posts is then the page read at once (`followingSearchWideAtOnce`, decision 111).
+   */
+  full: boolean;
 };
 
 type PlanRow = { whole: number; sampled: number; authors: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
@@ -111,9 +119,10 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
   const terms = searchTermsOf(query);
   if (!terms) return null;
   const before = beforeOf(cursor);
+  const tag = searchedTag(terms) !== null;
   const read = selectRead<PlanRow>(
     db,
-    `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}`,
+    `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}:${tag ? "tag" : "words"}`,
     () => {
       const me = viewerSql(viewer);
       const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`;
@@ -130,8 +139,11 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
               LIMIT ${following})) < ${following} ELSE 0 END`.as(
           "plan_across",
         ),
-        fewPosts: sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
-            WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)}`.as(
+        // Asked by the narrow way, and by the authors way only with a tag: counting a heavy follower's
+        // 1 001 posts took 0.3 ms.
+        fewPosts: sql<number>`CASE WHEN ${tag ? sql`0` : readsByAuthors(following)} OR planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} THEN 0
+          ELSE (SELECT count(*) FROM (SELECT 1 FROM ${posts} AS counted INDEXED BY posts_user_idx
+            WHERE counted.user_id IN (${followed(me)}) AND counted.community_id IS NULL LIMIT ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS + 1)})) <= ${n(FOLLOWING_SEARCH_PROBE_MAX_POSTS)} END`.as(
           "plan_few_posts",
         ),
         // The words as the page binds them (`planValues`): whole, or every word's beginning. Not asked
@@ -185,6 +197,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       fewPosts: Boolean(row?.fewPosts),
       across: way === "wide" && Boolean(row?.across),
       fewReposts: way !== "authors" && Boolean(row?.fewReposts),
+      full: (row?.sampled ?? 0) >= FEED_PAGE_SIZE + 1,
     };
   });
 }
@@ -222,8 +235,12 @@ const followedPage: CardCondition = {
   where: (context) => sql`${posts.id} IN (${followingPageIds(context)})`,
 };
 
-/** The authors way read before the plan is known (decision 064): the words as the statement decides them (`words_query`). */
-type AtOnce = { words?: SQL };
+/**
+ * A way read before the plan is known, with the plan's other reads: the authors way (decision 064), with
+ * the words as the statement decides them (`words_query`); the wide way (decision 111), whole words,
+ * from the plan's sample (`sampled`).
+ */
+type AtOnce = { words?: SQL | Placeholder; sampled?: boolean };
 
 /**
  * The ids of a page of Following's search (docs/decisions/060): posts by followed members with the
@@ -245,7 +262,7 @@ type AtOnce = { words?: SQL };
  * All: the own posts of the followed members the search names (`named_followed`). The viewer follows
  * every author here, so of the access rule only the subscriber rule is left to test (decision 031).
  */
-function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean, { words: matchWords }: AtOnce = {}) {
+function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: boolean, { words: matchWords, sampled = false }: AtOnce = {}) {
   const { viewer, before, size } = context;
   const searchWords = matchWords ?? boundWords;
   // "The post under `alias` has the tag, or": only when the words do not find every post with it
@@ -328,7 +345,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
           ORDER BY own.id DESC LIMIT ${size})`;
     return {
       ctes: [
-        namedCte,
+        namedForCte(viewer),
         namedFollowed,
         byAuthorsCte,
         withReposts(
@@ -338,10 +355,51 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
       body,
     };
   }
+  if (plan.way === "wide" && sampled) {
+    // Read at once (decision 111): the plan's sample, the newest FOLLOWING_SEARCH_SAMPLE matches before
+    // the cursor's post, walked for the followed members' posts the viewer may see, up to a page; not for
+    // words with at most FOLLOWING_SEARCH_FEW_MATCHES matches, whose pages are cheap to read after. Only
+    // when it finds a whole page is that page the wide way's (its walk, newest first, would have found
+    // the same posts first): else nothing is read, not even the reposts; the plan, read in the same
+    // transaction from the same sample, says so too, and the page is read after it. The reposts are
+    // walked across (every repost since the page's oldest post, its reposter looked up) only when fewer
+    // were written since than the viewer follows members, the plan's `across`; else none (the plan
+    // says so too). No viewer who reads by author walks anything: `me` is no one for them.
+    const cursorRowid = before ? sql` AND posts_fts.rowid < ${cursorRowidSql(before)}` : sql``;
+    const fewMatches = sql`NOT EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`;
+    const sample = sql`sample_page AS MATERIALIZED (SELECT id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only,
+          s.community_id AS community_id, s.reposted_from_post_id AS reposted_from_post_id
+        FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
+        WHERE posts_fts MATCH ${searchWords}${cursorRowid}
+        ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${viewer} IS NULL OR ${fewMatches} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END) AS s
+      WHERE ${listedOriginal("s")} AND ${followedOnly.also("s")} AND ${subscribed("s")}${older("s.id")}
+      LIMIT ${size})`;
+    const wholePage = sql`(SELECT count(*) FROM sample_page) >= ${size}`;
+    const following = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer})`;
+    const across = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
+        WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > (SELECT min(id) FROM originals)${older("w.id")}
+        LIMIT ${following})) < ${following}`;
+    const walked = searchedReposts(context, {
+      reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: true },
+      matches: (o: string, covered: CoveredWords | null) =>
+        originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: true, covered, tag: false }),
+      words: searchWords,
+      few: {
+        yes: sql`(${wholePage} AND ${fewMatches} AND NOT EXISTS (SELECT 1 FROM named))`,
+        ids: sql`SELECT matched.id AS id FROM posts_fts CROSS JOIN ${posts} AS matched ON matched.rowid = posts_fts.rowid
+          WHERE posts_fts MATCH ${searchWords}`,
+      },
+      walkIf: sql`${wholePage} AND ${across}`,
+    });
+    return {
+      ctes: [namedForCte(viewer), namedFollowed, sample, withReposts(sql`SELECT id FROM (SELECT id FROM sample_page UNION ${byName}) WHERE ${wholePage}`)],
+      body: sql`SELECT id FROM originals UNION ${walked} ORDER BY id DESC LIMIT ${size}`,
+    };
+  }
   if (plan.way === "wide") {
     return {
       ctes: [
-        namedCte,
+        namedForCte(viewer),
         namedFollowed,
         withReposts(sql`${wordsPage(context, followedOnly)}${followedReposts}${tag ? sql` UNION ${tagPage(context, followedOnly)}` : sql``} UNION ${byName}`),
       ],
@@ -386,7 +444,7 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
       };
   return {
     ctes: [
-      namedCte,
+      namedForCte(viewer),
       namedFollowed,
       ...words.ctes,
       // The FOLLOWING_SEARCH_NEAR_MATCHES-th newest match (before the cursor's post): none if there are fewer.
@@ -434,7 +492,10 @@ function followingSearch(query: string, plan: SearchPlan): CardCondition {
 }
 
 /** The plan the page read at once stands for: the authors way; its other choices do not change that way's text without a tag. */
-const AUTHORS: SearchPlan = { whole: false, way: "authors", fewTagged: false, fewPosts: false, across: false, fewReposts: false };
+const AUTHORS: SearchPlan = { whole: false, way: "authors", fewTagged: false, fewPosts: false, across: false, fewReposts: false, full: false };
+
+/** The plan the wide way's page read at once stands for (`followingSearchWideAtOnce`). */
+const WIDE: SearchPlan = { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false, full: true };
 
 /**
  * A page of Following's search as the authors way reads it, in the session's trip with the plan
@@ -457,26 +518,53 @@ function followingSearchAtOnce(terms: SearchTerms): CardCondition {
 }
 
 /**
- * What Following's search reads in the session's trip (decisions 060, 064): its plan, and for a query
- * without a tag (one ASCII word) the page as the authors way reads it. `followingSearchThen` takes
- * their answers.
+ * A page of Following's search as the wide way reads it with whole words, in the session's trip with the
+ * plan (decision 111), for a query without a tag: from the plan's own sample, and only when that holds a
+ * whole page (`followingSearchIds`' `sampled`); else it reads nothing. Unless the viewer follows more
+ * members than the authors way takes (`readsByAuthors`), its `me` is no one and it walks nothing.
+ */
+function followingSearchWideAtOnce(terms: SearchTerms): CardCondition {
+  return {
+    key: "following-search:wide:at-once:words",
+    picksPage: true,
+    values: { ...homeWordValues(terms), searchName: terms.names.prefixes },
+    where: (outer) =>
+      sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, WIDE, false, { words: searchWhole, sampled: true }), {
+        decideWords: false,
+        viewerIf: (id) => sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${id}) > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`,
+      })})`,
+  };
+}
+
+/** Whether the wide way's page read at once is the plan's page (`followingSearchWideAtOnce`). */
+const wideAtOnceStands = (plan: SearchPlan, page: FeedPage) =>
+  plan.way === "wide" && plan.whole && plan.full && plan.across && !plan.fewReposts && page.items.length > 0;
+
+/**
+ * What Following's search reads in the session's trip (decisions 060, 064, 111): its plan, and for a
+ * query without a tag (one ASCII word) the page as the authors way reads it and as the wide way does.
+ * `followingSearchThen` takes their answers.
  */
 export function followingSearchFirst(db: Db, viewer: NonNullable<Viewer>, query: string, options: ListOptions) {
   const terms = searchTermsOf(query);
   const plan = followingSearchPlanRead(db, viewer, query, options.cursor ?? null);
   if (!terms || !plan) throw new Error("Following's search needs a query with something to search (searchTermsOf)");
   if (searchedTag(terms) !== null) return [plan] as const;
-  return [plan, cardsRead(db, viewer, [followingSearchAtOnce(terms)], options)] as const;
+  return [plan, cardsRead(db, viewer, [followingSearchAtOnce(terms)], options), cardsRead(db, viewer, [followingSearchWideAtOnce(terms)], options)] as const;
 }
 
-/** The page from `followingSearchFirst`'s answers: the one read at once when the plan says authors, else the plan's page, read next. */
+/**
+ * The page from `followingSearchFirst`'s answers: the one read at once when the plan says authors, or
+ * wide with the page read at once standing (`wideAtOnceStands`), else the plan's page, read next.
+ */
 export function followingSearchThen(
-  answers: readonly [SearchPlan] | readonly [SearchPlan, FeedPage],
+  answers: readonly [SearchPlan] | readonly [SearchPlan, FeedPage, FeedPage],
   db: Db,
   options: FollowingOptions,
 ): { page: FeedPage } | { read: (viewer: NonNullable<Viewer>) => Read<FeedPage> } {
-  const [plan, atOnce] = answers;
+  const [plan, atOnce, wideAtOnce] = answers;
   if (atOnce && plan.way === "authors") return { page: atOnce };
+  if (wideAtOnce && wideAtOnceStands(plan, wideAtOnce)) return { page: wideAtOnce };
   return { read: (viewer) => followingRead(db, viewer, { ...options, plan }) };
 }
 
@@ -486,7 +574,7 @@ export type FollowingOptions = ListOptions & { query?: string | null; plan?: Sea
 export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: FollowingOptions = {}): Read<FeedPage> {
   if (options.query && !options.plan && searchTermsOf(options.query)) throw new Error("Following's search reads its plan first (followingSearchPlanRead)");
   const condition = options.query
-    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false, across: false, fewReposts: false })
+    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false, across: false, fewReposts: false, full: false })
     : followedPage;
   return cardsRead(db, viewer, [condition], options);
 }

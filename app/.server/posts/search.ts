@@ -288,7 +288,7 @@ export function searchedReposts(
   const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
   // Whether the walk runs at all, given the page's size (`x.n`): what the newest matches are read for
   // (with `walkIf` and `found.all` null, `words` is not given).
-  const walks = reposters ? (few ? sql`NOT ${few.yes}` : sql`1`) : sql`x.n >= ${size}`;
+  const walks = reposters ? sql`${walkIf ? sql`${walkIf} AND ` : sql``}${few ? sql`NOT ${few.yes}` : sql`1`}` : sql`x.n >= ${size}`;
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
   // original: that bound, correlated to the page, SQLite evaluated again for every match read (280 ms
   // for the heavy member), and FTS5 read every match for a bound of NULL (70 ms). The originals a walk
@@ -360,6 +360,13 @@ export const searchTag = E.tag;
  * names alone, migration 0021).
  */
 export const namedCte = sql`named AS MATERIALIZED (SELECT rowid AS r FROM names_fts WHERE names_fts MATCH ${E.name})`;
+
+/**
+ * `namedCte` for a search whose viewer may be no one (a way read at once for another viewer: decisions
+ * 064, 111): then no one is named, and names_fts is not asked (its word beginnings are gathered term by term).
+ */
+export const namedForCte = (viewer: SQL | null) =>
+  viewer ? sql`named AS MATERIALIZED (SELECT rowid AS r FROM names_fts WHERE ${viewer} IS NOT NULL AND names_fts MATCH ${E.name})` : namedCte;
 
 /** The same members by id, `named_ids` (a users row read for each). */
 const namedIdsCte = sql`named_ids AS MATERIALIZED (
