@@ -453,6 +453,12 @@ export const FOLLOWING_SEARCH_NEAR_MATCHES = 10000;
 /** With at most this many matches (a rare word or tag), it reads each match's post instead. */
 export const FOLLOWING_SEARCH_FEW_MATCHES = 500;
 /**
+ * How many members a worker remembers as following more than FOLLOWING_SEARCH_AUTHOR_TERMS people (or
+ * not), as their last search's plan found them: the wide way's page is read with the plan only for
+ * those who do (docs/decisions/111). The oldest is forgotten first.
+ */
+export const FOLLOWING_SEARCH_HINTS_MAX = 10000;
+/**
  * Looking further, it asks FTS5 about each older post on its own when the followed members wrote at
  * most this many posts, else it reads every match once.
  */

@@ -586,7 +586,7 @@ describe("Home's search", () => {
     }
   }, 60_000);
 
-  it("Following's wide way is read with its plan when the plan's sample holds a whole page: the same pages, in 1 D1 round trip", async () => {
+  it("Following's wide way is read with its plan when the plan's sample holds a whole page, for a member known to follow many: the same pages, in 1 D1 round trip", async () => {
     const clock = futureClock();
     const word = uniqueWord("wide");
     // More posts with the word than FOLLOWING_SEARCH_FEW_MATCHES, each reposted once, by members the
@@ -625,20 +625,30 @@ describe("Home's search", () => {
       full: true,
     });
     // Every page as the plan's own statement reads it (`following`), to the end: the repost, the crowd's
-    // posts newest first, the quiet member's post; nothing else, nothing twice.
+    // posts newest first, the quiet member's post; nothing else, nothing twice. The wide way's page is
+    // read with the plan once the worker knows the viewer follows many: after their first search.
+    await getFollowingFeed(db(), viewer.id, { query: word });
+    expect(followingSearchFirst(db(), viewer.id, word, { cursor: null })).toHaveLength(3);
     const crowdOnes = (await db().select({ id: posts.id }).from(posts).where(and(eq(posts.userId, crowd.id), isNull(posts.repostedFromPostId))).orderBy(desc(posts.id))).map(
       (row) => row.id,
     );
     expect(crowdOnes).toHaveLength(FEED_PAGE_SIZE * 3 + 10);
     expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual([reposted.repostId, ...crowdOnes, quietOne]);
-    // As a link: the first page and the next, read with the plan in the session's trip.
+    // As a link: after the first search (the plan, then the page), the first page and the next are read
+    // with the plan in the session's trip.
     const cookie = await sessionCookieFor(viewer.id);
     const first = await following(viewer.id, word);
+    expect((await get(`/?tab=following&q=${word}`, { Cookie: cookie })).status).toBe(200);
     for (const cursor of [null, first.nextCursor]) {
       const found = await get(`/?tab=following&q=${word}${cursor ? `&cursor=${cursor}` : ""}`, { Cookie: cookie });
       expect(found.status).toBe(200);
       expect(Number(found.headers.get("X-D1-Depth"))).toBe(1);
     }
+    // A member who follows few: the authors way's page alone is read with the plan.
+    const few = await createUser();
+    await follow(few.id, crowd.id);
+    await getFollowingFeed(db(), few.id, { query: word });
+    expect(followingSearchFirst(db(), few.id, word, { cursor: null })).toHaveLength(2);
   });
 
   it("works as a plain link on both tabs, in 1 D1 round trip (For you; Following's authors way without a tag) or 2 (Following's plan, then its page); an unsearchable query finds nothing", async () => {
@@ -690,7 +700,7 @@ describe("Home's search", () => {
     for (const query of ["coffee", "coffee morn", "#coffee"]) {
       for (const cursor of [null, newId()]) {
         // The plan, and without a tag the authors way's page read with it (decision 064).
-        const [planRead, atOnce, wideAtOnce] = followingSearchFirst(spyDb, viewer, query, { cursor });
+        const [planRead, atOnce, wideAtOnce] = followingSearchFirst(spyDb, viewer, query, { cursor }, true);
         expect(Boolean(atOnce), query).toBe(query !== "coffee morn");
         expect(Boolean(wideAtOnce), query).toBe(query !== "coffee morn");
         reads.push(planRead, forYouRead(spyDb, viewer, { query, cursor }));

@@ -4,6 +4,7 @@ import {
   FEED_PAGE_SIZE,
   FOLLOWING_SEARCH_AUTHOR_TERMS,
   FOLLOWING_SEARCH_FEW_MATCHES,
+  FOLLOWING_SEARCH_HINTS_MAX,
   FOLLOWING_SEARCH_NEAR_MATCHES,
   FOLLOWING_SEARCH_PROBE_MAX_POSTS,
   FOLLOWING_SEARCH_SAMPLE,
@@ -109,7 +110,24 @@ export type SearchPlan = {
   full: boolean;
 };
 
-type PlanRow = { whole: number; sampled: number; authors: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
+type PlanRow = { whole: number; sampled: number; authors: number; many: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
+
+/**
+ * Whether a member follows more than FOLLOWING_SEARCH_AUTHOR_TERMS people, as their last search's plan
+ * found it, in this worker (by member id or session): only for them does the session's trip also read
+ * the wide way's page (decision 111), which would cost the others a statement for nothing. A hint,
+ * never an answer: wrong or missing, it costs a statement or a round trip, and the plan still decides.
+ * At most FOLLOWING_SEARCH_HINTS_MAX members, the oldest forgotten first.
+ */
+const followsMany = new Map<string, boolean>();
+const hintKey = (viewer: NonNullable<Viewer>) => (typeof viewer === "string" ? viewer : viewer.session);
+
+function rememberFollowsMany(viewer: NonNullable<Viewer>, many: boolean) {
+  const key = hintKey(viewer);
+  followsMany.delete(key);
+  followsMany.set(key, many);
+  if (followsMany.size > FOLLOWING_SEARCH_HINTS_MAX) followsMany.delete(followsMany.keys().next().value!);
+}
 
 /** Whether a viewer who follows `following` members reads Following's search by author (decision 061): the plan's and the page read at once's one test (064). */
 const readsByAuthors = (following: SQL) => sql`${following} BETWEEN 1 AND ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`;
@@ -130,6 +148,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         whole: sql<number>`planned.whole`.as("plan_whole"),
         sampled: sql<number>`planned.sampled`.as("plan_sampled"),
         authors: sql<number>`${readsByAuthors(following)}`.as("plan_authors"),
+        many: sql<number>`${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`.as("plan_many"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
         // The page's oldest post is no older than `edge`; counting the reposts since stops at the
         // followed members' count.
@@ -184,6 +203,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     },
   );
   return mapRead(read, ([row]) => {
+    rememberFollowsMany(viewer, Boolean(row?.many));
     const way =
       row?.authors
         ? "authors"
@@ -542,15 +562,18 @@ const wideAtOnceStands = (plan: SearchPlan, page: FeedPage) =>
 
 /**
  * What Following's search reads in the session's trip (decisions 060, 064, 111): its plan, and for a
- * query without a tag (one ASCII word) the page as the authors way reads it and as the wide way does.
+ * query without a tag (one ASCII word) the page as the authors way reads it, and as the wide way does
+ * when the viewer is known to follow many (`followsMany`; `wide` says so instead).
  * `followingSearchThen` takes their answers.
  */
-export function followingSearchFirst(db: Db, viewer: NonNullable<Viewer>, query: string, options: ListOptions) {
+export function followingSearchFirst(db: Db, viewer: NonNullable<Viewer>, query: string, options: ListOptions, wide = followsMany.get(hintKey(viewer)) ?? false) {
   const terms = searchTermsOf(query);
   const plan = followingSearchPlanRead(db, viewer, query, options.cursor ?? null);
   if (!terms || !plan) throw new Error("Following's search needs a query with something to search (searchTermsOf)");
   if (searchedTag(terms) !== null) return [plan] as const;
-  return [plan, cardsRead(db, viewer, [followingSearchAtOnce(terms)], options), cardsRead(db, viewer, [followingSearchWideAtOnce(terms)], options)] as const;
+  const byAuthors = cardsRead(db, viewer, [followingSearchAtOnce(terms)], options);
+  if (!wide) return [plan, byAuthors] as const;
+  return [plan, byAuthors, cardsRead(db, viewer, [followingSearchWideAtOnce(terms)], options)] as const;
 }
 
 /**
@@ -558,7 +581,7 @@ export function followingSearchFirst(db: Db, viewer: NonNullable<Viewer>, query:
  * wide with the page read at once standing (`wideAtOnceStands`), else the plan's page, read next.
  */
 export function followingSearchThen(
-  answers: readonly [SearchPlan] | readonly [SearchPlan, FeedPage, FeedPage],
+  answers: readonly [SearchPlan] | readonly [SearchPlan, FeedPage] | readonly [SearchPlan, FeedPage, FeedPage],
   db: Db,
   options: FollowingOptions,
 ): { page: FeedPage } | { read: (viewer: NonNullable<Viewer>) => Read<FeedPage> } {
