@@ -12,6 +12,7 @@ import { activityDue, recordActivity } from "./activity";
 import { getDb, type Db } from "./db/client";
 import { decodeRows, fetchRows, runReads, type Answers, type Read } from "./db/reads";
 import { Meter, meterDatabase } from "./db/metered";
+import { isolateHints } from "./hints";
 import { readConfig, type AppConfig } from "./env";
 import { createNonce, isInsecureLocalhost, isLocalhost } from "./http";
 import { TrustedDevices } from "./auth/devices";
@@ -65,14 +66,8 @@ declare module "@remix-run/cloudflare" {
 const NO_SESSION: SessionValidation = { session: null, user: null, renewed: false };
 
 /** Sessions this isolate has validated, and their members (the newest SESSION_HINTS_KEPT). */
-const sessionMembers = new Map<string, string>();
 const SESSION_HINTS_KEPT = 10_000;
-
-function rememberSessionMember(sessionId: string, memberId: string) {
-  sessionMembers.delete(sessionId);
-  sessionMembers.set(sessionId, memberId);
-  if (sessionMembers.size > SESSION_HINTS_KEPT) sessionMembers.delete(sessionMembers.keys().next().value!);
-}
+const sessionMembers = isolateHints<string>(SESSION_HINTS_KEPT);
 
 /**
  * A local configuration (ENVIRONMENT "development" or "test") answers this machine only. Deployed with
@@ -172,8 +167,8 @@ export function createLoadContext(request: Request, env: Env, ctx: ExecutionCont
         if (!result.session) context.sessionCookieUpdate = clearedSessionCookie(request);
         if (result.user) {
           shell = toShell(member, trends, now);
-          rememberSessionMember(sessionId, result.user.id);
-        } else sessionMembers.delete(sessionId);
+          sessionMembers.set(sessionId, result.user.id);
+        } else sessionMembers.forget(sessionId);
         return result;
       })();
       return validation;

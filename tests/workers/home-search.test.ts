@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "cloudflare:workers";
 import { getDb } from "~/.server/db/client";
-import { runRead, type Read } from "~/.server/db/reads";
+import { runRead, runReads, type Read } from "~/.server/db/reads";
 import { communities, creatorSubscriptions, follows, memberSettings, postHashtags, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { followingRead, followingSearchFirst, followingSearchPlanRead, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
+import { followingRead, followingSearchFirst, followingSearchPlanRead, followingSearchThen, getFollowingFeed, type SearchPlan } from "~/.server/posts/following";
 import { forYouRead, getForYouFeed } from "~/.server/posts/for-you";
 import { postWordsMatch, searchedTag, searchTermsOf } from "~/.server/posts/search";
 import { setRepost } from "~/.server/posts/interactions";
@@ -274,7 +274,7 @@ describe("Home's search", () => {
     const viewer = await createUser();
     await follow(viewer.id, friend.id);
     const crowded = await crowdedReaderOf(friend.id);
-    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false });
+    expect(await runRead(followingSearchPlanRead(db(), viewer.id, `#${tag}`, null)!)).toEqual({ whole: true, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false });
     for (const reader of [viewer.id, crowded.id]) expect(ids(await following(reader, `#${tag}`))).toEqual(theirs);
   });
 
@@ -542,7 +542,7 @@ describe("Home's search", () => {
     }
     // Older, few posts of theirs: each asked about on its own.
     const quietFollower = await viewersOf(quiet.id);
-    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false, fewReposts: true, full: false });
+    expect(await planFor(quietFollower.crowded)).toEqual({ whole: true, way: "narrow", fewTagged: true, fewPosts: true, across: false, fewReposts: true });
     for (const viewer of quietFollower.both) {
       expect(ids(await following(viewer, word))).toEqual(quietOnes);
       expect(ids(await following(viewer, word, gone))).toEqual(quietOnes);
@@ -555,7 +555,7 @@ describe("Home's search", () => {
     for (const viewer of many.both) expect(ids(await following(viewer, word))).toEqual(prolificOnes);
     // Followed members who wrote much of what is new: the matches walked, newest first, and paged.
     const wide = await viewersOf(crowd.id, quiet.id);
-    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true, fewReposts: true, full: true });
+    expect(await planFor(wide.crowded)).toEqual({ whole: true, way: "wide", fewTagged: true, fewPosts: false, across: true, fewReposts: true });
     for (const viewer of wide.both) {
       const first = await following(viewer, word);
       expect(first.items).toHaveLength(FEED_PAGE_SIZE);
@@ -608,6 +608,8 @@ describe("Home's search", () => {
     const quietOne = (await createPost(quiet.id, { content: `quiet ${word}`, createdAt: new Date(clock.next()) })).id;
     await bulkPosts(crowd.id, FEED_PAGE_SIZE * 3 + 10, `crowd ${word}`, clock.next());
     clock.next(TIME.HOUR);
+    // A post for the crowd's subscribers, whom the viewer is not among.
+    await createPost(crowd.id, { content: `locked ${word}`, isSubscriberOnly: true, createdAt: new Date(clock.next()) });
     // A followed member's repost of an old match, newest of all, and one of a post without the word.
     const oldOnes = await db().select({ id: posts.id }).from(posts).where(eq(posts.userId, old.id)).orderBy(posts.id).limit(1);
     const reposted = await setRepost(db(), quiet.id, oldOnes[0]!.id, true, clock.next());
@@ -622,27 +624,51 @@ describe("Home's search", () => {
       fewPosts: false,
       across: true,
       fewReposts: false,
-      full: true,
     });
     // Every page as the plan's own statement reads it (`following`), to the end: the repost, the crowd's
     // posts newest first, the quiet member's post; nothing else, nothing twice. The wide way's page is
     // read with the plan once the worker knows the viewer follows many: after their first search.
     await getFollowingFeed(db(), viewer.id, { query: word });
     expect(followingSearchFirst(db(), viewer.id, word, { cursor: null })).toHaveLength(3);
-    const crowdOnes = (await db().select({ id: posts.id }).from(posts).where(and(eq(posts.userId, crowd.id), isNull(posts.repostedFromPostId))).orderBy(desc(posts.id))).map(
-      (row) => row.id,
-    );
+    const crowdOnes = (
+      await db()
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.userId, crowd.id), isNull(posts.repostedFromPostId), eq(posts.isSubscriberOnly, false)))
+        .orderBy(desc(posts.id))
+    ).map((row) => row.id);
     expect(crowdOnes).toHaveLength(FEED_PAGE_SIZE * 3 + 10);
-    expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual([reposted.repostId, ...crowdOnes, quietOne]);
-    // As a link: after the first search (the plan, then the page), the first page and the next are read
-    // with the plan in the session's trip.
-    const cookie = await sessionCookieFor(viewer.id);
+    const expected = [reposted.repostId, ...crowdOnes, quietOne];
+    expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual(expected);
+    // Read with the plan, the page stands (the plan's own page is the same, above).
+    const stands = async (cursor: string | null) =>
+      "page" in followingSearchThen(await runReads(db(), followingSearchFirst(db(), viewer.id, word, { cursor })), db(), { query: word, cursor });
     const first = await following(viewer.id, word);
-    expect((await get(`/?tab=following&q=${word}`, { Cookie: cookie })).status).toBe(200);
-    for (const cursor of [null, first.nextCursor]) {
+    expect(await stands(null)).toBe(true);
+    expect(await stands(first.nextCursor)).toBe(true);
+    // A post whose rowid is newer than its id (written again under its id, as two members' posts written
+    // at once may be): the pages find it where its id puts it.
+    const moved = crowdOnes[FEED_PAGE_SIZE + 5]!;
+    const row = await env.DB.prepare("SELECT * FROM posts WHERE id = ?").bind(moved).first<Record<string, unknown>>();
+    // Its stored columns (pragma_table_info leaves the generated ones out).
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('posts')").all<{ name: string }>()).results.map((column) => column.name);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM posts WHERE id = ?").bind(moved),
+      env.DB.prepare(`INSERT INTO posts (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).bind(...columns.map((column) => row![column])),
+    ]);
+    expect(await everyId((cursor) => following(viewer.id, word, cursor))).toEqual(expected);
+    // As a link: the session's first search reads the plan, then the page; after it, the first page
+    // and the next are read with the plan in the session's trip.
+    const cookie = await sessionCookieFor(viewer.id);
+    expect(Number((await get(`/?tab=following&q=${word}`, { Cookie: cookie })).headers.get("X-D1-Depth"))).toBe(2);
+    for (const [cursor, shown] of [
+      [null, crowdOnes[0]!],
+      [first.nextCursor, crowdOnes[FEED_PAGE_SIZE]!],
+    ] as const) {
       const found = await get(`/?tab=following&q=${word}${cursor ? `&cursor=${cursor}` : ""}`, { Cookie: cookie });
       expect(found.status).toBe(200);
       expect(Number(found.headers.get("X-D1-Depth"))).toBe(1);
+      expect(await found.text()).toContain(shown);
     }
     // A member who follows few: the authors way's page alone is read with the plan.
     const few = await createUser();
@@ -686,20 +712,20 @@ describe("Home's search", () => {
     const { spy, captured } = capturingD1();
     const spyDb = getDb(spy);
     const plans: SearchPlan[] = [
-      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false, fewReposts: false, full: false },
-      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false },
-      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
-      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false, full: true },
-      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false, fewReposts: false, full: false },
-      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
-      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: false, full: false },
-      { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true, full: false },
+      { whole: true, way: "authors", fewTagged: true, fewPosts: true, across: false, fewReposts: false },
+      { whole: false, way: "authors", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
+      { whole: true, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
+      { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false },
+      { whole: true, way: "narrow", fewTagged: false, fewPosts: true, across: false, fewReposts: false },
+      { whole: false, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
+      { whole: false, way: "wide", fewTagged: true, fewPosts: false, across: false, fewReposts: false },
+      { whole: true, way: "narrow", fewTagged: true, fewPosts: false, across: false, fewReposts: true },
     ];
     const reads: Read<unknown>[] = [];
     const followingPages: Read<unknown>[] = [];
     for (const query of ["coffee", "coffee morn", "#coffee"]) {
       for (const cursor of [null, newId()]) {
-        // The plan, and without a tag the authors way's page read with it (decision 064).
+        // The plan, and without a tag the authors way's page read with it (decision 064) and the wide way's (111).
         const [planRead, atOnce, wideAtOnce] = followingSearchFirst(spyDb, viewer, query, { cursor }, true);
         expect(Boolean(atOnce), query).toBe(query !== "coffee morn");
         expect(Boolean(wideAtOnce), query).toBe(query !== "coffee morn");

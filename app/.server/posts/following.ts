@@ -14,6 +14,7 @@ import type { FeedPage } from "~/lib/types/post";
 import type { Db } from "../db/client";
 import { mapRead, runRead, runReads, selectRead, type Read } from "../db/reads";
 import { follows, postHashtags, posts, users } from "../db/schema";
+import { isolateHints } from "../hints";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "../viewer";
 import { notMutedSql, originalNotMutedSql, repostInAudienceSql, subscriberRuleSql } from "./access";
 import { authorsPageIds } from "./authors-page";
@@ -68,7 +69,9 @@ function isFollowed(viewer: SQL | null, userId: SQL) {
 /**
  * Following's search reads its plan in the session's trip, then the page the plan says how to find,
  * with the plan's choices written into its statement (docs/decisions/060, 061); for a query without a
- * tag the authors way's page rides the first trip too, and stands when the plan says authors (064).
+ * tag the authors way's page rides the first trip too, and stands when the plan says authors (064), and
+ * for a member known to follow many so does the wide way's, which stands when the plan says wide and it
+ * found a whole page (111).
  */
 export type SearchPlan = {
   /** Whole words (a post anyone may see has them all: `wholeFound`), else word beginnings. */
@@ -103,31 +106,19 @@ export type SearchPlan = {
    * up; else walked, each original tested (decision 063). The authors way always reads reposts_fts.
    */
   fewReposts: boolean;
-  /**
-   * The sample found a whole page (page size + 1) of followed members' matches that the viewer may see:
-   * the wide way's page of posts is then the page read at once (`followingSearchWideAtOnce`, decision 111).
-   */
-  full: boolean;
 };
 
 type PlanRow = { whole: number; sampled: number; authors: number; many: number; fewTagged: number; fewPosts: number; across: number; fewReposts: number };
 
 /**
- * Whether a member follows more than FOLLOWING_SEARCH_AUTHOR_TERMS people, as their last search's plan
- * found it, in this worker (by member id or session): only for them does the session's trip also read
- * the wide way's page (decision 111), which would cost the others a statement for nothing. A hint,
- * never an answer: wrong or missing, it costs a statement or a round trip, and the plan still decides.
- * At most FOLLOWING_SEARCH_HINTS_MAX members, the oldest forgotten first.
+ * The sessions (or, read by id, the members) whose last search's plan in this isolate found them
+ * following more than FOLLOWING_SEARCH_AUTHOR_TERMS people: only for them does the session's trip also
+ * read the wide way's page (decision 111), which would cost the others a statement for nothing. A hint
+ * (`isolateHints`): wrong or missing, it costs a statement or a round trip, and the plan still decides
+ * what is shown. Only "follows many" is kept, so a flood of made-up sessions cannot push real ones out.
  */
-const followsMany = new Map<string, boolean>();
+const followsMany = isolateHints<true>(FOLLOWING_SEARCH_HINTS_MAX);
 const hintKey = (viewer: NonNullable<Viewer>) => (typeof viewer === "string" ? viewer : viewer.session);
-
-function rememberFollowsMany(viewer: NonNullable<Viewer>, many: boolean) {
-  const key = hintKey(viewer);
-  followsMany.delete(key);
-  followsMany.set(key, many);
-  if (followsMany.size > FOLLOWING_SEARCH_HINTS_MAX) followsMany.delete(followsMany.keys().next().value!);
-}
 
 /** Whether a viewer who follows `following` members reads Following's search by author (decision 061): the plan's and the page read at once's one test (064). */
 const readsByAuthors = (following: SQL) => sql`${following} BETWEEN 1 AND ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`;
@@ -203,7 +194,8 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     },
   );
   return mapRead(read, ([row]) => {
-    rememberFollowsMany(viewer, Boolean(row?.many));
+    if (row?.many) followsMany.set(hintKey(viewer), true);
+    else followsMany.forget(hintKey(viewer));
     const way =
       row?.authors
         ? "authors"
@@ -217,7 +209,6 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
       fewPosts: Boolean(row?.fewPosts),
       across: way === "wide" && Boolean(row?.across),
       fewReposts: way !== "authors" && Boolean(row?.fewReposts),
-      full: (row?.sampled ?? 0) >= FEED_PAGE_SIZE + 1,
     };
   });
 }
@@ -376,44 +367,40 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
     };
   }
   if (plan.way === "wide" && sampled) {
-    // Read at once (decision 111): the plan's sample, the newest FOLLOWING_SEARCH_SAMPLE matches before
-    // the cursor's post, walked for the followed members' posts the viewer may see, up to a page; not for
-    // words with at most FOLLOWING_SEARCH_FEW_MATCHES matches, whose pages are cheap to read after. Only
-    // when it finds a whole page is that page the wide way's (its walk, newest first, would have found
-    // the same posts first): else nothing is read, not even the reposts; the plan, read in the same
-    // transaction from the same sample, says so too, and the page is read after it. The reposts are
-    // walked across (every repost since the page's oldest post, its reposter looked up) only when fewer
-    // were written since than the viewer follows members, the plan's `across`; else none (the plan
-    // says so too). No viewer who reads by author walks anything: `me` is no one for them.
-    const cursorRowid = before ? sql` AND posts_fts.rowid < ${cursorRowidSql(before)}` : sql``;
+    // Read at once (decision 111): the wide way's walk (`wordsPage`: the matches newest first, those
+    // before the cursor's post kept if by a followed member the viewer may see), but over the newest
+    // FOLLOWING_SEARCH_SAMPLE matches only, as the plan samples them; not for words with at most
+    // FOLLOWING_SEARCH_FEW_MATCHES matches, whose pages are cheap to read after. When it finds a whole
+    // page (`size`), the walk without the bound would have found the same posts first; its reposts are
+    // walked across (every repost since the page's oldest post, its reposter looked up) when fewer
+    // were written since than the viewer follows members. Both hold (`wide_stands`), or the statement
+    // answers nothing and the page is read after the plan. No viewer who reads by author walks
+    // anything: `me` is no one for them.
     const fewMatches = sql`NOT EXISTS (SELECT 1 FROM posts_fts WHERE posts_fts MATCH ${searchWords} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`;
+    // The subquery hands its matches on in its own order (newest first), as the plan's sample does.
     const sample = sql`sample_page AS MATERIALIZED (SELECT id FROM (SELECT s.id AS id, s.user_id AS user_id, s.is_subscriber_only AS is_subscriber_only,
           s.community_id AS community_id, s.reposted_from_post_id AS reposted_from_post_id
         FROM posts_fts CROSS JOIN ${posts} AS s ON s.rowid = posts_fts.rowid
-        WHERE posts_fts MATCH ${searchWords}${cursorRowid}
+        WHERE posts_fts MATCH ${searchWords}
         ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${viewer} IS NULL OR ${fewMatches} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END) AS s
       WHERE ${listedOriginal("s")} AND ${followedOnly.also("s")} AND ${subscribed("s")}${older("s.id")}
       LIMIT ${size})`;
-    const wholePage = sql`(SELECT count(*) FROM sample_page) >= ${size}`;
-    const following = sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer})`;
+    // No one (`me` null) follows no one: a LIMIT of NULL is an error.
+    const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}), 0)`;
     const across = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
         WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > (SELECT min(id) FROM originals)${older("w.id")}
         LIMIT ${following})) < ${following}`;
+    const stands = sql`wide_stands AS MATERIALIZED (SELECT (SELECT count(*) FROM sample_page) >= ${size} AND ${across} AS yes)`;
     const walked = searchedReposts(context, {
       reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: true },
       matches: (o: string, covered: CoveredWords | null) =>
         originalMatchesSql(o, { viewer, named: isNamed, words: searchWords, whole: true, covered, tag: false }),
       words: searchWords,
-      few: {
-        yes: sql`(${wholePage} AND ${fewMatches} AND NOT EXISTS (SELECT 1 FROM named))`,
-        ids: sql`SELECT matched.id AS id FROM posts_fts CROSS JOIN ${posts} AS matched ON matched.rowid = posts_fts.rowid
-          WHERE posts_fts MATCH ${searchWords}`,
-      },
-      walkIf: sql`${wholePage} AND ${across}`,
+      walkIf: sql`(SELECT yes FROM wide_stands)`,
     });
     return {
-      ctes: [namedForCte(viewer), namedFollowed, sample, withReposts(sql`SELECT id FROM (SELECT id FROM sample_page UNION ${byName}) WHERE ${wholePage}`)],
-      body: sql`SELECT id FROM originals UNION ${walked} ORDER BY id DESC LIMIT ${size}`,
+      ctes: [namedForCte(viewer), namedFollowed, sample, withReposts(sql`SELECT id FROM sample_page UNION ${byName}`), stands],
+      body: sql`SELECT id FROM originals WHERE (SELECT yes FROM wide_stands) UNION ${walked} ORDER BY id DESC LIMIT ${size}`,
     };
   }
   if (plan.way === "wide") {
@@ -512,10 +499,10 @@ function followingSearch(query: string, plan: SearchPlan): CardCondition {
 }
 
 /** The plan the page read at once stands for: the authors way; its other choices do not change that way's text without a tag. */
-const AUTHORS: SearchPlan = { whole: false, way: "authors", fewTagged: false, fewPosts: false, across: false, fewReposts: false, full: false };
+const AUTHORS: SearchPlan = { whole: false, way: "authors", fewTagged: false, fewPosts: false, across: false, fewReposts: false };
 
 /** The plan the wide way's page read at once stands for (`followingSearchWideAtOnce`). */
-const WIDE: SearchPlan = { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false, full: true };
+const WIDE: SearchPlan = { whole: true, way: "wide", fewTagged: false, fewPosts: false, across: true, fewReposts: false };
 
 /**
  * A page of Following's search as the authors way reads it, in the session's trip with the plan
@@ -539,9 +526,9 @@ function followingSearchAtOnce(terms: SearchTerms): CardCondition {
 
 /**
  * A page of Following's search as the wide way reads it with whole words, in the session's trip with the
- * plan (decision 111), for a query without a tag: from the plan's own sample, and only when that holds a
- * whole page (`followingSearchIds`' `sampled`); else it reads nothing. Unless the viewer follows more
- * members than the authors way takes (`readsByAuthors`), its `me` is no one and it walks nothing.
+ * plan (decision 111), for a query without a tag: over the newest matches the plan samples, and only
+ * when that finds a whole page (`followingSearchIds`' `sampled`); else it answers nothing. Unless the
+ * viewer follows more than FOLLOWING_SEARCH_AUTHOR_TERMS members, its `me` is no one and it walks nothing.
  */
 function followingSearchWideAtOnce(terms: SearchTerms): CardCondition {
   return {
@@ -556,9 +543,12 @@ function followingSearchWideAtOnce(terms: SearchTerms): CardCondition {
   };
 }
 
-/** Whether the wide way's page read at once is the plan's page (`followingSearchWideAtOnce`). */
-const wideAtOnceStands = (plan: SearchPlan, page: FeedPage) =>
-  plan.way === "wide" && plan.whole && plan.full && plan.across && !plan.fewReposts && page.items.length > 0;
+/**
+ * Whether the wide way's page read at once is the plan's page (`followingSearchWideAtOnce`): the plan
+ * says wide, by whole words, with the followed members' reposts walked (not read from reposts_fts), and
+ * the page read at once found a whole page (else it is empty).
+ */
+const wideAtOnceStands = (plan: SearchPlan, page: FeedPage) => plan.way === "wide" && plan.whole && !plan.fewReposts && page.items.length > 0;
 
 /**
  * What Following's search reads in the session's trip (decisions 060, 064, 111): its plan, and for a
@@ -597,7 +587,7 @@ export type FollowingOptions = ListOptions & { query?: string | null; plan?: Sea
 export function followingRead(db: Db, viewer: NonNullable<Viewer>, options: FollowingOptions = {}): Read<FeedPage> {
   if (options.query && !options.plan && searchTermsOf(options.query)) throw new Error("Following's search reads its plan first (followingSearchPlanRead)");
   const condition = options.query
-    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false, across: false, fewReposts: false, full: false })
+    ? followingSearch(options.query, options.plan ?? { whole: false, way: "narrow", fewTagged: false, fewPosts: false, across: false, fewReposts: false })
     : followedPage;
   return cardsRead(db, viewer, [condition], options);
 }

@@ -286,8 +286,9 @@ export function searchedReposts(
       ? sql`${only}${reposts} AND ${since} AND ${reposters.has(sql`r.user_id`)}`
       : sql`${only}r.user_id IN (${reposters.ids}) AND ${reposts} AND ${since}`;
   const index = sql.raw(reposters && !reposters.across ? "posts_reposts_user_idx" : "posts_reposts_idx");
-  // Whether the walk runs at all, given the page's size (`x.n`): what the newest matches are read for
-  // (with `walkIf` and `found.all` null, `words` is not given).
+  // Whether the walk runs at all, given the page's size (`x.n`), or `walkIf` and `few` for a walk of
+  // reposters' reposts: what the newest matches are read for (a walk with `walkIf` and `found.all`
+  // null is given no `words`).
   const walks = reposters ? sql`${walkIf ? sql`${walkIf} AND ` : sql``}${few ? sql`NOT ${few.yes}` : sql`1`}` : sql`x.n >= ${size}`;
   // The newest matches, as JSON (`CoveredWords`), when the walk runs. Not bounded by the walk's oldest
   // original: that bound, correlated to the page, SQLite evaluated again for every match read (280 ms
