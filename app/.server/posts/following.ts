@@ -120,8 +120,22 @@ type PlanRow = { whole: number; sampled: number; authors: number; many: number; 
 const followsMany = isolateHints<true>(FOLLOWING_SEARCH_HINTS_MAX);
 const hintKey = (viewer: NonNullable<Viewer>) => (typeof viewer === "string" ? viewer : viewer.session);
 
+/** How many members the member whose id is `userId` follows (0 for no one). */
+const followingCountOf = (userId: SQL | null) => sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${userId}), 0)`;
+
 /** Whether a viewer who follows `following` members reads Following's search by author (decision 061): the plan's and the page read at once's one test (064). */
 const readsByAuthors = (following: SQL) => sql`${following} BETWEEN 1 AND ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`;
+
+/** Whether they follow more than the authors way takes: the sample, the wide way read at once and its hint (111) ask. */
+const followsManySql = (following: SQL) => sql`${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`;
+
+/**
+ * Whether fewer reposts were written since the post `since` (and before the cursor's, `older`) than
+ * the viewer follows members: their reposts are then walked across (decision 062), counting stopping there.
+ */
+const fewerRepostsSinceSql = (since: SQL, older: SQL, following: SQL) => sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
+              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > ${since}${older}
+              LIMIT ${following})) < ${following}`;
 
 /** The plan of a page of Following's search; null when nothing in the query is searchable. */
 export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, query: string, cursor: string | null): Read<SearchPlan> | null {
@@ -134,19 +148,20 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
     `following-search-plan:${viewerKey(viewer)}:${before ? "older" : "newest"}:${tag ? "tag" : "words"}`,
     () => {
       const me = viewerSql(viewer);
-      const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${me}), 0)`;
+      const following = followingCountOf(me);
       const fields = {
         whole: sql<number>`planned.whole`.as("plan_whole"),
         sampled: sql<number>`planned.sampled`.as("plan_sampled"),
         authors: sql<number>`${readsByAuthors(following)}`.as("plan_authors"),
-        many: sql<number>`${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`.as("plan_many"),
+        many: sql<number>`${followsManySql(following)}`.as("plan_many"),
         fewTagged: sql<number>`NOT EXISTS (${tagged} LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)})`.as("plan_few_tagged"),
         // The page's oldest post is no older than `edge`; counting the reposts since stops at the
         // followed members' count.
-        across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND planned.whole THEN (
-            SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
-              WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > planned.edge${olderThan(before ? P.before : null, "w.id")}
-              LIMIT ${following})) < ${following} ELSE 0 END`.as(
+        across: sql<number>`CASE WHEN planned.edge IS NOT NULL AND planned.sampled * ${n(FOLLOWING_SEARCH_WIDE_SHARE)} >= ${n(FOLLOWING_SEARCH_SAMPLE)} AND planned.whole THEN ${fewerRepostsSinceSql(
+          sql`planned.edge`,
+          olderThan(before ? P.before : null, "w.id"),
+          following,
+        )} ELSE 0 END`.as(
           "plan_across",
         ),
         // Asked by the narrow way, and by the authors way only with a tag: counting a heavy follower's
@@ -158,7 +173,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
         ),
         // The words as the page binds them (`planValues`): whole, or every word's beginning. Not asked
         // for the authors way, which reads reposts_fts however many.
-        fewReposts: sql<number>`CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN NOT EXISTS (SELECT 1 FROM reposts_fts
+        fewReposts: sql<number>`CASE WHEN ${followsManySql(following)} THEN NOT EXISTS (SELECT 1 FROM reposts_fts
             WHERE reposts_fts MATCH (CASE WHEN planned.whole THEN ${searchWhole} ELSE ${searchBeginnings} END) LIMIT 1 OFFSET ${n(FOLLOWING_SEARCH_FEW_MATCHES)}) ELSE 0 END`.as(
           "plan_few_reposts",
         ),
@@ -180,7 +195,7 @@ export function followingSearchPlanRead(db: Db, viewer: NonNullable<Viewer>, que
             WHERE s.community_id IS NULL${olderThan(before ? P.before : null, "s.id")}
             ORDER BY s.id DESC LIMIT CASE WHEN ${wholeFound} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END)
         ) AS sampled WHERE ${isFollowed(me, sql`sampled.user_id`)} AND ${subscriberRuleSql(me, sql`sampled.user_id`, sql`sampled.is_subscriber_only`, P.now)}${olderThan(before ? P.before : null, "sampled.id")}
-        LIMIT CASE WHEN ${following} > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)} THEN ${n(counted)} ELSE 0 END`;
+        LIMIT CASE WHEN ${followsManySql(following)} THEN ${n(counted)} ELSE 0 END`;
       const planned = sql`(SELECT ${wholeFound} AS whole, count(*) AS sampled, CASE WHEN count(*) >= ${n(FEED_PAGE_SIZE + 1)} THEN min(id) END AS edge
         FROM (${sample}) LIMIT 1) AS planned`;
       return { fields, query: db.select(fields).from(planned) };
@@ -385,11 +400,8 @@ function followingSearchIds(context: ConditionContext, plan: SearchPlan, tag: bo
         ORDER BY posts_fts.rowid DESC LIMIT CASE WHEN ${viewer} IS NULL OR ${fewMatches} THEN 0 ELSE ${n(FOLLOWING_SEARCH_SAMPLE)} END) AS s
       WHERE ${listedOriginal("s")} AND ${followedOnly.also("s")} AND ${subscribed("s")}${older("s.id")}
       LIMIT ${size})`;
-    // No one (`me` null) follows no one: a LIMIT of NULL is an error.
-    const following = sql`coalesce((SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${viewer}), 0)`;
-    const across = sql`(SELECT count(*) FROM (SELECT 1 FROM ${posts} AS w INDEXED BY posts_reposts_idx
-        WHERE w.reposted_from_post_id IS NOT NULL AND w.community_id IS NULL AND w.id > (SELECT min(id) FROM originals)${older("w.id")}
-        LIMIT ${following})) < ${following}`;
+    // No one (`me` null) follows no one (`followingCountOf`): a LIMIT of NULL is an error.
+    const across = fewerRepostsSinceSql(sql`(SELECT min(id) FROM originals)`, older("w.id"), followingCountOf(viewer));
     const stands = sql`wide_stands AS MATERIALIZED (SELECT (SELECT count(*) FROM sample_page) >= ${size} AND ${across} AS yes)`;
     const walked = searchedReposts(context, {
       reposters: { ids: followed(viewer), has: (userId) => isFollowed(viewer, userId), across: true },
@@ -513,13 +525,20 @@ const WIDE: SearchPlan = { whole: true, way: "wide", fewTagged: false, fewPosts:
  * nothing (0.04 ms in SQLite for the benchmark's heavy member).
  */
 function followingSearchAtOnce(terms: SearchTerms): CardCondition {
+  return readAtOnce(terms, AUTHORS, { words: wordsQuery }, (id) => readsByAuthors(followingCountOf(id)));
+}
+
+/** A way's page read with the plan (`followingSearchFirst`), for the viewer only while `viewerIf` holds of them. */
+function readAtOnce(terms: SearchTerms, plan: SearchPlan, atOnce: AtOnce, viewerIf: (viewerId: SQL) => SQL): CardCondition {
   return {
-    key: "following-search:authors:at-once:words",
+    key: `following-search:${plan.way}:at-once:words`,
     picksPage: true,
     values: { ...homeWordValues(terms), searchName: terms.names.prefixes },
     where: (outer) =>
-      sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, AUTHORS, false, { words: wordsQuery }), {
-        viewerIf: (id) => readsByAuthors(sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${id})`),
+      sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, plan, false, atOnce), {
+        // The authors way decides its words in the statement (`words_query`); the others are given theirs.
+        decideWords: atOnce.words === wordsQuery,
+        viewerIf,
       })})`,
   };
 }
@@ -531,16 +550,7 @@ function followingSearchAtOnce(terms: SearchTerms): CardCondition {
  * viewer follows more than FOLLOWING_SEARCH_AUTHOR_TERMS members, its `me` is no one and it walks nothing.
  */
 function followingSearchWideAtOnce(terms: SearchTerms): CardCondition {
-  return {
-    key: "following-search:wide:at-once:words",
-    picksPage: true,
-    values: { ...homeWordValues(terms), searchName: terms.names.prefixes },
-    where: (outer) =>
-      sql`${posts.id} IN (${withMe(outer, (context) => followingSearchIds(context, WIDE, false, { words: searchWhole, sampled: true }), {
-        decideWords: false,
-        viewerIf: (id) => sql`(SELECT ${users.followingCount} FROM ${users} WHERE ${users.id} = ${id}) > ${n(FOLLOWING_SEARCH_AUTHOR_TERMS)}`,
-      })})`,
-  };
+  return readAtOnce(terms, WIDE, { words: searchWhole, sampled: true }, (id) => followsManySql(followingCountOf(id)));
 }
 
 /**
