@@ -442,6 +442,9 @@ export const posts = sqliteTable(
     index("posts_reposts_user_idx")
       .on(t.userId, t.id, t.repostedFromPostId)
       .where(sql`${t.repostedFromPostId} IS NOT NULL AND ${t.communityId} IS NULL`),
+    // A member's posts that have been reposted: Home's search reads the reposts of a few named
+    // members' posts from these alone, not from every post of theirs (docs/decisions/112).
+    index("posts_reposted_user_idx").on(t.userId, t.id).where(sql`${t.repostsCount} > 0`),
     index("posts_top_idx").on(t.viewsCount, t.likesCount),
     uniqueIndex("posts_repost_unique")
       .on(t.repostedFromPostId, t.userId)

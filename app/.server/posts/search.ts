@@ -461,7 +461,8 @@ export function searchedPosts(query: string): CardCondition {
  * all of them from `searchedReposts`. The named members' posts come as a followed member's do in Following
  * (`authorsPageIds`): the newest posts walked when many members are named, else each one's own. When
  * it names fewer than SEARCH_NAMED_SCAN_MIN_MEMBERS members with at most SEARCH_NAMED_REPOSTS_MAX_POSTS
- * posts in all (`apart`), the reposts of their posts are read apart (each post's, posts_repost_unique),
+ * posts in all (`apart`), the reposts of their posts are read apart (each reposted post's, from
+ * posts_reposted_user_idx, then posts_repost_unique: decision 112),
  * and the walk of reposts is bounded by the page of words and tag alone (without the tag, it does not
  * run): a quiet member's posts are old, and bounding by them walked every repost since (~2 000 for
  * 'maya chen', 9 ms).
@@ -516,8 +517,10 @@ export function forYouSearch(query: string): CardCondition {
                 found: { walked, all: null },
                 walkIf: sql`NOT ${isApart}`,
               });
+          // Read apart: from the named members' posts that have a repost (every such post counts it, by
+          // trigger: migration 0049), not each of their posts looked up in posts_repost_unique (decision 112).
           const namedReposts = sql`SELECT id FROM (SELECT r.id AS id FROM named_ids AS nm
-              CROSS JOIN ${posts} AS np INDEXED BY posts_user_idx ON np.user_id = nm.id
+              CROSS JOIN ${posts} AS np INDEXED BY posts_reposted_user_idx ON np.user_id = nm.id AND np.reposts_count > 0
               CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique ON r.reposted_from_post_id = np.id
             WHERE np.reposted_from_post_id IS NULL AND ${inAudienceSql(context.viewer, sql`np.user_id`)} AND r.community_id IS NULL${olderThan(context.before, "r.id")}
               AND ${inAudienceSql(context.viewer, sql`r.user_id`)}
