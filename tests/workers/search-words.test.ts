@@ -9,6 +9,7 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setRepost } from "~/.server/posts/interactions";
 import { searchTermsOf } from "~/.server/posts/search";
+import { mergeSearchIndexes, SEARCH_INDEXES } from "~/.server/maintenance";
 import { fillPostSearchWords, searchWordsOf } from "~/.server/posts/words";
 import { TIME } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
@@ -169,5 +170,38 @@ describe("search in scripts written without spaces (decision 091)", () => {
     expect(await backfillAll()).toBe(0);
     expect(ids(await forYou(viewer.id, "大阪城"))).toEqual([repost.repostId, older.id]);
     await expectIndexMatchesPosts();
+  });
+
+  it("the cron merges each search index into one segment, a share of pages a run (decision 112), and every search finds what it found", async () => {
+    const at = futureAt();
+    const viewer = await createUser();
+    const author = await createUser({ displayName: "Segmented Author" });
+    const reposter = await createUser();
+    const word = `seg${Date.now().toString(36)}`;
+    // Each post its own write, each write a segment of its own in posts' index (FTS5 merges them four at a level).
+    const written: string[] = [];
+    for (let i = 0; i < 7; i++) written.unshift((await createPost(author.id, { content: `${word} number ${i}`, createdAt: at() })).id);
+    const repost = await setRepost(db(), reposter.id, written[3]!, true, at().getTime());
+    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
+    const segments = async (index: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM (SELECT DISTINCT segid FROM ${index}_idx)`).first<{ n: number }>())!.n;
+    expect(await segments("posts_fts")).toBeGreaterThan(1);
+    const found = async () => [ids(await forYou(viewer.id, word)), ids(await explore(viewer.id, word)), ids(await forYou(viewer.id, "segmented author"))];
+    const before = await found();
+    expect(before[0]).toEqual([repost.repostId, ...written]);
+    expect(before[1]).toEqual(written);
+
+    // A share a run (a few pages here, as SEARCH_INDEX_MERGE_PAGES on a large index), until each is one segment.
+    let runs = 0;
+    const merged = async () => (await Promise.all(SEARCH_INDEXES.map(segments))).every((n) => n <= 1);
+    while (!(await merged()) && runs < 50) {
+      await mergeSearchIndexes(db(), 2);
+      runs += 1;
+    }
+    expect(await merged()).toBe(true);
+    expect(await found()).toEqual(before);
+    await expectIndexMatchesPosts();
+    // Nothing left to merge: a run changes nothing.
+    await mergeSearchIndexes(db());
+    expect(await merged()).toBe(true);
   });
 });
