@@ -1,5 +1,5 @@
 import { and, inArray, lt } from "drizzle-orm";
-import { PASSWORD_RESET_LIFETIME_MS, SEARCH_INDEX_MERGE_PAGES, SESSION_CLEANUP_BATCH, TIME, VIEW_CLEANUP_BATCH } from "~/lib/constants";
+import { PASSWORD_RESET_LIFETIME_MS, SESSION_CLEANUP_BATCH, TIME, VIEW_CLEANUP_BATCH } from "~/lib/constants";
 import { getDb, type Db } from "./db/client";
 import { firstIdAt } from "./ids";
 import { emailOutbox, passwordResetTokens, sessions, userActivity } from "./db/schema";
@@ -11,6 +11,7 @@ import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { fillPostSearchWords } from "./posts/words";
+import { mergeSearchIndexes } from "./search-indexes";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -51,27 +52,13 @@ export function deleteOldViews(db: Db, now: number) {
   return db.delete(userActivity).where(inArray(userActivity.id, old));
 }
 
-/** Murmur's FTS5 indexes (migrations 0001, 0013, 0021, 0025). */
-export const SEARCH_INDEXES = ["posts_fts", "reposts_fts", "names_fts", "users_fts", "communities_fts"] as const;
-
-/**
- * Each search index's segments merged toward one, at most `pages` pages written for each a run (FTS5's
- * 'merge' with a negative count: everything into one segment, a run's share at a time, carried on by
- * the next run; nothing to do for an index already in one). Each write adds a small segment, and FTS5
- * merges them only four at a level, so a search word was looked up in ten segments of posts' index
- * on the benchmark's set; in one, a Following search read a third fewer pages (decision 112).
- */
-export function mergeSearchIndexes(db: Db, pages = SEARCH_INDEX_MERGE_PAGES) {
-  return db.$client.batch(SEARCH_INDEXES.map((index) => db.$client.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', ${-Math.abs(Math.trunc(pages))})`)));
-}
-
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
  * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
- * their retention (093), older posts' search words (091), the search indexes merged a share (112), the messages to support and the reports
+ * their retention (093), older posts' search words (091), a step of the search indexes' merging (112), the messages to support and the reports
  * whose mail to the team did not go (078, 084) and those over a year old (the Privacy Policy).
  * (Rate-limit objects forget themselves.)
  */

@@ -230,9 +230,9 @@ export const VIEW_CLEANUP_BATCH = 5000;
  */
 export const POST_WORDS_BACKFILL_BATCH = 1000;
 /**
- * Pages (4 KB each) the cron writes a run (every five minutes), for each search index, merging its
- * segments toward one (decision 112): ~30–50 ms a run for posts' index; a million posts' index
- * (~14 000 pages) is merged whole in about two hours.
+ * Pages (4 KB each) the cron writes a run (every five minutes), for each search index it merges toward
+ * one segment (decision 112): 30–55 ms a run for posts' index, measured; a million posts' index (~14 000
+ * pages) is merged whole in about two hours of runs.
  */
 export const SEARCH_INDEX_MERGE_PAGES = 500;
 /** Media keys are random and never overwritten, so they may be cached for a year. */

@@ -33,6 +33,11 @@ export async function createUser(overrides: Partial<UserRow> = {}) {
   return user;
 }
 
+/**
+ * A post row as given. A repost made so (`repostedFromPostId`) has no post_reposts row, so its original
+ * does not count it: use `setRepost` where a repost is to be found through its original's count (Home's
+ * search by a name, decision 112).
+ */
 export async function createPost(userId: string, overrides: Partial<Omit<PostRow, "searchWords">> = {}) {
   const post = buildPost(userId, overrides);
   await db().insert(posts).values(post);
