@@ -588,17 +588,6 @@ ORDER BY id LIMIT 40`,
 }
 
 /**
- * The search indexes as the cron keeps them (decision 112; `mergeSearchIndexes` in
- * app/.server/maintenance.ts): each FTS5 index merged into one segment, where the five-minute job's
- * merges bring it between bursts of writes. A run's own posts then add small segments, as a live
- * server's latest writes do. Nothing to do for an index already in one segment.
- */
-function mergeSearchIndexes() {
-  const indexes = queryLocal("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'", DATA_DIR).map((row) => row.name);
-  queryLocal(indexes.map((name) => `INSERT INTO ${name} (${name}, rank) VALUES ('merge', -2147483647)`).join(";\n"), DATA_DIR);
-}
-
-/**
  * Mutes (decision 107), once: the median viewer muted 40 members, 10 of them people they follow (so
  * Following leaves their posts out) and 30 others (For you and Videos leave theirs out), none of them
  * blocked. The median viewer's Home and Videos rows then pay for the filter; the heavy and light
@@ -1032,7 +1021,6 @@ async function main() {
   ensureSupportRequests(meta);
   ensureBlocks(meta);
   ensureMutes(meta);
-  mergeSearchIndexes();
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();

@@ -11,7 +11,6 @@ import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { fillPostSearchWords } from "./posts/words";
-import { mergeSearchIndexes } from "./search-indexes";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -58,7 +57,7 @@ export function deleteOldViews(db: Db, now: number) {
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
- * their retention (093), older posts' search words (091), a step of the search indexes' merging (112), the messages to support and the reports
+ * their retention (093), older posts' search words (091), the messages to support and the reports
  * whose mail to the team did not go (078, 084) and those over a year old (the Privacy Policy).
  * (Rate-limit objects forget themselves.)
  */
@@ -95,7 +94,6 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
     ["old notifications", () => deleteOldNotifications(db, now)],
     ["the popular posts", () => refreshPopularPosts(db, now)],
     ["older posts' search words", () => fillPostSearchWords(db)],
-    ["the search indexes' segments", () => mergeSearchIndexes(db)],
     [
       "messages to support",
       async () => {

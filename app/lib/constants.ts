@@ -229,12 +229,6 @@ export const VIEW_CLEANUP_BATCH = 5000;
  * were kept (decision 091): 288 000 a day, most of them only read (their text has spaces).
  */
 export const POST_WORDS_BACKFILL_BATCH = 1000;
-/**
- * Pages (4 KB each) the cron writes a run (every five minutes), for each search index it merges toward
- * one segment (decision 112): 30–55 ms a run for posts' index, measured; a million posts' index (~14 000
- * pages) is merged whole in about two hours of runs.
- */
-export const SEARCH_INDEX_MERGE_PAGES = 500;
 /** Media keys are random and never overwritten, so they may be cached for a year. */
 export const MEDIA_CACHE_SECONDS = 365 * 24 * 60 * 60;
 

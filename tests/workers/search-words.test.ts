@@ -10,7 +10,6 @@ import { getForYouFeed } from "~/.server/posts/for-you";
 import { setRepost } from "~/.server/posts/interactions";
 import { searchTermsOf } from "~/.server/posts/search";
 import { fillPostSearchWords, searchWordsOf } from "~/.server/posts/words";
-import { indexLevelsOf, mergeSearchIndexes, SEARCH_INDEXES } from "~/.server/search-indexes";
 import { TIME } from "~/lib/constants";
 import type { FeedPage } from "~/lib/types/post";
 import { composedPost, createPost, createUser, db } from "./helpers";
@@ -41,24 +40,6 @@ const THAI = "ฉันไปเที่ยวกรุงเทพเมื่
 /** posts_fts's 'integrity-check' with rank 1 compares the index with what `posts` says it should hold. */
 async function expectIndexMatchesPosts() {
   await env.DB.prepare("INSERT INTO posts_fts(posts_fts, rank) VALUES ('integrity-check', 1)").run();
-}
-
-/** Segments of an FTS5 index: one row in its `_idx` table for each segment's first leaf at least. */
-async function segmentsOf(index: string) {
-  return (await env.DB.prepare(`SELECT count(*) AS n FROM (SELECT DISTINCT segid FROM ${index}_idx)`).first<{ n: number }>())!.n;
-}
-
-/** An FTS5 index's levels, from its structure record. */
-async function levelsOf(index: string) {
-  const row = await env.DB.prepare(`SELECT block FROM ${index}_data WHERE id = 10`).first<{ block: number[] }>();
-  return indexLevelsOf(new Uint8Array(row!.block))!;
-}
-
-/** The cron's merging, a few pages a run, until every search index is in one segment; how many runs it took. */
-async function mergeUntilOne() {
-  let runs = 0;
-  while (runs < 50 && Object.values(await mergeSearchIndexes(db(), 2)).some((step) => step !== null)) runs += 1;
-  return runs;
 }
 
 /** The cron's backfill from the newest post to the oldest, every run at once; how many posts it wrote. */
@@ -187,57 +168,6 @@ describe("search in scripts written without spaces (decision 091)", () => {
     // From the start again: every post read, none written (their words are those they have).
     expect(await backfillAll()).toBe(0);
     expect(ids(await forYou(viewer.id, "大阪城"))).toEqual([repost.repostId, older.id]);
-    await expectIndexMatchesPosts();
-  });
-
-  it("the cron merges each search index into one segment, a step a run (decision 112), and every search finds what it found", async () => {
-    const at = futureAt();
-    const viewer = await createUser();
-    const author = await createUser({ displayName: "Segmented Author" });
-    const reposter = await createUser();
-    const word = `seg${Date.now().toString(36)}`;
-    // Each post its own write, each write a segment of its own in posts' index (FTS5 merges them four at a level).
-    const written: string[] = [];
-    for (let i = 0; i < 7; i++) written.unshift((await createPost(author.id, { content: `${word} number ${i}`, createdAt: at() })).id);
-    const repost = await setRepost(db(), reposter.id, written[3]!, true, at().getTime());
-    if (!repost.ok || !repost.repostId) throw new Error("repost refused");
-    // Every FTS5 index of the schema is merged.
-    const fts5 = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%' ORDER BY name").all<{ name: string }>();
-    expect([...SEARCH_INDEXES].sort()).toEqual(fts5.results.map((row) => row.name));
-    expect(await segmentsOf("posts_fts")).toBeGreaterThan(1);
-    // The structure record says what the index's own pages say.
-    expect((await levelsOf("posts_fts")).reduce((sum, level) => sum + level.segments, 0)).toBe(await segmentsOf("posts_fts"));
-    const found = async () => [ids(await forYou(viewer.id, word)), ids(await explore(viewer.id, word)), ids(await forYou(viewer.id, "segmented author"))];
-    const before = await found();
-    expect(before[0]).toEqual([repost.repostId, ...written]);
-    expect(before[1]).toEqual(written);
-
-    expect(await mergeUntilOne()).toBeLessThan(50);
-    expect(await found()).toEqual(before);
-    await expectIndexMatchesPosts();
-    // Nothing left to merge: a run asks nothing of any index.
-    expect(Object.values(await mergeSearchIndexes(db()))).toEqual(SEARCH_INDEXES.map(() => null));
-  });
-
-  it("a merge started goes on to its end though posts are written between the runs, a few pages a run (decision 112)", async () => {
-    const at = futureAt();
-    const author = await createUser();
-    await mergeUntilOne();
-    // Many words, many pages; then posts one at a time: segments on several levels.
-    const words = (i: number) => Array.from({ length: 40 }, (_, k) => `w${i}x${k}${Date.now().toString(36)}`).join(" ");
-    for (let i = 0; i < 30; i++) await createPost(author.id, { content: words(i), createdAt: at() });
-    const segmentIds = async () => (await env.DB.prepare("SELECT DISTINCT segid FROM posts_fts_idx").all<{ segid: number }>()).results.map((row) => row.segid);
-    const first = await segmentIds();
-    expect(first.length).toBeGreaterThan(1);
-    // A post before every run: a merge started anew each run would start over from the first word.
-    const steps: (string | null)[] = [];
-    for (let run = 0; run < 60 && (await segmentIds()).some((id) => first.includes(id)); run++) {
-      await createPost(author.id, { content: `between runs ${run}`, createdAt: at() });
-      steps.push((await mergeSearchIndexes(db(), 1)).posts_fts ?? null);
-    }
-    expect((await segmentIds()).filter((id) => first.includes(id))).toEqual([]);
-    expect(steps[0]).toBe("start");
-    expect(steps).toContain("continue");
     await expectIndexMatchesPosts();
   });
 });
