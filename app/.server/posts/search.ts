@@ -517,8 +517,6 @@ export function forYouSearch(query: string): CardCondition {
                 found: { walked, all: null },
                 walkIf: sql`NOT ${isApart}`,
               });
-          // Read apart: from the named members' posts that have a repost (posts_reposted_user_idx), not
-          // each of their posts looked up in posts_repost_unique (decision 112).
           const namedReposts = sql`SELECT id FROM (SELECT r.id AS id FROM named_ids AS nm
               CROSS JOIN ${posts} AS np INDEXED BY posts_reposted_user_idx ON np.user_id = nm.id AND np.reposts_count > 0
               CROSS JOIN ${posts} AS r INDEXED BY posts_repost_unique ON r.reposted_from_post_id = np.id
