@@ -588,6 +588,18 @@ ORDER BY id LIMIT 40`,
 }
 
 /**
+ * The search indexes as the cron keeps them (decision 113; `mergeSearchIndexes` in
+ * app/.server/search-indexes.ts): its step every minute merges two segments at a time (usermerge 2,
+ * migration 0050), so each index is left with about one segment a level. Here one positive 'merge'
+ * without a page limit does what the cron's steps do over a quiet while; it writes nothing for an
+ * index already so. A run's own posts then add segments, as a live server's latest writes do.
+ */
+function mergeSearchIndexes() {
+  const indexes = queryLocal("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'", DATA_DIR).map((row) => row.name);
+  queryLocal(indexes.map((name) => `INSERT INTO ${name} (${name}, rank) VALUES ('merge', 2147483647)`).join(";\n"), DATA_DIR);
+}
+
+/**
  * Mutes (decision 107), once: the median viewer muted 40 members, 10 of them people they follow (so
  * Following leaves their posts out) and 30 others (For you and Videos leave theirs out), none of them
  * blocked. The median viewer's Home and Videos rows then pay for the filter; the heavy and light
@@ -1021,6 +1033,7 @@ async function main() {
   ensureSupportRequests(meta);
   ensureBlocks(meta);
   ensureMutes(meta);
+  mergeSearchIndexes();
   // Direct messages and the realtime rows (issue 14): who sends, receives and likes.
   const messaging = messagingMembers(meta, 3 * (ROUNDS + 1));
   const rareTag = rareHashtag();

@@ -181,7 +181,7 @@ export default {
     return withoutMark(await render(request, env, ctx, started));
   },
 
-  // The cron's own time: every minute subscriptions end or renew and due notification digests go out; every 5 minutes' trends are counted as of their slot (wrangler.toml).
+  // The cron's own time: every minute subscriptions end or renew, due notification digests go out and the search indexes take a step of their merging; every 5 minutes' trends are counted as of their slot (wrangler.toml).
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledMaintenance(env, controller.scheduledTime, { all: isFiveMinuteSlot(controller.scheduledTime) }));
   },

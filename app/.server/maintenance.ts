@@ -11,6 +11,7 @@ import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { fillPostSearchWords } from "./posts/words";
+import { mergeSearchIndexes } from "./search-indexes";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -53,7 +54,8 @@ export function deleteOldViews(db: Db, now: number) {
 
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
- * so gating and badges change on time, and the notification digests that are due go out (076); in a five-minute slot (or when `all`) also expired sessions and
+ * so gating and badges change on time, the notification digests that are due go out (076) and the
+ * search indexes take a step of their merging (113); in a five-minute slot (or when `all`) also expired sessions and
  * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
  * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
  * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
@@ -84,6 +86,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
         return sendNotificationDigests(db, mailerOf({ db, config }), { origin: config.origin, now, secret: config.cookieSecret });
       },
     ],
+    ["the search indexes' merging", () => mergeSearchIndexes(db)],
   ];
   if (all) jobs.push(
     ["expired sessions and reset links", () => deleteExpiredAccess(db, now)],
