@@ -3,9 +3,10 @@
 -- in every one of 13 to 20 segments of posts' index under a steady flow of posts; Following's search
 -- by author asks one term for each followed member in each. 'usermerge' is the fewest segments of a
 -- level FTS5's 'merge' command takes (default 4): with 2, the cron's step (`mergeSearchIndexes`,
--- SEARCH_INDEX_MERGE_PAGES a run) leaves about one segment a level, 2 to 5 in all. It changes nothing
--- in members' writes, whose merging keeps FTS5's own setting ('automerge', 4). A migration that makes
--- one of these tables again must set it again: a test checks every FTS5 table of the schema.
+-- SEARCH_INDEX_MERGE_PAGES a run) leaves about one segment a level, 2 to 5 in all. The setting is the
+-- 'merge' command's alone: members' writes keep FTS5's own merging ('automerge', 4), though with the
+-- levels the steps add, its merges can be larger (decision 113). A migration that makes one of these
+-- tables again must set it again: a test checks every FTS5 table of the schema.
 INSERT INTO `posts_fts`(`posts_fts`, rank) VALUES ('usermerge', 2);
 --> statement-breakpoint
 INSERT INTO `reposts_fts`(`reposts_fts`, rank) VALUES ('usermerge', 2);

@@ -235,6 +235,11 @@ export const POST_WORDS_BACKFILL_BATCH = 1000;
  * this goes on in the next runs. 1–55 ms a run for posts' index, measured on a million posts.
  */
 export const SEARCH_INDEX_MERGE_PAGES = 500;
+/**
+ * The most pages one 'merge' may be asked: FTS5 reads the count as a 32-bit integer, and a larger one
+ * would wrap to a negative count, which is an optimize (decision 112: it starts over after any write).
+ */
+export const SEARCH_INDEX_MERGE_PAGES_MAX = 2 ** 31 - 1;
 /** Media keys are random and never overwritten, so they may be cached for a year. */
 export const MEDIA_CACHE_SECONDS = 365 * 24 * 60 * 60;
 
