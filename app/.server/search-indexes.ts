@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SEARCH_INDEX_MERGE_PAGES, SEARCH_INDEX_MERGE_PAGES_MAX } from "~/lib/constants";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
 
 /**
  * Keeping the search indexes in few segments (docs/decisions/113). FTS5 adds a segment with each
@@ -14,18 +13,28 @@ import { batchable } from "./db/drizzle-internals";
 export const SEARCH_INDEXES = ["posts_fts", "reposts_fts", "names_fts", "users_fts", "communities_fts"] as const;
 
 /**
- * A step of each search index's merging, at most about `pages` pages written for each (FTS5 stops
- * between words, so a common word's list may go over), in one batch: FTS5's 'merge' with a positive
- * count. It goes on with the merge in progress, else merges the level with the most segments if it
- * has at least two (usermerge, migration 0050); with neither it writes nothing, but for reposts_fts
+ * A step of each search index's merging, at most about `pages` pages written for each (FTS5 finishes
+ * a word's list before it stops, so a common word may go over): FTS5's 'merge' with a positive count.
+ * It goes on with the merge in progress, else merges the level with the most segments if it has at
+ * least two (usermerge, migration 0050); with neither it writes nothing, but for reposts_fts
  * (contentless_delete), where a level of which a tenth of the rows are deleted is merged to drop them,
  * as members' writes do too. Never a negative count, an optimize: it starts over after any write and
  * adds a level each time (decision 112).
+ *
+ * One statement for each index, not one batch: nothing needs them together, a batch is one
+ * transaction that would hold D1 for all five at once, and one index that fails must not keep the
+ * others from their step. The failures are thrown together once all have run.
  */
 export async function mergeSearchIndexes(db: Db, pages = SEARCH_INDEX_MERGE_PAGES): Promise<void> {
-  const budget = Math.min(SEARCH_INDEX_MERGE_PAGES_MAX, Math.max(1, Math.trunc(pages)));
-  const [first, ...rest] = SEARCH_INDEXES.map((index) =>
-    batchable(db.$client, db.run(sql`INSERT INTO ${sql.identifier(index)} (${sql.identifier(index)}, rank) VALUES ('merge', ${budget})`)),
-  );
-  await db.batch([first!, ...rest]);
+  const budget = Number.isFinite(pages) ? Math.min(SEARCH_INDEX_MERGE_PAGES_MAX, Math.max(1, Math.trunc(pages))) : SEARCH_INDEX_MERGE_PAGES;
+  const failed: string[] = [];
+  for (const index of SEARCH_INDEXES) {
+    try {
+      await db.run(sql`INSERT INTO ${sql.identifier(index)} (${sql.identifier(index)}, rank) VALUES ('merge', ${budget})`);
+    } catch (error) {
+      console.error(`The search index ${index}'s merging failed:`, error);
+      failed.push(index);
+    }
+  }
+  if (failed.length > 0) throw new Error(`The search indexes' merging failed for ${failed.join(", ")}`);
 }
