@@ -590,10 +590,10 @@ ORDER BY id LIMIT 40`,
 /**
  * The search indexes merged as the cron merges them (decision 113; `mergeSearchIndexes` in
  * app/.server/search-indexes.ts): its step every minute merges two segments at a time (usermerge 2,
- * migration 0050), and it keeps posts' index in 5–7 segments (up to 11) under a flow of posts. Here one positive
- * 'merge' without a page limit leaves one segment a level, the best of those: the search rows are a
- * lower bound. It writes nothing for an index already so. A run's own posts then add segments, as a
- * live server's latest writes do.
+ * migration 0050), and it keeps posts' index in 5–7 segments (up to 11) under a flow of posts. Here
+ * one positive 'merge' without a page limit leaves one segment a level, the best of those: the search
+ * rows are a lower bound. It writes nothing for an index already so. A run's own posts then add
+ * segments, as a live server's latest writes do.
  */
 function mergeSearchIndexes() {
   const indexes = queryLocal("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'", DATA_DIR).map((row) => row.name);

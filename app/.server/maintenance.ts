@@ -55,13 +55,13 @@ export function deleteOldViews(db: Db, now: number) {
 /**
  * Cron housekeeping: every minute, subscriptions whose period ended end or renew (docs/decisions/037),
  * so gating and badges change on time, the notification digests that are due go out (076) and the
- * search indexes take a step of their merging (113); in a five-minute slot (or when `all`) also expired sessions and
- * reset links (and the mails that carried them), the hashtag trends (docs/decisions/033), then
- * explore's popular posts, ranked per category by those trends (034), uploads no post claimed, the
- * objects of deleted media that R2 refused at the time, views of past days (072), notifications past
- * their retention (093), older posts' search words (091), the messages to support and the reports
- * whose mail to the team did not go (078, 084) and those over a year old (the Privacy Policy).
- * (Rate-limit objects forget themselves.)
+ * search indexes take a step of their merging (113); in a five-minute slot (or when `all`) also
+ * expired sessions and reset links (and the mails that carried them), the hashtag trends
+ * (docs/decisions/033), then explore's popular posts, ranked per category by those trends (034),
+ * uploads no post claimed, the objects of deleted media that R2 refused at the time, views of past
+ * days (072), notifications past their retention (093), older posts' search words (091), the messages
+ * to support and the reports whose mail to the team did not go (078, 084) and those over a year old
+ * (the Privacy Policy). (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
