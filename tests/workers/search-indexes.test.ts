@@ -144,11 +144,12 @@ describe("the search indexes' merging (decision 113)", () => {
     const author = await createUser();
     // From one segment a level at most (other files' posts share this database).
     await mergeSearchIndexes(db(), 100_000);
-    const words = (i: number) => Array.from({ length: 40 }, (_, k) => uniqueWord(`w${i}x${k}`)).join(" ");
+    const words = (i: number) => Array.from({ length: 120 }, (_, k) => uniqueWord(`w${i}x${k}`)).join(" ");
     const levels = async () => levelsOf("posts_fts");
     // A page a run, a post before every run: a merge a run begins is carried on to its end (by the runs,
     // and by FTS5's own merging in the posts' writes) though segments keep coming. Posts of many words
-    // until a one-page run leaves its merge in progress (what FTS5 merged in the posts' writes varies).
+    // until a one-page run leaves its merge in progress (what FTS5 merged in the posts' writes varies;
+    // with 40 words a post, a merge of six fit a page after other files' searches).
     let merging = -1;
     for (let i = 0; i < 8 && merging < 0; i++) {
       for (let k = 0; k < 6; k++) await createPost(author.id, { content: words(i * 6 + k), createdAt: at() });
