@@ -11,7 +11,7 @@ import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
 import { refreshPopularPosts } from "./popular-posts";
 import { fillPostSearchWords } from "./posts/words";
-import { mergeSearchIndexes } from "./search-indexes";
+import { mergeSearchIndex, SEARCH_INDEXES } from "./search-indexes";
 import { deleteOldReports, mailReports } from "./reports";
 import { purgeProfilesOfMembers } from "./profile-changes";
 import { expireSubscriptions } from "./subscriptions";
@@ -86,7 +86,8 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
         return sendNotificationDigests(db, mailerOf({ db, config }), { origin: config.origin, now, secret: config.cookieSecret });
       },
     ],
-    ["the search indexes' merging", () => mergeSearchIndexes(db)],
+    // Each index its own job: one that fails keeps no other from its step (decision 113).
+    ...SEARCH_INDEXES.map((index): [string, () => Promise<unknown>] => [`${index}'s merging`, () => mergeSearchIndex(db, index)]),
   ];
   if (all) jobs.push(
     ["expired sessions and reset links", () => deleteExpiredAccess(db, now)],

@@ -11,6 +11,7 @@ import type { Db } from "./db/client";
 
 /** Murmur's FTS5 indexes (migrations 0001, 0013, 0021, 0024, 0025); each merges two segments at a time when asked (0050). */
 export const SEARCH_INDEXES = ["posts_fts", "reposts_fts", "names_fts", "users_fts", "communities_fts"] as const;
+export type SearchIndex = (typeof SEARCH_INDEXES)[number];
 
 /**
  * A step of each search index's merging, at most about `pages` pages written for each (FTS5 finishes
@@ -21,20 +22,16 @@ export const SEARCH_INDEXES = ["posts_fts", "reposts_fts", "names_fts", "users_f
  * as members' writes do too. Never a negative count, an optimize: it starts over after any write and
  * adds a level each time (decision 112).
  *
- * One statement for each index, not one batch: nothing needs them together, a batch is one
- * transaction that would hold D1 for all five at once, and one index that fails must not keep the
- * others from their step. The failures are thrown together once all have run.
+ * One statement an index, each its own job of the cron (maintenance.ts), not one batch: nothing needs
+ * them together, a batch is one transaction that would hold D1 for all five at once, and one index
+ * that fails must not keep the others from their step.
  */
-export async function mergeSearchIndexes(db: Db, pages = SEARCH_INDEX_MERGE_PAGES): Promise<void> {
+export function mergeSearchIndex(db: Db, index: SearchIndex, pages = SEARCH_INDEX_MERGE_PAGES) {
   const budget = Number.isFinite(pages) ? Math.min(SEARCH_INDEX_MERGE_PAGES_MAX, Math.max(1, Math.trunc(pages))) : SEARCH_INDEX_MERGE_PAGES;
-  const failed: string[] = [];
-  for (const index of SEARCH_INDEXES) {
-    try {
-      await db.run(sql`INSERT INTO ${sql.identifier(index)} (${sql.identifier(index)}, rank) VALUES ('merge', ${budget})`);
-    } catch (error) {
-      console.error(`The search index ${index}'s merging failed:`, error);
-      failed.push(index);
-    }
-  }
-  if (failed.length > 0) throw new Error(`The search indexes' merging failed for ${failed.join(", ")}`);
+  return db.run(sql`INSERT INTO ${sql.identifier(index)} (${sql.identifier(index)}, rank) VALUES ('merge', ${budget})`);
+}
+
+/** A step of every search index's merging, one after another (`mergeSearchIndex`). */
+export async function mergeSearchIndexes(db: Db, pages = SEARCH_INDEX_MERGE_PAGES): Promise<void> {
+  for (const index of SEARCH_INDEXES) await mergeSearchIndex(db, index, pages);
 }
