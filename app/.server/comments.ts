@@ -114,7 +114,7 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
           // A writer's unread mentions of a member in comments under one post are one item, the newest
           // (decision 108, as their comments are): older ones go once a newer one is there. A post's
           // own mention (no words) stays. Found by the writer and the named (notifications_actor_idx);
-          // the unary + keeps SQLite off the post's index, which holds a popular post's every like.
+          // the unary + keeps SQLite off the post's index, which holds a popular post's every mention.
           batchable(db.$client, db.run(sql`DELETE FROM ${notifications} WHERE ${notifications.relatedUserId} = ${userId} AND ${notifications.type} = 'mention'
             AND ${notifications.userId} IN (${mentionedMembers(mentions, told)})
             AND +${notifications.relatedPostId} = ${target.id} AND ${notifications.isRead} = 0 AND ${notifications.content} <> ''
@@ -216,11 +216,12 @@ export async function deleteComment(db: Db, memberId: string, postId: string, co
   // author) and its mentions' carry its words, its writer and its post (migration 0026, writeComment).
   // Comments are never edited, so those three find them; a twin (the same words by the same writer
   // under the same post) loses its notifications too, which quote words still there.
-  // Named with their table: drizzle may write a single table's columns bare, and a bare `content` in
-  // the subquery would be the comment's own.
+  // Found by the post and the two types (notifications_post_type_idx), never among the post's likes;
+  // the thread's writers and words are read once, not for each notification (by a writer's every
+  // comment, as a correlated subquery read them: decision 114). Named with their table: drizzle may
+  // write a single table's columns bare, and a bare `content` in the subquery would be the comment's own.
   const quoting = sql`notifications.related_post_id = ${allowed.postId} AND notifications.type IN ('comment', 'mention')
-    AND EXISTS (SELECT 1 FROM ${comments} AS quoted WHERE quoted.id IN (${thread})
-      AND quoted.user_id = notifications.related_user_id AND quoted.content = notifications.content)`;
+    AND (notifications.related_user_id, notifications.content) IN (SELECT quoted.user_id, quoted.content FROM ${comments} AS quoted WHERE quoted.id IN (${thread}))`;
   const [notified, , deleted, counts] = await db.batch([
     // Read before they go: whoever had one unread is told, so their badge counts what is left.
     db.selectDistinct({ userId: notifications.userId }).from(notifications).where(and(quoting, eq(notifications.isRead, false), mayDelete)),

@@ -1,12 +1,14 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addComment, setCommentLike } from "~/.server/comments";
+import { addComment, deleteComment, setCommentLike } from "~/.server/comments";
+import { getDb } from "~/.server/db/client";
 import { commentLikes, comments, creatorSubscriptions, notifications, posts } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { subjects } from "~/.server/limits";
+import { setLike } from "~/.server/posts/interactions";
 import { RATE_LIMITS } from "~/lib/constants";
 import { COMMENT_DELETE_TEXTS } from "~/lib/texts/comment";
-import { createPost, createUser, db, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, limiter, member, planOf, toastOf } from "./helpers";
 
 /** A comment written as the comment form writes it (its notifications by the same triggers and mentions). */
 async function comment(userId: string, postId: string, content: string, parentId?: string) {
@@ -98,6 +100,38 @@ describe("a comment can be deleted by its writer and by the post's author (decis
     expect((await deleteWithJs(post.id, answer, writer.cookie)).status).toBe(200);
     expect((await db().select({ id: comments.id }).from(comments).where(eq(comments.postId, post.id)).all()).map((row) => row.id)).toEqual([top]);
     expect(await countsOf(post.id)).toEqual({ counter: 1, rows: 1 });
+  });
+
+  it("finds what quotes the thread by the post and the two types, never among its likes, and reads the thread's writers and words once (decision 114)", async () => {
+    const author = await createUser();
+    const writer = await createUser();
+    const named = await createUser();
+    const post = await createPost(author.id);
+    const elsewhere = await createPost(author.id);
+    for (const liker of [await createUser(), await createUser()]) expect((await setLike(db(), liker.id, post.id, true)).ok).toBe(true);
+    const said = await comment(writer.id, post.id, `Same words @${named.username}`);
+    await comment(writer.id, elsewhere.id, `Same words @${named.username}`);
+    const rowsOf = async (postId: string) =>
+      (await db().select({ type: notifications.type }).from(notifications).where(eq(notifications.relatedPostId, postId)).all())
+        .map((row) => row.type)
+        .sort();
+    expect(await rowsOf(post.id)).toEqual(["comment", "like", "like", "mention"]);
+
+    const { spy, captured } = capturingD1();
+    const deleted = await deleteComment(getDb(spy), writer.id, post.id, said);
+    expect(deleted.ok && deleted.notified.sort()).toEqual([author.id, named.id].sort());
+    // The same words under another post, and the post's likes, stay.
+    expect(await rowsOf(post.id)).toEqual(["like", "like"]);
+    expect(await rowsOf(elsewhere.id)).toEqual(["comment", "mention"]);
+    const quoting = captured.filter((statement) => /^(select distinct|delete) .*from "notifications"/i.test(statement.sql));
+    expect(quoting).toHaveLength(2);
+    for (const statement of quoting) {
+      const plan = (await planOf(statement)).join(" | ");
+      expect(plan).toContain("SEARCH notifications USING INDEX notifications_post_type_idx (related_post_id=? AND type=?)");
+      // Once: a list the statement builds, by the thread's comments' ids; never a writer's every comment.
+      expect(plan).toMatch(/LIST SUBQUERY \d+ \| SEARCH quoted USING INDEX sqlite_autoindex_comments_1 \(id=\?\)/);
+      expect(plan).not.toContain("comments_user_idx");
+    }
   });
 
   it("a third member is refused (403 with a clear message, no confirmation page) and nothing changes", async () => {

@@ -373,7 +373,7 @@ describe("a commenter's unread comments under one post are one item (decision 10
     expect(collapse).toBeDefined();
     const plan = (await planOf(collapse!)).join(" | ");
     expect(plan).toContain("SEARCH notifications USING INDEX notifications_actor_idx (related_user_id=? AND user_id=? AND type=?)");
-    expect(plan).not.toContain("notifications_post_idx");
+    expect(plan).not.toContain("notifications_post_type_idx");
   });
 
   it("finds the unread one by its index", async () => {

@@ -764,9 +764,11 @@ export const notifications = sqliteTable(
     index("notifications_comment_unread_idx")
       .on(t.userId, t.relatedPostId, t.relatedUserId)
       .where(sql`${t.type} = 'comment' AND ${t.isRead} = 0`),
-    // An undo finds its own notification; deleting a member or a post finds theirs.
+    // An undo finds its own notification; deleting a member or a post finds theirs. A post's are kept by
+    // type too: deleting a comment reads the post's comment and mention rows, not its every like (a
+    // popular post's thousands; decision 114).
     index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type),
-    index("notifications_post_idx").on(t.relatedPostId),
+    index("notifications_post_type_idx").on(t.relatedPostId, t.type),
   ],
 );
 
