@@ -113,11 +113,11 @@ async function writeComment(db: Db, userId: string, postId: string, input: Comme
           }),
           // A writer's unread mentions of a member in comments under one post are one item, the newest
           // (decision 108, as their comments are): older ones go once a newer one is there. A post's
-          // own mention (no words) stays. Found by the writer and the named (notifications_actor_idx);
-          // the unary + keeps SQLite off the post's index, which holds a popular post's every mention.
+          // own mention (no words) stays. Found by the writer, the named and the post
+          // (notifications_actor_idx, decision 114), not among a popular post's every mention.
           batchable(db.$client, db.run(sql`DELETE FROM ${notifications} WHERE ${notifications.relatedUserId} = ${userId} AND ${notifications.type} = 'mention'
             AND ${notifications.userId} IN (${mentionedMembers(mentions, told)})
-            AND +${notifications.relatedPostId} = ${target.id} AND ${notifications.isRead} = 0 AND ${notifications.content} <> ''
+            AND ${notifications.relatedPostId} = ${target.id} AND ${notifications.isRead} = 0 AND ${notifications.content} <> ''
             AND EXISTS (SELECT 1 FROM ${notifications} AS newer WHERE newer.related_user_id = ${userId} AND newer.user_id = ${notifications.userId}
               AND newer.type = 'mention' AND newer.related_post_id = ${target.id} AND newer.is_read = 0 AND newer.content <> ''
               AND newer.id > ${notifications.id})`)),

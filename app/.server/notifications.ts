@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import {
   MENTIONS_NOTIFIED,
   NOTIFICATION_CLEANUP_BATCH,
@@ -211,17 +211,16 @@ export async function markNotificationRead(db: Db, memberId: string, id: string)
     .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
   await db.batch([
     db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
-    db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(
-        and(
-          eq(notifications.userId, memberId),
-          inArray(notifications.type, ["like", "repost"]),
-          sql`(${notifications.type}, ${notifications.relatedPostId}) = (${group})`,
-          eq(notifications.isRead, false),
-        ),
-      ),
+    // Named index: every value is_head takes (a head, the rest, one held while a trigger or the cron
+    // moves it) lets it reach is_read, so the group's unread rows are read and not its every row (a
+    // popular post's thousands of likes; decision 114). Without INDEXED BY, SQLite takes
+    // notifications_unread_idx, the member's every unread row.
+    batchable(
+      db.$client,
+      db.run(sql`UPDATE ${notifications} INDEXED BY notifications_group_head_idx SET is_read = 1
+        WHERE user_id = ${memberId} AND type IN ('like', 'repost') AND (type, related_post_id) = (${group})
+        AND is_head IN (0, 1, 2) AND is_read = 0`),
+    ),
   ]);
 }
 

@@ -465,6 +465,19 @@ describe("deleting the account", () => {
     expect((await get("/settings/account", { Cookie: me.cookie })).status).toBe(302);
   });
 
+  it("the account's last statement finds every row that names the member by an index, never by reading a table (decision 114)", async () => {
+    // SQLite plans each foreign key's cascade with the statement: a table without an index led by its
+    // column is read whole for every account deleted.
+    const plan = (await env.DB.prepare("EXPLAIN QUERY PLAN DELETE FROM users WHERE id = ?").bind(newId()).all<{ detail: string }>()).results.map((row) => row.detail);
+    expect(plan.length).toBeGreaterThan(10);
+    expect(plan.filter((detail) => /^SCAN /.test(detail))).toEqual([]);
+    const uploads = (await env.DB.prepare("EXPLAIN QUERY PLAN SELECT key FROM media_uploads WHERE user_id = ?").bind(newId()).all<{ detail: string }>()).results;
+    expect(uploads.map((row) => row.detail).join(" | ")).toContain("media_uploads_user_idx (user_id=?)");
+    // A member leaving (or demoted in) a community loses their invites there (migration 0027's triggers).
+    const invites = (await env.DB.prepare("EXPLAIN QUERY PLAN DELETE FROM community_invites WHERE community_id = ? AND inviter_id = ?").bind(newId(), newId()).all<{ detail: string }>()).results;
+    expect(invites.map((row) => row.detail).join(" | ")).toContain("community_invites_inviter_idx (inviter_id=? AND community_id=?)");
+  });
+
   it("a wrong password is refused beside its field and nothing is deleted; tries count as sign-in attempts", async () => {
     const { user, cookie } = await member();
     await createPost_(user.id);

@@ -363,7 +363,7 @@ describe("a commenter's unread comments under one post are one item (decision 10
     ]);
   });
 
-  it("a comment's mentions find the writer's older ones by the writer and the named, not by the post (whose likes may be thousands)", async () => {
+  it("a comment's mentions find the writer's older ones by the writer, the named and the post, not among the post's every mention", async () => {
     const writer = await createUser();
     const named = await createUser();
     const post = await createPost((await createUser()).id);
@@ -372,7 +372,7 @@ describe("a commenter's unread comments under one post are one item (decision 10
     const collapse = captured.find((statement) => statement.sql.startsWith("DELETE FROM \"notifications\""));
     expect(collapse).toBeDefined();
     const plan = (await planOf(collapse!)).join(" | ");
-    expect(plan).toContain("SEARCH notifications USING INDEX notifications_actor_idx (related_user_id=? AND user_id=? AND type=?)");
+    expect(plan).toContain("SEARCH notifications USING INDEX notifications_actor_idx (related_user_id=? AND user_id=? AND type=? AND related_post_id=?)");
     expect(plan).not.toContain("notifications_post_type_idx");
   });
 
@@ -568,6 +568,40 @@ describe("the notifications page", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it("a like's or repost's own row, and an undo's, are found by liker, author, type and post: not among the post's group or the liker's every like of the author (decision 114)", async () => {
+    const names = ["post_likes_notify", "post_reposts_notify", "post_likes_unnotify", "post_reposts_unnotify"];
+    const triggers = await env.DB.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => "?").join(", ")})`)
+      .bind(...names)
+      .all<{ name: string; sql: string }>();
+    expect(triggers.results.map((t) => t.name).sort()).toEqual([...names].sort());
+    let checked = 0;
+    for (const trigger of triggers.results) {
+      const body = trigger.sql.slice(trigger.sql.indexOf(" BEGIN") + " BEGIN".length, trigger.sql.lastIndexOf("END"));
+      // The statements that look for the member's own row (by `related_user_id`).
+      for (const statement of body.split(";").map((part) => part.trim()).filter((part) => /`related_user_id` = (NEW|OLD)\./.test(part))) {
+        const planned = statement.replace(/\b(NEW|OLD)\.`(\w+)`/g, "'01TESTVALUE'");
+        const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${planned}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
+        expect(plan, `${trigger.name}: ${statement.slice(0, 80)}`).toContain("notifications_actor_idx (related_user_id=? AND user_id=? AND type=? AND related_post_id=?)");
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(4);
+  });
+
+  it("opening a like group marks its unread rows by the group's index, not by reading its read ones (decision 114)", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    for (const fan of [await createUser(), await createUser()]) expect((await setLike(db(), fan.id, post.id, true)).ok).toBe(true);
+    const head = (await page(author.id)).items.find((item) => item.type === "like");
+    expect(head).toBeDefined();
+    const { spy, captured } = capturingD1();
+    await markNotificationRead(getDb(spy), author.id, head!.id);
+    const group = captured.find((statement) => statement.sql.includes("INDEXED BY notifications_group_head_idx"));
+    expect(group).toBeDefined();
+    expect((await planOf(group!)).join(" | ")).toContain("notifications_group_head_idx (user_id=? AND type=? AND related_post_id=? AND is_head=? AND is_read=?)");
+    expect((await db().select({ read: notifications.isRead }).from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.relatedPostId, post.id))).all()).map((row) => row.read)).toEqual([true, true]);
   });
 
   it("sends a visitor to sign in, and says a session ended to 'Load more'", async () => {

@@ -367,6 +367,8 @@ export const communityInvites = sqliteTable(
   (t) => [
     uniqueIndex("community_invites_code_unique").on(t.inviteCode),
     index("community_invites_community_idx").on(t.communityId, t.id),
+    // A member's invites: deleting the member, or their leaving a community, finds theirs (114).
+    index("community_invites_inviter_idx").on(t.inviterId, t.communityId),
     check("community_invites_max_uses_min", sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
     check("community_invites_uses_non_negative", sql`${t.usesCount} >= 0`),
   ],
@@ -483,6 +485,8 @@ export const mediaUploads = sqliteTable(
   },
   (t) => [
     index("media_uploads_post_idx").on(t.postId),
+    // A member's uploads: deleting the member reads and cascades theirs, not the table (114).
+    index("media_uploads_user_idx").on(t.userId),
     index("media_uploads_unclaimed_idx").on(t.purpose, t.createdAt).where(sql`${t.postId} IS NULL`),
   ],
 );
@@ -572,7 +576,8 @@ export const postShares = sqliteTable(
     createdAt: createdAt(),
   },
   // A share counts once per member, post and platform: sharing the same way again is no new share.
-  (t) => [uniqueIndex("post_shares_once").on(t.postId, t.userId, t.platform)],
+  // A member's shares: deleting the member cascades theirs, not the table (114).
+  (t) => [uniqueIndex("post_shares_once").on(t.postId, t.userId, t.platform), index("post_shares_user_idx").on(t.userId)],
 );
 
 export const userActivity = sqliteTable(
@@ -743,8 +748,9 @@ export const notifications = sqliteTable(
     // The items, newest first: all of them, and by type (the Mentions and Likes tabs).
     index("notifications_heads_idx").on(t.userId, t.id).where(sql`${t.isHead} = 1`),
     index("notifications_heads_type_idx").on(t.userId, t.type, t.id).where(sql`${t.isHead} = 1`),
-    // The unread badge (unread heads) and 'Mark all as read' (every unread row).
-    index("notifications_unread_idx").on(t.userId, t.isHead).where(sql`${t.isRead} = 0`),
+    // The unread badge (unread heads) and 'Mark all as read' (every unread row); every row, so that
+    // deleting a member finds theirs by it rather than reading the table (decision 114).
+    index("notifications_unread_idx").on(t.userId, t.isRead, t.isHead),
     // A like or repost group, found from any of its rows.
     index("notifications_group_idx")
       .on(t.userId, t.type, t.relatedPostId, t.id)
@@ -752,8 +758,9 @@ export const notifications = sqliteTable(
     // A group's head (is_head 1, or 2 while a trigger moves it): what each like, repost or undo looks up
     // (migration 0011's triggers). Through the index above they read every row of the group, so a like
     // on a post with 20 000 likes took about 100 ms of the one database (a review, decision 088).
+    // With is_read last, opening a group marks its unread rows without reading its read ones (114).
     index("notifications_group_head_idx")
-      .on(t.userId, t.type, t.relatedPostId, t.isHead)
+      .on(t.userId, t.type, t.relatedPostId, t.isHead, t.isRead)
       .where(sql`${t.type} IN ('like', 'repost')`),
     // The items by age, every member's at once: the cron's retention takes the oldest heads, and holds
     // them (is_head 2) while their groups go (decision 093). Heads only, so a popular post's old rows,
@@ -764,10 +771,12 @@ export const notifications = sqliteTable(
     index("notifications_comment_unread_idx")
       .on(t.userId, t.relatedPostId, t.relatedUserId)
       .where(sql`${t.type} = 'comment' AND ${t.isRead} = 0`),
-    // An undo finds its own notification; deleting a member or a post finds theirs. A post's are kept by
-    // type too: deleting a comment reads the post's comment and mention rows, not its every like (a
-    // popular post's thousands; decision 114).
-    index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type),
+    // An undo finds its own notification; deleting a member or a post finds theirs. With the post last,
+    // a like's or repost's trigger finds the liker's own row of a group exactly, not by reading the
+    // post's whole group, and an undo its one row, not every like the member gave the author; a post's
+    // are kept by type too, so deleting a comment reads the post's comment and mention rows, not its
+    // every like (a popular post's thousands; decision 114).
+    index("notifications_actor_idx").on(t.relatedUserId, t.userId, t.type, t.relatedPostId),
     index("notifications_post_type_idx").on(t.relatedPostId, t.type),
   ],
 );
