@@ -188,10 +188,9 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
     partOf(db, follows, eq(follows.followingId, memberId), rows),
     partOf(db, comments, eq(comments.userId, memberId), fewer),
     partOf(db, posts, eq(posts.userId, memberId), fewer),
-    // Notifications to the member: every one is a head or in a like or repost group (the two indexes
-    // that name the member first); and those about the member, to others.
-    partOf(db, notifications, and(eq(notifications.userId, memberId), eq(notifications.isHead, true))!, rows),
-    partOf(db, notifications, and(eq(notifications.userId, memberId), sql`${notifications.type} IN ('like', 'repost')`)!, rows),
+    // Notifications to the member (notifications_unread_idx holds every row, by member first: decision
+    // 114); and those about the member, to others.
+    partOf(db, notifications, eq(notifications.userId, memberId), rows),
     partOf(db, notifications, eq(notifications.relatedUserId, memberId), rows),
     // A conversation's messages first (the other member's inbox row goes with the conversation).
     partOf(db, messages, sql`${messages.conversationId} IN (SELECT ${conversationMembers.conversationId} FROM ${conversationMembers} WHERE ${own})`, rows),

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import {
   COMMUNITIES_PAGE_SIZE,
+  COMMUNITY_DELETION_BATCH,
   COMMUNITY_MEMBERS_PAGE_SIZE,
   DISCOVER_CANDIDATES,
   DISCOVER_COMMUNITIES_SHOWN,
@@ -29,7 +30,7 @@ import type {
 } from "~/lib/types/community";
 import type { FeedPage, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
+import { batchable, rawRows } from "./db/drizzle-internals";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { communities, communityInvites, communityMembers, mediaUploads, posts, users } from "./db/schema";
 import { newId } from "./ids";
@@ -659,23 +660,54 @@ export async function updateCommunity(
 /**
  * The creator deletes the community: with it go its members, invites and posts (foreign keys cascade,
  * and every post's own rows with it), then the media objects of those posts and its image. Restricted
- * to creator_id in the statement; anyone else is refused and nothing changes.
+ * to creator_id in every statement; anyone else is refused and nothing changes. A large community goes
+ * a part at a time (`batch`, as an account does: decision 114), so no statement holds the database for
+ * long: its posts with their likes, comments and notifications, then its other members, then the
+ * community with what is left. Partly done when D1 fails midway: what went stays gone (a community
+ * with only its creator), and deleting it again goes on.
  */
-export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string, communityId: string): Promise<Outcome<{ name: string }>> {
+export async function deleteCommunity(
+  db: Db,
+  bucket: R2Bucket,
+  memberId: string,
+  communityId: string,
+  batch: { rows: number; posts: number } = COMMUNITY_DELETION_BATCH,
+): Promise<Outcome<{ name: string }>> {
   const own = and(eq(communities.id, communityId), eq(communities.creatorId, memberId));
-  // Read and deleted in one batch: a post written meanwhile is either read with its files or not
-  // written (and a post's upload left behind unclaimed is the cron's).
-  const [found, media, deleted] = await db.batch([
+  const creatorDeletes = sql`EXISTS (SELECT 1 FROM ${communities} AS dc WHERE dc.id = ${communityId} AND dc.creator_id = ${memberId})`;
+  const asked = await db.select({ creatorId: communities.creatorId }).from(communities).where(eq(communities.id, communityId)).get();
+  if (!asked) return refuse(404, COMMUNITY_MESSAGES.notFound);
+  if (asked.creatorId !== memberId) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
+  // The posts' files, read with each part of them before it goes (their records' post_id turns NULL).
+  const media: string[] = [];
+  const postsOf = (limit: number) => sql`SELECT dp.rowid FROM ${posts} AS dp WHERE dp.community_id = ${communityId} LIMIT ${limit}`;
+  for (;;) {
+    const [files, gone] = await db.batch([
+      db
+        .select({ key: mediaUploads.key })
+        .from(mediaUploads)
+        .where(and(sql`${mediaUploads.postId} IN (SELECT id FROM ${posts} WHERE rowid IN (${postsOf(batch.posts)}))`, creatorDeletes)),
+      rawRows<{ gone: number }>(db, sql`DELETE FROM ${posts} WHERE rowid IN (${postsOf(batch.posts)}) AND ${creatorDeletes} RETURNING 1 AS gone`),
+    ]);
+    media.push(...files.map((row) => row.key));
+    if (gone.length < batch.posts) break;
+  }
+  for (;;) {
+    const gone = await rawRows<{ gone: number }>(
+      db,
+      sql`DELETE FROM ${communityMembers} WHERE rowid IN (SELECT rowid FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId}
+        AND ${communityMembers.userId} <> ${memberId} LIMIT ${batch.rows}) AND ${creatorDeletes} RETURNING 1 AS gone`,
+    );
+    if (gone.length < batch.rows) break;
+  }
+  // Last, in one batch: what is left (a post written meanwhile is either read with its files or not
+  // written, and a post's upload left behind unclaimed is the cron's).
+  const [found, left, deleted] = await db.batch([
     db.select({ creatorId: communities.creatorId, name: communities.name, imageUrl: communities.imageUrl }).from(communities).where(eq(communities.id, communityId)),
     db
       .select({ key: mediaUploads.key })
       .from(mediaUploads)
-      .where(
-        and(
-          sql`${mediaUploads.postId} IN (SELECT dp.id FROM ${posts} AS dp WHERE dp.community_id = ${communityId})`,
-          sql`EXISTS (SELECT 1 FROM ${communities} AS dc WHERE dc.id = ${communityId} AND dc.creator_id = ${memberId})`,
-        ),
-      ),
+      .where(and(sql`${mediaUploads.postId} IN (SELECT dp.id FROM ${posts} AS dp WHERE dp.community_id = ${communityId})`, creatorDeletes)),
     db.delete(communities).where(own).returning({ id: communities.id }),
   ]);
   const community = found[0];
@@ -685,7 +717,7 @@ export async function deleteCommunity(db: Db, bucket: R2Bucket, memberId: string
   // The database is the truth; the files go after it (what R2 refuses, the cron deletes later).
   const image = mediaKeyOf(community.imageUrl);
   try {
-    await deleteMedia(db, bucket, [...media.map((row) => row.key), ...(image ? [image] : [])]);
+    await deleteMedia(db, bucket, [...media, ...left.map((row) => row.key), ...(image ? [image] : [])]);
   } catch (error) {
     // The community is gone (what the member asked): a failure to delete its files' records is logged.
     console.error(`deleting community ${communityId}'s media failed:`, error);

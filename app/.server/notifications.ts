@@ -211,10 +211,11 @@ export async function markNotificationRead(db: Db, memberId: string, id: string)
     .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
   await db.batch([
     db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
-    // Named index: every value is_head takes (a head, the rest, one held while a trigger or the cron
-    // moves it) lets it reach is_read, so the group's unread rows are read and not its every row (a
-    // popular post's thousands of likes; decision 114). Without INDEXED BY, SQLite takes
-    // notifications_unread_idx, the member's every unread row.
+    // Every value is_head takes (a head, the rest, one held while a trigger or the cron moves it), so
+    // that notifications_group_head_idx reaches is_read: the group's unread rows, not its every row (a
+    // popular post's thousands of likes; decision 114). Written with its types as literals: drizzle's
+    // form bound them, and SQLite, unable to tell the partial index applies, took
+    // notifications_unread_idx (the member's every unread row). The name pins the plan.
     batchable(
       db.$client,
       db.run(sql`UPDATE ${notifications} INDEXED BY notifications_group_head_idx SET is_read = 1

@@ -111,6 +111,13 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 export const ACCOUNT_DELETION_BATCH = { rows: 500, posts: 20 } as const;
 
 /**
+ * Deleting a community (docs/decisions/114) goes a part at a time for the same reason: at most this
+ * many of its posts a statement (each with its likes, comments, reposts and notifications), then of
+ * its memberships (each a trigger or two).
+ */
+export const COMMUNITY_DELETION_BATCH = ACCOUNT_DELETION_BATCH;
+
+/**
  * Download your data (docs/decisions/090) reads each of the member's tables this many rows a
  * statement: a page of posts is a few hundred kB in the worker's memory, and a 30 000-post account
  * is ~60 statements of posts, far inside D1's 1 000 a request.

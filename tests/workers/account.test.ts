@@ -292,7 +292,8 @@ describe("changing the password", () => {
     for (let i = 0; i < RATE_LIMITS.signIn.max; i++) await signInForm(user.email, `guess-${i}`, ip());
     expect((await signInForm(user.email, NEW_PASSWORD, ip(), oldDevice)).status).toBe(429);
     expect((await signInForm(user.email, NEW_PASSWORD, ip(), newDevice)).status).toBe(302);
-  });
+    // A dozen scrypt hashes: 9 s alone on a slow host, over 30 s beside other test files there.
+  }, 90_000);
 });
 
 /** Every counter on these members' rows, and on their posts, comments and communities, against the rows it counts. */

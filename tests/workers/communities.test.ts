@@ -6,6 +6,7 @@ import { addComment } from "~/.server/comments";
 import {
   createCommunity,
   createInvite,
+  deleteCommunity,
   discoverCommunitiesRead,
   communityMembersRead,
   discoverScore,
@@ -174,6 +175,40 @@ describe("roles and permissions", () => {
     const plainMembership = await addMember(made.id, plain.user.id);
     return { ...made, creator, admin, moderator, plain, adminMembership, moderatorMembership, plainMembership };
   }
+
+  it("a community larger than a part is deleted a part at a time, whole: its posts with their files, likes and comments, its members; anyone else's try deletes nothing (decision 114)", async () => {
+    const creator = await createUser();
+    const c = await community(creator.id);
+    const others = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
+    for (const other of others) await addMember(c.id, other.id);
+    const written = [];
+    for (const author of [creator, ...others]) written.push(await createPost(author.id, { communityId: c.id }));
+    const files = [];
+    for (const post of written.slice(0, 3)) {
+      const stored = await storeMedia(db(), env.MEDIA, post.userId, png(`${post.id}.png`), IMAGE_TYPES.png, "posts");
+      await db().update(mediaUploads).set({ postId: post.id }).where(eq(mediaUploads.key, stored.key));
+      files.push(stored.key);
+    }
+    expect(await addComment(db(), others[0]!.id, written[0]!.id, { content: "first" })).toMatchObject({ ok: true });
+    expect(await setLike(db(), others[1]!.id, written[1]!.id, true)).toMatchObject({ ok: true });
+    const parts = { rows: 2, posts: 2 };
+
+    expect(await deleteCommunity(db(), env.MEDIA, others[0]!.id, c.id, parts)).toMatchObject({ ok: false, status: 403 });
+    expect(await db().select().from(posts).where(eq(posts.communityId, c.id)).all()).toHaveLength(written.length);
+    expect(await membersOf(c.id)).toHaveLength(others.length + 1);
+
+    expect(await deleteCommunity(db(), env.MEDIA, creator.id, c.id, parts)).toEqual({ ok: true, name: c.name });
+    expect(await communityRow(c.id)).toBeUndefined();
+    expect(await membersOf(c.id)).toEqual([]);
+    const ids = written.map((post) => post.id);
+    expect(await db().select().from(posts).where(inArray(posts.id, ids)).all()).toEqual([]);
+    expect(await db().select().from(comments).where(inArray(comments.postId, ids)).all()).toEqual([]);
+    expect(await db().select().from(postLikes).where(inArray(postLikes.postId, ids)).all()).toEqual([]);
+    expect(await db().select().from(mediaUploads).where(inArray(mediaUploads.key, files)).all()).toEqual([]);
+    for (const key of files) expect(await env.MEDIA.head(key), key).toBeNull();
+    // Sent again: gone, as for anyone.
+    expect(await deleteCommunity(db(), env.MEDIA, creator.id, c.id, parts)).toMatchObject({ ok: false, status: 404 });
+  });
 
   it("only the creator edits or deletes: anyone else is refused and nothing changes", async () => {
     const c = await staffed();
