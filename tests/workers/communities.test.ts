@@ -21,6 +21,7 @@ import {
 } from "~/.server/communities";
 import { emptyMediaTrash, storeMedia } from "~/.server/media";
 import { IMAGE_TYPES } from "~/lib/media-types";
+import { getDb } from "~/.server/db/client";
 import { runRead } from "~/.server/db/reads";
 import {
   comments,
@@ -48,7 +49,7 @@ import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import type { FeedPage } from "~/lib/types/post";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, sessionCookieFor, TINY_PNG, toastOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, sessionCookieFor, TINY_PNG, toastOf } from "./helpers";
 
 /**
  * Communities and invite links (issue 13, spec document 2 §2, §4–§8, docs/decisions/035): who may do
@@ -197,7 +198,11 @@ describe("roles and permissions", () => {
     expect(await db().select().from(posts).where(eq(posts.communityId, c.id)).all()).toHaveLength(written.length);
     expect(await membersOf(c.id)).toHaveLength(others.length + 1);
 
-    expect(await deleteCommunity(db(), env.MEDIA, creator.id, c.id, parts)).toEqual({ ok: true, name: c.name });
+    const { spy, captured } = capturingD1();
+    expect(await deleteCommunity(getDb(spy), env.MEDIA, creator.id, c.id, parts)).toEqual({ ok: true, name: c.name });
+    // Six posts two at a time (the last part finds none), five other members two at a time.
+    expect(captured.filter((statement) => statement.sql.startsWith('DELETE FROM "posts"'))).toHaveLength(4);
+    expect(captured.filter((statement) => statement.sql.startsWith('DELETE FROM "community_members"'))).toHaveLength(3);
     expect(await communityRow(c.id)).toBeUndefined();
     expect(await membersOf(c.id)).toEqual([]);
     const ids = written.map((post) => post.id);
