@@ -34,6 +34,27 @@ async function page(userId: string, tab: NotificationTab = "all", cursor: string
   return runRead(notificationsPageRead(db(), userId, tab, cursor));
 }
 
+/**
+ * The plans of the named triggers' statements that `pick` chooses, each planned as the trigger runs it
+ * (their text from the schema, the row's values in place of NEW and OLD).
+ */
+async function triggerPlans(names: string[], pick: (statement: string) => boolean): Promise<{ label: string; plan: string }[]> {
+  const triggers = await env.DB.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => "?").join(", ")})`)
+    .bind(...names)
+    .all<{ name: string; sql: string }>();
+  expect(triggers.results.map((t) => t.name).sort()).toEqual([...names].sort());
+  const plans = [];
+  for (const trigger of triggers.results) {
+    const body = trigger.sql.slice(trigger.sql.indexOf(" BEGIN") + " BEGIN".length, trigger.sql.lastIndexOf("END"));
+    for (const statement of body.split(";").map((part) => part.trim()).filter(pick)) {
+      const planned = statement.replace(/\b(NEW|OLD)\.`(\w+)`/g, "'01TESTVALUE'");
+      const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${planned}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
+      plans.push({ label: `${trigger.name}: ${statement.slice(0, 80)}`, plan });
+    }
+  }
+  return plans;
+}
+
 /** The unread badge as the shell reads it for the member's session. */
 async function badge(userId: string) {
   const viewer = await sessionViewerOf(userId);
@@ -550,44 +571,22 @@ describe("the notifications page", () => {
   });
 
   it("a like, a repost and an undo find their group's head by its index, not by reading every row of the group (a review: 100 ms a like at 20 000)", async () => {
-    // Each statement of the triggers that looks for a group's head, planned as the trigger runs it
-    // (their text from the schema, the row's values in place of NEW and OLD).
-    const triggers = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('post_likes_notify', 'post_reposts_notify', 'notifications_group_delete')").all<{ name: string; sql: string }>();
-    expect(triggers.results.map((t) => t.name).sort()).toEqual(["notifications_group_delete", "post_likes_notify", "post_reposts_notify"]);
-    let checked = 0;
-    for (const trigger of triggers.results) {
-      const body = trigger.sql.slice(trigger.sql.indexOf(" BEGIN") + " BEGIN".length, trigger.sql.lastIndexOf("END"));
-      for (const statement of body.split(";").map((part) => part.trim())) {
-        // A group's rows looked for by their head mark (not a row's own OLD mark, not a SET).
-        const found = statement.slice(statement.indexOf("WHERE"));
-        if (!/(?<!(?:OLD|NEW)\.)`is_head` = [12]/.test(found) || !found.includes("related_post_id")) continue;
-        const planned = statement.replace(/\b(NEW|OLD)\.`(\w+)`/g, "'01TESTVALUE'");
-        const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${planned}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
-        expect(plan, `${trigger.name}: ${statement.slice(0, 80)}`).toContain("notifications_group_head_idx");
-        checked += 1;
-      }
-    }
-    expect(checked).toBeGreaterThanOrEqual(5);
+    // A group's rows looked for by their head mark (not a row's own OLD mark, not a SET).
+    const plans = await triggerPlans(["post_likes_notify", "post_reposts_notify", "notifications_group_delete"], (statement) => {
+      const found = statement.slice(statement.indexOf("WHERE"));
+      return /(?<!(?:OLD|NEW)\.)`is_head` = [12]/.test(found) && found.includes("related_post_id");
+    });
+    for (const { label, plan } of plans) expect(plan, label).toContain("notifications_group_head_idx");
+    expect(plans.length).toBeGreaterThanOrEqual(5);
   });
 
   it("a like's or repost's own row, and an undo's, are found by liker, author, type and post: not among the post's group or the liker's every like of the author (decision 114)", async () => {
-    const names = ["post_likes_notify", "post_reposts_notify", "post_likes_unnotify", "post_reposts_unnotify"];
-    const triggers = await env.DB.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => "?").join(", ")})`)
-      .bind(...names)
-      .all<{ name: string; sql: string }>();
-    expect(triggers.results.map((t) => t.name).sort()).toEqual([...names].sort());
-    let checked = 0;
-    for (const trigger of triggers.results) {
-      const body = trigger.sql.slice(trigger.sql.indexOf(" BEGIN") + " BEGIN".length, trigger.sql.lastIndexOf("END"));
-      // The statements that look for the member's own row (by `related_user_id`).
-      for (const statement of body.split(";").map((part) => part.trim()).filter((part) => /`related_user_id` = (NEW|OLD)\./.test(part))) {
-        const planned = statement.replace(/\b(NEW|OLD)\.`(\w+)`/g, "'01TESTVALUE'");
-        const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${planned}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
-        expect(plan, `${trigger.name}: ${statement.slice(0, 80)}`).toContain("notifications_actor_idx (related_user_id=? AND user_id=? AND type=? AND related_post_id=?)");
-        checked += 1;
-      }
-    }
-    expect(checked).toBe(4);
+    // The statements that look for the member's own row (by `related_user_id`).
+    const plans = await triggerPlans(["post_likes_notify", "post_reposts_notify", "post_likes_unnotify", "post_reposts_unnotify"], (statement) =>
+      /`related_user_id` = (NEW|OLD)\./.test(statement),
+    );
+    for (const { label, plan } of plans) expect(plan, label).toContain("notifications_actor_idx (related_user_id=? AND user_id=? AND type=? AND related_post_id=?)");
+    expect(plans).toHaveLength(4);
   });
 
   it("opening a like group marks its unread rows by the group's index, not by reading its read ones (decision 114)", async () => {
