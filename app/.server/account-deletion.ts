@@ -158,15 +158,24 @@ function createdCommunities(db: Db, memberId: string) {
     .where(eq(communities.creatorId, memberId));
 }
 
-/** One kind of the member's rows, deleted at most `size` a statement. */
-type Part = { size: number; statement: () => ReturnType<typeof rawRows<{ gone: number }>> };
+/**
+ * One kind of the member's rows, deleted at most `size` a statement: `count`, read just before, says
+ * how many the statement takes on (a part whole when `size`).
+ */
+type Part = { size: number; count: () => ReturnType<typeof rawRows<{ n: number }>>; statement: () => ReturnType<typeof rawRows<{ gone: number }>> };
 
 /**
  * At most `size` of a table's rows that `where` names (by an index led by the member's column), deleted
- * by rowid; answers a row for each one deleted (not for what cascades or triggers delete with them).
+ * by rowid. Counted before, not by what the delete returns: a row may take another of the same part
+ * with it (a comment its replies, decision 114), and the part would look like the last.
  */
 function partOf(db: Db, table: SQLiteTable, where: SQL, size: number): Part {
-  return { size, statement: () => rawRows<{ gone: number }>(db, sql`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${size}) RETURNING 1 AS gone`) };
+  const next = sql`SELECT rowid FROM ${table} WHERE ${where} LIMIT ${size}`;
+  return {
+    size,
+    count: () => rawRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${next})`),
+    statement: () => rawRows<{ gone: number }>(db, sql`DELETE FROM ${table} WHERE rowid IN (${next}) RETURNING 1 AS gone`),
+  };
 }
 
 /**
@@ -211,8 +220,8 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
 async function deleteInParts(db: Db, parts: Part[]): Promise<void> {
   let pending = parts;
   while (pending.length > 0) {
-    const [first, ...rest] = pending.map((part) => part.statement());
-    const answers = (await db.batch([first!, ...rest])) as unknown as { gone: number }[][];
-    pending = pending.filter((part, i) => answers[i]!.length === part.size);
+    const [first, ...rest] = pending.flatMap((part) => [part.count(), part.statement()]);
+    const answers = (await db.batch([first!, ...rest])) as unknown as [{ n: number }][];
+    pending = pending.filter((part, i) => answers[2 * i]![0]!.n === part.size);
   }
 }

@@ -662,9 +662,10 @@ export async function updateCommunity(
  * and every post's own rows with it), then the media objects of those posts and its image. Restricted
  * to creator_id in every statement; anyone else is refused and nothing changes. A large community goes
  * a part at a time (`batch`, as an account does: decision 114), so no statement holds the database for
- * long: its posts with their likes, comments and notifications, then its other members, then the
- * community with what is left. Partly done when D1 fails midway: what went stays gone (a community
- * with only its creator), and deleting it again goes on.
+ * long: its posts with their reposts, likes, comments and notifications, then its other members, then
+ * the community with what is left. Partly done when D1 fails midway: what went stays gone (some of
+ * its posts or members; the files of posts gone are then the unclaimed-upload cron's), and deleting
+ * it again goes on.
  */
 export async function deleteCommunity(
   db: Db,
@@ -682,7 +683,10 @@ export async function deleteCommunity(
   const media: string[] = [];
   const postsOf = (limit: number) => sql`SELECT dp.rowid FROM ${posts} AS dp WHERE dp.community_id = ${communityId} LIMIT ${limit}`;
   for (;;) {
-    const [files, gone] = await db.batch([
+    // Counted before the delete: a part's originals take their reposts (in the community too) with
+    // them, so what the delete returns says nothing of whether the part was whole.
+    const [[part], files, gone] = await db.batch([
+      rawRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${postsOf(batch.posts)})`),
       db
         .select({ key: mediaUploads.key })
         .from(mediaUploads)
@@ -690,7 +694,7 @@ export async function deleteCommunity(
       rawRows<{ gone: number }>(db, sql`DELETE FROM ${posts} WHERE rowid IN (${postsOf(batch.posts)}) AND ${creatorDeletes} RETURNING 1 AS gone`),
     ]);
     media.push(...files.map((row) => row.key));
-    if (gone.length < batch.posts) break;
+    if ((part?.n ?? 0) < batch.posts || gone.length === 0) break;
   }
   for (;;) {
     const gone = await rawRows<{ gone: number }>(
@@ -711,17 +715,18 @@ export async function deleteCommunity(
     db.delete(communities).where(own).returning({ id: communities.id }),
   ]);
   const community = found[0];
-  // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
-  if (!community) return refuse(404, COMMUNITY_MESSAGES.notFound);
-  if (community.creatorId !== memberId || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  // The database is the truth; the files go after it (what R2 refuses, the cron deletes later).
-  const image = mediaKeyOf(community.imageUrl);
+  const image = community?.creatorId === memberId && deleted.length > 0 ? mediaKeyOf(community.imageUrl) : null;
+  // The database is the truth; the files go after it (what R2 refuses, the cron deletes later). The
+  // files of the parts this call deleted are its own to delete, whoever deleted the community.
   try {
     await deleteMedia(db, bucket, [...media, ...left.map((row) => row.key), ...(image ? [image] : [])]);
   } catch (error) {
     // The community is gone (what the member asked): a failure to delete its files' records is logged.
     console.error(`deleting community ${communityId}'s media failed:`, error);
   }
+  // Deleted meanwhile (the same delete sent twice): gone, as for anyone.
+  if (!community) return refuse(404, COMMUNITY_MESSAGES.notFound);
+  if (community.creatorId !== memberId || deleted.length === 0) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   return { ok: true, name: community.name };
 }
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { deleteAccount } from "~/.server/account-deletion";
 import { requestPasswordReset } from "~/.server/auth/accounts";
@@ -543,6 +543,35 @@ describe("deleting the account", () => {
     // Several rounds, each statement bounded.
     expect(batches.length).toBeGreaterThan(5);
     expect(ACCOUNT_DELETION_BATCH.rows).toBeGreaterThan(ACCOUNT_DELETION_BATCH.posts);
+  });
+
+  it("a part whose rows take others of it with them (a comment its reply) is not taken for the last: every comment goes in parts, none is left to the account's own statement (decision 114)", async () => {
+    const { user } = await member();
+    const post = await createPost_((await createUser()).id);
+    const said = async (content: string, parentId?: string) => {
+      const added = await addComment(db(), user.id, post, { content, ...(parentId ? { parentId } : {}) });
+      if (!added.ok) throw new Error("comment refused");
+      return added.commentId;
+    };
+    // By rowid: a comment and its reply first (one part of two: the reply goes with the comment), then three more.
+    await said("thread", await said("top"));
+    for (const words of ["b", "c", "d"]) await said(words);
+    let leftAtTheEnd: number | null = null;
+    const watching = new Proxy(db(), {
+      get: (target, name) =>
+        name === "batch"
+          ? async (items: { toSQL?: () => { sql: string } }[]) => {
+              if (items.some((item) => item.toSQL?.().sql.startsWith('delete from "users"'))) {
+                leftAtTheEnd = (await db().select({ n: count() }).from(comments).where(eq(comments.userId, user.id)).get())!.n;
+              }
+              return target.batch(items as never);
+            }
+          : Reflect.get(target, name),
+    });
+    const place = { db: watching, bucket: env.MEDIA, config: readConfig(env), limiter: limiter() };
+    expect(await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 2 } })).toEqual({ ok: true });
+    expect(leftAtTheEnd).toBe(0);
+    expect(await db().select().from(comments).where(eq(comments.userId, user.id)).all()).toEqual([]);
   });
 
   it("this browser's trusted-device cookie no longer names the deleted account; the others it signed in to stay trusted", async () => {

@@ -182,8 +182,10 @@ describe("roles and permissions", () => {
     const c = await community(creator.id);
     const others = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
     for (const other of others) await addMember(c.id, other.id);
-    const written = [];
-    for (const author of [creator, ...others]) written.push(await createPost(author.id, { communityId: c.id }));
+    const written = [await createPost(creator.id, { communityId: c.id })];
+    // A repost of the first post, next to it by rowid: the first part's original takes it with it.
+    expect(await setRepost(db(), others[0]!.id, written[0]!.id, true)).toMatchObject({ ok: true });
+    for (const author of others) written.push(await createPost(author.id, { communityId: c.id }));
     const files = [];
     for (const post of written.slice(0, 3)) {
       const stored = await storeMedia(db(), env.MEDIA, post.userId, png(`${post.id}.png`), IMAGE_TYPES.png, "posts");
@@ -195,12 +197,13 @@ describe("roles and permissions", () => {
     const parts = { rows: 2, posts: 2 };
 
     expect(await deleteCommunity(db(), env.MEDIA, others[0]!.id, c.id, parts)).toMatchObject({ ok: false, status: 403 });
-    expect(await db().select().from(posts).where(eq(posts.communityId, c.id)).all()).toHaveLength(written.length);
+    expect(await db().select().from(posts).where(eq(posts.communityId, c.id)).all()).toHaveLength(written.length + 1);
     expect(await membersOf(c.id)).toHaveLength(others.length + 1);
 
     const { spy, captured } = capturingD1();
     expect(await deleteCommunity(getDb(spy), env.MEDIA, creator.id, c.id, parts)).toEqual({ ok: true, name: c.name });
-    // Six posts two at a time (the last part finds none), five other members two at a time.
+    // Six posts and a repost two at a time (the first part deletes one and its repost with it; the
+    // last finds one), five other members two at a time.
     expect(captured.filter((statement) => statement.sql.startsWith('DELETE FROM "posts"'))).toHaveLength(4);
     expect(captured.filter((statement) => statement.sql.startsWith('DELETE FROM "community_members"'))).toHaveLength(3);
     expect(await communityRow(c.id)).toBeUndefined();
