@@ -213,15 +213,16 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
 }
 
 /**
- * Deletes the parts in rounds: each round one batch with a statement for every kind not yet done, each
- * statement bounded by its size, until a statement deletes fewer than its size. A member with a few
- * hundred rows of each kind is one round trip.
+ * Deletes the parts in rounds: each round one batch with a count and a statement for every kind not yet
+ * done, each statement bounded by its size, until a part's count is short (or its statement deleted
+ * nothing). A member with a few hundred rows of each kind is one round trip.
  */
 async function deleteInParts(db: Db, parts: Part[]): Promise<void> {
   let pending = parts;
   while (pending.length > 0) {
     const [first, ...rest] = pending.flatMap((part) => [part.count(), part.statement()]);
     const answers = (await db.batch([first!, ...rest])) as unknown as [{ n: number }][];
-    pending = pending.filter((part, i) => answers[2 * i]![0]!.n === part.size);
+    // Whole, and something went: a part its statement could not shrink would otherwise ask forever.
+    pending = pending.filter((part, i) => answers[2 * i]![0]!.n === part.size && answers[2 * i + 1]!.length > 0);
   }
 }

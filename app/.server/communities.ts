@@ -659,8 +659,8 @@ export async function updateCommunity(
 
 /**
  * The creator deletes the community: with it go its members, invites and posts (foreign keys cascade,
- * and every post's own rows with it), then the media objects of those posts and its image. Restricted
- * to creator_id in every statement; anyone else is refused and nothing changes. A large community goes
+ * and every post's own rows with it), then the media objects of those posts and its image. Every write
+ * is restricted to creator_id in its statement; anyone else is refused and nothing changes. A large community goes
  * a part at a time (`batch`, as an account does: decision 114), so no statement holds the database for
  * long: its posts with their reposts, likes, comments and notifications, then its other members, then
  * the community with what is left. Partly done when D1 fails midway: what went stays gone (some of

@@ -182,10 +182,13 @@ describe("roles and permissions", () => {
     const c = await community(creator.id);
     const others = [await createUser(), await createUser(), await createUser(), await createUser(), await createUser()];
     for (const other of others) await addMember(c.id, other.id);
-    const written = [await createPost(creator.id, { communityId: c.id })];
-    // A repost of the first post, next to it by rowid: the first part's original takes it with it.
-    expect(await setRepost(db(), others[0]!.id, written[0]!.id, true)).toMatchObject({ ok: true });
-    for (const author of others) written.push(await createPost(author.id, { communityId: c.id }));
+    // Parts go by id (posts_community_idx): the first post, its repost a millisecond later, then the
+    // others, each a millisecond apart, so the first part holds the original and its repost, which
+    // goes with it.
+    const t = Date.now();
+    const written = [await createPost(creator.id, { communityId: c.id, createdAt: new Date(t) })];
+    expect(await setRepost(db(), others[0]!.id, written[0]!.id, true, t + 1)).toMatchObject({ ok: true });
+    for (const [i, author] of others.entries()) written.push(await createPost(author.id, { communityId: c.id, createdAt: new Date(t + 2 + i) }));
     const files = [];
     for (const post of written.slice(0, 3)) {
       const stored = await storeMedia(db(), env.MEDIA, post.userId, png(`${post.id}.png`), IMAGE_TYPES.png, "posts");
