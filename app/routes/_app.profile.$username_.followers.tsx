@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { followListLoader } from "~/.server/follow-list-route";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { FollowListPageView } from "~/components/profile/follow-list";
@@ -10,7 +10,15 @@ export const loader = followListLoader("followers");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Followers of @${data.profile.username} | Murmur` : `${PROFILE_MESSAGES.notFound} | Murmur` }];
 
-export const shouldRevalidate = skipQuietRevalidation;
+/**
+ * Not read again after a follower's removal (with JavaScript): the row leaves the list once its answer
+ * is handled (its toast shown, `onRemoved`). Read again, the list could drop the row before the row's
+ * form saw the answer: Remix renders in transitions, and on a slow device the render with the answer
+ * was skipped for the one after the reload, so 'Removed @… from your followers' never showed (seen in
+ * an end-to-end run on a slow host). The profile under the list is read again as after any action.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  /^\/profile\/[^/]+\/followers\/[^/]+\/remove$/.test(args.formAction ?? "") ? false : skipQuietRevalidation(args);
 
 export default function FollowersPage() {
   return <FollowListPageView {...useLoaderData<typeof loader>()} />;
