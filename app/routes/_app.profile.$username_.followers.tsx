@@ -3,6 +3,7 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { followListLoader } from "~/.server/follow-list-route";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { FollowListPageView } from "~/components/profile/follow-list";
+import { isFollowerRemoval } from "~/components/profile/remove-follower-form";
 import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import { skipQuietRevalidation } from "~/lib/revalidation";
 
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * an end-to-end run on a slow host). The profile under the list is read again as after any action.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  /^\/profile\/[^/]+\/followers\/[^/]+\/remove$/.test(args.formAction ?? "") ? false : skipQuietRevalidation(args);
+  isFollowerRemoval(args.formAction) ? false : skipQuietRevalidation(args);
 
 export default function FollowersPage() {
   return <FollowListPageView {...useLoaderData<typeof loader>()} />;

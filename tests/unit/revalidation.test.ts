@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isFollowerRemoval, removeFollowerPath } from "~/components/profile/remove-follower-form";
 import { isQuietSubmission } from "~/lib/revalidation";
 
 const posted = (fields: Record<string, string>) => {
@@ -24,5 +25,13 @@ describe("which submissions reload the page's data", () => {
   it("a submission answered ok: false changed nothing and does not", () => {
     expect(isQuietSubmission({ ...posted({ repost: "true" }), actionResult: { ok: false, message: "You can't repost your own posts" } })).toBe(true);
     expect(isQuietSubmission({ ...posted({ repost: "true" }), actionResult: { ok: true } })).toBe(false);
+  });
+
+  it("a follower's removal is known by its form's action: the followers list is not read again after it (decision 115)", () => {
+    expect(isFollowerRemoval(removeFollowerPath("ana", "troll_1"))).toBe(true);
+    expect(isFollowerRemoval("/profile/ana/followers")).toBe(false);
+    expect(isFollowerRemoval("/profile/ana/followers/troll_1")).toBe(false);
+    expect(isFollowerRemoval("/profile/ana/block")).toBe(false);
+    expect(isFollowerRemoval(undefined)).toBe(false);
   });
 });

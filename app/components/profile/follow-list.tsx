@@ -100,7 +100,8 @@ function FollowListBody({
   }
   return (
     <>
-      {items.length === 0 ? (
+      {/* Empty only when nothing is left to load: removed rows may empty a page before the next. */}
+      {items.length === 0 && !next ? (
         <p className="px-6 py-16 text-center text-muted">{kind === "followers" ? "No followers yet." : "Not following anyone yet."}</p>
       ) : (
         <ul ref={listRef} aria-label={TITLES[kind]}>

@@ -1,6 +1,7 @@
 import { REMOVE_FOLLOWER_TEXTS } from "~/lib/texts/profile";
 import { useActionFetcher } from "~/lib/use-action-fetcher";
 import { ReturnTo } from "../return-to";
+import { useHoldDialogOpen } from "../ui/dialog";
 import { ConfirmActions } from "../ui/confirm-actions";
 
 /** What a removal answers with JavaScript: the member's followers count after it. */
@@ -8,6 +9,9 @@ export type RemoveFollowerAnswer = { ok: boolean; message: string | null; follow
 
 /** The address of a follower's removal: its confirmation page without JavaScript, its dialog's action with it. */
 export const removeFollowerPath = (owner: string, follower: string) => `/profile/${owner}/followers/${follower}/remove`;
+
+/** Whether a form's action is a follower's removal (`removeFollowerPath`'s shape). */
+export const isFollowerRemoval = (action: string | undefined) => /^\/profile\/[^/]+\/followers\/[^/]+\/remove$/.test(action ?? "");
 
 /**
  * The removal's confirmation (decision 098), as the comment's delete (delete-comment-form.tsx):
@@ -30,6 +34,9 @@ export function RemoveFollowerForm({
     if (answer.ok) onDone?.(answer);
     else onCancel?.();
   });
+  // Sent, the dialog stays until the answer: its row leaves only once the answer is handled (the list
+  // is not read again after a removal, decision 115), so a dialog closed meanwhile would keep the row.
+  useHoldDialogOpen(busy);
   return (
     <fetcher.Form method="post" action={removeFollowerPath(owner, follower.username)} className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="follower-remove" />
@@ -38,7 +45,7 @@ export function RemoveFollowerForm({
       <p className="text-muted" dir="auto">
         {REMOVE_FOLLOWER_TEXTS.explain(follower.displayName)}
       </p>
-      <ConfirmActions label={REMOVE_FOLLOWER_TEXTS.control} busyLabel={REMOVE_FOLLOWER_TEXTS.busy} busy={busy} onCancel={onCancel} cancelHref={returnTo} />
+      <ConfirmActions label={REMOVE_FOLLOWER_TEXTS.control} busyLabel={REMOVE_FOLLOWER_TEXTS.busy} busy={busy} onCancel={onCancel && (() => busy || onCancel())} cancelHref={returnTo} />
     </fetcher.Form>
   );
 }
