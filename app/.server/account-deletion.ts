@@ -1,12 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { ACCOUNT_DELETION_BATCH } from "~/lib/constants";
 import { RATE_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { checkPassword, type AttemptFrom } from "./auth/accounts";
 import { deleteCommunity } from "./communities";
 import type { Db } from "./db/client";
-import { rawRows } from "./db/drizzle-internals";
+import { deleteInParts, partOf, type Part } from "./db/parts";
 import { selectRead, type Read } from "./db/reads";
 import {
   commentLikes,
@@ -159,26 +158,6 @@ function createdCommunities(db: Db, memberId: string) {
 }
 
 /**
- * One kind of the member's rows, deleted at most `size` a statement: `count`, read just before, says
- * how many the statement takes on (a part whole when `size`).
- */
-type Part = { size: number; count: () => ReturnType<typeof rawRows<{ n: number }>>; statement: () => ReturnType<typeof rawRows<{ gone: number }>> };
-
-/**
- * At most `size` of a table's rows that `where` names (by an index led by the member's column), deleted
- * by rowid. Counted before, not by what the delete returns: a row may take another of the same part
- * with it (a comment its replies, decision 114), and the part would look like the last.
- */
-function partOf(db: Db, table: SQLiteTable, where: SQL, size: number): Part {
-  const next = sql`SELECT rowid FROM ${table} WHERE ${where} LIMIT ${size}`;
-  return {
-    size,
-    count: () => rawRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${next})`),
-    statement: () => rawRows<{ gone: number }>(db, sql`DELETE FROM ${table} WHERE rowid IN (${next}) RETURNING 1 AS gone`),
-  };
-}
-
-/**
  * The member's rows that may be many, each kind by its own index. What the member did to others' posts,
  * comments and people goes row by row through the same triggers as an unlike or unfollow, so every
  * counter on another member's row stays equal to its rows. Posts and comments go fewer at a time: each
@@ -210,19 +189,4 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
     partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscribedToId, memberId), rows),
     partOf(db, payments, eq(payments.userId, memberId), rows),
   ];
-}
-
-/**
- * Deletes the parts in rounds: each round one batch with a count and a statement for every kind not yet
- * done, each statement bounded by its size, until a part's count is short (or its statement deleted
- * nothing). A member with a few hundred rows of each kind is one round trip.
- */
-async function deleteInParts(db: Db, parts: Part[]): Promise<void> {
-  let pending = parts;
-  while (pending.length > 0) {
-    const [first, ...rest] = pending.flatMap((part) => [part.count(), part.statement()]);
-    const answers = (await db.batch([first!, ...rest])) as unknown as [{ n: number }][];
-    // Whole, and something went: a part its statement could not shrink would otherwise ask forever.
-    pending = pending.filter((part, i) => answers[2 * i]![0]!.n === part.size && answers[2 * i + 1]!.length > 0);
-  }
 }

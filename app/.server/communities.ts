@@ -30,7 +30,8 @@ import type {
 } from "~/lib/types/community";
 import type { FeedPage, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { batchable, rawRows } from "./db/drizzle-internals";
+import { batchable } from "./db/drizzle-internals";
+import { deleteInParts, partOf } from "./db/parts";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { communities, communityInvites, communityMembers, mediaUploads, posts, users } from "./db/schema";
 import { newId } from "./ids";
@@ -662,7 +663,7 @@ export async function updateCommunity(
  * and every post's own rows with it), then the media objects of those posts and its image. Every write
  * is restricted to creator_id in its statement; anyone else is refused and nothing changes. A large community goes
  * a part at a time (`batch`, as an account does: decision 114), so no statement holds the database for
- * long: its posts with their reposts, likes, comments and notifications, then its other members, then
+ * long: its posts with their reposts, likes, comments and notifications, and its other members, then
  * the community with what is left. Partly done when D1 fails midway: what went stays gone (some of
  * its posts or members; the files of posts gone are then the unclaimed-upload cron's), and deleting
  * it again goes on.
@@ -679,31 +680,14 @@ export async function deleteCommunity(
   const asked = await db.select({ creatorId: communities.creatorId }).from(communities).where(eq(communities.id, communityId)).get();
   if (!asked) return refuse(404, COMMUNITY_MESSAGES.notFound);
   if (asked.creatorId !== memberId) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
-  // The posts' files, read with each part of them before it goes (their records' post_id turns NULL).
-  const media: string[] = [];
-  const postsOf = (limit: number) => sql`SELECT dp.rowid FROM ${posts} AS dp WHERE dp.community_id = ${communityId} LIMIT ${limit}`;
-  for (;;) {
-    // Counted before the delete: a part's originals take their reposts (in the community too) with
-    // them, so what the delete returns says nothing of whether the part was whole.
-    const [[part], files, gone] = await db.batch([
-      rawRows<{ n: number }>(db, sql`SELECT count(*) AS n FROM (${postsOf(batch.posts)})`),
-      db
-        .select({ key: mediaUploads.key })
-        .from(mediaUploads)
-        .where(and(sql`${mediaUploads.postId} IN (SELECT id FROM ${posts} WHERE rowid IN (${postsOf(batch.posts)}))`, creatorDeletes)),
-      rawRows<{ gone: number }>(db, sql`DELETE FROM ${posts} WHERE rowid IN (${postsOf(batch.posts)}) AND ${creatorDeletes} RETURNING 1 AS gone`),
-    ]);
-    media.push(...files.map((row) => row.key));
-    if ((part?.n ?? 0) < batch.posts || gone.length === 0) break;
-  }
-  for (;;) {
-    const gone = await rawRows<{ gone: number }>(
-      db,
-      sql`DELETE FROM ${communityMembers} WHERE rowid IN (SELECT rowid FROM ${communityMembers} WHERE ${communityMembers.communityId} = ${communityId}
-        AND ${communityMembers.userId} <> ${memberId} LIMIT ${batch.rows}) AND ${creatorDeletes} RETURNING 1 AS gone`,
-    );
-    if (gone.length < batch.rows) break;
-  }
+  // Its posts (with their reposts, likes, comments and notifications; their files' keys read with each
+  // part, as their records' post_id turns NULL), and its members but the creator (db/parts.ts).
+  const media = await deleteInParts(db, [
+    partOf(db, posts, sql`${posts.communityId} = ${communityId} AND ${creatorDeletes}`, batch.posts, (rowids) =>
+      sql`SELECT ${mediaUploads.key} AS key FROM ${mediaUploads} WHERE ${mediaUploads.postId} IN (SELECT id FROM ${posts} WHERE rowid IN (${rowids}))`,
+    ),
+    partOf(db, communityMembers, sql`${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} <> ${memberId} AND ${creatorDeletes}`, batch.rows),
+  ]);
   // Last, in one batch: what is left (a post written meanwhile is either read with its files or not
   // written, and a post's upload left behind unclaimed is the cron's).
   const [found, left, deleted] = await db.batch([
