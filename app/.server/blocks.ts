@@ -50,7 +50,13 @@ export async function blockMember(
   if (!target.ok) return target;
   const other = target.id;
   const between = (one: AnySQLiteColumn, two: AnySQLiteColumn) => or(and(eq(one, memberId), eq(two, other)), and(eq(one, other), eq(two, memberId)));
-  const [, , , takenBack, , stopped] = await db.batch([
+  // Each one's reposts of the other's posts, as an un-repost takes them back (the entry and the
+  // member's repost row; the counters by trigger): a blocked member's repost would go on spreading the
+  // post. Both are found from the repost rows (post_reposts_user_idx: each one's reposts, each original
+  // by its key), not from all of either member's posts, so the entries go first.
+  const repostsBetween = sql`SELECT mine.post_id, mine.user_id FROM ${postReposts} AS mine JOIN ${posts} AS reposted ON reposted.id = mine.post_id
+    WHERE mine.user_id IN (${memberId}, ${other}) AND reposted.user_id = CASE mine.user_id WHEN ${memberId} THEN ${other} ELSE ${memberId} END`;
+  const [, , takenBack, , , stopped] = await db.batch([
     batchable(
       db.$client,
       db.all(sql`INSERT INTO ${blocks} (id, blocker_id, blocked_id, created_at)
@@ -58,18 +64,12 @@ export async function blockMember(
         ON CONFLICT DO NOTHING`),
     ),
     db.delete(follows).where(between(follows.followerId, follows.followingId)),
-    // Each one's reposts of the other's posts, as an un-repost takes them back (the repost and its
-    // entry; the counters by trigger): a blocked member's repost would go on spreading the post.
-    batchable(db.$client, db.run(sql`DELETE FROM ${postReposts} WHERE ${postReposts.userId} IN (${memberId}, ${other})
-      AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${postReposts.postId}
-        AND reposted.user_id = CASE ${postReposts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)`)),
     rawRows<TakenBack>(
       db,
-      sql`DELETE FROM ${posts} WHERE ${posts.userId} IN (${memberId}, ${other}) AND ${posts.repostedFromPostId} IS NOT NULL
-      AND EXISTS (SELECT 1 FROM ${posts} AS reposted WHERE reposted.id = ${posts.repostedFromPostId}
-        AND reposted.user_id = CASE ${posts.userId} WHEN ${memberId} THEN ${other} ELSE ${memberId} END)
+      sql`DELETE FROM ${posts} WHERE ${posts.repostedFromPostId} IS NOT NULL AND (${posts.repostedFromPostId}, ${posts.userId}) IN (${repostsBetween})
       RETURNING id, user_id AS userId, community_id AS communityId`,
     ),
+    batchable(db.$client, db.run(sql`DELETE FROM ${postReposts} WHERE (${postReposts.postId}, ${postReposts.userId}) IN (${repostsBetween})`)),
     db.delete(notifications).where(between(notifications.userId, notifications.relatedUserId)),
     db
       .update(creatorSubscriptions)

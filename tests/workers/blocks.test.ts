@@ -1,8 +1,10 @@
-import { and, count, eq, or } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addComment, commentPageRead, setCommentLike } from "~/.server/comments";
 import { peopleRead } from "~/.server/explore";
 import { runRead } from "~/.server/db/reads";
+import { blockMember } from "~/.server/blocks";
+import { getDb } from "~/.server/db/client";
 import { blocks, creatorSubscriptions, follows, memberSettings, notifications, postReposts, posts, users } from "~/.server/db/schema";
 import { setFollow } from "~/.server/follows";
 import { newId } from "~/.server/ids";
@@ -20,7 +22,7 @@ import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import { BLOCK_TEXTS, PROFILE_MESSAGES } from "~/lib/texts/profile";
 import type { FeedPage } from "~/lib/types/post";
 import { uniqueLetters } from "../fixtures/factories";
-import { composedPost, createPost, createUser, db, fetchWorker, formPost, get, limiter, member, toastOf } from "./helpers";
+import { capturingD1, composedPost, createPost, createUser, db, fetchWorker, formPost, get, limiter, member, planOf, toastOf } from "./helpers";
 
 /**
  * Blocks (docs/decisions/100): a member blocks another; from then on neither sees the other's posts or
@@ -316,6 +318,41 @@ describe("a member blocks another (decision 100)", () => {
     const back = await (await get(`/profile/${priya.user.username}`, { Cookie: troll.cookie })).text();
     expect(back).toContain(BLOCK_TEXTS.youBlockedTitle);
     expect(back).not.toContain(`href="/profile/${priya.user.username}/followers"`);
+  });
+
+  it("finds the reposts between the two from their repost rows, not by reading either member's every post", async () => {
+    const priya = await member();
+    const troll = await member();
+    const friend = await createUser();
+    const hers = await createPost(priya.user.id, { content: "Hers" });
+    const his = await createPost(troll.user.id, { content: "His" });
+    const friends = await createPost(friend.id, { content: "The friend's" });
+    for (const [who, what] of [
+      [troll.user.id, hers.id],
+      [priya.user.id, his.id],
+      [troll.user.id, friends.id],
+      [priya.user.id, friends.id],
+    ] as const) {
+      expect((await setRepost(db(), who, what, true)).ok).toBe(true);
+    }
+    const { spy, captured } = capturingD1();
+    const blocked = await blockMember(getDb(spy), priya.user.id, troll.user.username);
+    if (!blocked.ok) throw new Error("not blocked");
+    expect(blocked.takenBack.map((entry) => entry.userId).sort()).toEqual([priya.user.id, troll.user.id].sort());
+    // Each one's repost of the friend's post stays, with its entry.
+    const left = await db().select({ userId: postReposts.userId, postId: postReposts.postId }).from(postReposts).where(inArray(postReposts.userId, [priya.user.id, troll.user.id])).all();
+    expect(left.map((row) => row.postId)).toEqual([friends.id, friends.id]);
+    expect(await db().select({ id: posts.id }).from(posts).where(and(inArray(posts.userId, [priya.user.id, troll.user.id]), isNotNull(posts.repostedFromPostId))).all()).toHaveLength(2);
+    for (const table of ["posts", "post_reposts"]) {
+      const statement = captured.find((query) => query.sql.startsWith(`DELETE FROM "${table}"`));
+      const plan = (await planOf(statement!)).join("\n");
+      expect(plan, table).not.toMatch(/\bSCAN\b/);
+      expect(plan, table).toMatch(/SEARCH mine USING COVERING INDEX post_reposts_user_idx \(user_id=\?\)/);
+      // Each original by its key (the planner may take the author's index, whose author is known).
+      expect(plan, table).toMatch(/SEARCH reposted USING .*\bid=\?\)/);
+    }
+    const entries = (await planOf(captured.find((query) => query.sql.startsWith('DELETE FROM "posts"'))!))[0];
+    expect(entries).toBe("SEARCH posts USING COVERING INDEX posts_repost_unique (reposted_from_post_id=? AND user_id=?)");
   });
 
   it("hides under a post only the comments of those its author blocked: a blocker's comment under the blocked member's post stays for others", async () => {
