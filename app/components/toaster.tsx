@@ -3,6 +3,8 @@ import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
 import { useTopDialog } from "~/lib/open-dialogs";
 import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
+import { useRouter } from "~/lib/router";
+import { toastActionAnswers } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const tone: Record<ClientToast["type"], string> = {
@@ -22,6 +24,8 @@ const tone: Record<ClientToast["type"], string> = {
  */
 export function Toaster({ flash }: { flash: ClientToast | null }) {
   const clientToasts = useClientToasts();
+  const router = useRouter();
+  useEffect(() => toastActionAnswers(router), [router]);
 
   useEffect(() => {
     if (flash) showToast(flash.message, flash.type, flash.id);

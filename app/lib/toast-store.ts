@@ -34,6 +34,9 @@ const subscribe = (listener: () => void) => {
 };
 const EMPTY: ClientToast[] = [];
 
+/** The toasts showing now. */
+export const currentToasts = (): ClientToast[] => toasts;
+
 export function useClientToasts(): ClientToast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  return useSyncExternalStore(subscribe, currentToasts, () => EMPTY);
 }
