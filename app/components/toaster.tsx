@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
 import { useTopDialog } from "~/lib/open-dialogs";
 import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useRouter } from "~/lib/router";
-import { toastActionAnswers } from "~/lib/use-action-fetcher";
+import { answersOf } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const tone: Record<ClientToast["type"], string> = {
@@ -15,7 +15,8 @@ const tone: Record<ClientToast["type"], string> = {
 
 /**
  * Shows the flash toast of this response (plain text without JavaScript) and, with JavaScript,
- * every toast raised since, each dismissible and timed.
+ * every toast raised since, each dismissible and timed, and raises those of the action answers no
+ * form showed.
  *
  * While a modal dialog is open, the toasts raised since it opened show inside it: outside, they would
  * be under its backdrop and hidden from screen readers (the page is inert). The page's region stays
@@ -24,8 +25,7 @@ const tone: Record<ClientToast["type"], string> = {
  */
 export function Toaster({ flash }: { flash: ClientToast | null }) {
   const clientToasts = useClientToasts();
-  const router = useRouter();
-  useEffect(() => toastActionAnswers(router), [router]);
+  useAnswersNoFormShowed();
 
   useEffect(() => {
     if (flash) showToast(flash.message, flash.type, flash.id);
@@ -45,6 +45,25 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
       {dialog ? createPortal(<ToastRegion items={inDialog} />, dialog) : null}
     </>
   );
+}
+
+/**
+ * Shows the action answers no form showed (decision 116): rendered again in the transition the forms
+ * render theirs in, its effect runs after theirs in the same commit (the Toaster comes after the page).
+ */
+function useAnswersNoFormShowed() {
+  const router = useRouter();
+  const [, setLanded] = useState(0);
+  const answers = useRef<ReturnType<typeof answersOf> | null>(null);
+  useEffect(() => {
+    const watched = answersOf(router, () => startTransition(() => setLanded((n) => n + 1)));
+    answers.current = watched;
+    return () => {
+      watched.stop();
+      answers.current = null;
+    };
+  }, [router]);
+  useEffect(() => answers.current?.flush());
 }
 
 function ToastRegion({ items }: { items: ClientToast[] }) {

@@ -5,16 +5,26 @@ import { useKeyedFetcher } from "./use-keyed-fetcher";
 
 type Answer = { ok: boolean; message?: string | null };
 
-/** The keys of the action fetchers used on this page so far: their answers' messages are toasts. */
+/** The keys of the action fetchers used in this document so far: their answers' messages are toasts. */
 const actionKeys = new Set<string>();
-/** Each answer's message is shown once, however often the router's state shows it. */
+/** Each answer's message is shown once, by its form or, failing that, by the page (`answersOf`). */
 const toasted = new WeakSet<object>();
+
+const isAnswer = (data: unknown): data is Answer => typeof data === "object" && data !== null;
+
+/** Shows an answer's message as a toast, unless it was shown already. */
+export function toastAnswer(answer: Answer) {
+  if (toasted.has(answer)) return;
+  toasted.add(answer);
+  if (answer.message) showToast(answer.message, answer.ok ? "success" : "error");
+}
 
 /**
  * A member action's form submitted through a fetcher (with JavaScript), the browser's half of the one
- * action recipe: its answer's message shows as a toast (the JavaScript side of a flash toast: see
- * `toastActionAnswers`), and `onAnswer` runs once for each answer that arrives, whatever re-renders.
- * Forms of the same action on the same target share `key`, so every place that shows it stays in step.
+ * action recipe: its answer's message shows as a toast (the JavaScript side of a flash toast), and
+ * `onAnswer` runs once for each answer that arrives, whatever re-renders. Forms of the same action on
+ * the same target share `key`, so every place that shows it stays in step. The page shows an answer
+ * no render of its form held (`answersOf`, decision 116).
  */
 export function useActionFetcher<T extends Answer>(key: string, onAnswer?: (answer: T) => void) {
   const fetcher = useKeyedFetcher<T>(key);
@@ -29,35 +39,44 @@ export function useActionFetcher<T extends Answer>(key: string, onAnswer?: (answ
   useEffect(() => watchAnswersOf(key), [key]);
 
   useEffect(() => {
-    if (!answer || typeof answer !== "object" || handled.current === answer) return;
+    if (!isAnswer(answer) || handled.current === answer) return;
     handled.current = answer;
+    // The toast, then what the form does (its dialog closing, the keyboard moving): read out in that order.
+    toastAnswer(answer);
     latest.current?.(answer);
   }, [answer]);
 
   return { fetcher, busy };
 }
 
-/** Makes the answers of the fetcher `key` toasts (kept for the page's life: an answer may land after its form left). */
+/** Makes the answers of the fetcher `key` toasts, for the document's life: one may land after its form left. */
 export function watchAnswersOf(key: string) {
   actionKeys.add(key);
 }
 
 /**
- * Shows each action fetcher's answer as a toast the moment the router holds it, outside React
- * (decision 116): a form's own render of the answer may never happen. Its state changes render in
- * transitions, and on a slow device React may skip the render holding the answer for the one after
- * the page's reload, which no longer has the form when the reload took its card (a deleted post, a
- * removed follower). The toast is the page's, not the form's. Returns the unsubscribe.
+ * The page's side of the toasts (decision 116). A form shows its answer in its effect, once a render
+ * holds it. Remix renders state changes in transitions, and on a slow device React may skip that
+ * render for the one after the page's reload, which no longer has the form when the reload took its
+ * card; a form may also leave before its answer lands. So the router's every state is read here,
+ * outside React, and each action fetcher's new answer is kept; `landed` is called then, and the
+ * caller renders in the same transition as the forms and calls `flush` in its effect, which runs
+ * after theirs in that commit: an answer a form showed is not shown again, one no form showed is.
  */
-export function toastActionAnswers(router: ReturnType<typeof useRouter>): () => void {
-  return router.subscribe((state) => {
+export function answersOf(router: ReturnType<typeof useRouter>, landed: () => void) {
+  const pending: Answer[] = [];
+  const stop = router.subscribe((state) => {
+    let added = false;
     for (const [key, fetcher] of state.fetchers) {
-      // While submitting, a fetcher still holds its last answer.
+      // While submitting, a fetcher may still hold its last answer.
       if (!actionKeys.has(key) || fetcher.state === "submitting") continue;
-      const answer = fetcher.data as Answer | undefined;
-      if (!answer || typeof answer !== "object" || toasted.has(answer)) continue;
-      toasted.add(answer);
-      if (answer.message) showToast(answer.message, answer.ok ? "success" : "error");
+      const answer: unknown = fetcher.data;
+      if (!isAnswer(answer) || toasted.has(answer) || pending.includes(answer)) continue;
+      pending.push(answer);
+      added = true;
     }
+    if (added) landed();
   });
+  const flush = () => pending.splice(0).forEach(toastAnswer);
+  return { stop, flush };
 }
