@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
-import { useTopDialog } from "~/lib/open-dialogs";
+import { useOpenDialogs } from "~/lib/open-dialogs";
 import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useRouter } from "~/lib/router";
 import { answersOf } from "~/lib/use-action-fetcher";
@@ -20,8 +20,9 @@ const tone: Record<ClientToast["type"], string> = {
  *
  * While a modal dialog is open, the toasts raised since it opened show inside it: outside, they would
  * be under its backdrop and hidden from screen readers (the page is inert). The page's region stays
- * where it is all along, so a toast that moves there when the dialog closes (one raised as it closed,
- * say) is new content in a live region that was already there, and is read out.
+ * where it is all along, so a toast that moves there when the dialog closes is new content in a live
+ * region that was already there, and is read out; one that moves to a dialog still open under it
+ * (a list's, under a confirmation) likewise.
  */
 export function Toaster({ flash }: { flash: ClientToast | null }) {
   const clientToasts = useClientToasts();
@@ -32,19 +33,39 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
   }, [flash]);
 
   const items = flash && !wasToastSeen(flash.id) ? [flash, ...clientToasts] : clientToasts;
-  const dialog = useTopDialog();
-  // The toasts already shown when the top dialog opened: they stay on the page (they were heard there).
-  const [before, setBefore] = useState<{ dialog: HTMLDialogElement | null; ids: ReadonlySet<string> }>({ dialog: null, ids: new Set() });
-  if (before.dialog !== dialog) setBefore({ dialog, ids: new Set(items.map((toast) => toast.id)) });
-  const inDialog = dialog ? items.filter((toast) => !before.ids.has(toast.id)) : [];
-  const onPage = dialog ? items.filter((toast) => before.ids.has(toast.id)) : items;
+  const dialogs = useOpenDialogs();
+  const top = dialogs.at(-1) ?? null;
+  // Where each toast was first shown: the dialog on top then, or the page (null). It stays there while
+  // that is open (it was seen and read out there; under a dialog opened since, it waits with the rest),
+  // and moves to the dialog on top, or the page, once its dialog closes: a toast raised as a
+  // confirmation closed over a list's dialog shows in the list's, not on the page under its backdrop.
+  const [homes, setHomes] = useState<ReadonlyMap<string, HTMLDialogElement | null>>(() => new Map());
+  if (items.some((toast) => !homes.has(toast.id)) || homes.size > items.length) {
+    setHomes(new Map(items.map((toast) => [toast.id, homes.has(toast.id) ? homes.get(toast.id)! : top])));
+  }
+  const placeOf = (toast: ClientToast) => {
+    const home = homes.has(toast.id) ? homes.get(toast.id)! : top;
+    return home === null || dialogs.includes(home) ? home : top;
+  };
 
   return (
     <>
-      <ToastRegion items={onPage} />
-      {dialog ? createPortal(<ToastRegion items={inDialog} />, dialog) : null}
+      <ToastRegion items={items.filter((toast) => placeOf(toast) === null)} />
+      {dialogs.map((dialog) => {
+        const inIt = items.filter((toast) => placeOf(toast) === dialog);
+        // The top dialog's region is there before its first toast, so that toast is read out.
+        return dialog === top || inIt.length > 0 ? createPortal(<ToastRegion items={inIt} />, dialog, keyOf(dialog)) : null;
+      })}
     </>
   );
+}
+
+/** A key for each dialog element, the same while it lives, so its region is never made anew. */
+const dialogKeys = new WeakMap<HTMLDialogElement, string>();
+function keyOf(dialog: HTMLDialogElement): string {
+  let key = dialogKeys.get(dialog);
+  if (!key) dialogKeys.set(dialog, (key = `dialog-${crypto.randomUUID()}`));
+  return key;
 }
 
 /**

@@ -25,11 +25,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The modal dialog on top, or null when none is open. */
-export function useTopDialog(): HTMLDialogElement | null {
+/** The modal dialogs open now, the top one last (the same array until one opens or closes). */
+export function useOpenDialogs(): readonly HTMLDialogElement[] {
   return useSyncExternalStore(
     subscribe,
-    () => open.at(-1) ?? null,
-    () => null,
+    () => open,
+    () => NONE,
   );
 }
+const NONE: readonly HTMLDialogElement[] = [];
