@@ -35,36 +35,41 @@ export function Toaster({ flash }: { flash: ClientToast | null }) {
   const items = flash && !wasToastSeen(flash.id) ? [flash, ...clientToasts] : clientToasts;
   const dialogs = useOpenDialogs();
   const top = dialogs.at(-1) ?? null;
-  // Where each toast was first shown: the dialog on top then, or the page (null). It stays there while
-  // that is open (it was seen and read out there; under a dialog opened since, it waits with the rest),
-  // and moves to the dialog on top, or the page, once its dialog closes: a toast raised as a
-  // confirmation closed over a list's dialog shows in the list's, not on the page under its backdrop.
+  // Where each toast shows: the dialog on top when it was first shown, or the page (null). It stays
+  // there while that is open (it was seen and read out there; under a dialog opened since, it waits
+  // with the rest), and once its dialog closes it moves for good to the dialog then on top, or the
+  // page: a toast raised as a confirmation closed over a list's dialog shows in the list's, not on the
+  // page under its backdrop.
   const [homes, setHomes] = useState<ReadonlyMap<string, HTMLDialogElement | null>>(() => new Map());
-  if (items.some((toast) => !homes.has(toast.id)) || homes.size > items.length) {
-    setHomes(new Map(items.map((toast) => [toast.id, homes.has(toast.id) ? homes.get(toast.id)! : top])));
-  }
-  const placeOf = (toast: ClientToast) => {
-    const home = homes.has(toast.id) ? homes.get(toast.id)! : top;
-    return home === null || dialogs.includes(home) ? home : top;
+  const homeOf = (toast: ClientToast) => {
+    const home = homes.get(toast.id);
+    return home === null || (home !== undefined && dialogs.includes(home)) ? home : top;
   };
+  if (items.some((toast) => homes.get(toast.id) !== homeOf(toast)) || homes.size > items.length) {
+    setHomes(new Map(items.map((toast) => [toast.id, homeOf(toast)])));
+  }
 
   return (
     <>
-      <ToastRegion items={items.filter((toast) => placeOf(toast) === null)} />
-      {dialogs.map((dialog) => {
-        const inIt = items.filter((toast) => placeOf(toast) === dialog);
-        // The top dialog's region is there before its first toast, so that toast is read out.
-        return dialog === top || inIt.length > 0 ? createPortal(<ToastRegion items={inIt} />, dialog, keyOf(dialog)) : null;
-      })}
+      <ToastRegion items={items.filter((toast) => homeOf(toast) === null)} />
+      {/* Every open dialog has its region before a toast moves into it, so that toast is read out. */}
+      {dialogs.map((dialog) =>
+        createPortal(
+          <ToastRegion items={items.filter((toast) => homeOf(toast) === dialog)} />,
+          dialog,
+          keyOf(dialog),
+        ),
+      )}
     </>
   );
 }
 
 /** A key for each dialog element, the same while it lives, so its region is never made anew. */
 const dialogKeys = new WeakMap<HTMLDialogElement, string>();
+let dialogCount = 0;
 function keyOf(dialog: HTMLDialogElement): string {
   let key = dialogKeys.get(dialog);
-  if (!key) dialogKeys.set(dialog, (key = `dialog-${crypto.randomUUID()}`));
+  if (!key) dialogKeys.set(dialog, (key = `dialog-${++dialogCount}`));
   return key;
 }
 
@@ -74,17 +79,19 @@ function keyOf(dialog: HTMLDialogElement): string {
  */
 function useAnswersNoFormShowed() {
   const router = useRouter();
-  const [, setLanded] = useState(0);
+  // How many answers had landed by the state this render holds: the Toaster also renders at once,
+  // outside transitions (a toast, a dialog), and those commits come before the forms' renders.
+  const [landed, setLanded] = useState(0);
   const answers = useRef<ReturnType<typeof answersOf> | null>(null);
   useEffect(() => {
-    const watched = answersOf(router, () => startTransition(() => setLanded((n) => n + 1)));
+    const watched = answersOf(router, (count) => startTransition(() => setLanded(count)));
     answers.current = watched;
     return () => {
       watched.stop();
       answers.current = null;
     };
   }, [router]);
-  useEffect(() => answers.current?.flush());
+  useEffect(() => answers.current?.flush(landed), [landed]);
 }
 
 function ToastRegion({ items }: { items: ClientToast[] }) {

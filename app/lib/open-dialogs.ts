@@ -29,7 +29,8 @@ const subscribe = (listener: () => void) => {
 export function useOpenDialogs(): readonly HTMLDialogElement[] {
   return useSyncExternalStore(
     subscribe,
-    () => open,
+    // No dialog is the server's array too, so hydrating renders nothing again.
+    () => (open.length === 0 ? NONE : open),
     () => NONE,
   );
 }

@@ -59,24 +59,29 @@ export function watchAnswersOf(key: string) {
  * holds it. Remix renders state changes in transitions, and on a slow device React may skip that
  * render for the one after the page's reload, which no longer has the form when the reload took its
  * card; a form may also leave before its answer lands. So the router's every state is read here,
- * outside React, and each action fetcher's new answer is kept; `landed` is called then, and the
- * caller renders in the same transition as the forms and calls `flush` in its effect, which runs
- * after theirs in that commit: an answer a form showed is not shown again, one no form showed is.
+ * outside React, and each action fetcher's new answer is kept and counted; `landed` is called with
+ * the count, and the caller renders it in the same transition as the forms and calls `flush` with it
+ * in its effect, which runs after theirs in that commit: an answer a form showed is not shown again,
+ * one no form showed is. A commit of the caller's that came sooner (it renders outside transitions
+ * too) holds an older count, and shows nothing of the new answers before their forms could.
  */
-export function answersOf(router: ReturnType<typeof useRouter>, landed: () => void) {
-  const pending: Answer[] = [];
+export function answersOf(router: ReturnType<typeof useRouter>, landed: (count: number) => void) {
+  const pending: { answer: Answer; count: number }[] = [];
+  let count = 0;
   const stop = router.subscribe((state) => {
-    let added = false;
+    const before = count;
     for (const [key, fetcher] of state.fetchers) {
       // While submitting, a fetcher may still hold its last answer.
       if (!actionKeys.has(key) || fetcher.state === "submitting") continue;
       const answer: unknown = fetcher.data;
-      if (!isAnswer(answer) || toasted.has(answer) || pending.includes(answer)) continue;
-      pending.push(answer);
-      added = true;
+      if (!isAnswer(answer) || toasted.has(answer) || pending.some((kept) => kept.answer === answer)) continue;
+      pending.push({ answer, count: ++count });
     }
-    if (added) landed();
+    if (count > before) landed(count);
   });
-  const flush = () => pending.splice(0).forEach(toastAnswer);
+  /** Shows the answers kept by the `landed` call of `count` and before, that no form showed. */
+  const flush = (upTo: number) => {
+    while (pending.length > 0 && pending[0]!.count <= upTo) toastAnswer(pending.shift()!.answer);
+  };
   return { stop, flush };
 }
