@@ -54,6 +54,9 @@ export function watchAnswersOf(key: string) {
   actionKeys.add(key);
 }
 
+/** Answers counted in this document: a count only grows, also across subscriptions (a new one's first is never the last one's last). */
+let answersCounted = 0;
+
 /**
  * The page's side of the toasts (decision 116). A form shows its answer in its effect, once a render
  * holds it. Remix renders state changes in transitions, and on a slow device React may skip that
@@ -67,17 +70,16 @@ export function watchAnswersOf(key: string) {
  */
 export function answersOf(router: ReturnType<typeof useRouter>, landed: (count: number) => void) {
   const pending: { answer: Answer; count: number }[] = [];
-  let count = 0;
   const stop = router.subscribe((state) => {
-    const before = count;
+    const before = answersCounted;
     for (const [key, fetcher] of state.fetchers) {
       // While submitting, a fetcher may still hold its last answer.
       if (!actionKeys.has(key) || fetcher.state === "submitting") continue;
       const answer: unknown = fetcher.data;
       if (!isAnswer(answer) || toasted.has(answer) || pending.some((kept) => kept.answer === answer)) continue;
-      pending.push({ answer, count: ++count });
+      pending.push({ answer, count: ++answersCounted });
     }
-    if (count > before) landed(count);
+    if (answersCounted > before) landed(answersCounted);
   });
   /** Shows the answers kept by the `landed` call of `count` and before, that no form showed. */
   const flush = (upTo: number) => {
