@@ -2,8 +2,8 @@ import { useSyncExternalStore } from "react";
 
 /**
  * The modal dialogs open now, the last opened on top. A modal dialog makes the rest of the page inert
- * (hidden from screen readers, under its backdrop), so the toasts show inside the top one while it is
- * open (Toaster), where they are seen, read out and dismissed.
+ * (hidden from screen readers, under its backdrop), so each open dialog has a toast region (Toaster):
+ * a toast shows in the dialog on top when it was raised, where it is seen, read out and dismissed.
  */
 let open: HTMLDialogElement[] = [];
 const listeners = new Set<() => void>();
