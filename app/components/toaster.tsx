@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "~/components/icon";
 import { useOpenDialogs } from "~/lib/open-dialogs";
-import { dismissToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
+import { dismissToast, holdToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useRouter } from "~/lib/router";
 import { answersOf } from "~/lib/use-action-fetcher";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -111,29 +111,43 @@ function ToastRegion({ items }: { items: ClientToast[] }) {
 }
 
 function ToastList({ items }: { items: ClientToast[] }) {
-  const hydrated = useHydrated();
   if (items.length === 0) return null;
   return (
     <ol className="flex w-full max-w-md flex-col gap-2">
       {items.map((toast) => (
-        <li
-          key={toast.id}
-          data-toast={toast.type}
-          className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
-        >
-          <p className="flex-1">{toast.message}</p>
-          {hydrated ? (
-            <button
-              type="button"
-              onClick={() => dismissToast(toast.id)}
-              className="rounded p-0.5 opacity-80 hover:opacity-100"
-              aria-label="Dismiss notification"
-            >
-              <Icon name="x" className="size-4" />
-            </button>
-          ) : null}
-        </li>
+        <ToastItem key={toast.id} toast={toast} />
       ))}
     </ol>
+  );
+}
+
+/** A toast, held (its time stopped) while pointed at or while the keyboard is on its Dismiss button. */
+function ToastItem({ toast }: { toast: ClientToast }) {
+  const hydrated = useHydrated();
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = pointed || focused;
+  useEffect(() => (held ? holdToast(toast.id) : undefined), [held, toast.id]);
+  return (
+    <li
+      data-toast={toast.type}
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+      className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
+    >
+      <p className="flex-1">{toast.message}</p>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => dismissToast(toast.id)}
+          className="rounded p-0.5 opacity-80 hover:opacity-100"
+          aria-label="Dismiss notification"
+        >
+          <Icon name="x" className="size-4" />
+        </button>
+      ) : null}
+    </li>
   );
 }

@@ -308,6 +308,8 @@ export const IMAGE_VIEWER_MAX_HEIGHT_PX = 1000;
 export const VIDEO_MAX_HEIGHT_PX = 500;
 export const SHARE_POPUP = { width: 550, height: 420 } as const;
 export const TOAST_DURATION_MS = 4 * SECOND;
+/** A toast held (pointed at, or its Dismiss button focused) waits; let go, it shows at least this much longer. */
+export const TOAST_AFTER_HOLD_MS = 1 * SECOND;
 
 // Money (spec 2 §9; docs/decisions/037), in integer cents everywhere
 export const VERIFIED_PRICE_CENTS = 999;

@@ -20,6 +20,11 @@ export function dialogClosed(dialog: HTMLDialogElement) {
   emit();
 }
 
+/** Whether this dialog is the open one on top (the one Escape closes). */
+export function isTopDialog(dialog: HTMLDialogElement): boolean {
+  return open.at(-1) === dialog;
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { SEND_ANSWER_TIMEOUT_MS, UPLOAD_STALL_TIMEOUT_MS, VIDEO_MAX_BYTES } from "~/lib/constants";
+import { SEND_ANSWER_TIMEOUT_MS, TOAST_DURATION_MS, UPLOAD_STALL_TIMEOUT_MS, VIDEO_MAX_BYTES } from "~/lib/constants";
 import { expect, fixturePath, jsEnabled, NEW_CONNECTION, newMember, open, test, signedIn } from "./fixtures";
 
 /** With JavaScript 'Create Post' opens the dialog over the page; without it, the /compose page. */
@@ -291,11 +291,12 @@ test.describe("the composer on a poor connection", () => {
 
   // @js-only: the dialog is the composer with JavaScript.
   signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop); a failure then keeps the text", { tag: "@js-only" }, async ({ page }) => {
+    await page.clock.install();
     const composer = await openComposer(page);
     const content = unique("Not to be lost");
     await composer.getByLabel("Post text").fill(content);
     let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    let released = new Promise<void>((resolve) => (release = resolve));
     await page.route(compose, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       await released;
@@ -313,6 +314,21 @@ test.describe("the composer on a poor connection", () => {
     release();
     await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
     await expect(composer.getByLabel("Post text")).toHaveValue(content);
+    // Sent again, it holds against an Escape pressed on the toast's Dismiss button too: that toast is
+    // in the dialog but not in its React tree.
+    released = new Promise<void>((resolve) => (release = resolve));
+    await composer.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(composer.getByRole("button", { name: "Posting..." })).toBeVisible();
+    const dismiss = composer.getByRole("button", { name: "Dismiss notification" });
+    await dismiss.focus();
+    // A toast waits while the keyboard is on its button: it is not pulled away.
+    await page.clock.fastForward(TOAST_DURATION_MS * 2);
+    await expect(dismiss).toBeFocused();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(composer).toBeVisible();
+    release();
+    await expect(composer.getByRole("button", { name: "Post", exact: true })).toBeVisible();
     // Answered, it closes again.
     await page.keyboard.press("Escape");
     await expect(composer).toBeHidden();

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { Icon } from "~/components/icon";
-import { dialogClosed, dialogOpened } from "~/lib/open-dialogs";
+import { dialogClosed, dialogOpened, isTopDialog } from "~/lib/open-dialogs";
 
 /** Closed natively (focus goes back to the opener), and off the open dialogs at once, so a toast raised with it shows on the page. */
 function shut(dialog: HTMLDialogElement) {
@@ -73,6 +73,20 @@ export function Dialog({
     };
   }, []);
 
+  // Escape's default is the browser's close (a cancel event it may not let us refuse a second time),
+  // so a held dialog on top refuses the key itself, wherever the keyboard is: on a toast's Dismiss
+  // button (in the dialog, its region portalled there, but not in its React tree), or on the page's
+  // body (a focused toast went away). Added in a layout effect, as the hold is.
+  useClientLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !held) return;
+    const refuseEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && isTopDialog(dialog)) event.preventDefault();
+    };
+    window.addEventListener("keydown", refuseEscape, true);
+    return () => window.removeEventListener("keydown", refuseEscape, true);
+  }, [held]);
+
   const close = () => {
     if (ref.current && !held) shut(ref.current);
   };
@@ -87,10 +101,6 @@ export function Dialog({
         if (event.currentTarget.open) return;
         dialogClosed(event.currentTarget);
         onClose();
-      }}
-      onKeyDown={(event) => {
-        // Escape's default is the browser's close (a cancel event it may not let us refuse a second time).
-        if (event.key === "Escape" && held) event.preventDefault();
       }}
       onCancel={(event) => {
         if (held) event.preventDefault();
