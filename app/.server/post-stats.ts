@@ -19,7 +19,8 @@ type TopRow = { id: string; content: string; hasMedia: number; views: number; li
 /**
  * A verified member's own posts in numbers (/verified): how many, their views, likes, reposts and
  * comments in all, and the POST_STATS_TOP most viewed. Reposts are not their posts and are left out;
- * posts in communities and for subscribers count. Two reads by posts_user_idx, in the session's trip.
+ * posts in communities and for subscribers count. Two reads of posts_user_stats_idx alone (the top
+ * posts' rows for their text only), however many posts the member has; in the session's trip.
  */
 export function postStatsReads(db: Db, viewer: Viewer): [Read<Omit<PostStats, "top">>, Read<PostStats["top"]>] {
   const own = (me: unknown) => sql`${posts.userId} = ${me} AND ${posts.repostedFromPostId} IS NULL AND ${verifiedSql(me)}`;

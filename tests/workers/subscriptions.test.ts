@@ -4,17 +4,21 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { createLoadContext } from "~/.server/context";
 import { readConfig, type AppConfig } from "~/.server/env";
+import { getDb } from "~/.server/db/client";
+import { runRead } from "~/.server/db/reads";
 import { runScheduledMaintenance } from "~/.server/maintenance";
+import { postStatsReads } from "~/.server/post-stats";
+import type { Viewer } from "~/.server/viewer";
 import { blocks, creatorSubscriptions, notifications, paymentEvents, payments, posts, users, verifiedSubscriptions } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { handleStripeWebhook, stripeSignature } from "~/.server/stripe";
 import { applyPaidPeriod, expireSubscriptions, subscribeToCreator } from "~/.server/subscriptions";
-import { STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { POST_STATS_TOP, STRIPE_RENEWAL_GRACE_MS, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTIONS_PAGE_SIZE, TIME, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { formatDay } from "~/lib/format";
 import { addCalendarMonths, creatorPeriodEnd, planAmountCents, verifiedPeriodEnd } from "~/lib/money";
-import { createPost, createUser, db, fetchWorker, formPost, get, member, ORIGIN, toastOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, ORIGIN, planOf, sessionViewerOf, toastOf } from "./helpers";
 
 /** A verified creator who offers subscriptions at `price` cents a month, with a session. */
 async function creator(price = 499) {
@@ -309,6 +313,23 @@ describe("the verified subscription", () => {
     expect(page.indexOf("the one everyone saw")).toBeLessThan(page.indexOf("a quiet one"));
     expect(page).toContain(`href="/post/${best.id}"`);
     expect(page).not.toContain("someone else&#x27;s");
+  });
+
+  it.each([
+    ["by id", (id: string): Promise<Viewer> => Promise.resolve(id)],
+    ["found from their session", (id: string): Promise<Viewer> => sessionViewerOf(id)],
+  ])("Advanced Analytics for a member %s read an index of their posts alone: no row of theirs but the top ones, no sort", async (_how, viewerOf) => {
+    const me = await member({ verifiedType: "user" });
+    for (const views of [3, 30, 300, 3000]) await db().update(posts).set({ viewsCount: views }).where(eq(posts.id, (await createPost(me.user.id, { content: `seen ${views}` })).id));
+    const { spy, captured } = capturingD1();
+    const [totals, top] = postStatsReads(getDb(spy), (await viewerOf(me.user.id))!);
+    expect(captured).toHaveLength(2);
+    const [totalsPlan, topPlan] = [(await planOf(captured[0]!)).join("\n"), (await planOf(captured[1]!)).join("\n")];
+    expect(totalsPlan).toMatch(/^SEARCH posts USING COVERING INDEX posts_user_stats_idx \(user_id=\?\)$/m);
+    expect(topPlan).toMatch(/^SEARCH posts USING INDEX posts_user_stats_idx \(user_id=\?\)$/m);
+    expect(`${totalsPlan}\n${topPlan}`).not.toMatch(/TEMP B-TREE|\bSCAN\b/);
+    expect(await runRead(totals)).toMatchObject({ posts: 4, views: 3333 });
+    expect((await runRead(top)).map((post) => post.views)).toEqual([3000, 300, 30].slice(0, POST_STATS_TOP));
   });
 
   it("offers no subscription for a badge Murmur gave, and never takes that badge away", async () => {

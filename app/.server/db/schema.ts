@@ -448,6 +448,12 @@ export const posts = sqliteTable(
     // members' posts from these alone, not from every post of theirs (docs/decisions/112).
     index("posts_reposted_user_idx").on(t.userId, t.id).where(sql`${t.repostsCount} > 0`),
     index("posts_top_idx").on(t.viewsCount, t.likesCount),
+    // A verified member's analytics (post-stats.ts): their totals summed and their most viewed posts
+    // found in this index alone, not in every row of theirs (docs/decisions/118). The last column is
+    // NULL in every entry: SQLite reads the row for a column of the index's own WHERE unless it is in it.
+    index("posts_user_stats_idx")
+      .on(t.userId, t.viewsCount, t.id, t.likesCount, t.repostsCount, t.commentsCount, t.repostedFromPostId)
+      .where(sql`${t.repostedFromPostId} IS NULL`),
     uniqueIndex("posts_repost_unique")
       .on(t.repostedFromPostId, t.userId)
       .where(sql`${t.repostedFromPostId} IS NOT NULL`),

@@ -1,0 +1,2 @@
+-- A verified member's analytics summed and ranked from an index of their own posts, not from their rows (decision 118).
+CREATE INDEX `posts_user_stats_idx` ON `posts` (`user_id`,`views_count`,`id`,`likes_count`,`reposts_count`,`comments_count`,`reposted_from_post_id`) WHERE "posts"."reposted_from_post_id" IS NULL;
