@@ -5,6 +5,7 @@ import { useOpenDialogs } from "~/lib/open-dialogs";
 import { dismissToast, holdToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useRouter } from "~/lib/router";
 import { answersOf } from "~/lib/use-action-fetcher";
+import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const tone: Record<ClientToast["type"], string> = {
@@ -128,13 +129,21 @@ function ToastItem({ toast }: { toast: ClientToast }) {
   const [focused, setFocused] = useState(false);
   const held = pointed || focused;
   useEffect(() => (held ? holdToast(toast.id) : undefined), [held, toast.id]);
+  // A toast moved to another region (its dialog closed) is drawn anew: under a pointer that rests on
+  // it, no pointerenter comes until the pointer moves.
+  const ref = useRef<HTMLLIElement>(null);
+  useClientLayoutEffect(() => {
+    if (ref.current?.matches(":hover")) setPointed(true);
+  }, []);
   return (
     <li
+      ref={ref}
       data-toast={toast.type}
       onPointerEnter={() => setPointed(true)}
       onPointerLeave={() => setPointed(false)}
       onFocus={() => setFocused(true)}
-      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+      // Focus leaving the window (another app, the devtools) leaves it on the button: still held.
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget) || event.currentTarget.contains(document.activeElement))}
       className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
     >
       <p className="flex-1">{toast.message}</p>
