@@ -130,16 +130,19 @@ function ToastItem({ toast }: { toast: ClientToast }) {
   const held = pointed || focused;
   useEffect(() => (held ? holdToast(toast.id) : undefined), [held, toast.id]);
   // A toast moved to another region (its dialog closed) is drawn anew: under a pointer that rests on
-  // it, no pointerenter comes until the pointer moves.
+  // it, no pointerenter comes until the pointer moves. A finger does not rest: on a touch screen the
+  // last tap's place may still count as hovered, and a toast drawn there would never go.
   const ref = useRef<HTMLLIElement>(null);
   useClientLayoutEffect(() => {
-    if (ref.current?.matches(":hover")) setPointed(true);
+    if (window.matchMedia("(hover: hover)").matches && ref.current?.matches(":hover")) setPointed(true);
   }, []);
   return (
     <li
       ref={ref}
       data-toast={toast.type}
-      onPointerEnter={() => setPointed(true)}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== "touch") setPointed(true);
+      }}
       onPointerLeave={() => setPointed(false)}
       onFocus={() => setFocused(true)}
       // Focus leaving the window (another app, the devtools) leaves it on the button: still held.

@@ -290,7 +290,7 @@ test.describe("the composer on a poor connection", () => {
   const compose = /\/compose(\.data)?(\?|$)/;
 
   // @js-only: the dialog is the composer with JavaScript.
-  signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop, Escape on a toast in it); a failure then keeps the text, its toast waiting while the keyboard is on it", { tag: "@js-only" }, async ({ page }) => {
+  signedIn("while a post is on its way the dialog stays open (Escape, ✕, backdrop, Escape on a toast in it); a failure then keeps the text, its toast waiting while the keyboard or the pointer is on it", { tag: "@js-only" }, async ({ page }) => {
     await page.clock.install();
     const composer = await openComposer(page);
     const content = unique("Not to be lost");
@@ -334,6 +334,14 @@ test.describe("the composer on a poor connection", () => {
     // Answered, it closes again.
     await page.keyboard.press("Escape");
     await expect(composer).toBeHidden();
+    // On the page, the latest toast waits while the pointer is on it.
+    const latest = page.locator("[data-toast]").last();
+    await latest.hover();
+    await page.clock.fastForward(TOAST_DURATION_MS * 2);
+    await expect(latest).toHaveText("Network error. Please check your connection and try again.");
+    await page.mouse.move(0, 0);
+    await page.clock.fastForward(TOAST_DURATION_MS);
+    await expect(page.locator("[data-toast]")).toHaveCount(0);
   });
 
   // @js-only: without JavaScript the browser itself waits for the page.
