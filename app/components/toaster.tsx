@@ -5,7 +5,6 @@ import { useOpenDialogs } from "~/lib/open-dialogs";
 import { dismissToast, holdToast, showToast, useClientToasts, wasToastSeen, type ClientToast } from "~/lib/toast-store";
 import { useRouter } from "~/lib/router";
 import { answersOf } from "~/lib/use-action-fetcher";
-import { useClientLayoutEffect } from "~/lib/use-client-layout-effect";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const tone: Record<ClientToast["type"], string> = {
@@ -122,31 +121,42 @@ function ToastList({ items }: { items: ClientToast[] }) {
   );
 }
 
-/** A toast, held (its time stopped) while pointed at or while the keyboard is on its Dismiss button. */
+/**
+ * A toast, held (its time stopped) while a mouse or pen points at it or while the keyboard is on its
+ * Dismiss button. Held and let go in the event itself, not in an effect after a render: its time must
+ * not run out between the two. A finger does not hold it: a touch screen may keep the last tap's place
+ * hovered, and a toast drawn there would never go.
+ */
 function ToastItem({ toast }: { toast: ClientToast }) {
   const hydrated = useHydrated();
-  const [pointed, setPointed] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const held = pointed || focused;
-  useEffect(() => (held ? holdToast(toast.id) : undefined), [held, toast.id]);
-  // A toast moved to another region (its dialog closed) is drawn anew: under a pointer that rests on
-  // it, no pointerenter comes until the pointer moves. A finger does not rest: on a touch screen the
-  // last tap's place may still count as hovered, and a toast drawn there would never go.
-  const ref = useRef<HTMLLIElement>(null);
-  useClientLayoutEffect(() => {
-    if (window.matchMedia("(hover: hover)").matches && ref.current?.matches(":hover")) setPointed(true);
+  const hold = useRef({ pointed: false, focused: false, release: null as (() => void) | null });
+  const update = (change: Partial<{ pointed: boolean; focused: boolean }>) => {
+    const state = Object.assign(hold.current, change);
+    if ((state.pointed || state.focused) && !state.release) state.release = holdToast(toast.id);
+    if (!state.pointed && !state.focused && state.release) {
+      state.release();
+      state.release = null;
+    }
+  };
+  // Taken off the page (dismissed, or moved to another region when its dialog closed): let go.
+  useEffect(() => {
+    const state = hold.current;
+    return () => {
+      state.release?.();
+      state.release = null;
+      state.pointed = state.focused = false;
+    };
   }, []);
   return (
     <li
-      ref={ref}
       data-toast={toast.type}
       onPointerEnter={(event) => {
-        if (event.pointerType !== "touch") setPointed(true);
+        if (event.pointerType !== "touch") update({ pointed: true });
       }}
-      onPointerLeave={() => setPointed(false)}
-      onFocus={() => setFocused(true)}
+      onPointerLeave={() => update({ pointed: false })}
+      onFocus={() => update({ focused: true })}
       // Focus leaving the window (another app, the devtools) leaves it on the button: still held.
-      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget) || event.currentTarget.contains(document.activeElement))}
+      onBlur={(event) => update({ focused: event.currentTarget.contains(event.relatedTarget) || event.currentTarget.contains(document.activeElement) })}
       className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 bg-fg px-4 py-3 text-sm text-bg shadow-lg ${tone[toast.type]}`}
     >
       <p className="flex-1">{toast.message}</p>

@@ -311,10 +311,11 @@ test.describe("the composer on a poor connection", () => {
     await page.mouse.click(5, 5);
     await expect(composer).toBeVisible();
     await expect(composer.getByRole("button", { name: "Close" })).toHaveAttribute("aria-disabled", "true");
+    // The page's time stops (a second on) before the answer: its toast is there for what follows
+    // however slow the machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     release();
     await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
-    // The page's time stops (a second on): the toast is there for what follows however slow the machine.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await expect(composer.getByLabel("Post text")).toHaveValue(content);
     // Sent again, it holds against an Escape pressed on the toast's Dismiss button too: that toast is
     // in the dialog but not in its React tree.
@@ -338,6 +339,8 @@ test.describe("the composer on a poor connection", () => {
     const latest = page.locator("[data-toast]").last();
     await latest.hover();
     await page.clock.fastForward(TOAST_DURATION_MS * 2);
+    // The other toast went; this one stays.
+    await expect(page.locator("[data-toast]")).toHaveCount(1);
     await expect(latest).toHaveText("Network error. Please check your connection and try again.");
     await page.mouse.move(0, 0);
     await page.clock.fastForward(TOAST_DURATION_MS);
