@@ -1,11 +1,12 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { BLOCK_PURGE } from "~/lib/constants";
 import { BLOCK_TEXTS } from "~/lib/texts/profile";
 import type { KeptMemberPage } from "~/lib/types/profile";
 import type { Db } from "./db/client";
 import { batchable, rawRows } from "./db/drizzle-internals";
 import type { Read } from "./db/reads";
-import { blocks, creatorSubscriptions, follows, notifications, postReposts, posts, users } from "./db/schema";
+import { blocks, comments, creatorSubscriptions, follows, notifications, postReposts, posts, users } from "./db/schema";
 import { newId } from "./ids";
 import { keptMembersRead, otherMember, type MemberTarget } from "./kept-members";
 import type { Outcome } from "./outcome";
@@ -37,7 +38,9 @@ export function blockTarget(db: Db, memberId: string, username: string): Promise
  * other's posts, the notifications either
  * has of the other, and the renewal of any creator subscription between them (the period paid for
  * stays; the caller stops it at the provider after the answer, `stopped`, and tells the pages showing
- * the reposts taken back, `takenBack`). A blocked subscriber keeps
+ * the reposts taken back, `takenBack`). It also names the blocker's posts whose pages showed the
+ * blocked member's comments, now hidden from everyone (`commentedPosts`, bounded by BLOCK_PURGE), for the
+ * caller to purge visitors' copies of. A blocked subscriber keeps
  * no access, since the rule hides the creator's posts from them, so nothing more is charged for it.
  */
 export async function blockMember(
@@ -45,7 +48,7 @@ export async function blockMember(
   memberId: string,
   username: string,
   now = Date.now(),
-): Promise<Outcome<BlockTarget & { stopped: StoppedRenewals; takenBack: TakenBack[] }>> {
+): Promise<Outcome<BlockTarget & { stopped: StoppedRenewals; takenBack: TakenBack[]; commentedPosts: string[] }>> {
   const target = await blockTarget(db, memberId, username);
   if (!target.ok) return target;
   const other = target.id;
@@ -56,7 +59,16 @@ export async function blockMember(
   // by its key), not from all of either member's posts, so the entries go first.
   const repostsBetween = sql`SELECT mine.post_id, mine.user_id FROM ${postReposts} AS mine JOIN ${posts} AS reposted ON reposted.id = mine.post_id
     WHERE mine.user_id IN (${memberId}, ${other}) AND reposted.user_id = CASE mine.user_id WHEN ${memberId} THEN ${other} ELSE ${memberId} END`;
-  const [, , takenBack, , , stopped] = await db.batch([
+  const [commented, , , takenBack, , , stopped] = await db.batch([
+    // The blocked member's newest comments by comments_user_idx (rowid order within a member), kept
+    // if under the blocker's posts: a few hundred index entries and post keys, however many they wrote.
+    rawRows<{ postId: string }>(
+      db,
+      sql`SELECT theirs.post_id AS postId FROM (SELECT ${comments.postId} AS post_id, ${comments}.rowid AS at FROM ${comments}
+          WHERE ${comments.userId} = ${other} ORDER BY ${comments}.rowid DESC LIMIT ${BLOCK_PURGE.commentsRead}) AS theirs
+        JOIN ${posts} ON ${posts.id} = theirs.post_id WHERE ${posts.userId} = ${memberId}
+        GROUP BY theirs.post_id ORDER BY max(theirs.at) DESC LIMIT ${BLOCK_PURGE.posts}`,
+    ),
     batchable(
       db.$client,
       db.all(sql`INSERT INTO ${blocks} (id, blocker_id, blocked_id, created_at)
@@ -84,7 +96,7 @@ export async function blockMember(
       )
       .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference }),
   ]);
-  return { ...target, stopped, takenBack };
+  return { ...target, stopped, takenBack, commentedPosts: commented.map((row) => row.postId) };
 }
 
 /** Undoes the member's block of `username` (none: nothing changes, and it is still an answer). */

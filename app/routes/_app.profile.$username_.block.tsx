@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
 import { blockMember, blockTarget, unblockMember } from "~/.server/blocks";
+import { purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { profileUsername } from "~/.server/profiles";
@@ -52,6 +53,13 @@ export function action(args: ActionFunctionArgs) {
       publishDeletedPost(context, repost.id, { authorId: repost.userId, communityId: repost.communityId, authorKeeps: false, privateCommunity: false });
     }
     tellNotified(context, context.db, { ids: [member.id, outcome.id] });
+    // Visitors' copies: both profiles (the reposts taken back; the blocker's cards' top comments) and
+    // the blocker's posts whose pages showed the other's comments, hidden from everyone now.
+    await Promise.all([
+      purgePublicProfile(context, member.username),
+      purgePublicProfile(context, outcome.username),
+      purgePublicPost(context, ...outcome.commentedPosts),
+    ]);
     return respond(context, form, { ok: true }, BLOCK_TEXTS.blocked(outcome.username));
   });
 }

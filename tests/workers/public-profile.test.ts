@@ -481,6 +481,37 @@ describe("the edge cache of visitors' pages", () => {
     expect(page.html).toContain("first!");
   });
 
+  it("is purged when a block hides comments: the blocker's posts the blocked member commented on, and both profiles", async () => {
+    const author = await member();
+    const heckler = await member();
+    const [older, newer, untouched] = [
+      await createPost(author.user.id, { content: "An older post of the author" }),
+      await createPost(author.user.id, { content: "A newer post of the author" }),
+      await createPost(author.user.id, { content: "A post of the author no one answered" }),
+    ];
+    const comment = (postId: string, content: string) =>
+      send(formPost(`/post/${postId}`, { intent: "comment", content, returnTo: `/post/${postId}` }, { Cookie: heckler.cookie }));
+    expect((await comment(older.id, "heckle one")).status).toBe(302);
+    expect((await comment(newer.id, "heckle two")).status).toBe(302);
+    // The heckler's repost of the author's post, on the heckler's profile until the block takes it back.
+    const reposted = await send(formPost(`/post/${older.id}`, { intent: "repost", repost: "true", returnTo: `/post/${older.id}` }, { Cookie: heckler.cookie }));
+    expect(reposted.status).toBe(302);
+    const pages = [`/post/${older.id}`, `/post/${newer.id}`, `/@${author.user.username}`, `/@${heckler.user.username}`];
+    for (const path of [...pages, `/post/${untouched.id}`]) await visit(path);
+    for (const path of [...pages, `/post/${untouched.id}`]) expect(status(await visit(path)), path).toBe("HIT");
+    expect((await visit(`/post/${older.id}`)).html).toContain("heckle one");
+    expect((await visit(`/@${heckler.user.username}`)).html).toContain(older.content);
+
+    const blocked = await send(formPost(`/profile/${heckler.user.username}/block`, { intent: "block", returnTo: `/profile/${heckler.user.username}` }, { Cookie: author.cookie }));
+    expect(blocked.status).toBe(302);
+    for (const path of pages) expect(status(await visit(path)), path).toBe("MISS");
+    expect((await visit(`/post/${older.id}`)).html).not.toContain("heckle one");
+    expect((await visit(`/post/${newer.id}`)).html).not.toContain("heckle two");
+    expect((await visit(`/@${heckler.user.username}`)).html).not.toContain(older.content);
+    // A post of the author's the heckler never touched keeps its copy.
+    expect(status(await visit(`/post/${untouched.id}`))).toBe("HIT");
+  });
+
   it("a stale page is served once while a fresh one is rendered behind it", async () => {
     const star = await createUser({ bio: "Before" });
     const path = `/@${star.username}`;
