@@ -3,7 +3,7 @@ import { ACCOUNT_EXPORT_PAGE_ROWS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
 import { parseMediaDescriptions, parseMediaUrls } from "./posts/cards";
-import { canViewSql } from "./posts/access";
+import { canViewSql, notBlockedWriterSql } from "./posts/access";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090): one JSON file of what Murmur keeps about
@@ -239,9 +239,10 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
     {
       // Each item as the member sees it: likes and reposts of one post are one item with its count (032),
       // and a comment's words only while the member may see its post, as the page shows them (a review:
-      // a lapsed subscriber's file held the words of a reply under a subscriber-only post).
+      // a lapsed subscriber's file held the words of a reply under a subscriber-only post), and not the
+      // words of a comment its post's author hid by blocking its writer (decision 120).
       name: "notifications",
-      select: sql`n.id, n.type, CASE WHEN p.id IS NULL OR ${canViewSql(me, sql`p.user_id`, sql`p.is_subscriber_only`, now, sql`p.community_id`)} THEN n.content ELSE '' END AS content,
+      select: sql`n.id, n.type, CASE WHEN p.id IS NULL OR ${canViewSql(me, sql`p.user_id`, sql`p.is_subscriber_only`, now, sql`p.community_id`)} THEN (CASE WHEN ${notBlockedWriterSql(null, sql`n.related_user_id`, sql`p.user_id`)} THEN n.content ELSE '' END) ELSE '' END AS content,
         u.username, n.related_post_id, n.group_size, n.is_read, n.created_at`,
       from: "notifications n LEFT JOIN users u ON u.id = n.related_user_id LEFT JOIN posts p ON p.id = n.related_post_id",
       where: sql`n.user_id = ${me} AND n.is_head = 1`,

@@ -16,7 +16,7 @@ import { batchable, rawRows } from "./db/drizzle-internals";
 import { firstIdAt } from "./ids";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { memberSettings, mutes, notifications, posts, users } from "./db/schema";
-import { blockedPairSql, canViewSql } from "./posts/access";
+import { blockedPairSql, canViewSql, notBlockedWriterSql } from "./posts/access";
 import { beforeOf } from "./posts/cursors";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -113,6 +113,7 @@ type Row = {
  * notifications_heads_idx (or, for a tab, notifications_heads_type_idx), each with its actor and the
  * post it is about. A post's words (and a comment's, which belongs to it) are shown only while the
  * member may see the post (decision 031, subscriber-only posts): a notification never leaks them.
+ * Nor a comment's words its post's author hid by blocking its writer (decision 120).
  */
 export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: NotificationTab, cursor: string | null): Read<NotificationPage> {
   const before = beforeOf(cursor);
@@ -123,12 +124,15 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
     () => {
       const me = viewerSql(viewer)!;
       const visible = canViewSql(me, posts.userId, posts.isSubscriberOnly, N.now, posts.communityId);
+      // A comment's words, as its post's page shows them: not once the post's author blocked its writer
+      // (decision 100; the actor of a comment, reply or mention wrote it).
+      const shownWords = notBlockedWriterSql(null, users.id, posts.userId);
       const fields = {
         id: notifications.id,
         type: notifications.type,
         isRead: notifications.isRead,
         groupSize: notifications.groupSize,
-        content: sql<string>`CASE WHEN ${visible} THEN substr(${notifications.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) ELSE '' END`.as("notification_content"),
+        content: sql<string>`CASE WHEN ${visible} AND ${shownWords} THEN substr(${notifications.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) ELSE '' END`.as("notification_content"),
         createdAt: notifications.createdAt,
         actorUsername: sql<string>`${users.username}`.as("actor_username"),
         actorDisplayName: sql<string>`${users.displayName}`.as("actor_display_name"),

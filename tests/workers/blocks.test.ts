@@ -320,6 +320,29 @@ describe("a member blocks another (decision 100)", () => {
     expect(back).not.toContain(`href="/profile/${priya.user.username}/followers"`);
   });
 
+  it("a comment the block hides is hidden in a third member's notifications and data file too, and shown again on unblock", async () => {
+    const priya = await member();
+    const troll = await member();
+    const friend = await member();
+    const hers = await createPost(priya.user.id, { content: "My news" });
+    const kind = await addComment(db(), friend.user.id, hers.id, { content: "Kind words" });
+    if (!kind.ok) throw new Error("no comment");
+    // His reply to the friend's comment and his mention of the friend: both tell the friend his words.
+    expect((await addComment(db(), troll.user.id, hers.id, { content: "Abusive reply", parentId: kind.commentId })).ok).toBe(true);
+    expect((await addComment(db(), troll.user.id, hers.id, { content: `Abusive mention @${friend.user.username}` })).ok).toBe(true);
+    const shown = async () => {
+      const page = await (await get("/notifications", { Cookie: friend.cookie })).text();
+      const file = (await (await get("/settings/account/export", { Cookie: friend.cookie, "Sec-Fetch-Site": "same-origin" })).json()) as { notifications: { text: string }[] };
+      return { page: ["Abusive reply", "Abusive mention"].filter((words) => page.includes(words)), file: file.notifications.map((item) => item.text).filter((text) => text.startsWith("Abusive")) };
+    };
+    expect(await shown()).toEqual({ page: ["Abusive reply", "Abusive mention"], file: expect.arrayContaining(["Abusive reply", `Abusive mention @${friend.user.username}`]) });
+
+    expect((await blockWithJs(troll.user.username, priya.cookie)).status).toBe(200);
+    expect(await shown()).toEqual({ page: [], file: [] });
+    expect((await blockWithJs(troll.user.username, priya.cookie, "unblock")).status).toBe(200);
+    expect((await shown()).page).toEqual(["Abusive reply", "Abusive mention"]);
+  });
+
   it("finds the reposts between the two from their repost rows, not by reading either member's every post", async () => {
     const priya = await member();
     const troll = await member();
