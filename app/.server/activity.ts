@@ -1,7 +1,9 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { ACTIVITY_RECORD_EVERY_MS } from "~/lib/constants";
 import type { Db } from "./db/client";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { memberSettings, messages, users } from "./db/schema";
+import { blockedPairSql } from "./posts/access";
 
 /**
  * A member's activity status (spec document 2 §3 showActivity; decisions 076, 082): when they last
@@ -31,8 +33,10 @@ export async function recordActivity(db: Db, memberId: string, now: number): Pro
  * Whether `viewerId` sees when `otherId` was last active in their conversation: both share their
  * activity status, as the usual meaning of the setting has it (one who hides theirs sees no one's),
  * and the other has written in it: the setting's "people you message" (decision 082). Without that,
- * anyone allowed to press Message could read a member's last activity without writing a word.
+ * anyone allowed to press Message could read a member's last activity without writing a word. Never
+ * while they are in a block, either way (decision 120): the conversation stays readable, but a blocked
+ * member learns nothing new of the other.
  */
-export const activityShownSql = (otherId: unknown, viewerId: unknown, conversationId: unknown) =>
-  sql<number>`(${sharesSql(otherId)} AND ${sharesSql(viewerId)}
+export const activityShownSql = (otherId: AnySQLiteColumn, viewerId: AnySQLiteColumn, conversationId: unknown) =>
+  sql<number>`(${sharesSql(otherId)} AND ${sharesSql(viewerId)} AND NOT ${blockedPairSql(viewerId, otherId)}
     AND EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${conversationId} AND ${messages.senderId} = ${otherId}))`;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { runRead, runReads } from "~/.server/db/reads";
-import { conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
+import { blocks, conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
 import { conversationCountsRead, conversationListRead, memberBadges, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
@@ -446,5 +446,18 @@ describe("activity status (decision 076)", () => {
     expect(await open()).toBe("Active 10m ago");
     await setShowActivity(ana.id, false);
     expect(activityLine(await visit(`/messages/${conversationId}`, await sessionCookieFor(ben.id)))).toBeNull();
+    // A block between them, either way, ends it for both (decision 120): the conversation stays readable.
+    await setShowActivity(ana.id, true);
+    await write(conversationId, ana.id, "Still there?");
+    const benSees = async () => activityLine(await visit(`/messages/${conversationId}`, await sessionCookieFor(ben.id)));
+    expect(await benSees()).not.toBeNull();
+    for (const [blockerId, blockedId] of [[ben.id, ana.id], [ana.id, ben.id]] as const) {
+      await db().insert(blocks).values({ id: newId(), blockerId, blockedId, createdAt: new Date() });
+      expect(await open()).toBeNull();
+      expect(await benSees()).toBeNull();
+      await db().delete(blocks).where(eq(blocks.blockerId, blockerId));
+    }
+    // Unblocked, it shows again (Ben's own visits above were recorded).
+    expect(await open()).toBe("Active now");
   });
 });
