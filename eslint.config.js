@@ -50,6 +50,17 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // Actions parse forms through parseSubmission: conform's own throws on a hand-made reserved field.
+    files: ["app/routes/**/*.{ts,tsx}", "app/.server/**/*.ts"],
+    ignores: ["app/.server/submission.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@conform-to/zod/v4", importNames: ["parseWithZod"], message: "Actions parse forms with parseSubmission (~/.server/submission)." }] },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "tests/e2e/*.mjs", "tests/bench/*.mjs", "*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", setTimeout: "readonly", clearTimeout: "readonly", URL: "readonly", URLSearchParams: "readonly" } },
   },

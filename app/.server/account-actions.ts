@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirectDocument } from "@remix-run/cloudflare";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { ChangePasswordSchema, DeleteAccountSchema } from "~/lib/schemas/auth";
@@ -12,6 +11,7 @@ import { clientIp } from "./http";
 import { limiterOf } from "./limits";
 import { closeRoomsOfEndedSessions } from "./realtime";
 import { returnToOf } from "./respond";
+import { parseSubmission } from "./submission";
 
 /**
  * Settings › Account's two forms (docs/decisions/074). A refused form comes back with its errors in it
@@ -32,7 +32,7 @@ const retryAfter = (seconds?: number) => (seconds === undefined ? undefined : { 
 export async function answerPasswordChange({ request, context, member, form }: Args<"password-change">) {
   const intent = "password-change";
   const hideFields = ["currentPassword", "password", "confirmPassword"];
-  const submission = parseWithZod(form, { schema: ChangePasswordSchema });
+  const submission = parseSubmission(form, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
     return data<AccountAnswer>({ intent, ok: false, message: null, lastResult: submission.reply({ hideFields }) }, { status: 400 });
   }
@@ -64,7 +64,7 @@ export async function answerPasswordChange({ request, context, member, form }: A
 export async function answerAccountDeletion({ request, context, member, form }: Args<"account-delete">) {
   const intent = "account-delete";
   const hideFields = ["password"];
-  const submission = parseWithZod(form, { schema: DeleteAccountSchema });
+  const submission = parseSubmission(form, { schema: DeleteAccountSchema });
   if (submission.status !== "success") {
     return data<AccountAnswer>({ intent, ok: false, message: null, lastResult: submission.reply({ hideFields }) }, { status: 400 });
   }

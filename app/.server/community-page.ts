@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { UPLOAD_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
@@ -23,6 +22,7 @@ import { invariantResponse, requiredParam } from "./http";
 import { loadMemberFeed } from "./feed-load";
 import { limiterOf, subjects } from "./limits";
 import { checkMediaFile, deleteMedia, storeMedia } from "./media";
+import { parseSubmission } from "./submission";
 
 /**
  * What the community pages read, handed to the session's round trip (docs/decisions/026): call these
@@ -107,7 +107,7 @@ async function storedImage(context: AppLoadContext, memberId: string, form: Form
  */
 export async function answerCommunityForm({ context, member, form, intent }: MemberActionArgs<"community-create" | "community-update">, communityId?: string) {
   const schema = intent === "community-create" ? CreateCommunitySchema : EditCommunitySchema;
-  const submission = parseWithZod(form, { schema });
+  const submission = parseSubmission(form, { schema });
   const again = (status: number, message: string | null, fieldErrors?: Record<string, string[]>) =>
     data<CommunityFormAnswer>(
       { ok: false, message, lastResult: submission.reply(fieldErrors ? { fieldErrors } : message ? { formErrors: [message] } : undefined) },

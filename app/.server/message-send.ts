@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { DM_MESSAGES } from "~/lib/texts/dm";
 import { SendMessageSchema } from "~/lib/schemas/message";
@@ -7,6 +6,7 @@ import { sendMessage } from "./messages";
 import { refuse } from "./outcome";
 import { publishMessage } from "./realtime";
 import { respond } from "./respond";
+import { parseSubmission } from "./submission";
 
 /**
  * A message from a participant (docs/decisions/036), as both ways of sending it post it: written to
@@ -15,7 +15,7 @@ import { respond } from "./respond";
  */
 export function sendMessageAction(args: ActionFunctionArgs, conversationId: string) {
   return memberAction(args, ["message-send"], async ({ context, member, form }) => {
-    const submission = parseWithZod(form, { schema: SendMessageSchema });
+    const submission = parseSubmission(form, { schema: SendMessageSchema });
     if (submission.status !== "success") {
       const error = submission.error?.content?.[0] ?? DM_MESSAGES.sendFailed;
       return respond(context, form, refuse(400, error, "content"));

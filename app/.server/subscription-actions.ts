@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/cloudflare";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { SubscribeSchema, SubscriptionOfferingSchema, SubscriptionPriceSchema } from "~/lib/schemas/subscriptions";
@@ -9,6 +8,7 @@ import { purgePublicProfile } from "./edge-cache";
 import { respond } from "./respond";
 import { refuse } from "./outcome";
 import { cancelAtProviders, cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
+import { parseSubmission } from "./submission";
 
 /**
  * Subscribe and Cancel on a creator's profile (spec document 2 §4; docs/decisions/037): the profile's
@@ -20,7 +20,7 @@ export async function answerSubscription({ context, member, form, params, intent
   if (!username) return respond(context, form, refuse(404, SUBSCRIPTION_MESSAGES.memberNotFound));
   const acting = { context, memberId: member.id, origin: context.config.origin };
   if (intent === "unsubscribe") return respond(context, form, await cancelCreatorSubscription(acting, username), SUBSCRIPTION_MESSAGES.cancelled);
-  const submission = parseWithZod(form, { schema: SubscribeSchema });
+  const submission = parseSubmission(form, { schema: SubscribeSchema });
   if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.choosePlan));
   const outcome = await subscribeToCreator(acting, username, submission.value.plan, submission.value.priceCents);
   if (!outcome.ok) return respond(context, form, outcome);
@@ -38,7 +38,7 @@ export async function answerSubscription({ context, member, form, params, intent
  */
 export async function answerSubscriptionPrice({ context, member, form, intent }: Pick<MemberActionArgs<"subscription-price" | "subscription-offering">, "context" | "member" | "form" | "intent">) {
   if (intent === "subscription-offering") {
-    const submission = parseWithZod(form, { schema: SubscriptionOfferingSchema });
+    const submission = parseSubmission(form, { schema: SubscriptionOfferingSchema });
     if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.offeringFailed));
     const on = submission.value.offer === "on";
     const outcome = await setOffering(context.db, member.id, on);
@@ -48,7 +48,7 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
     // The answer says what was saved, never whose subscriptions stopped.
     return respond(context, form, outcome.ok ? { ok: true } : outcome, on ? SUBSCRIPTION_MESSAGES.offeringEnabled : SUBSCRIPTION_MESSAGES.offeringDisabled);
   }
-  const submission = parseWithZod(form, { schema: SubscriptionPriceSchema });
+  const submission = parseSubmission(form, { schema: SubscriptionPriceSchema });
   if (submission.status !== "success") {
     const problem = submission.error?.price?.[0] ?? SUBSCRIPTION_MESSAGES.priceHint;
     return respond(context, form, refuse(400, problem, "price"));

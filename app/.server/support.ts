@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { SUPPORT_REQUEST_CLEANUP_BATCH, SUPPORT_REQUEST_RETENTION_MS, SUPPORT_REQUESTS_SHOWN } from "~/lib/constants";
@@ -17,6 +16,7 @@ import { oncePerSend, refuse, type Outcome } from "./outcome";
 import { returnToOf } from "./respond";
 import { deleteOldQueued, mailQueued, type TeamQueue } from "./team-queue";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
+import { parseSubmission } from "./submission";
 
 /**
  * Contact support (decision 078), the badge's Priority Support made real: a member's message is stored
@@ -151,7 +151,7 @@ export function mailSupportRequests(db: Db, mailer: Mailer, to: string, when: { 
  * with its errors beside its fields, in both modes.
  */
 export async function answerSupportRequest({ context, member, form }: Pick<MemberActionArgs<"support-request">, "context" | "member" | "form">) {
-  const submission = parseWithZod(form, { schema: SupportRequestSchema });
+  const submission = parseSubmission(form, { schema: SupportRequestSchema });
   if (submission.status !== "success") return data<SettingsAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
   const now = Date.now();
   const outcome = await sendSupportRequest(context.db, member.id, submission.value, now);

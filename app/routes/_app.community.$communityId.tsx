@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -20,6 +19,7 @@ import { SetRoleSchema } from "~/lib/schemas/community";
 import { answerOffline } from "~/lib/unanswered";
 import type { FeedRoomHandle } from "~/lib/live-rooms";
 import type { CommunityAccess } from "~/lib/types/community";
+import { parseSubmission } from "~/.server/submission";
 
 /** Live posts of the community from its room, for its members: only they see its posts (docs/decisions/036). */
 export const handle: FeedRoomHandle = {
@@ -68,7 +68,7 @@ export function action(args: ActionFunctionArgs) {
         return respond(context, form, left, COMMUNITY_MESSAGES.left);
       }
       case "community-role": {
-        const submission = parseWithZod(form, { schema: SetRoleSchema });
+        const submission = parseSubmission(form, { schema: SetRoleSchema });
         if (submission.status !== "success") return respond(context, form, refuse(400, COMMUNITY_MESSAGES.roleFailed));
         const { memberId, role } = submission.value;
         const outcome = await setMemberRole(db, member.id, communityId, memberId, role);

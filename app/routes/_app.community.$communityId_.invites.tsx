@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
@@ -17,6 +16,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { CreateInviteSchema } from "~/lib/schemas/community";
 import type { CommunityFormAnswer } from "~/lib/types/community";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.communityName ? `${INVITE_MESSAGES.title} · ${data.communityName} | Murmur` : `${INVITE_MESSAGES.title} | Murmur` },
@@ -64,7 +64,7 @@ export function action(args: ActionFunctionArgs) {
           : refuse(400, INVITE_MESSAGES.deleteFailed);
       return respond(context, form, outcome, INVITE_MESSAGES.deleted);
     }
-    const submission = parseWithZod(form, { schema: CreateInviteSchema });
+    const submission = parseSubmission(form, { schema: CreateInviteSchema });
     if (submission.status !== "success") {
       return data<CommunityFormAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }

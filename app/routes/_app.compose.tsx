@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
@@ -27,6 +26,7 @@ import { extractMentions } from "~/lib/text";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.reply ? "Reply" : data?.community ? COMMUNITY_MESSAGES.postIn(data.community.name) : "Create Post"} | Murmur` },
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The form again with its errors, keeping the text and every file already stored. */
 function composeAgain(form: FormData, refusal: ComposeRefusal) {
-  const reply = parseWithZod(form, { schema: CreatePostSchema }).reply(refusal.errors);
+  const reply = parseSubmission(form, { schema: CreatePostSchema }).reply(refusal.errors);
   const images = refusal.stored.filter((media) => media.kind === "image").map((media) => media.key);
   const given = form.get("videoKey");
   const videoKey = refusal.stored.find((media) => media.kind === "video")?.key ?? (typeof given === "string" && given ? given : undefined);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
@@ -13,6 +12,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { NotificationSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Notification settings | Murmur" }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Saves which notifications the member wants (docs/decisions/030: the notifications issue honours them). */
 export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["notification-settings"], async ({ context, member, form }) => {
-    const submission = parseWithZod(form, { schema: NotificationSettingsSchema });
+    const submission = parseSubmission(form, { schema: NotificationSettingsSchema });
     if (submission.status !== "success") {
       return data<SettingsAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
@@ -16,6 +15,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { PrivacySettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Privacy settings | Murmur" }, { name: "robots", content: "noindex" }];
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export function action(args: ActionFunctionArgs) {
   return memberAction(args, ["privacy-settings"], async ({ context, member, form }) => {
-    const submission = parseWithZod(form, { schema: PrivacySettingsSchema });
+    const submission = parseSubmission(form, { schema: PrivacySettingsSchema });
     if (submission.status !== "success") {
       return data<SettingsAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
@@ -16,6 +15,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings | Murmur" }, { name: "robots", content: "noindex" }];
 
@@ -36,7 +36,7 @@ export function action(args: ActionFunctionArgs) {
       return answerSubscriptionPrice({ ...actionArgs, intent: actionArgs.intent });
     }
     const { context, member, form } = actionArgs;
-    const submission = parseWithZod(form, { schema: ProfileSettingsSchema });
+    const submission = parseSubmission(form, { schema: ProfileSettingsSchema });
     if (submission.status !== "success") {
       return data<SettingsAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback } from "react";
@@ -16,6 +15,7 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ReportSchema } from "~/lib/schemas/post";
 import type { ActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
+import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: `${REPORT_TITLE} | Murmur` }, { name: "robots", content: "noindex" }];
 
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   const postId = requiredParam(args.params, "postId");
   return memberAction(args, ["report"], async ({ context, member, form }) => {
-    const submission = parseWithZod(form, { schema: ReportSchema });
+    const submission = parseSubmission(form, { schema: ReportSchema });
     if (submission.status !== "success") {
       return data<ActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
     }

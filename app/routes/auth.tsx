@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -24,6 +23,7 @@ import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { parseSubmission } from "~/.server/submission";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -60,11 +60,11 @@ type ActionData = { lastResult: SubmissionResult<string[]>; showPassword?: boole
 /** The form's fields by the rules of its mode, and what to authenticate when they pass. */
 function parseAuthentication(mode: Mode, formData: FormData) {
   if (mode === "sign-up") {
-    const submission = parseWithZod(formData, { schema: SignUpSchema });
+    const submission = parseSubmission(formData, { schema: SignUpSchema });
     const auth: Authentication | null = submission.status === "success" ? { mode, input: submission.value } : null;
     return { submission, auth };
   }
-  const submission = parseWithZod(formData, { schema: SignInSchema });
+  const submission = parseSubmission(formData, { schema: SignInSchema });
   const auth: Authentication | null = submission.status === "success" ? { mode, input: submission.value } : null;
   return { submission, auth };
 }

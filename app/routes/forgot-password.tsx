@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { requestPasswordReset } from "~/.server/auth/accounts";
@@ -16,6 +15,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { parseSubmission } from "~/.server/submission";
 
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;
@@ -32,7 +32,7 @@ type ActionData = { lastResult: SubmissionResult<string[]>; sent?: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   await requireAnonymous(context);
-  const submission = parseWithZod(form, { schema: ForgotPasswordSchema });
+  const submission = parseSubmission(form, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const { email } = submission.value;
   // A deploy mails after the answer (the same time for every e-mail); locally the outbox has the mail

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findPasswordResetUser, resetPassword } from "~/.server/auth/accounts";
@@ -17,6 +16,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { parseSubmission } from "~/.server/submission";
 
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
+  const submission = parseSubmission(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
   const said = (message: string, status: number, headers?: HeadersInit) =>

@@ -77,6 +77,44 @@ describe("a request whose body is not a form is refused, on every action route",
     expect(await response.text()).toContain("The form could not be read. Please try again.");
   });
 
+  it("conform's own field names sent by hand never make a 500: the field is dropped and the form answers as without it", async () => {
+    const { user, cookie } = await member();
+    const post = await createPost(user.id);
+    const reserved: [string, string][] = [
+      ["__intent__", "x"],
+      ["__intent__", "{}"],
+      ["__intent__", "null"],
+      ["__intent__", JSON.stringify({ type: "insert", payload: { name: "email" } })],
+      ["__intent__", JSON.stringify({ type: "remove", payload: { name: "content", index: 0 } })],
+      ["__intent__", JSON.stringify({ type: "update", payload: { name: "__proto__", value: 1 } })],
+      ["__state__", "x"],
+    ];
+    const forms: [string, Record<string, string>, Record<string, string>][] = [
+      ["/auth", { mode: "sign-in", email: "nobody@example.com", password: "not the password" }, {}],
+      ["/forgot-password", { email: "nobody@example.com" }, {}],
+      ["/reset-password", { token: "x", password: "a new password 1", confirmPassword: "a new password 1" }, {}],
+      [`/post/${post.id}`, { intent: "comment", content: "A reply by hand" }, { Cookie: cookie }],
+      [`/post/${post.id}/report`, { intent: "report", reason: "spam" }, { Cookie: cookie }],
+      ["/settings/privacy", { intent: "privacy-settings", profileVisibility: "public", postVisibility: "public", allowDirectMessages: "everyone" }, { Cookie: cookie }],
+    ];
+    for (const [path, fields, headers] of forms) {
+      for (const [name, value] of reserved) {
+        const body = new URLSearchParams(fields);
+        body.append(name, value);
+        const response = await fetchWorker(
+          new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { Origin: ORIGIN, Host: "localhost", "Content-Type": "application/x-www-form-urlencoded", ...headers }, redirect: "manual" }),
+        );
+        expect(response.status, `${path} with ${name}=${value}`).toBeLessThan(500);
+      }
+    }
+    // A post sent by hand with one is posted as the page would have posted it, once.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "post", content: "Posted with a stray intent", clientId: crypto.randomUUID(), __intent__: "x" })) form.append(name, value);
+    const posted = await multipartPost("/compose", form, { Cookie: cookie });
+    expect(posted.status).toBeLessThan(500);
+    expect(await postCount(user.id)).toBe(2);
+  });
+
   it("an unknown theme is 400", async () => {
     const response = await fetchWorker(formPost("/theme", { theme: "sepia" }));
     expect(response.status).toBe(400);

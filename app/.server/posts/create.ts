@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_IMAGES_PER_POST, MENTIONS_NOTIFIED } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
@@ -18,6 +17,7 @@ import { subjects, type Limiter } from "../limits";
 import { searchWordsOf } from "./words";
 import { oncePerSend, refuse, type Outcome } from "../outcome";
 import { canPostForSubscribers, hasUsername, offeringSql } from "../users";
+import { parseSubmission } from "../submission";
 
 /** Creating posts: the text with its hashtags and mentions as rows, and the member's uploads claimed. */
 
@@ -256,7 +256,7 @@ export async function createPostWithFiles(
     return failed(error, stored);
   }
 
-  const submission = parseWithZod(form, { schema: CreatePostSchema });
+  const submission = parseSubmission(form, { schema: CreatePostSchema });
   if (submission.status !== "success") return refused({}, stored);
   const { imageDescription, describedImage, ...fields } = submission.value;
   const storedImages = stored.filter((m) => m.kind === "image").map((m) => m.key);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Intent } from "~/lib/intents";
@@ -11,6 +10,7 @@ import { refuse } from "../outcome";
 import { publishCounts, publishDeletedPost, publishNewPost, tellNotified } from "../realtime";
 import { respond, returnToOf } from "../respond";
 import { setBookmark, setLike, setRepost } from "./interactions";
+import { parseSubmission } from "../submission";
 
 /** The interactions a post's page and cards send to /post/{id}. */
 export const POST_INTENTS = ["like", "repost", "bookmark", "comment", "comment-like"] as const satisfies readonly Intent[];
@@ -30,7 +30,7 @@ export async function interactWithPost(
 ) {
   const db = context.db;
   if (intent === "comment") {
-    const submission = parseWithZod(form, { schema: CommentSchema });
+    const submission = parseSubmission(form, { schema: CommentSchema });
     // Shown again with the text and the message (without JavaScript, on the page itself).
     if (submission.status !== "success") {
       return data<PostActionAnswer>({ ok: false, message: null, lastResult: submission.reply() }, { status: 400 });
