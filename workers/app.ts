@@ -5,7 +5,7 @@ import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext, refuseLocalConfigBeyondLocalhost } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
-import { badRequest, isCrossOriginMutation, readForm, refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
+import { badRequest, isCrossOriginMutation, readForm, readTextUpTo, refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
 import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, namesAParty, refuseRoomRequest, ROOMS_PREFIX } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
@@ -32,10 +32,10 @@ const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 
 async function stripeWebhook(request: Request, env: Env): Promise<Response> {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  if (Number(request.headers.get("Content-Length") ?? 0) > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
   try {
-    const payload = await request.text();
-    if (payload.length > STRIPE_WEBHOOK_MAX_BYTES) return Response.json({ error: "too large" }, { status: 413 });
+    // Counted as it arrives when no Content-Length says its size: an unsigned body is never held whole.
+    const payload = await readTextUpTo(request, STRIPE_WEBHOOK_MAX_BYTES);
+    if (payload === null) return Response.json({ error: "too large" }, { status: 413 });
     const db = getDb(env.DB);
     const config = readConfig(env);
     refuseLocalConfigBeyondLocalhost(config, request);

@@ -106,27 +106,51 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 export async function readForm(request: Request, maxBytes: number = FORM_MAX_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!FORM_TYPES.test(type)) throw badRequest("Murmur accepts only form submissions here.");
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && !(Number(declared) <= maxBytes)) throw tooLarge(maxBytes);
-  let over = false;
+  const body = countedBody(request, maxBytes);
+  if (body === "over") throw tooLarge(maxBytes);
   try {
-    if (declared !== null || !request.body) return await request.formData();
-    let size = 0;
-    const counted = request.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          size += chunk.byteLength;
-          if (size > maxBytes) {
-            over = true;
-            controller.error(new Error("past the form's size"));
-          } else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return await new Response(counted, { headers: { "Content-Type": type } }).formData();
+    return await new Response(body.stream, { headers: { "Content-Type": type } }).formData();
   } catch {
-    if (over) throw tooLarge(maxBytes);
+    if (body.over()) throw tooLarge(maxBytes);
     throw badRequest("The form could not be read. Please try again.");
+  }
+}
+
+/**
+ * A request's body, at most `maxBytes`: "over" at once when its Content-Length says more; without one,
+ * a stream that errors past the size as it arrives (`over()` then says so), so a body sent in chunks
+ * is never held whole before it is refused.
+ */
+export function countedBody(request: Request, maxBytes: number): "over" | { stream: ReadableStream<Uint8Array> | null; over: () => boolean } {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && !(Number(declared) <= maxBytes)) return "over";
+  if (declared !== null || !request.body) return { stream: request.body, over: () => false };
+  let size = 0;
+  let over = false;
+  const stream = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          over = true;
+          controller.error(new Error("past the body's size"));
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { stream, over: () => over };
+}
+
+/** A request's body as text, at most `maxBytes` (`countedBody`): null when it is larger. */
+export async function readTextUpTo(request: Request, maxBytes: number): Promise<string | null> {
+  const body = countedBody(request, maxBytes);
+  if (body === "over") return null;
+  try {
+    const text = await new Response(body.stream).text();
+    return new TextEncoder().encode(text).byteLength > maxBytes ? null : text;
+  } catch (error) {
+    if (body.over()) return null;
+    throw error;
   }
 }
 

@@ -7,7 +7,7 @@ import { createLoadContext } from "~/.server/context";
 import { readConfig } from "~/.server/env";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
-import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, type RateLimitName } from "~/lib/constants";
+import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, STRIPE_WEBHOOK_MAX_BYTES, type RateLimitName } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { handleError } from "~/entry.server";
 import worker from "../../workers/app";
@@ -433,6 +433,30 @@ describe("a limit on every form's size (decision 070)", () => {
     for (const [name, value] of Object.entries({ intent: "report", reason: "Spam", junk })) multipart.set(name, value);
     expect((await multipartPost(`/post/${post.id}/report`, multipart, { Cookie: cookie })).status).toBe(413);
     expect(await db().select().from(reports).where(eq(reports.postId, post.id)).all()).toEqual([]);
+  });
+
+  it("Stripe's webhook reads at most STRIPE_WEBHOOK_MAX_BYTES, by its Content-Length or as it arrives: 413, never held whole", async () => {
+    const junk = JSON.stringify({ junk: "x".repeat(STRIPE_WEBHOOK_MAX_BYTES) });
+    const headers = { "Stripe-Signature": "t=1,v1=x", "Content-Type": "application/json" };
+    const declared = await fetchWorker(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: junk, headers }));
+    expect(declared.status).toBe(413);
+    expect((await streamed("/webhooks/stripe", junk, headers)).status).toBe(413);
+    // A body that never ends is refused once past the size, not waited for to its end.
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > STRIPE_WEBHOOK_MAX_BYTES + chunk.byteLength) return new Promise<void>(() => {}); // and then nothing, ever
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: endless, headers, duplex: "half" } as RequestInit);
+    expect((await fetchWorker(request)).status).toBe(413);
+    // Under it, the body is read and handed on (here: Stripe is not configured, 404).
+    const small = JSON.stringify({ id: "evt_1" });
+    expect((await streamed("/webhooks/stripe", small, headers)).status).toBe(404);
+    expect((await fetchWorker(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: small, headers }))).status).toBe(404);
   });
 
   it("forms with files are read up to their own size: a post's with its files, a photo's with one; a visitor's never past a form without files", async () => {
