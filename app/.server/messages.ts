@@ -31,9 +31,12 @@ export function conversationFilterOf(value: string | null): ConversationFilter {
   return CONVERSATION_FILTERS.find((filter) => filter === value) ?? "all";
 }
 
-/** A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters; blank is none. */
+/**
+ * A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters as a person counts them (an emoji
+ * at the cut is kept whole, never half of it); blank is none.
+ */
 export function messageSearchOf(value: string | null): string | null {
-  const term = value?.trim().slice(0, SEARCH_QUERY_MAX_LENGTH) ?? "";
+  const term = Array.from(value?.trim() ?? "").slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim();
   return term === "" ? null : term;
 }
 

@@ -6,7 +6,7 @@ import worker from "../../workers/app";
 import { runRead, runReads } from "~/.server/db/reads";
 import { blocks, conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { conversationCountsRead, conversationListRead, memberBadges, sendMessage, startConversation } from "~/.server/messages";
+import { conversationCountsRead, conversationListRead, memberBadges, messageSearchOf, sendMessage, startConversation } from "~/.server/messages";
 import { shellReads } from "~/.server/shell";
 import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_RECORD_EVERY_MS, CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
@@ -312,6 +312,12 @@ describe("the conversation list", () => {
       const found = await runRead(conversationListRead(db(), viewer, "all", term, null));
       expect(found.conversations.map((row) => row.id), term).toEqual(expected);
     }
+    // A term cut at its length keeps an emoji at the cut whole, and still finds the message.
+    const emoji = `${"b".repeat(SEARCH_QUERY_MAX_LENGTH - 1)}😀 and more`;
+    expect((await write(toEmile, emile.id, emoji)).ok).toBe(true);
+    const cut = messageSearchOf(emoji);
+    expect(cut).toBe(`${"b".repeat(SEARCH_QUERY_MAX_LENGTH - 1)}😀`);
+    expect((await runRead(conversationListRead(db(), viewer, "all", cut, null))).conversations.map((row) => row.id)).toEqual([toEmile]);
   });
 
   it("pages by keyset without repeats, and reads one member's rows by index", async () => {
