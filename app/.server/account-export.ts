@@ -242,7 +242,7 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       // a lapsed subscriber's file held the words of a reply under a subscriber-only post), and not the
       // words of a comment its post's author hid by blocking its writer (decision 120).
       name: "notifications",
-      select: sql`n.id, n.type, CASE WHEN p.id IS NULL OR ${canViewSql(me, sql`p.user_id`, sql`p.is_subscriber_only`, now, sql`p.community_id`)} THEN (CASE WHEN ${notBlockedWriterSql(null, sql`n.related_user_id`, sql`p.user_id`)} THEN n.content ELSE '' END) ELSE '' END AS content,
+      select: sql`n.id, n.type, CASE WHEN (p.id IS NULL OR ${canViewSql(me, sql`p.user_id`, sql`p.is_subscriber_only`, now, sql`p.community_id`)}) AND ${notBlockedWriterSql(null, sql`n.related_user_id`, sql`p.user_id`)} THEN n.content ELSE '' END AS content,
         u.username, n.related_post_id, n.group_size, n.is_read, n.created_at`,
       from: "notifications n LEFT JOIN users u ON u.id = n.related_user_id LEFT JOIN posts p ON p.id = n.related_post_id",
       where: sql`n.user_id = ${me} AND n.is_head = 1`,

@@ -229,6 +229,12 @@ export function purgePublicPost(context: AppLoadContext, ...postIds: string[]): 
   return purgePaths(originsOf(context), [...new Set(postIds)].map((id) => `/post/${id}`));
 }
 
+/** After a write that changes profiles and posts' pages at once (a block): every page in one purge. */
+export function purgePublicPages(context: AppLoadContext, pages: { usernames: string[]; postIds: string[] }): Promise<void> {
+  const paths = [...new Set([...pages.usernames.map((username) => `/@${username}`), ...pages.postIds.map((id) => `/post/${id}`)])];
+  return purgePaths(originsOf(context), paths);
+}
+
 /** A request's pages are kept under its own origin and the site's configured one. */
 function originsOf(context: AppLoadContext): string[] {
   return [...new Set([context.origin, context.config.origin])];

@@ -146,8 +146,7 @@ export async function readTextUpTo(request: Request, maxBytes: number): Promise<
   const body = countedBody(request, maxBytes);
   if (body === "over") return null;
   try {
-    const text = await new Response(body.stream).text();
-    return new TextEncoder().encode(text).byteLength > maxBytes ? null : text;
+    return await new Response(body.stream).text();
   } catch (error) {
     if (body.over()) return null;
     throw error;

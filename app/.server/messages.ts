@@ -32,8 +32,8 @@ export function conversationFilterOf(value: string | null): ConversationFilter {
 }
 
 /**
- * A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters as a person counts them (an emoji
- * at the cut is kept whole, never half of it); blank is none.
+ * A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters, counted by code point as post
+ * searches count them (an emoji at the cut is kept whole, never half of its UTF-16 pair); blank is none.
  */
 export function messageSearchOf(value: string | null): string | null {
   const term = Array.from(value?.trim() ?? "").slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim();

@@ -387,12 +387,14 @@ export const PUBLIC_PAGE_CACHE = {
   maxAgeMs: 5 * MINUTE,
 } as const;
 /**
- * A block purges visitors' copies of the blocker's posts whose pages held the blocked member's comments
- * (hidden from everyone by then, decision 100): the posts of the blocked member's newest
- * `commentsRead` comments, at most `posts` of them, newest first. Each page purged is a few Cache API
- * calls, which count against a request's subrequests; an older page's copy ages out (maxAgeMs above).
+ * A block purges visitors' copies of both profiles and of the blocker's posts whose pages held the
+ * blocked member's comments (hidden from everyone by then, decision 120): the posts of the blocked
+ * member's newest `commentsRead` comments, at most `posts` of them, newest first. A page purged is
+ * three Cache API calls under each origin (a tombstone, a copy per theme), and they count against a
+ * request's subrequests (Workers Free: 50): six pages under two origins are 36. An older page's copy
+ * ages out (maxAgeMs above).
  */
-export const BLOCK_PURGE = { commentsRead: 200, posts: 8 } as const;
+export const BLOCK_PURGE = { commentsRead: 200, posts: 4 } as const;
 /** A public profile's description (Open Graph, Twitter card) is cut to this many characters. */
 export const PROFILE_DESCRIPTION_MAX_LENGTH = 200;
 // Settings and the profile's owner (docs/decisions/030-member-settings.md)

@@ -10,6 +10,7 @@ import { invariantResponse, requiredParam } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { answerHeaders, respond } from "~/.server/respond";
 import { revokeCommunityRoom } from "~/.server/realtime";
+import { parseSubmission } from "~/.server/submission";
 import { CommunityPage, communityNotFound } from "~/components/community/community-page";
 import { ErrorPage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
@@ -19,7 +20,6 @@ import { SetRoleSchema } from "~/lib/schemas/community";
 import { answerOffline } from "~/lib/unanswered";
 import type { FeedRoomHandle } from "~/lib/live-rooms";
 import type { CommunityAccess } from "~/lib/types/community";
-import { parseSubmission } from "~/.server/submission";
 
 /** Live posts of the community from its room, for its members: only they see its posts (docs/decisions/036). */
 export const handle: FeedRoomHandle = {

@@ -7,6 +7,7 @@ import { readLater } from "~/.server/db/reads";
 import { requiredParam } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { answerHeaders, respond } from "~/.server/respond";
+import { parseSubmission } from "~/.server/submission";
 import { InviteLinks, type InviteLinksData } from "~/components/community/invite-links";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -16,7 +17,6 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { CreateInviteSchema } from "~/lib/schemas/community";
 import type { CommunityFormAnswer } from "~/lib/types/community";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.communityName ? `${INVITE_MESSAGES.title} · ${data.communityName} | Murmur` : `${INVITE_MESSAGES.title} | Murmur` },

@@ -13,6 +13,7 @@ import { publishNewPost, tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond, returnToOf } from "~/.server/respond";
 import { canPostIn } from "~/.server/communities";
 import { refuse } from "~/.server/outcome";
+import { parseSubmission } from "~/.server/submission";
 import { GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { ReplyForm } from "~/components/post/comment-form";
@@ -26,7 +27,6 @@ import { extractMentions } from "~/lib/text";
 import { CreatePostSchema } from "~/lib/schemas/post";
 import type { PostActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.reply ? "Reply" : data?.community ? COMMUNITY_MESSAGES.postIn(data.community.name) : "Create Post"} | Murmur` },

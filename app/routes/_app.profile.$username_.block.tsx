@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { memberAction } from "~/.server/actions";
 import { requireUser } from "~/.server/auth/guards";
 import { blockMember, blockTarget, unblockMember } from "~/.server/blocks";
-import { purgePublicPost, purgePublicProfile } from "~/.server/edge-cache";
+import { purgePublicPages } from "~/.server/edge-cache";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { profileUsername } from "~/.server/profiles";
@@ -55,11 +55,7 @@ export function action(args: ActionFunctionArgs) {
     tellNotified(context, context.db, { ids: [member.id, outcome.id] });
     // Visitors' copies: both profiles (the reposts taken back; the blocker's cards' top comments) and
     // the blocker's posts whose pages showed the other's comments, hidden from everyone now.
-    await Promise.all([
-      purgePublicProfile(context, member.username),
-      purgePublicProfile(context, outcome.username),
-      purgePublicPost(context, ...outcome.commentedPosts),
-    ]);
+    await purgePublicPages(context, { usernames: [member.username, outcome.username], postIds: outcome.commentedPosts });
     return respond(context, form, { ok: true }, BLOCK_TEXTS.blocked(outcome.username));
   });
 }

@@ -4,6 +4,7 @@ import { memberAction } from "~/.server/actions";
 import { answerHeaders, respond } from "~/.server/respond";
 import { saveNotificationSettings } from "~/.server/settings";
 import { loadOwnSettings } from "~/.server/settings-page";
+import { parseSubmission } from "~/.server/submission";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationSettingsForm } from "~/components/settings/settings-forms";
 import { SettingsSection } from "~/components/settings/settings-nav";
@@ -12,7 +13,6 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { NotificationSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Notification settings | Murmur" }, { name: "robots", content: "noindex" }];
 

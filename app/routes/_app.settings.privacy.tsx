@@ -4,6 +4,7 @@ import { memberAction } from "~/.server/actions";
 import { answerHeaders, respond } from "~/.server/respond";
 import { savePrivacySettings } from "~/.server/settings";
 import { loadOwnSettings } from "~/.server/settings-page";
+import { parseSubmission } from "~/.server/submission";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
 import { PageLink } from "~/components/ui/page-link";
@@ -15,7 +16,6 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { PrivacySettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Privacy settings | Murmur" }, { name: "robots", content: "noindex" }];
 

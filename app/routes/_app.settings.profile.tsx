@@ -6,6 +6,7 @@ import { answerProfilePhoto } from "~/.server/profile-photo-action";
 import { answerSubscriptionPrice } from "~/.server/subscription-actions";
 import { answerHeaders, respond } from "~/.server/respond";
 import { loadOwnSettings } from "~/.server/settings-page";
+import { parseSubmission } from "~/.server/submission";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfileSettingsForm } from "~/components/settings/profile-form";
 import { SettingsSection } from "~/components/settings/settings-nav";
@@ -15,7 +16,6 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ProfileSettingsSchema } from "~/lib/schemas/settings";
 import type { SettingsAnswer } from "~/lib/types/settings";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings | Murmur" }, { name: "robots", content: "noindex" }];
 

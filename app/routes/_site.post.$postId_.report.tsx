@@ -7,6 +7,7 @@ import { invariantResponse, requiredParam, safeRedirectPath } from "~/.server/ht
 import { findTargetPost } from "~/.server/posts/access";
 import { mailReportAfterAnswer, reportPost } from "~/.server/reports";
 import { answerHeaders, respond } from "~/.server/respond";
+import { parseSubmission } from "~/.server/submission";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { REPORT_TITLE, ReportForm } from "~/components/post/report-form";
@@ -15,7 +16,6 @@ import { skipQuietRevalidation } from "~/lib/revalidation";
 import { ReportSchema } from "~/lib/schemas/post";
 import type { ActionAnswer } from "~/lib/types/post";
 import { answerOffline } from "~/lib/unanswered";
-import { parseSubmission } from "~/.server/submission";
 
 export const meta: MetaFunction = () => [{ title: `${REPORT_TITLE} | Murmur` }, { name: "robots", content: "noindex" }];
 

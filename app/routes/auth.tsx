@@ -12,6 +12,7 @@ import { requireAnonymous } from "~/.server/auth/guards";
 import { readForm, safeRedirectPath } from "~/.server/http";
 import { answerHeaders } from "~/.server/respond";
 import { attempt, isFailure } from "~/.server/outcome";
+import { parseSubmission } from "~/.server/submission";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Icon } from "~/components/icon";
 import { PublicPage } from "~/components/public-page";
@@ -23,7 +24,6 @@ import { SignInSchema, SignUpSchema } from "~/lib/schemas/auth";
 import { showToast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { parseSubmission } from "~/.server/submission";
 
 type Mode = "sign-in" | "sign-up";
 

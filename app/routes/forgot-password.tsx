@@ -8,6 +8,7 @@ import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { limiterOf } from "~/.server/limits";
 import { mailerOf } from "~/.server/mail";
+import { parseSubmission } from "~/.server/submission";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
@@ -15,7 +16,6 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { parseSubmission } from "~/.server/submission";
 
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;

@@ -9,6 +9,7 @@ import { attempt, isFailure } from "~/.server/outcome";
 import { answerHeaders } from "~/.server/respond";
 import { invalidateSession } from "~/.server/auth/session";
 import { closeRoomsOfEndedSessions } from "~/.server/realtime";
+import { parseSubmission } from "~/.server/submission";
 import { PublicPage } from "~/components/public-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormError } from "~/components/ui/field";
@@ -16,7 +17,6 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AUTH_MESSAGES, RATE_MESSAGES } from "~/lib/messages";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { parseSubmission } from "~/.server/submission";
 
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;

@@ -10,6 +10,7 @@ import { stripeSignature } from "~/.server/stripe";
 import { EDGE_CACHEABLE, purgePublicProfile, serveFromEdgeCache } from "~/.server/edge-cache";
 import worker from "../../workers/app";
 import { createPost, createUser, db, formPost, member, ORIGIN, TINY_PNG, toastOf } from "./helpers";
+import { BLOCK_PURGE } from "~/lib/constants";
 
 /**
  * The public profile (spec document 2 §2 "Public profile (signed out)") and the edge cache of visitors'
@@ -481,35 +482,35 @@ describe("the edge cache of visitors' pages", () => {
     expect(page.html).toContain("first!");
   });
 
-  it("is purged when a block hides comments: the blocker's posts the blocked member commented on, and both profiles", async () => {
+  it("is purged when a block hides comments: both profiles and the blocker's posts the blocked member commented on last (BLOCK_PURGE.posts)", async () => {
     const author = await member();
     const heckler = await member();
-    const [older, newer, untouched] = [
-      await createPost(author.user.id, { content: "An older post of the author" }),
-      await createPost(author.user.id, { content: "A newer post of the author" }),
-      await createPost(author.user.id, { content: "A post of the author no one answered" }),
-    ];
-    const comment = (postId: string, content: string) =>
-      send(formPost(`/post/${postId}`, { intent: "comment", content, returnTo: `/post/${postId}` }, { Cookie: heckler.cookie }));
-    expect((await comment(older.id, "heckle one")).status).toBe(302);
-    expect((await comment(newer.id, "heckle two")).status).toBe(302);
+    const commented = [];
+    for (let i = 0; i <= BLOCK_PURGE.posts; i++) commented.push(await createPost(author.user.id, { content: `Post ${i} of the author` }));
+    const untouched = await createPost(author.user.id, { content: "A post of the author no one answered" });
+    // The first post's comment is the oldest: past the bound, its page keeps its copy.
+    for (const [i, post] of commented.entries()) {
+      const answer = await send(formPost(`/post/${post.id}`, { intent: "comment", content: `heckle ${i}`, returnTo: `/post/${post.id}` }, { Cookie: heckler.cookie }));
+      expect(answer.status).toBe(302);
+    }
+    const [oldest, ...newest] = commented;
     // The heckler's repost of the author's post, on the heckler's profile until the block takes it back.
-    const reposted = await send(formPost(`/post/${older.id}`, { intent: "repost", repost: "true", returnTo: `/post/${older.id}` }, { Cookie: heckler.cookie }));
+    const reposted = await send(formPost(`/post/${untouched.id}`, { intent: "repost", repost: "true", returnTo: `/post/${untouched.id}` }, { Cookie: heckler.cookie }));
     expect(reposted.status).toBe(302);
-    const pages = [`/post/${older.id}`, `/post/${newer.id}`, `/@${author.user.username}`, `/@${heckler.user.username}`];
-    for (const path of [...pages, `/post/${untouched.id}`]) await visit(path);
-    for (const path of [...pages, `/post/${untouched.id}`]) expect(status(await visit(path)), path).toBe("HIT");
-    expect((await visit(`/post/${older.id}`)).html).toContain("heckle one");
-    expect((await visit(`/@${heckler.user.username}`)).html).toContain(older.content);
+    const purged = [...newest.map((post) => `/post/${post.id}`), `/@${author.user.username}`, `/@${heckler.user.username}`];
+    const kept = [`/post/${oldest!.id}`];
+    for (const path of [...purged, ...kept]) await visit(path);
+    for (const path of [...purged, ...kept]) expect(status(await visit(path)), path).toBe("HIT");
+    expect((await visit(`/post/${newest[0]!.id}`)).html).toContain("heckle 1");
+    expect((await visit(`/@${heckler.user.username}`)).html).toContain(untouched.content);
 
     const blocked = await send(formPost(`/profile/${heckler.user.username}/block`, { intent: "block", returnTo: `/profile/${heckler.user.username}` }, { Cookie: author.cookie }));
     expect(blocked.status).toBe(302);
-    for (const path of pages) expect(status(await visit(path)), path).toBe("MISS");
-    expect((await visit(`/post/${older.id}`)).html).not.toContain("heckle one");
-    expect((await visit(`/post/${newer.id}`)).html).not.toContain("heckle two");
-    expect((await visit(`/@${heckler.user.username}`)).html).not.toContain(older.content);
-    // A post of the author's the heckler never touched keeps its copy.
-    expect(status(await visit(`/post/${untouched.id}`))).toBe("HIT");
+    for (const path of purged) expect(status(await visit(path)), path).toBe("MISS");
+    for (const [i, post] of newest.entries()) expect((await visit(`/post/${post.id}`)).html).not.toContain(`heckle ${i + 1}`);
+    expect((await visit(`/@${heckler.user.username}`)).html).not.toContain(untouched.content);
+    // Past the bound, a copy ages out by the cache's own limits.
+    for (const path of kept) expect(status(await visit(path)), path).toBe("HIT");
   });
 
   it("a stale page is served once while a fresh one is rendered behind it", async () => {

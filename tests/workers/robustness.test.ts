@@ -90,9 +90,9 @@ describe("a request whose body is not a form is refused, on every action route",
       ["__state__", "x"],
     ];
     const forms: [string, Record<string, string>, Record<string, string>][] = [
-      ["/auth", { mode: "sign-in", email: "nobody@example.com", password: "not the password" }, {}],
-      ["/forgot-password", { email: "nobody@example.com" }, {}],
-      ["/reset-password", { token: "x", password: "a new password 1", confirmPassword: "a new password 1" }, {}],
+      ["/auth", { mode: "sign-in", email: "nobody@example.com", password: "not the password" }, { "CF-Connecting-IP": unique("ip") }],
+      ["/forgot-password", { email: "nobody@example.com" }, { "CF-Connecting-IP": unique("ip") }],
+      ["/reset-password", { token: "x", password: "a new password 1", confirmPassword: "a new password 1" }, { "CF-Connecting-IP": unique("ip") }],
       [`/post/${post.id}`, { intent: "comment", content: "A reply by hand" }, { Cookie: cookie }],
       [`/post/${post.id}/report`, { intent: "report", reason: "spam" }, { Cookie: cookie }],
       ["/settings/privacy", { intent: "privacy-settings", profileVisibility: "public", postVisibility: "public", allowDirectMessages: "everyone" }, { Cookie: cookie }],
@@ -438,8 +438,10 @@ describe("a limit on every form's size (decision 070)", () => {
   it("Stripe's webhook reads at most STRIPE_WEBHOOK_MAX_BYTES, by its Content-Length or as it arrives: 413, never held whole", async () => {
     const junk = JSON.stringify({ junk: "x".repeat(STRIPE_WEBHOOK_MAX_BYTES) });
     const headers = { "Stripe-Signature": "t=1,v1=x", "Content-Type": "application/json" };
-    const declared = await fetchWorker(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: junk, headers }));
-    expect(declared.status).toBe(413);
+    const length = String(new TextEncoder().encode(junk).byteLength);
+    const declared = new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: junk, headers: { ...headers, "Content-Length": length } });
+    expect(declared.headers.get("Content-Length")).toBe(length);
+    expect((await fetchWorker(declared)).status).toBe(413);
     expect((await streamed("/webhooks/stripe", junk, headers)).status).toBe(413);
     // A body that never ends is refused once past the size, not waited for to its end.
     const chunk = new Uint8Array(64 * 1024).fill(120);
