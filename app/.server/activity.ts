@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { ACTIVITY_RECORD_EVERY_MS } from "~/lib/constants";
 import type { Db } from "./db/client";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { memberSettings, messages, users } from "./db/schema";
 import { blockedPairSql } from "./posts/access";
 
