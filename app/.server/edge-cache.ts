@@ -212,7 +212,7 @@ async function purgePaths(origins: string[], paths: string[]): Promise<void> {
  * changed): `await purgePublicProfile(context, member.username)`, the username as stored.
  */
 export function purgePublicProfile(context: AppLoadContext, username: string): Promise<void> {
-  return purgePaths(originsOf(context), [`/@${username}`]);
+  return purgePublicPages(context, { usernames: [username], postIds: [] });
 }
 
 /**
@@ -226,7 +226,7 @@ export function purgePublicProfilesAt(origins: string[], usernames: string[]): P
 
 /** After a write that changes a post's page for visitors (the post deleted, a comment added): each id's page. */
 export function purgePublicPost(context: AppLoadContext, ...postIds: string[]): Promise<void> {
-  return purgePaths(originsOf(context), [...new Set(postIds)].map((id) => `/post/${id}`));
+  return purgePublicPages(context, { usernames: [], postIds });
 }
 
 /** After a write that changes profiles and posts' pages at once (a block): every page in one purge. */

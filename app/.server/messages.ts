@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, SEARCH_QUERY_MAX_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/texts/dm";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
 import type { Author, VerifiedType } from "~/lib/types/post";
@@ -29,15 +29,6 @@ export const CONVERSATION_FILTERS = ["all", "verified"] as const satisfies reado
 
 export function conversationFilterOf(value: string | null): ConversationFilter {
   return CONVERSATION_FILTERS.find((filter) => filter === value) ?? "all";
-}
-
-/**
- * A search term as typed, at most SEARCH_QUERY_MAX_LENGTH characters, counted by code point as post
- * searches count them (an emoji at the cut is kept whole, never half of its UTF-16 pair); blank is none.
- */
-export function messageSearchOf(value: string | null): string | null {
-  const term = Array.from(value?.trim() ?? "").slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim();
-  return term === "" ? null : term;
 }
 
 /**
@@ -245,8 +236,9 @@ export function conversationReads(db: Db, viewer: NonNullable<Viewer>, conversat
         verifiedType: users.verifiedType,
         // When the other member was last active, only while both share their activity status (076)
         // and once they have written here (082).
+        // and once they have written here (082); the time is read only when it is shown (toConversation).
         activityShown: activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId).as("activity_shown"),
-        lastActiveAt: sql<number | null>`CASE WHEN ${activityShownSql(users.id, conversationMembers.userId, conversationMembers.conversationId)} THEN ${users.lastActiveAt} END`.as("other_last_active_at"),
+        lastActiveAt: sql<number | null>`${users.lastActiveAt}`.as("other_last_active_at"),
         // Whether the member may write to them now (refusalOf): the page says why in place of its field.
         ...recipientFields(conversationMembers.userId, sql`${users.id}`),
       };

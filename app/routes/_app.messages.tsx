@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { memberAction } from "~/.server/actions";
 import { getOptionalUser, signInPath } from "~/.server/auth/guards";
 import { readLater } from "~/.server/db/reads";
-import { conversationFilterOf, loadConversationList, messageSearchOf, startConversation } from "~/.server/messages";
+import { conversationFilterOf, loadConversationList, startConversation } from "~/.server/messages";
+import { searchQueryOf } from "~/.server/posts/search";
 import { parseConversationCursor } from "~/.server/posts/cursors";
 import { answerHeaders, respond } from "~/.server/respond";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -23,7 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Messages | Murmur" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filter = conversationFilterOf(url.searchParams.get("filter"));
-  const search = messageSearchOf(url.searchParams.get("q"));
+  // A term as every search takes it: at most SEARCH_QUERY_MAX_LENGTH characters, an emoji at the cut whole.
+  const search = searchQueryOf(url.searchParams.get("q"));
   const cursor = parseConversationCursor(url.searchParams.get("cursor")) ? url.searchParams.get("cursor") : null;
   const loaded = readLater(loadConversationList(context, filter, search, cursor));
   const user = await getOptionalUser(context);

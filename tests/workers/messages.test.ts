@@ -6,7 +6,8 @@ import worker from "../../workers/app";
 import { runRead, runReads } from "~/.server/db/reads";
 import { blocks, conversationMembers, follows, memberSettings, messages, users } from "~/.server/db/schema";
 import { newId } from "~/.server/ids";
-import { conversationCountsRead, conversationListRead, memberBadges, messageSearchOf, sendMessage, startConversation } from "~/.server/messages";
+import { conversationCountsRead, conversationListRead, memberBadges, sendMessage, startConversation } from "~/.server/messages";
+import { searchQueryOf } from "~/.server/posts/search";
 import { shellReads } from "~/.server/shell";
 import { ACTIVE_NOW_WITHIN_MS, ACTIVITY_RECORD_EVERY_MS, CONVERSATIONS_PAGE_SIZE, MESSAGE_MAX_LENGTH, SEARCH_QUERY_MAX_LENGTH, TIME } from "~/lib/constants";
 import { INTENTS } from "~/lib/intents";
@@ -315,7 +316,7 @@ describe("the conversation list", () => {
     // A term cut at its length keeps an emoji at the cut whole, and still finds the message.
     const emoji = `${"b".repeat(SEARCH_QUERY_MAX_LENGTH - 1)}😀 and more`;
     expect((await write(toEmile, emile.id, emoji)).ok).toBe(true);
-    const cut = messageSearchOf(emoji);
+    const cut = searchQueryOf(emoji);
     expect(cut).toBe(`${"b".repeat(SEARCH_QUERY_MAX_LENGTH - 1)}😀`);
     expect((await runRead(conversationListRead(db(), viewer, "all", cut, null))).conversations.map((row) => row.id)).toEqual([toEmile]);
   });
