@@ -8,6 +8,7 @@ import type { Db } from "./db/client";
 import { deleteInParts, partOf, type Part } from "./db/parts";
 import { selectRead, type Read } from "./db/reads";
 import {
+  blocks,
   commentLikes,
   comments,
   communities,
@@ -19,12 +20,14 @@ import {
   follows,
   mediaUploads,
   messages,
+  mutes,
   notifications,
   payments,
   postBookmarks,
   postLikes,
   postReposts,
   posts,
+  postShares,
   userActivity,
   users,
 } from "./db/schema";
@@ -89,6 +92,10 @@ export async function deleteAccount(
   }
 
   for (const community of created) await deleteCommunity(db, bucket, member.id, community.id);
+  // Others' replies under the member's comments go with those comments (their parent's cascade), and
+  // nothing would find the notifications quoting them after: those go first, to the end, as deleting
+  // one comment takes its thread's (deleteComment).
+  await deleteInParts(db, [partOf(db, notifications, quotingRepliesToSql(member.id), batch.rows)]);
   await deleteInParts(db, partsOf(db, member.id, batch));
 
   // Last, in one transaction: the account (its remaining rows cascade, and its media records go to
@@ -108,6 +115,24 @@ export async function deleteAccount(
   // The records are gone; their objects go now (what R2 refuses, the cron deletes later: decision 072).
   await deleteTrashedObjects(db, bucket, media.map((row) => row.key));
   return { ok: true };
+}
+
+/**
+ * The notifications quoting another member's reply, at any depth, under one of the member's comments:
+ * a comment's (to the post's author, to the answered comment's author) and its mentions' carry its
+ * words, its writer and its post, as `deleteComment` finds them. The threads by comments_user_idx and
+ * comments_parent_idx; each reply's notifications by the writer (notifications_actor_idx) or the post.
+ */
+function quotingRepliesToSql(memberId: string) {
+  return sql`${notifications}.rowid IN (WITH RECURSIVE thread(id) AS (
+      SELECT reply.id FROM ${comments} AS mine JOIN ${comments} AS reply ON reply.parent_id = mine.id WHERE mine.user_id = ${memberId}
+      UNION
+      SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
+    )
+    SELECT quoting.rowid FROM thread JOIN ${comments} AS said ON said.id = thread.id
+      JOIN ${notifications} AS quoting ON quoting.related_user_id = said.user_id AND quoting.related_post_id = said.post_id
+        AND quoting.type IN ('comment', 'mention') AND quoting.content = said.content
+    WHERE said.user_id <> ${memberId})`;
 }
 
 /** Whether someone other than `memberId` belongs to the community whose id is `community` (the one rule of a shared community). */
@@ -161,8 +186,9 @@ function createdCommunities(db: Db, memberId: string) {
  * The member's rows that may be many, each kind by its own index. What the member did to others' posts,
  * comments and people goes row by row through the same triggers as an unlike or unfollow, so every
  * counter on another member's row stays equal to its rows. Posts and comments go fewer at a time: each
- * takes its likes, comments, reposts, bookmarks, views and notifications with it. Smaller kinds (shares,
- * invites, sessions, settings, media records) go with the account's own row.
+ * takes its likes, comments, reposts, bookmarks, views and notifications with it. Smaller kinds (invites,
+ * which leaving each community took, sessions, at most SESSIONS_PER_MEMBER_MAX, settings, media records)
+ * go with the account's own row.
  */
 function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: number; posts: number }): Part[] {
   const own = sql`${conversationMembers.userId} = ${memberId}`;
@@ -188,5 +214,12 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
     partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscriberId, memberId), rows),
     partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscribedToId, memberId), rows),
     partOf(db, payments, eq(payments.userId, memberId), rows),
+    // Blocks and mutes either way (each block's row keeps a count by trigger), and the shares the member
+    // made: a row each, without a cap on how many.
+    partOf(db, blocks, eq(blocks.blockerId, memberId), rows),
+    partOf(db, blocks, eq(blocks.blockedId, memberId), rows),
+    partOf(db, mutes, eq(mutes.muterId, memberId), rows),
+    partOf(db, mutes, eq(mutes.mutedId, memberId), rows),
+    partOf(db, postShares, eq(postShares.userId, memberId), rows),
   ];
 }

@@ -9,6 +9,7 @@ import { validateSessionToken } from "~/.server/auth/session";
 import { addComment, setCommentLike } from "~/.server/comments";
 import { createCommunity, joinCommunity } from "~/.server/communities";
 import {
+  blocks,
   comments,
   communities,
   communityMembers,
@@ -21,6 +22,7 @@ import {
   mediaUploads,
   memberSettings,
   messages,
+  mutes,
   notifications,
   passwordResetTokens,
   postBookmarks,
@@ -369,7 +371,8 @@ async function busyMember() {
 
   // What the member did to the others.
   const { myComment } = await actedOnOthers(id, { alice: alice.user.id, alices, bobs });
-  await addComment(db(), bob.user.id, alices, { content: "A reply to the leaver", parentId: myComment });
+  const replyToLeaver = `A reply to the leaver, @${alice.user.username} ${unique("w")}`;
+  await addComment(db(), bob.user.id, alices, { content: replyToLeaver, parentId: myComment });
   // What the others did to the member.
   await setLike(db(), alice.user.id, mine, true);
   await setLike(db(), bob.user.id, mine, true);
@@ -401,7 +404,7 @@ async function busyMember() {
   await requestPasswordReset(db(), limiter(), createOutboxMailer(db()), { email: me.user.email, origin: "https://murmur.test", ip: ip() });
   // A message to support (decision 078).
   if (!(await sendSupportRequest(db(), id, { topic: "account", message: "How do I leave?" })).ok) throw new Error("no support message");
-  return { me, alice, bob, mine, alices, bobs, photo, avatar, shared: shared.communityId, alone: alone.communityId, conversation: started.conversationId };
+  return { me, alice, bob, mine, alices, bobs, photo, avatar, shared: shared.communityId, alone: alone.communityId, conversation: started.conversationId, replyToLeaver };
 }
 
 describe("deleting the account", () => {
@@ -413,9 +416,14 @@ describe("deleting the account", () => {
     const before = (await db().select().from(users).where(inArray(users.id, [alice.user.id, bob.user.id]))).map((u) => [u.followersCount, u.followingCount, u.subscribersCount]);
     expect(before).toEqual(expect.arrayContaining([[1, 1, 0], [0, 1, 1]]));
 
+    // Bob's reply to the member's comment told Alice (her post); its words go with the reply (the leaver's comment's cascade).
+    const quotingTheReply = () => db().select().from(notifications).where(eq(notifications.content, world.replyToLeaver));
+    expect(await quotingTheReply()).not.toEqual([]);
+
     const response = await accountPost(deleteForm(), me.cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth");
+    expect(await quotingTheReply()).toEqual([]);
     // A new document (its rooms start afresh), without the session.
     expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
     expect(setCookie(response, "session")).toBe("session=");
@@ -572,6 +580,42 @@ describe("deleting the account", () => {
     expect(await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 2 } })).toEqual({ ok: true });
     expect(leftAtTheEnd).toBe(0);
     expect(await db().select().from(comments).where(eq(comments.userId, user.id)).all()).toEqual([]);
+  });
+
+  it("blocks and mutes either way and the member's shares go in parts too: none is left to the account's own statement, and the blocks' counts agree", async () => {
+    const { user } = await member();
+    const others = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    for (const other of others) {
+      await db().insert(blocks).values([{ id: newId(), blockerId: user.id, blockedId: other.id }, { id: newId(), blockerId: other.id, blockedId: user.id }]);
+      await db().insert(mutes).values([{ id: newId(), muterId: user.id, mutedId: other.id }, { id: newId(), muterId: other.id, mutedId: user.id }]);
+      await db().insert(postShares).values({ id: newId(), postId: await createPost_(other.id), userId: user.id, platform: "twitter" });
+    }
+    const leftOf = async () => {
+      const [blocked, muted, shared] = await db().batch([
+        db().select({ n: count() }).from(blocks).where(or(eq(blocks.blockerId, user.id), eq(blocks.blockedId, user.id))),
+        db().select({ n: count() }).from(mutes).where(or(eq(mutes.muterId, user.id), eq(mutes.mutedId, user.id))),
+        db().select({ n: count() }).from(postShares).where(eq(postShares.userId, user.id)),
+      ]);
+      return [blocked[0]!.n, muted[0]!.n, shared[0]!.n];
+    };
+    expect(await leftOf()).toEqual([10, 10, 5]);
+    const blocksCounts = async () =>
+      (await db().select({ n: memberSettings.blocksCount }).from(memberSettings).where(inArray(memberSettings.userId, others.map((other) => other.id)))).map((row) => row.n);
+    expect((await blocksCounts()).filter((n) => n > 0)).toHaveLength(others.length);
+    let leftAtTheEnd: number[] | null = null;
+    const watching = new Proxy(db(), {
+      get: (target, name) =>
+        name === "batch"
+          ? async (items: { toSQL?: () => { sql: string } }[]) => {
+              if (items.some((item) => item.toSQL?.().sql.startsWith('delete from "users"'))) leftAtTheEnd = await leftOf();
+              return target.batch(items as never);
+            }
+          : Reflect.get(target, name),
+    });
+    const place = { db: watching, bucket: env.MEDIA, config: readConfig(env), limiter: limiter() };
+    expect(await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 1 } })).toEqual({ ok: true });
+    expect(leftAtTheEnd).toEqual([0, 0, 0]);
+    expect((await blocksCounts()).every((n) => n === 0)).toBe(true);
   });
 
   it("this browser's trusted-device cookie no longer names the deleted account; the others it signed in to stay trusted", async () => {
