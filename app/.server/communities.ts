@@ -12,6 +12,7 @@ import {
   INVITE_CODE_ALPHABET,
   INVITE_CODE_ATTEMPTS,
   INVITE_CODE_LENGTH,
+  INVITES_LIVE_MAX,
   INVITES_SHOWN,
   TIME,
 } from "~/lib/constants";
@@ -438,7 +439,8 @@ export async function listInvites(db: Db, memberId: string, communityId: string,
           inviterSql(communityId, memberId),
         ),
       )
-      .orderBy(sql`${communityInvites.id} DESC`)
+      // The live first: a community has at most INVITES_LIVE_MAX (createInvite), so each is listed.
+      .orderBy(sql`${liveInviteSql(sql`${communityInvites}`, now)} DESC`, sql`${communityInvites.id} DESC`)
       .limit(INVITES_SHOWN),
   ]);
   if (!canInvite(role[0]?.role ?? null)) return null;
@@ -450,6 +452,10 @@ function inviteState(row: { expiresAt: Date | null; maxUses: number | null; uses
   const expiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
   return { expiresAt, expired: expiresAt !== null && expiresAt <= now, usedUp: row.maxUses !== null && row.usesCount >= row.maxUses };
 }
+
+/** Whether the invite under `alias` still admits anyone (inviteState's rule, in SQL). */
+const liveInviteSql = (alias: SQL, now: number) =>
+  sql`((${alias}.expires_at IS NULL OR ${alias}.expires_at > ${now}) AND (${alias}.max_uses IS NULL OR ${alias}.uses_count < ${alias}.max_uses))`;
 
 /** The members who may create a community's invites: its creator and admins. */
 const inviterSql = (communityId: string, memberId: string) =>
@@ -813,13 +819,20 @@ export async function createInvite(
     const code = drawCode();
     const inserted = await db.all<{ id: string }>(sql`INSERT INTO ${communityInvites} (id, community_id, inviter_id, invite_code, expires_at, max_uses, uses_count, created_at)
       SELECT ${newId(now)}, ${communityId}, ${memberId}, ${code}, ${expiresAt}, ${input.maxUses ?? null}, 0, ${now}
-      WHERE ${inviterSql(communityId, memberId)}
+      WHERE ${inviterSql(communityId, memberId)} AND ${liveInvitesBelowMaxSql(communityId, now)}
       ON CONFLICT (invite_code) DO NOTHING RETURNING id`);
     if (inserted.length > 0) return { ok: true, code };
     if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
+    if (!(await db.get<{ below: number }>(sql`SELECT ${liveInvitesBelowMaxSql(communityId, now)} AS below`))?.below) {
+      return refuse(409, INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX));
+    }
   }
   return refuse(409, INVITE_MESSAGES.codeFailed);
 }
+
+/** Whether the community has fewer than INVITES_LIVE_MAX live invites (by community_invites_community_idx). */
+const liveInvitesBelowMaxSql = (communityId: string, now: number) =>
+  sql`(SELECT count(*) FROM ${communityInvites} AS li WHERE li.community_id = ${communityId} AND ${liveInviteSql(sql.raw("li"), now)}) < ${INVITES_LIVE_MAX}`;
 
 /** Only the invite's inviter deletes it (spec document 2 §5); anyone else is refused. */
 export async function deleteInvite(db: Db, memberId: string, communityId: string, inviteId: string): Promise<Outcome> {

@@ -542,8 +542,12 @@ export const INVITE_CODE_ATTEMPTS = 10;
 /** The largest max-uses an invite takes, and the longest expiry (days) its form offers. */
 export const INVITE_MAX_USES_LIMIT = 100_000;
 export const INVITE_MAX_EXPIRY_DAYS = 365;
-/** Invites listed in the Invite Links dialog (newest first). */
+/**
+ * Invites listed in the Invite Links dialog: the live ones (newest first), then the expired and used-up.
+ * A community holds at most as many live invites as the list shows, so each can be found and deleted.
+ */
 export const INVITES_SHOWN = 50;
+export const INVITES_LIVE_MAX = INVITES_SHOWN;
 
 // Contact support in the Help Center (decision 078: the badge's Priority Support)
 /** The longest message to support, in characters (as posts count them). */

@@ -15,6 +15,7 @@ import {
   joinCommunity,
   joinedCommunitiesRead,
   leaveCommunity,
+  listInvites,
   newInviteCode,
   searchCommunitiesRead,
   updateCommunity,
@@ -43,7 +44,7 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
-import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, TIME } from "~/lib/constants";
+import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, INVITES_LIVE_MAX, INVITES_SHOWN, TIME } from "~/lib/constants";
 import { POST_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { INVITE_MESSAGES } from "~/lib/texts/invite";
@@ -767,6 +768,48 @@ describe("invite links", () => {
     const used = await page(`/invite/${code}`, latecomer.cookie);
     expect(used.status).toBe(410);
     expect(used.html).toContain(INVITE_MESSAGES.usedUpLink);
+  });
+
+  it(`a community holds at most ${INVITES_LIVE_MAX} live invites, and the list shows the live ones first: none falls off it while it still admits anyone`, async () => {
+    expect(INVITES_LIVE_MAX).toBeLessThanOrEqual(INVITES_SHOWN);
+    const creator = await member();
+    const admin = await createUser();
+    const c = await community(creator.user.id);
+    expect((await joinCommunity(db(), admin.id, c.id)).ok).toBe(true);
+    await db().update(communityMembers).set({ role: "admin" }).where(and(eq(communityMembers.communityId, c.id), eq(communityMembers.userId, admin.id)));
+    const now = Date.now();
+    const row = (i: number, dead: { expiresAt?: Date; maxUses?: number; usesCount?: number } = {}) => ({
+      id: newId(now - 1000 + i),
+      communityId: c.id,
+      inviterId: i % 2 ? admin.id : creator.user.id,
+      inviteCode: newInviteCode(),
+      createdAt: new Date(now - 1000 + i),
+      usesCount: 0,
+      ...dead,
+    });
+    // The oldest are live; newer than them, expired and used-up ones, which used to push them out.
+    const live = Array.from({ length: INVITES_LIVE_MAX - 1 }, (_, i) => row(i));
+    const dead = Array.from({ length: 20 }, (_, i) => row(500 + i, i % 2 ? { expiresAt: new Date(now - TIME.MINUTE) } : { maxUses: 1, usesCount: 1 }));
+    for (let i = 0; i < live.length; i += 10) await db().insert(communityInvites).values(live.slice(i, i + 10));
+    for (let i = 0; i < dead.length; i += 10) await db().insert(communityInvites).values(dead.slice(i, i + 10));
+
+    // One more live invite may be made (the 50th); the next is refused, saying why, and nothing is made.
+    const last = await createInvite(db(), admin.id, c.id, {});
+    expect(last).toEqual({ ok: true, code: expect.any(String) });
+    const listed = (await listInvites(db(), creator.user.id, c.id))!;
+    expect(listed).toHaveLength(INVITES_SHOWN);
+    expect(listed.filter((invite) => !invite.expired && !invite.usedUp)).toHaveLength(INVITES_LIVE_MAX);
+    expect(listed.slice(0, INVITES_LIVE_MAX).every((invite) => !invite.expired && !invite.usedUp)).toBe(true);
+    expect(new Set(listed.map((invite) => invite.id))).toEqual(new Set([...live.map((invite) => invite.id), listed[0]!.id]));
+    expect(await createInvite(db(), admin.id, c.id, {})).toMatchObject({ ok: false, status: 409, message: INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX) });
+    const refused = await send(`/community/${c.id}/invites`, { intent: "invite-create", returnTo: `/community/${c.id}/invites` }, creator.cookie);
+    expect(toastOf(refused)).toBe(INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX));
+    expect(await invitesOf(c.id)).toHaveLength(INVITES_LIVE_MAX + dead.length);
+
+    // One used up (or deleted) makes room for one more.
+    await db().update(communityInvites).set({ maxUses: 1, usesCount: 1 }).where(eq(communityInvites.id, live[0]!.id));
+    expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(true);
+    expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(false);
   });
 
   it("an invite that expires in a day works now and is refused ('This invite link has expired') once the day has passed", async () => {
