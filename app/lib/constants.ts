@@ -27,6 +27,11 @@ export const SESSION_TOKEN_BYTES = 20;
 export const SESSION_LIFETIME_MS = 30 * DAY;
 /** A session is extended when fewer than this many milliseconds remain. */
 export const SESSION_RENEW_BEFORE_MS = 15 * DAY;
+/**
+ * A member's live sessions at most: a sign-in beyond ends the one whose browser was seen least
+ * recently (the earliest to expire), so sign-ins in a loop cannot grow the table without end.
+ */
+export const SESSIONS_PER_MEMBER_MAX = 50;
 
 // Password hashing: scrypt at OWASP's N=2^14, r=8, p=5 (16 MiB per hash), which fits a Worker.
 export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 5, keyLength: 32, saltLength: 16, maxmem: 64 * 1024 * 1024 } as const;

@@ -184,6 +184,19 @@ describe("guessing a password cannot lock the owner out (trusted devices)", () =
     expect((await signInForm(second.email, TEST_PASSWORD, ip())).status).toBe(302);
   });
 
+  it("a trusted browser keeps its nonce through its sign-ins: a success does not start its limit afresh", async () => {
+    const owner = await createUser();
+    const nonceOf = (cookie: string | undefined) =>
+      (JSON.parse(atob(decodeURIComponent(cookie!.slice("device=".length).split(".")[0]!))) as { u: string; n: string }[]).find((device) => device.u === owner.id)?.n;
+    const first = deviceCookie(await signInForm(owner.email, TEST_PASSWORD, ip()));
+    const again = deviceCookie(await signInForm(owner.email, TEST_PASSWORD, ip(), first));
+    expect(nonceOf(first)).toMatch(/^[0-9a-f]{32}$/);
+    expect(nonceOf(again)).toBe(nonceOf(first));
+    // A browser not yet trusted for the account gets a nonce of its own.
+    const elsewhere = deviceCookie(await signInForm(owner.email, TEST_PASSWORD, ip()));
+    expect(nonceOf(elsewhere)).not.toBe(nonceOf(first));
+  });
+
   it("a trusted browser is limited on its own: 25 wrong passwords from it, and it waits too", async () => {
     const owner = await createUser();
     const trusted = deviceCookie(await signInForm(owner.email, TEST_PASSWORD, ip()));

@@ -9,7 +9,7 @@ import {
   validateSessionToken,
 } from "~/.server/auth/session";
 import { sessions } from "~/.server/db/schema";
-import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
+import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSIONS_PER_MEMBER_MAX, TIME } from "~/lib/constants";
 import { createUser, db } from "./helpers";
 
 describe("sessions", () => {
@@ -34,6 +34,30 @@ describe("sessions", () => {
     const now = Date.now();
     const session = await createSession(db(), generateSessionToken(), user.id, now);
     expect(session.expiresAt.getTime()).toBe(now + SESSION_LIFETIME_MS);
+  });
+
+  it(`a member holds at most ${SESSIONS_PER_MEMBER_MAX} sessions: a sign-in beyond ends the one seen least recently, never the new one`, async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const start = Date.now() - TIME.DAY;
+    const tokens: string[] = [];
+    // Each a minute later than the last, so each expires a minute later; the third was used since (renewed).
+    for (let i = 0; i < SESSIONS_PER_MEMBER_MAX; i++) {
+      const token = generateSessionToken();
+      tokens.push(token);
+      await createSession(db(), token, user.id, start + i * TIME.MINUTE);
+    }
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) }).where(eq(sessions.id, hashToken(tokens[2]!)));
+    const otherToken = generateSessionToken();
+    await createSession(db(), otherToken, other.id);
+    const newest = generateSessionToken();
+    await createSession(db(), newest, user.id, start - TIME.HOUR);
+    const left = (await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((row) => row.id);
+    expect(left).toHaveLength(SESSIONS_PER_MEMBER_MAX);
+    // The first (earliest to expire) went; the renewed third, the new one (though its clock was early) and another member's stayed.
+    expect(left).not.toContain(hashToken(tokens[0]!));
+    for (const token of [tokens[1]!, tokens[2]!, newest]) expect(left).toContain(hashToken(token));
+    expect((await validateSessionToken(db(), otherToken)).session).not.toBeNull();
   });
 
   it("an unknown token is no session", async () => {

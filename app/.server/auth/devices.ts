@@ -60,9 +60,14 @@ export class TrustedDevices {
     return parsed.success ? parsed.data : [];
   }
 
-  /** The Set-Cookie that remembers this browser for the member and their password's stamp (a new nonce), most recent first. */
+  /**
+   * The Set-Cookie that remembers this browser for the member and their password's stamp, most recent
+   * first. A browser already trusted for them with that password keeps its nonce: its sign-ins count
+   * against one device limit, which a new nonce at each success would start afresh.
+   */
   remember(devices: TrustedDevice[], userId: string, stamp: string): Promise<string> {
-    const nonce = encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
+    const known = devices.find((device) => device.u === userId && device.p === stamp);
+    const nonce = known?.n ?? encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(16)));
     const kept = devices.filter((device) => device.u !== userId);
     return this.#cookie.serialize([{ u: userId, n: nonce, p: stamp }, ...kept].slice(0, TRUSTED_DEVICE_ACCOUNTS));
   }

@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES } from "~/lib/constants";
+import { and, desc, eq, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { SESSION_LIFETIME_MS, SESSION_RENEW_BEFORE_MS, SESSION_TOKEN_BYTES, SESSIONS_PER_MEMBER_MAX } from "~/lib/constants";
 import type { SessionUser } from "~/lib/types/member";
 import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead } from "../db/reads";
@@ -36,9 +36,15 @@ export function newSessionRow(token: string, userId: string, now = Date.now()): 
   return { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
 }
 
+/**
+ * Starts a session; beyond SESSIONS_PER_MEMBER_MAX of the member's, those seen least recently (the
+ * earliest to expire: a session is extended as it is used) end, in the same transaction.
+ */
 export async function createSession(db: Db, token: string, userId: string, now = Date.now()): Promise<Session> {
   const session = newSessionRow(token, userId, now);
-  await db.insert(sessions).values(session);
+  const others = and(eq(sessions.userId, userId), ne(sessions.id, session.id));
+  const kept = db.select({ id: sessions.id }).from(sessions).where(others).orderBy(desc(sessions.expiresAt), desc(sessions.id)).limit(SESSIONS_PER_MEMBER_MAX - 1);
+  await db.batch([db.insert(sessions).values(session), db.delete(sessions).where(and(others, notInArray(sessions.id, kept)))]);
   return session;
 }
 
