@@ -844,7 +844,7 @@ export function mySubscriptionsTotalRead(db: Db, viewer: Viewer, now: number): R
 
 type CreatorRow = Omit<CreatorCard, "subscribed"> & { subscribed: number };
 
-/** Discover: creators who offer subscriptions, most subscribers first (users_creators_idx), not the viewer. */
+/** Discover: creators who offer subscriptions, most subscribers first (users_creators_idx), not the viewer nor anyone in a block with them. */
 export function discoverCreatorsRead(db: Db, viewer: Viewer, now: number): Read<CreatorCard[]> {
   const read = selectRead<CreatorRow>(
     db,
@@ -872,6 +872,8 @@ export function discoverCreatorsRead(db: Db, viewer: Viewer, now: number): Read<
             viewerPresentSql(viewer),
             offeringSql(),
             sql`${USERS_ID} IS NOT ${me}`,
+            // Never a member in a block with the viewer, as Explore's people (decision 100).
+            viewer ? sql`NOT ${blockedPairSql(me, USERS_ID)}` : undefined,
           ),
         )
         .orderBy(desc(users.subscribersCount), desc(users.id))

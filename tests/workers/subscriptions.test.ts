@@ -2,6 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { blockMember } from "~/.server/blocks";
 import { createLoadContext } from "~/.server/context";
 import { readConfig, type AppConfig } from "~/.server/env";
 import { getDb } from "~/.server/db/client";
@@ -379,6 +380,11 @@ describe("the subscriptions page", () => {
     const discover = await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text();
     expect(discover.indexOf(big.user.displayName)).toBeGreaterThan(-1);
     expect(discover.indexOf(big.user.displayName)).toBeLessThan(discover.indexOf(small.user.displayName));
+    // A creator in a block with the viewer is not offered, whichever of them blocked (decision 100).
+    expect((await blockMember(db(), small.user.id, other.user.username)).ok).toBe(true);
+    const discoverAfter = await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text();
+    expect(discoverAfter).toContain(big.user.displayName);
+    expect(discoverAfter).not.toContain(small.user.displayName);
     expect((await get("/subscriptions")).status).toBe(302);
   });
 
