@@ -162,6 +162,26 @@ describe("For you", () => {
     expect(page.items.every((item) => item.repostedBy === null)).toBe(true);
   });
 
+  it("a locked post's hashtags raise it only for a viewer who may read it: its rank tells no one else which tags it has", async () => {
+    const clock = futureClock();
+    const [stranger, subscriber] = [await createUser(), await createUser()];
+    const creator = await createUser();
+    const other = await createUser();
+    const locked = await createPost(creator.id, { createdAt: new Date(clock.next()), content: "for subscribers #orchids", isSubscriberOnly: true });
+    await db().insert(postHashtags).values({ postId: locked.id, hashtag: "orchids" });
+    // A second newer, so ranked just above the locked post but for the tag's boost.
+    const plain = await createPost(other.id, { createdAt: new Date(clock.next(TIME.SECOND)), content: "a plain word" });
+    for (const viewer of [stranger, subscriber]) {
+      const theirs = await createPost(viewer.id, { createdAt: new Date(clock.next(TIME.SECOND)), content: "I grow #orchids" });
+      await db().insert(postHashtags).values({ postId: theirs.id, hashtag: "orchids" });
+    }
+    const now = clock.next(TIME.HOUR);
+    await db().insert(creatorSubscriptions).values({ id: newId(), subscriberId: subscriber.id, subscribedToId: creator.id, amountCents: 499, expiresAt: new Date(now + TIME.DAY) });
+    const order = async (viewer: string) => (await getForYouFeed(db(), viewer, { now })).items.map((item) => item.post.id).filter((id) => id === locked.id || id === plain.id);
+    expect(await order(subscriber.id)).toEqual([locked.id, plain.id]);
+    expect(await order(stranger.id)).toEqual([plain.id, locked.id]);
+  });
+
   it("pages through the ranked pool and then older posts without duplicates or gaps", async () => {
     const clock = futureClock();
     const viewer = await createUser();

@@ -5,8 +5,8 @@ import type { Db } from "../db/client";
 import { mapRead, param, runRead, selectRead, type Read } from "../db/reads";
 import { postHashtags, posts } from "../db/schema";
 import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } from "../viewer";
-import { inAudienceSql, notMutedSql } from "./access";
-import { cardFields, cardsRead, originalsOnly, selectCards, toFeedItem, unmuted, type CardRow, type ListOptions } from "./cards";
+import { inAudienceSql, notMutedSql, subscriberRuleSql } from "./access";
+import { cardFields, cardsRead, originalsOnly, P, selectCards, toFeedItem, unmuted, type CardRow, type ListOptions } from "./cards";
 import { parseListCursor, rankedCursor } from "./cursors";
 import { forYouSearch } from "./search";
 
@@ -25,7 +25,8 @@ const R = { rankAt: param("rankAt"), poolTop: param("poolTop"), score: param("sc
 /**
  * The score of a post:
  *   (1 + ln(1 + likes·1 + reposts·2 + comments·3 + views·0.05))
- *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3))
+ *   × (1 + 0.5 · min(hashtags shared with the viewer's last 50 posts, 3)), the shared hashtags counted
+ *     only on a post the viewer may read (a locked one's count as none)
  *   ÷ (age in hours + 2) ^ 1.5
  */
 function forYouScore(viewer: SQL | null) {
@@ -34,7 +35,10 @@ function forYouScore(viewer: SQL | null) {
       SELECT mine.id FROM ${posts} AS mine WHERE mine.user_id = ${viewer} ORDER BY mine.id DESC LIMIT ${INTEREST_POSTS_SAMPLE}))`;
   // `+ph.hashtag`: look up the post's own few tags and test each against the interests, rather than
   // probing the index once per interest for each of the pool's posts (docs/decisions/026).
-  const matches = sql`(SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND +ph.hashtag IN ${interests})`;
+  // Only a post the viewer may read: a locked post's tags are its words (decision 016), and its place in
+  // the ranking (its score in the cursor) must not tell which of the viewer's tags it has.
+  const matches = sql`CASE WHEN ${subscriberRuleSql(viewer, posts.userId, posts.isSubscriberOnly, P.now)}
+    THEN (SELECT count(*) FROM ${postHashtags} AS ph WHERE ph.post_id = ${posts.id} AND +ph.hashtag IN ${interests}) ELSE 0 END`;
   const engagement = sql`(${posts.likesCount} * ${w.likeWeight} + ${posts.repostsCount} * ${w.repostWeight}
     + ${posts.commentsCount} * ${w.commentWeight} + ${posts.viewsCount} * ${w.viewWeight})`;
   const ageHours = sql`((${R.rankAt} - ${posts.createdAt}) / (${TIME.HOUR} * 1.0))`;
