@@ -284,8 +284,8 @@ const participantSql = (me: unknown) =>
  * select, answering the newest message it marked (the sender's 'Seen' goes up to it), null when none
  * was unread.
  */
-function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: string): Read<string | null> {
-  const marked = selectRead<{ id: string }>(
+function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: string): Read<MarkedRead | null> {
+  const marked = selectRead<{ id: string; told: number }>(
     db,
     ["conversation-mark-read", viewerKey(viewer)].join(":"),
     () => {
@@ -296,15 +296,28 @@ function markReadRead(db: Db, viewer: NonNullable<Viewer>, conversationId: strin
             .update(messages)
             .set({ isRead: true })
             .where(and(sql`${messages.conversationId} = ${C.conversation}`, eq(messages.isRead, false), sql`${messages.senderId} <> ${me}`, participantSql(me)))
-            .returning({ id: messages.id })
+            .returning({ id: messages.id, told: told(me) })
             .toSQL(),
       };
-      return { fields: { id: messages.id }, query };
+      return { fields: { id: messages.id, told: told(me) }, query };
     },
     { ...viewerValues(viewer), conversation: conversationId },
   );
-  return mapRead(marked, newestOf);
+  return mapRead(marked, (rows) => {
+    const through = newestOf(rows);
+    return through === null ? null : { through, otherTold: rows.every((row) => Boolean(row.told)) };
+  });
 }
+
+/**
+ * Up to which message a reader read, and whether its sender is told ('Seen', live): not while the two
+ * are in a block, either way (decision 120's activity rule: a live signal of the blocker). The messages
+ * are marked read all the same, so the reader's own count drops.
+ */
+export type MarkedRead = { through: string; otherTold: boolean };
+
+/** The reader and the marked message's sender are in no block (a column of the mark's RETURNING). */
+const told = (me: SQL) => sql<number>`NOT ${blockedPairSql(me, messages.senderId)}`.as("told");
 
 /** The newest of the messages an UPDATE … RETURNING marked (ids sort by time). */
 const newestOf = (rows: { id: string }[]) => rows.reduce<string | null>((newest, row) => (newest === null || row.id > newest ? row.id : newest), null);
@@ -324,7 +337,10 @@ export function toConversation(
 ): Conversation {
   const activity = header.activityShown ? { lastActiveAt: header.lastActiveAt === null ? null : Number(header.lastActiveAt) } : null;
   const refusal = refusalOf(toRecipient({ id: header.otherId, displayName: header.displayName, allow: header.allow, followsSender: header.followsSender, blocked: header.blocked }));
-  return { id: header.id, other: otherOf(header), activity, refusal, ...page };
+  // In a block, either way, neither is told what the other read ('Seen'), as neither sees the other's
+  // activity (decision 120): a live signal of the blocker.
+  const shown = header.blocked ? { ...page, messages: page.messages.map((message) => (message.read ? { ...message, read: false } : message)) } : page;
+  return { id: header.id, other: otherOf(header), activity, refusal, ...shown };
 }
 
 /**
@@ -502,7 +518,7 @@ export async function sendMessage(
 }
 
 /** The other member's messages in a conversation, read now that the member sees them (a live page). */
-export function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<string | null> {
+export function markConversationRead(db: Db, memberId: string, conversationId: string): Promise<MarkedRead | null> {
   return runRead(markReadRead(db, memberId, conversationId));
 }
 
@@ -571,7 +587,7 @@ export async function loadConversationList(
 }
 
 export type LoadedConversation =
-  | { found: true; conversation: Conversation; readThrough: string | null }
+  | { found: true; conversation: Conversation; marked: MarkedRead | null }
   | { found: false; hadSession: boolean }
   | { found: null; failed: string };
 
@@ -583,9 +599,9 @@ export async function loadConversation(context: AppLoadContext, conversationId: 
       return markRead ? ([conversation, messagePage, markRead] as const) : ([conversation, messagePage] as const);
     });
     if (!answers) return { found: false, hadSession: false };
-    const [header, page, readThrough = null] = answers;
+    const [header, page, marked = null] = answers;
     if (!header) return { found: false, hadSession: true };
-    return { found: true, conversation: toConversation(header, page), readThrough };
+    return { found: true, conversation: toConversation(header, page), marked };
   } catch (error) {
     if (error instanceof Response) throw error;
     // 'Failed to load conversations' in the pane, never an error page (spec document 2 §8).

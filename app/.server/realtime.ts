@@ -16,6 +16,7 @@ import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { users } from "./db/schema";
+import type { MarkedRead } from "./messages";
 import { audienceOf, type PostAudience } from "./posts/access";
 import { postCountsForRoom } from "./posts/interactions";
 
@@ -181,9 +182,12 @@ export function publishMessage(context: AppLoadContext, sent: { conversationId: 
   publish(context, MEMBER_PARTY, [sent.message.senderId, sent.recipientId], { type: "inbox-changed", conversationId: sent.conversationId });
 }
 
-/** A member read a conversation's messages: the sender sees it live, the reader's badge drops. */
-export function publishRead(context: AppLoadContext, conversationId: string, readerId: string, through: string): void {
-  publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, through });
+/**
+ * A member read a conversation's messages: the sender sees it live (unless `otherTold` is false: the two
+ * are in a block), the reader's badge drops.
+ */
+export function publishRead(context: AppLoadContext, conversationId: string, readerId: string, { through, otherTold }: MarkedRead): void {
+  if (otherTold) publish(context, CONVERSATION_PARTY, [conversationId], { type: "read", readerId, through });
   publish(context, MEMBER_PARTY, [readerId], { type: "inbox-changed", conversationId });
 }
 

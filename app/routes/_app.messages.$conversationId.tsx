@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (found.found === null) return { ok: false as const, failed: found.failed };
   invariantResponse(found.found, DM_MESSAGES.notFound, { status: 404 });
-  if (found.readThrough) publishRead(context, conversationId, user.id, found.readThrough);
+  if (found.marked) publishRead(context, conversationId, user.id, found.marked);
   // A form rendered without JavaScript sends this id: sending it twice stores one message.
   return { ok: true as const, conversation: found.conversation, viewerId: user.id, paged: earlier !== null, clientId: newClientId() };
 }

@@ -12,9 +12,9 @@ import { respond, toResponse } from "~/.server/respond";
 export async function action(args: ActionFunctionArgs) {
   const conversationId = requiredParam(args.params, "conversationId");
   const answer = await memberAction(args, ["conversation-read"], async ({ context, member, form }) => {
-    const through = await markConversationRead(context.db, member.id, conversationId);
-    if (through) publishRead(context, conversationId, member.id, through);
-    return respond(context, form, { ok: true, marked: through !== null });
+    const marked = await markConversationRead(context.db, member.id, conversationId);
+    if (marked) publishRead(context, conversationId, member.id, marked);
+    return respond(context, form, { ok: true, marked: marked !== null });
   });
   return toResponse(answer);
 }

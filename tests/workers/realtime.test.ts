@@ -5,6 +5,7 @@ import { MEMBER_BADGES_EVERY_MS, MESSAGES_RESYNC_LATE_MS, ROOM_POLICY_CODE, ROOM
 import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
+import { blockMember } from "~/.server/blocks";
 import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, mutes, notifications, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "./helpers";
@@ -547,6 +548,29 @@ describe("conversation rooms", () => {
       }
       greedy.send({ type: "resync", after: null });
       expect(await closedWithin(greedy)).toBe(ROOM_POLICY_CODE);
+    });
+  });
+
+  it("in a block, opening the conversation marks its messages read but tells the sender nothing: no live 'read', no 'Seen' on their page (decision 120)", async () => {
+    const { one, two, conversationId, oneCookie, twoCookie } = await conversationOf();
+    for (const words of ["before the block", "and again"]) expect((await send(conversationId, oneCookie, words)).status).toBe(200);
+    const sender = await listen(oneCookie, `/parties/conversation-room/${conversationId}`);
+    await withRooms([sender], async () => {
+      // Two blocks one, then opens the conversation (it stays readable), and its page's live read too.
+      expect((await blockMember(db(), two.id, one.username)).ok).toBe(true);
+      const page = await fetchWorker(new Request(`${ORIGIN}/messages/${conversationId}`, { headers: { Cookie: twoCookie } }));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("and again");
+      const unread = await db().select().from(messages).where(eq(messages.conversationId, conversationId));
+      expect(unread.map((message) => message.isRead)).toEqual([true, true]);
+      await db().update(messages).set({ isRead: false }).where(eq(messages.conversationId, conversationId));
+      const live = await fetchWorker(formPost(`/messages/${conversationId}/read`, { intent: "conversation-read" }, { Cookie: twoCookie }));
+      expect(await live.json()).toMatchObject({ ok: true, marked: true });
+      expect(await sender.next((event) => event.type === "read", 1500)).toBeNull();
+      // Read, but the sender's page does not say so while the block stands.
+      const senders = await (await get(`/messages/${conversationId}`, { Cookie: oneCookie })).text();
+      expect(senders).toContain("and again");
+      expect(senders).not.toContain("Seen");
     });
   });
 
