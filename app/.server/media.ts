@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, lt, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   IMAGE_MAX_BYTES,
   MEDIA_CACHE_SECONDS,
   MEDIA_TRASH_BATCH,
+  POST_MEDIA_DAILY_BYTES,
+  TIME,
   UNCLAIMED_UPLOAD_TTL_MS,
   UPLOAD_CACHE_CONTROL_SECONDS,
   UPLOAD_CLEANUP_BATCH,
@@ -57,6 +59,23 @@ export const mediaUrl = (key: string) => `/media/${key}`;
 export const mediaKeyOf = (url: string | null | undefined) => (url?.startsWith("/media/") ? url.slice("/media/".length) : null);
 
 export type StoredMedia = { key: string; url: string; kind: MediaKind; contentType: string };
+
+/**
+ * Whether the member may store `bytes` more for posts now (POST_MEDIA_DAILY_BYTES over the last 24
+ * hours, by media_uploads_user_idx), and if not, in how many seconds the oldest of those uploads leaves
+ * the day. Files a post no longer holds (deleted, or never claimed and gone) count no more.
+ */
+export async function postMediaAllowance(db: Db, userId: string, bytes: number, now = Date.now()): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const since = now - TIME.DAY;
+  const row = await db
+    .select({ used: sql<number>`coalesce(sum(${mediaUploads.size}), 0)`, oldest: sql<number | null>`min(${mediaUploads.createdAt})` })
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.userId, userId), gt(mediaUploads.createdAt, new Date(since)), eq(mediaUploads.purpose, "posts")))
+    .get();
+  if (Number(row?.used ?? 0) + bytes <= POST_MEDIA_DAILY_BYTES) return { allowed: true };
+  const oldest = Number(row?.oldest ?? now);
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + TIME.DAY - now) / 1000)) };
+}
 
 /**
  * Puts a checked file into R2 under a new random key and records who uploaded it, for what, and an

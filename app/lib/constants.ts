@@ -154,6 +154,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE_PX = 16384;
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /**
+ * What a member may store for posts over any 24 hours (decision 122): twenty of the largest videos.
+ * The upload rate alone (RATE_LIMITS.upload) let one account keep 72 GB a day.
+ */
+export const POST_MEDIA_DAILY_BYTES = 1024 * 1024 * 1024;
+/**
  * An avatar URL elsewhere is copied into R2 on save (docs/decisions/080): how long its host may take to
  * answer in all, and how many redirects (each to https) are followed on the way.
  */

@@ -4,7 +4,7 @@ import { getOptionalUser } from "~/.server/auth/guards";
 import { readForm } from "~/.server/http";
 import { UPLOAD_FORM_MAX_BYTES } from "~/lib/constants";
 import { attempt, isFailure } from "~/.server/outcome";
-import { checkMediaFile, discardUpload, storeMedia } from "~/.server/media";
+import { checkMediaFile, discardUpload, postMediaAllowance, storeMedia } from "~/.server/media";
 import { limiterOf, subjects, tooManyRequests } from "~/.server/limits";
 import { toResponse } from "~/.server/respond";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
@@ -42,6 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { file, kind } = upload.data;
     const check = await checkMediaFile(file, kind);
     if (!check.ok) return json({ ok: false, message: check.message }, 400);
+    const allowance = await postMediaAllowance(context.db, user.id, file.size);
+    if (!allowance.allowed) return toResponse(tooManyRequests(null, allowance.retryAfterSeconds, UPLOAD_MESSAGES.dailyLimit));
     const stored = await storeMedia(context.db, bucket, user.id, file, check.type, "posts");
     return json({ ok: true, key: stored.key, url: stored.url, kind: stored.kind });
   });

@@ -7,8 +7,9 @@ import { createLoadContext } from "~/.server/context";
 import { readConfig } from "~/.server/env";
 import { requireLocalDevelopment } from "~/.server/http";
 import { subjects } from "~/.server/limits";
-import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, STRIPE_WEBHOOK_MAX_BYTES, type RateLimitName } from "~/lib/constants";
-import { POST_MESSAGES } from "~/lib/messages";
+import { FORM_MAX_BYTES, IMAGE_MAX_BYTES, PHOTO_FORM_MAX_BYTES, POST_FORM_MAX_BYTES, POST_MEDIA_DAILY_BYTES, RATE_LIMITS, SEARCH_QUERY_MAX_LENGTH, STRIPE_WEBHOOK_MAX_BYTES, TIME, type RateLimitName } from "~/lib/constants";
+import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
+import { newId } from "~/.server/ids";
 import { handleError } from "~/entry.server";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
@@ -271,6 +272,38 @@ describe("a limit on every write", () => {
     expect(await response.text()).toContain("Too many uploads. Please wait a moment and try again.");
     expect(await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all()).toEqual([]);
     expect(await postCount(user.id)).toBe(0);
+  });
+
+  it("post media over the day's allowance (1 GB) is refused with and without JavaScript, until the oldest of the day's uploads leaves it", async () => {
+    const { user, cookie } = await member();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * TIME.HOUR);
+    const earlier = { key: `videos/${newId()}.mp4`, userId: user.id, kind: "video" as const, purpose: "posts" as const, contentType: "video/mp4", size: POST_MEDIA_DAILY_BYTES - 10, createdAt: hoursAgo(23) };
+    await db().insert(mediaUploads).values([earlier, { ...earlier, key: `images/avatars/${newId()}.png`, kind: "image", purpose: "avatars", contentType: "image/png", size: 10 * 1024 * 1024 }]);
+    const stored = async () => (await db().select().from(mediaUploads).where(eq(mediaUploads.userId, user.id)).all()).length;
+    const upload = () => {
+      const form = new FormData();
+      form.set("intent", "upload");
+      form.set("kind", "image");
+      form.set("file", new File([TINY_PNG], "x.png", { type: "image/png" }));
+      return multipartPost("/uploads", form, { Cookie: cookie });
+    };
+    const refused = await upload();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60 * 60);
+    expect(await refused.json()).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.dailyLimit });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "post", content: "one more photo", returnTo: "/" })) form.set(name, value);
+    form.append("images", new File([TINY_PNG], "a.png", { type: "image/png" }));
+    const page = await multipartPost("/compose", form, { Cookie: cookie });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain(UPLOAD_MESSAGES.dailyLimit.replace("'", "&#x27;"));
+    expect(await stored()).toBe(2);
+    expect(await postCount(user.id)).toBe(0);
+    // A day after the big upload, the allowance is whole again.
+    await db().update(mediaUploads).set({ createdAt: hoursAgo(25) }).where(eq(mediaUploads.key, earlier.key));
+    expect((await upload()).status).toBe(200);
+    expect(await stored()).toBe(3);
   });
 
   it("limits are each member's own: another member still posts", async () => {

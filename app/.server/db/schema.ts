@@ -491,8 +491,9 @@ export const mediaUploads = sqliteTable(
   },
   (t) => [
     index("media_uploads_post_idx").on(t.postId),
-    // A member's uploads: deleting the member reads and cascades theirs, not the table (114).
-    index("media_uploads_user_idx").on(t.userId),
+    // A member's uploads: deleting the member reads and cascades theirs, not the table (114); by time,
+    // what they stored for posts over the last day (the daily allowance, decision 122).
+    index("media_uploads_user_idx").on(t.userId, t.createdAt),
     index("media_uploads_unclaimed_idx").on(t.purpose, t.createdAt).where(sql`${t.postId} IS NULL`),
   ],
 );

@@ -12,7 +12,7 @@ import { rawRows } from "../db/drizzle-internals";
 import { mediaUploads, postHashtags, postMentions, posts, users } from "../db/schema";
 import { newId } from "../ids";
 import { inAnyBlockSql, inCommunitySql, inPrivateCommunitySql, keepsForFollowersSql, mutedByAnySql } from "./access";
-import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, storeMedia, type StoredMedia } from "../media";
+import { checkMediaFile, deleteMedia, findClaimableMedia, mediaUrl, postMediaAllowance, storeMedia, type StoredMedia } from "../media";
 import { subjects, type Limiter } from "../limits";
 import { searchWordsOf } from "./words";
 import { oncePerSend, refuse, type Outcome } from "../outcome";
@@ -247,6 +247,10 @@ export async function createPostWithFiles(
     const verdict = await limiter.hit([subjects.member(authorId)], "upload", { count: checked.length });
     if (!verdict.allowed) {
       return { ...refused({ formErrors: [UPLOAD_MESSAGES.tooMany] }, [], 429, UPLOAD_MESSAGES.tooMany), retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+    const allowance = await postMediaAllowance(db, authorId, checked.reduce((sum, { file }) => sum + file.size, 0));
+    if (!allowance.allowed) {
+      return { ...refused({ formErrors: [UPLOAD_MESSAGES.dailyLimit] }, [], 429, UPLOAD_MESSAGES.dailyLimit), retryAfterSeconds: allowance.retryAfterSeconds };
     }
   }
   const stored: StoredMedia[] = [];

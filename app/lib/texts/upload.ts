@@ -13,5 +13,7 @@ export const UPLOAD_MESSAGES = {
   /** A video whose upload got no answer (the connection dropped, most often under a large file). */
   videoFailed: "Video upload failed. Try a smaller file.",
   tooMany: "Too many uploads. Please wait a moment and try again.",
+  /** Over the day's allowance for post media (decision 122). */
+  dailyLimit: "You have reached today's upload limit of 1 GB. Please try again later.",
   missing: "An attached file is no longer available. Please attach it again.",
 } as const;
