@@ -97,6 +97,12 @@ export async function deleteAccount(
   // one comment takes its thread's (deleteComment).
   await deleteInParts(db, [partOf(db, notifications, quotingRepliesToSql(member.id), batch.rows)]);
   await deleteInParts(db, partsOf(db, member.id, batch));
+  // Blocks and mutes, either way, just before the account: they keep the member and others apart, so
+  // they go only once no one else belongs to a community the member created (else the account stays:
+  // a 409 below, or here).
+  const stillShared = await sharedCommunityNames(db, member.id);
+  if (stillShared.length > 0) return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(stillShared) };
+  await deleteInParts(db, keptApartOf(db, member.id, batch));
 
   // Last, in one transaction: the account (its remaining rows cascade, and its media records go to
   // media_trash by trigger, migration 0029), unless someone joined one of its communities meanwhile;
@@ -107,7 +113,7 @@ export async function deleteAccount(
     db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${member.id})`)),
   ]);
   if (deleted.length === 0) {
-    const names = (await createdCommunities(db, member.id)).filter((community) => community.others).map((community) => community.name);
+    const names = await sharedCommunityNames(db, member.id);
     // None: the same form sent twice at once, and the other send deleted the account.
     if (names.length === 0) return { ok: true };
     return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(names) };
@@ -120,19 +126,22 @@ export async function deleteAccount(
 /**
  * The notifications quoting another member's reply, at any depth, under one of the member's comments:
  * a comment's (to the post's author, to the answered comment's author) and its mentions' carry its
- * words, its writer and its post, as `deleteComment` finds them. The threads by comments_user_idx and
- * comments_parent_idx; each reply's notifications by the writer (notifications_actor_idx) or the post.
+ * words, its writer and its post, as `deleteComment` finds them. As there, each post's comment and
+ * mention rows are read once (notifications_post_type_idx, named: the row values would otherwise lead
+ * SQLite to a replier's every notification), never once for each reply; the replies by
+ * comments_user_idx and comments_parent_idx, each found by its key (CROSS JOIN keeps the walk outside).
  */
 function quotingRepliesToSql(memberId: string) {
+  const said = sql`thread CROSS JOIN ${comments} AS said ON said.id = thread.id WHERE said.user_id <> ${memberId}`;
   return sql`${notifications}.rowid IN (WITH RECURSIVE thread(id) AS (
       SELECT reply.id FROM ${comments} AS mine JOIN ${comments} AS reply ON reply.parent_id = mine.id WHERE mine.user_id = ${memberId}
       UNION
       SELECT reply.id FROM ${comments} AS reply JOIN thread ON reply.parent_id = thread.id
     )
-    SELECT quoting.rowid FROM thread JOIN ${comments} AS said ON said.id = thread.id
-      JOIN ${notifications} AS quoting ON quoting.related_user_id = said.user_id AND quoting.related_post_id = said.post_id
-        AND quoting.type IN ('comment', 'mention') AND quoting.content = said.content
-    WHERE said.user_id <> ${memberId})`;
+    SELECT quoting.rowid FROM (SELECT DISTINCT said.post_id AS post_id FROM ${said}) AS quoted_post
+      CROSS JOIN ${notifications} AS quoting INDEXED BY notifications_post_type_idx
+        ON quoting.related_post_id = quoted_post.post_id AND quoting.type IN ('comment', 'mention')
+    WHERE (quoting.related_post_id, quoting.related_user_id, quoting.content) IN (SELECT said.post_id, said.user_id, said.content FROM ${said}))`;
 }
 
 /** Whether someone other than `memberId` belongs to the community whose id is `community` (the one rule of a shared community). */
@@ -214,12 +223,22 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
     partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscriberId, memberId), rows),
     partOf(db, creatorSubscriptions, eq(creatorSubscriptions.subscribedToId, memberId), rows),
     partOf(db, payments, eq(payments.userId, memberId), rows),
-    // Blocks and mutes either way (each block's row keeps a count by trigger), and the shares the member
-    // made: a row each, without a cap on how many.
+    // The shares the member made: a row each, without a cap on how many.
+    partOf(db, postShares, eq(postShares.userId, memberId), rows),
+  ];
+}
+
+/** The member's blocks and mutes, either way (each block keeps a count by trigger): without a cap on how many. */
+function keptApartOf(db: Db, memberId: string, { rows }: { rows: number }): Part[] {
+  return [
     partOf(db, blocks, eq(blocks.blockerId, memberId), rows),
     partOf(db, blocks, eq(blocks.blockedId, memberId), rows),
     partOf(db, mutes, eq(mutes.muterId, memberId), rows),
     partOf(db, mutes, eq(mutes.mutedId, memberId), rows),
-    partOf(db, postShares, eq(postShares.userId, memberId), rows),
   ];
+}
+
+/** The names of the communities the member created that someone else belongs to. */
+async function sharedCommunityNames(db: Db, memberId: string): Promise<string[]> {
+  return (await createdCommunities(db, memberId)).filter((community) => community.others).map((community) => community.name);
 }

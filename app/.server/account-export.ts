@@ -3,7 +3,7 @@ import { ACCOUNT_EXPORT_PAGE_ROWS } from "~/lib/constants";
 import type { Db } from "./db/client";
 import { rawRows } from "./db/drizzle-internals";
 import { parseMediaDescriptions, parseMediaUrls } from "./posts/cards";
-import { canViewSql, notBlockedWriterSql } from "./posts/access";
+import { blockedPairSql, canViewSql, notBlockedWriterSql } from "./posts/access";
 
 /**
  * Download your data (Settings › Account; docs/decisions/090): one JSON file of what Murmur keeps about
@@ -219,7 +219,11 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       // only within a conversation it already searches, so a page names the conversations from the
       // last one on: a page reads again at most the earlier messages of the conversation it is in.
       name: "messages",
-      select: "m.conversation_id, m.id, u.username, m.sender_id, m.content, m.is_read, m.created_at",
+      // The member's own messages read as unread while the two are in a block, as the page shows them (122).
+      select: sql`m.conversation_id, m.id, u.username, m.sender_id, m.content, CASE WHEN m.sender_id = ${me} AND ${blockedPairSql(
+        me,
+        sql`(SELECT om.other_id FROM conversation_members om WHERE om.conversation_id = m.conversation_id AND om.user_id = ${me})`,
+      )} THEN 0 ELSE m.is_read END AS is_read, m.created_at`,
       from: "messages m JOIN users u ON u.id = m.sender_id",
       where: (after) =>
         sql`m.conversation_id IN (SELECT cm.conversation_id FROM conversation_members cm WHERE cm.user_id = ${me}${

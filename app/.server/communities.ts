@@ -439,8 +439,13 @@ export async function listInvites(db: Db, memberId: string, communityId: string,
           inviterSql(communityId, memberId),
         ),
       )
-      // The live first: a community has at most INVITES_LIVE_MAX (createInvite), so each is listed.
-      .orderBy(sql`${liveInviteSql(sql`${communityInvites}`, now)} DESC`, sql`${communityInvites.id} DESC`)
+      // The member's own live invites first (they hold at most INVITES_LIVE_MAX here, createInvite, and
+      // only they can delete them), then the others' live ones, then the expired and used-up.
+      .orderBy(
+        sql`(${communityInvites.inviterId} = ${memberId} AND ${liveInviteSql(sql`${communityInvites}`, now)}) DESC`,
+        sql`${liveInviteSql(sql`${communityInvites}`, now)} DESC`,
+        sql`${communityInvites.id} DESC`,
+      )
       .limit(INVITES_SHOWN),
   ]);
   if (!canInvite(role[0]?.role ?? null)) return null;
@@ -819,20 +824,24 @@ export async function createInvite(
     const code = drawCode();
     const inserted = await db.all<{ id: string }>(sql`INSERT INTO ${communityInvites} (id, community_id, inviter_id, invite_code, expires_at, max_uses, uses_count, created_at)
       SELECT ${newId(now)}, ${communityId}, ${memberId}, ${code}, ${expiresAt}, ${input.maxUses ?? null}, 0, ${now}
-      WHERE ${inviterSql(communityId, memberId)} AND ${liveInvitesBelowMaxSql(communityId, now)}
+      WHERE ${inviterSql(communityId, memberId)} AND ${liveInvitesBelowMaxSql(communityId, memberId, now)}
       ON CONFLICT (invite_code) DO NOTHING RETURNING id`);
     if (inserted.length > 0) return { ok: true, code };
     if (!canInvite(await roleIn(db, memberId, communityId))) return refuse(403, INVITE_MESSAGES.notAllowed);
-    if (!(await db.get<{ below: number }>(sql`SELECT ${liveInvitesBelowMaxSql(communityId, now)} AS below`))?.below) {
+    if (!(await db.get<{ below: number }>(sql`SELECT ${liveInvitesBelowMaxSql(communityId, memberId, now)} AS below`))?.below) {
       return refuse(409, INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX));
     }
   }
   return refuse(409, INVITE_MESSAGES.codeFailed);
 }
 
-/** Whether the community has fewer than INVITES_LIVE_MAX live invites (by community_invites_community_idx). */
-const liveInvitesBelowMaxSql = (communityId: string, now: number) =>
-  sql`(SELECT count(*) FROM ${communityInvites} AS li WHERE li.community_id = ${communityId} AND ${liveInviteSql(sql.raw("li"), now)}) < ${INVITES_LIVE_MAX}`;
+/**
+ * Whether the member holds fewer than INVITES_LIVE_MAX live invites in the community (by
+ * community_invites_inviter_idx): each inviter's own, since only the inviter deletes an invite, and
+ * one admin's must not keep the others from making theirs.
+ */
+const liveInvitesBelowMaxSql = (communityId: string, inviterId: string, now: number) =>
+  sql`(SELECT count(*) FROM ${communityInvites} AS li WHERE li.inviter_id = ${inviterId} AND li.community_id = ${communityId} AND ${liveInviteSql(sql.raw("li"), now)}) < ${INVITES_LIVE_MAX}`;
 
 /** Only the invite's inviter deletes it (spec document 2 §5); anyone else is refused. */
 export async function deleteInvite(db: Db, memberId: string, communityId: string, inviteId: string): Promise<Outcome> {

@@ -8,7 +8,7 @@ import type { Author, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
 import { batchable } from "./db/drizzle-internals";
 import { mapRead, param, runRead, runReads, selectRead, type Read } from "./db/reads";
-import { conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
+import { blocks, conversationMembers, conversations, follows, memberSettings, messages, users } from "./db/schema";
 import { USERS_ID } from "./follows";
 import { activityShownSql } from "./activity";
 import { firstIdAt, newId, timeOfId } from "./ids";
@@ -178,7 +178,7 @@ export function conversationCountsRead(db: Db, viewer: NonNullable<Viewer>): Rea
   return mapRead(read, (rows) => rows[0] ?? { all: 0, verified: 0 });
 }
 
-type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean };
+type MessageRow = { id: string; clientId: string | null; senderId: string; content: string; createdAt: Date; isRead: boolean | number };
 type HeaderRow = {
   id: string;
   otherId: string;
@@ -210,7 +210,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   senderId: row.senderId,
   content: row.content,
   at: row.createdAt.getTime(),
-  read: row.isRead,
+  read: Boolean(row.isRead),
 });
 
 /**
@@ -367,7 +367,7 @@ function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<stri
     () => {
       const inConversation = sql`${messages.conversationId} = ${C.conversation}`;
       const query = db
-        .select(messageFields)
+        .select(sinceFields)
         .from(messages)
         .where(
           way === "after"
@@ -378,11 +378,24 @@ function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<stri
         )
         .orderBy(way === "after" ? messages.id : desc(messages.id))
         .limit(way === "late" ? MESSAGES_RESYNC_LATE_LIMIT : MESSAGES_RESYNC_LIMIT);
-      return { fields: messageFields, query };
+      return { fields: sinceFields, query };
     },
     values,
   );
 }
+
+/**
+ * A room's resync is read for either participant: in a block, either way, no message reads as read
+ * ('Seen'), as the page's own read (toConversation) shows none (decision 122).
+ */
+const sinceFields = {
+  ...messageFields,
+  // (The pair is the conversation's row: blockedPairSql names its first member in a subquery of its own.)
+  isRead: sql<number>`CASE WHEN EXISTS (SELECT 1 FROM ${conversations} AS pair JOIN ${blocks} AS pair_block
+      ON (pair_block.blocker_id = pair.participant_1_id AND pair_block.blocked_id = pair.participant_2_id)
+      OR (pair_block.blocker_id = pair.participant_2_id AND pair_block.blocked_id = pair.participant_1_id)
+    WHERE pair.id = ${messages.conversationId}) THEN 0 ELSE ${messages.isRead} END`.as("since_is_read"),
+};
 
 // ───────────────────────────── who may write to whom ─────────────────────────────
 

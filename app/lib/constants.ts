@@ -28,8 +28,8 @@ export const SESSION_LIFETIME_MS = 30 * DAY;
 /** A session is extended when fewer than this many milliseconds remain. */
 export const SESSION_RENEW_BEFORE_MS = 15 * DAY;
 /**
- * A member's live sessions at most: a sign-in beyond ends the one whose browser was seen least
- * recently (the earliest to expire), so sign-ins in a loop cannot grow the table without end.
+ * A member's live sessions at most: a sign-in beyond ends the one earliest to expire (the least
+ * recently started or extended), so sign-ins in a loop cannot grow the table without end.
  */
 export const SESSIONS_PER_MEMBER_MAX = 50;
 
@@ -553,8 +553,9 @@ export const INVITE_CODE_ATTEMPTS = 10;
 export const INVITE_MAX_USES_LIMIT = 100_000;
 export const INVITE_MAX_EXPIRY_DAYS = 365;
 /**
- * Invites listed in the Invite Links dialog: the live ones (newest first), then the expired and used-up.
- * A community holds at most as many live invites as the list shows, so each can be found and deleted.
+ * Invites listed in the Invite Links dialog: the member's own live ones, the others' live ones, then
+ * the expired and used-up, newest first. Each inviter holds at most as many live invites in a community
+ * as the list shows, so each can be found and deleted by the one member who may.
  */
 export const INVITES_SHOWN = 50;
 export const INVITES_LIVE_MAX = INVITES_SHOWN;

@@ -50,7 +50,8 @@ import { IMAGE_TYPES } from "~/lib/media-types";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { unique } from "../fixtures/factories";
-import { createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf, actedOnOthers, composedPost } from "./helpers";
+import { capturingD1, createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, planOf, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf, actedOnOthers, composedPost } from "./helpers";
+import { getDb } from "~/.server/db/client";
 
 /**
  * Settings › Account (docs/decisions/074), through the real worker where a browser would go: a new
@@ -616,6 +617,50 @@ describe("deleting the account", () => {
     expect(await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 1 } })).toEqual({ ok: true });
     expect(leftAtTheEnd).toEqual([0, 0, 0]);
     expect((await blocksCounts()).every((n) => n === 0)).toBe(true);
+  });
+
+  it("the notifications quoting others' replies are found from each post's comment and mention rows, never by reading the table or a post's rows once per reply", async () => {
+    const world = await busyMember();
+    const { spy, captured } = capturingD1();
+    const place = { db: getDb(spy), bucket: env.MEDIA, config: readConfig(env), limiter: limiter() };
+    expect(await deleteAccount(place, world.me.user, TEST_PASSWORD, { ip: ip(), devices: [] })).toEqual({ ok: true });
+    const quoting = captured.find((statement) => statement.sql.startsWith('DELETE FROM "notifications"') && statement.sql.includes("WITH RECURSIVE thread"));
+    expect(quoting).toBeDefined();
+    const details = await planOf(quoting!);
+    expect(details.some((d) => /SEARCH quoting USING INDEX notifications_post_type_idx \(related_post_id=\? AND type=\?\)/.test(d)), details.join("\n")).toBe(true);
+    expect(details.filter((d) => /SEARCH (quoting|notifications) USING INDEX notifications_actor_idx/.test(d)), details.join("\n")).toEqual([]);
+    expect(details.filter((d) => /^SCAN (notifications|comments|quoting|said|mine|reply)\b/.test(d)), details.join("\n")).toEqual([]);
+  });
+
+  it("blocks and mutes stay when the account does: a community of the member's that someone joined meanwhile refuses the deletion before they go", async () => {
+    const { user } = await member();
+    const [blocked, muter, joiner] = [await createUser(), await createUser(), await createUser()];
+    await db().insert(blocks).values({ id: newId(), blockerId: user.id, blockedId: blocked.id });
+    await db().insert(mutes).values({ id: newId(), muterId: muter.id, mutedId: user.id });
+    const name = unique("Made meanwhile ");
+    // Once the member's rows have started to go, a community of theirs (another tab's) gets a member.
+    let joined = false;
+    const watching = new Proxy(db(), {
+      get: (target, property) =>
+        property === "batch"
+          ? async (items: unknown[]) => {
+              // The member's parts: a count and a delete for each of some twenty kinds.
+              if (!joined && items.length > 20) {
+                joined = true;
+                const made = await createCommunity(db(), user.id, { name, description: undefined, isPrivate: false });
+                if (!made.ok || !(await joinCommunity(db(), joiner.id, made.communityId)).ok) throw new Error("no community");
+              }
+              return target.batch(items as never);
+            }
+          : Reflect.get(target, property),
+    });
+    const place = { db: watching, bucket: env.MEDIA, config: readConfig(env), limiter: limiter() };
+    const outcome = await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] });
+    expect(joined).toBe(true);
+    expect(outcome).toMatchObject({ ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities([name]) });
+    expect(await db().select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, user.id))).toHaveLength(1);
+    expect(await db().select().from(mutes).where(eq(mutes.mutedId, user.id))).toHaveLength(1);
   });
 
   it("this browser's trusted-device cookie no longer names the deleted account; the others it signed in to stay trusted", async () => {

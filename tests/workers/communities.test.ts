@@ -770,7 +770,7 @@ describe("invite links", () => {
     expect(used.html).toContain(INVITE_MESSAGES.usedUpLink);
   });
 
-  it(`a community holds at most ${INVITES_LIVE_MAX} live invites, and the list shows the live ones first: none falls off it while it still admits anyone`, async () => {
+  it(`each inviter holds at most ${INVITES_LIVE_MAX} live invites in a community, and the list shows their own live ones first: none they may delete falls off it`, async () => {
     expect(INVITES_LIVE_MAX).toBeLessThanOrEqual(INVITES_SHOWN);
     const creator = await member();
     const admin = await createUser();
@@ -778,35 +778,40 @@ describe("invite links", () => {
     expect((await joinCommunity(db(), admin.id, c.id)).ok).toBe(true);
     await db().update(communityMembers).set({ role: "admin" }).where(and(eq(communityMembers.communityId, c.id), eq(communityMembers.userId, admin.id)));
     const now = Date.now();
-    const row = (i: number, dead: { expiresAt?: Date; maxUses?: number; usesCount?: number } = {}) => ({
+    const row = (i: number, inviterId: string, dead: { expiresAt?: Date; maxUses?: number; usesCount?: number } = {}) => ({
       id: newId(now - 1000 + i),
       communityId: c.id,
-      inviterId: i % 2 ? admin.id : creator.user.id,
+      inviterId,
       inviteCode: newInviteCode(),
       createdAt: new Date(now - 1000 + i),
       usesCount: 0,
       ...dead,
     });
-    // The oldest are live; newer than them, expired and used-up ones, which used to push them out.
-    const live = Array.from({ length: INVITES_LIVE_MAX - 1 }, (_, i) => row(i));
-    const dead = Array.from({ length: 20 }, (_, i) => row(500 + i, i % 2 ? { expiresAt: new Date(now - TIME.MINUTE) } : { maxUses: 1, usesCount: 1 }));
-    for (let i = 0; i < live.length; i += 10) await db().insert(communityInvites).values(live.slice(i, i + 10));
-    for (let i = 0; i < dead.length; i += 10) await db().insert(communityInvites).values(dead.slice(i, i + 10));
+    // The creator's oldest are live; newer, expired and used-up ones (which used to push them out), and
+    // the admin's live ones, newest of all.
+    const live = Array.from({ length: INVITES_LIVE_MAX - 1 }, (_, i) => row(i, creator.user.id));
+    const dead = Array.from({ length: 20 }, (_, i) => row(500 + i, creator.user.id, i % 2 ? { expiresAt: new Date(now - TIME.MINUTE) } : { maxUses: 1, usesCount: 1 }));
+    const admins = Array.from({ length: 10 }, (_, i) => row(800 + i, admin.id));
+    for (const rows of [live, dead, admins]) for (let i = 0; i < rows.length; i += 10) await db().insert(communityInvites).values(rows.slice(i, i + 10));
 
-    // One more live invite may be made (the 50th); the next is refused, saying why, and nothing is made.
-    const last = await createInvite(db(), admin.id, c.id, {});
+    // The creator's 50th live invite is made; the 51st is refused, saying why, and nothing is made.
+    const last = await createInvite(db(), creator.user.id, c.id, {});
     expect(last).toEqual({ ok: true, code: expect.any(String) });
-    const listed = (await listInvites(db(), creator.user.id, c.id))!;
-    expect(listed).toHaveLength(INVITES_SHOWN);
-    expect(listed.filter((invite) => !invite.expired && !invite.usedUp)).toHaveLength(INVITES_LIVE_MAX);
-    expect(listed.slice(0, INVITES_LIVE_MAX).every((invite) => !invite.expired && !invite.usedUp)).toBe(true);
-    expect(new Set(listed.map((invite) => invite.id))).toEqual(new Set([...live.map((invite) => invite.id), listed[0]!.id]));
-    expect(await createInvite(db(), admin.id, c.id, {})).toMatchObject({ ok: false, status: 409, message: INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX) });
+    expect(await createInvite(db(), creator.user.id, c.id, {})).toMatchObject({ ok: false, status: 409, message: INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX) });
     const refused = await send(`/community/${c.id}/invites`, { intent: "invite-create", returnTo: `/community/${c.id}/invites` }, creator.cookie);
     expect(toastOf(refused)).toBe(INVITE_MESSAGES.tooManyLive(INVITES_LIVE_MAX));
-    expect(await invitesOf(c.id)).toHaveLength(INVITES_LIVE_MAX + dead.length);
+    // The creator's list is their 50 live invites, every one with its Delete.
+    const listed = (await listInvites(db(), creator.user.id, c.id))!;
+    expect(listed).toHaveLength(INVITES_SHOWN);
+    expect(listed.every((invite) => invite.mine && !invite.expired && !invite.usedUp)).toBe(true);
+    // One admin's invites keep no one else from making theirs; theirs come first in their list.
+    expect((await createInvite(db(), admin.id, c.id, {})).ok).toBe(true);
+    const adminsList = (await listInvites(db(), admin.id, c.id))!;
+    expect(adminsList.slice(0, admins.length + 1).every((invite) => invite.mine && !invite.expired)).toBe(true);
+    expect(adminsList.slice(admins.length + 1).every((invite) => !invite.mine && !invite.expired && !invite.usedUp)).toBe(true);
+    expect(await invitesOf(c.id)).toHaveLength(INVITES_LIVE_MAX + dead.length + admins.length + 1);
 
-    // One used up (or deleted) makes room for one more.
+    // One of the creator's used up makes room for one more.
     await db().update(communityInvites).set({ maxUses: 1, usesCount: 1 }).where(eq(communityInvites.id, live[0]!.id));
     expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(true);
     expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(false);

@@ -571,6 +571,12 @@ describe("conversation rooms", () => {
       const senders = await (await get(`/messages/${conversationId}`, { Cookie: oneCookie })).text();
       expect(senders).toContain("and again");
       expect(senders).not.toContain("Seen");
+      // Nor what the room sends a page that (re)connects, nor the sender's data file.
+      sender.send({ type: "resync", after: null });
+      const resynced = await sender.next((event) => event.type === "messages");
+      expect(resynced?.type === "messages" && resynced.messages.map((message) => message.read)).toEqual([false, false]);
+      const file = (await (await get("/settings/account/export", { Cookie: oneCookie })).json()) as { messages: { read: boolean }[] };
+      expect(file.messages.map((message) => message.read)).toEqual([false, false]);
     });
   });
 

@@ -13,7 +13,9 @@ import { newId } from "~/.server/ids";
 import { handleError } from "~/entry.server";
 import worker from "../../workers/app";
 import { unique } from "../fixtures/factories";
-import { createPost, createUser, db, deployedEnv, fetchDeployed, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, TINY_PNG } from "./helpers";
+import { capturingD1, createPost, createUser, db, deployedEnv, fetchDeployed, fetchWorker, formPost, get, limiter, member, multipartPost, ORIGIN, planOf, TINY_PNG } from "./helpers";
+import { getDb } from "~/.server/db/client";
+import { postMediaAllowance } from "~/.server/media";
 
 async function postCount(userId: string) {
   return (await db().select({ n: count() }).from(posts).where(eq(posts.userId, userId)).get())!.n;
@@ -291,15 +293,20 @@ describe("a limit on every write", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60 * 60);
-    expect(await refused.json()).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.dailyLimit });
+    expect(await refused.json()).toMatchObject({ ok: false, message: UPLOAD_MESSAGES.dailyLimit(POST_MEDIA_DAILY_BYTES) });
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "post", content: "one more photo", returnTo: "/" })) form.set(name, value);
     form.append("images", new File([TINY_PNG], "a.png", { type: "image/png" }));
     const page = await multipartPost("/compose", form, { Cookie: cookie });
     expect(page.status).toBe(429);
-    expect(await page.text()).toContain(UPLOAD_MESSAGES.dailyLimit.replace("'", "&#x27;"));
+    expect(await page.text()).toContain(UPLOAD_MESSAGES.dailyLimit(POST_MEDIA_DAILY_BYTES));
     expect(await stored()).toBe(2);
     expect(await postCount(user.id)).toBe(0);
+    // The day's uploads are read from the member's own index, by time.
+    const { spy, captured } = capturingD1();
+    await postMediaAllowance(getDb(spy), user.id, 1);
+    const details = await planOf(captured.find((statement) => statement.sql.includes('"media_uploads"'))!);
+    expect(details.join("\n")).toMatch(/SEARCH media_uploads USING INDEX media_uploads_user_idx \(user_id=\? AND created_at>\?\)/);
     // A day after the big upload, the allowance is whole again.
     await db().update(mediaUploads).set({ createdAt: hoursAgo(25) }).where(eq(mediaUploads.key, earlier.key));
     expect((await upload()).status).toBe(200);

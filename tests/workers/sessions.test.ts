@@ -36,7 +36,7 @@ describe("sessions", () => {
     expect(session.expiresAt.getTime()).toBe(now + SESSION_LIFETIME_MS);
   });
 
-  it(`a member holds at most ${SESSIONS_PER_MEMBER_MAX} sessions: a sign-in beyond ends the one seen least recently, never the new one`, async () => {
+  it(`a member holds at most ${SESSIONS_PER_MEMBER_MAX} sessions: a sign-in beyond ends the one earliest to expire, never the new one`, async () => {
     const user = await createUser();
     const other = await createUser();
     const start = Date.now() - TIME.DAY;

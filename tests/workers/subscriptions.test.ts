@@ -385,6 +385,10 @@ describe("the subscriptions page", () => {
     const discoverAfter = await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text();
     expect(discoverAfter).toContain(big.user.displayName);
     expect(discoverAfter).not.toContain(small.user.displayName);
+    expect(discoverAfter).toContain(ending.user.displayName);
+    // And the other way: the viewer blocked the creator.
+    expect((await blockMember(db(), other.user.id, ending.user.username)).ok).toBe(true);
+    expect(await (await get("/subscriptions?tab=discover", { Cookie: other.cookie })).text()).not.toContain(ending.user.displayName);
     expect((await get("/subscriptions")).status).toBe(302);
   });
 

@@ -37,8 +37,9 @@ export function newSessionRow(token: string, userId: string, now = Date.now()): 
 }
 
 /**
- * Starts a session; beyond SESSIONS_PER_MEMBER_MAX of the member's, those seen least recently (the
- * earliest to expire: a session is extended as it is used) end, in the same transaction.
+ * Starts a session; beyond SESSIONS_PER_MEMBER_MAX of the member's, those earliest to expire end, in
+ * the same transaction (a session in use is extended once it has under SESSION_RENEW_BEFORE_MS left, so
+ * those are the least recently started or extended).
  */
 export async function createSession(db: Db, token: string, userId: string, now = Date.now()): Promise<Session> {
   const session = newSessionRow(token, userId, now);

@@ -75,7 +75,7 @@ export function PrivacySettingsForm({ settings, lastResult }: { settings: Privac
         <SettingToggle
           field={fields.showActivity}
           label="Show activity status"
-          description="People you message can see when you were last active, if they share theirs too: off, you don't see theirs either. 'Seen' on your messages is shown either way."
+          description="People you message can see when you were last active, if they share theirs too: off, you don't see theirs either. 'Seen' on your messages is shown either way, but never between members in a block."
         />
         <SettingToggle
           field={fields.indexProfile}

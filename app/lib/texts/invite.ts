@@ -19,7 +19,7 @@ export const INVITE_MESSAGES = {
   deleted: "Invite deleted successfully!",
   onlyInviter: "Only the member who created this invite can delete it.",
   notAllowed: "Only the community's creator and admins can create invite links.",
-  tooManyLive: (max: number) => `This community has ${max} active invite links. Delete one to create another.`,
+  tooManyLive: (max: number) => `You have ${max} active invite links in this community. Delete one to create another.`,
   copied: "Invite link copied to clipboard!",
   copy: "Copy",
   share: "Share",

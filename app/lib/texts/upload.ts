@@ -13,7 +13,7 @@ export const UPLOAD_MESSAGES = {
   /** A video whose upload got no answer (the connection dropped, most often under a large file). */
   videoFailed: "Video upload failed. Try a smaller file.",
   tooMany: "Too many uploads. Please wait a moment and try again.",
-  /** Over the day's allowance for post media (decision 122). */
-  dailyLimit: "You have reached today's upload limit of 1 GB. Please try again later.",
+  /** Over the allowance for post media over 24 hours (decision 122), given in bytes. */
+  dailyLimit: (bytes: number) => `You have uploaded ${Math.round(bytes / 1024 ** 3)} GB in the last 24 hours, the most allowed. Please try again later.`,
   missing: "An attached file is no longer available. Please attach it again.",
 } as const;
