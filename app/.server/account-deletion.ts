@@ -98,8 +98,8 @@ export async function deleteAccount(
   await deleteInParts(db, [partOf(db, notifications, quotingRepliesToSql(member.id), batch.rows)]);
   await deleteInParts(db, partsOf(db, member.id, batch));
   // Blocks and mutes, either way, just before the account: they keep the member and others apart, so
-  // they go only once no one else belongs to a community the member created (else the account stays:
-  // a 409 below, or here).
+  // they go only while no one else belongs to a community the member created (else the account stays:
+  // a 409 here or below, and they stay too; each of their statements checks it again).
   const stillShared = await sharedCommunityNames(db, member.id);
   if (stillShared.length > 0) return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(stillShared) };
   await deleteInParts(db, keptApartOf(db, member.id, batch));
@@ -228,13 +228,18 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
   ];
 }
 
-/** The member's blocks and mutes, either way (each block keeps a count by trigger): without a cap on how many. */
+/**
+ * The member's blocks and mutes, either way (each block keeps a count by trigger): without a cap on how
+ * many. Each part deletes nothing once someone else belongs to a community the member created (the
+ * account then stays, and so do they), and the parts stop there.
+ */
 function keptApartOf(db: Db, memberId: string, { rows }: { rows: number }): Part[] {
+  const alone = sql`NOT EXISTS (${sharedCommunitySql(memberId)})`;
   return [
-    partOf(db, blocks, eq(blocks.blockerId, memberId), rows),
-    partOf(db, blocks, eq(blocks.blockedId, memberId), rows),
-    partOf(db, mutes, eq(mutes.muterId, memberId), rows),
-    partOf(db, mutes, eq(mutes.mutedId, memberId), rows),
+    partOf(db, blocks, and(eq(blocks.blockerId, memberId), alone)!, rows),
+    partOf(db, blocks, and(eq(blocks.blockedId, memberId), alone)!, rows),
+    partOf(db, mutes, and(eq(mutes.muterId, memberId), alone)!, rows),
+    partOf(db, mutes, and(eq(mutes.mutedId, memberId), alone)!, rows),
   ];
 }
 

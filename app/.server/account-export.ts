@@ -219,7 +219,8 @@ function sectionsOf(member: ExportedMember, origin: string, now: number): Sectio
       // only within a conversation it already searches, so a page names the conversations from the
       // last one on: a page reads again at most the earlier messages of the conversation it is in.
       name: "messages",
-      // The member's own messages read as unread while the two are in a block, as the page shows them (122).
+      // The member's own messages read as unread while the two are in a block: whether the other read
+      // them is the other's to tell, and in a block no page tells it (122).
       select: sql`m.conversation_id, m.id, u.username, m.sender_id, m.content, CASE WHEN m.sender_id = ${me} AND ${blockedPairSql(
         me,
         sql`(SELECT om.other_id FROM conversation_members om WHERE om.conversation_id = m.conversation_id AND om.user_id = ${me})`,

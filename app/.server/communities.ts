@@ -413,7 +413,10 @@ type InviteRow = {
   createdAt: Date;
 };
 
-/** A community's invites, newest first, for its creator and admins (empty for anyone else). */
+/**
+ * A community's invites for its creator and admins (null for anyone else): the member's own live ones,
+ * then the others' live ones, then the expired and used-up, newest first in each.
+ */
 export async function listInvites(db: Db, memberId: string, communityId: string, now = Date.now()): Promise<InviteView[] | null> {
   const [role, rows] = await db.batch([
     db

@@ -527,7 +527,10 @@ export async function sendMessage(
   if (!recipient) return refuse(404, DM_MESSAGES.notFound);
   const row = stored[0];
   if (!row) return refuse(403, refusalOf(toRecipient(recipient)) ?? DM_MESSAGES.sendFailed);
-  return { ok: true, message: toMessage(row), conversationId, recipientId: recipient.id, duplicate: inserted.length === 0 };
+  // A message sent again (its answer was lost) answers as stored, but in a block not whether the other
+  // read it, as no page shows it then (decision 122).
+  const message = toMessage(row);
+  return { ok: true, message: recipient.blocked ? { ...message, read: false } : message, conversationId, recipientId: recipient.id, duplicate: inserted.length === 0 };
 }
 
 /** The other member's messages in a conversation, read now that the member sees them (a live page). */

@@ -553,7 +553,9 @@ describe("conversation rooms", () => {
 
   it("in a block, opening the conversation marks its messages read but tells the sender nothing: no live 'read', no 'Seen' on their page (decision 120)", async () => {
     const { one, two, conversationId, oneCookie, twoCookie } = await conversationOf();
-    for (const words of ["before the block", "and again"]) expect((await send(conversationId, oneCookie, words)).status).toBe(200);
+    const firstClientId = crypto.randomUUID();
+    expect((await send(conversationId, oneCookie, "before the block", firstClientId)).status).toBe(200);
+    expect((await send(conversationId, oneCookie, "and again")).status).toBe(200);
     const sender = await listen(oneCookie, `/parties/conversation-room/${conversationId}`);
     await withRooms([sender], async () => {
       // Two blocks one, then opens the conversation (it stays readable), and its page's live read too.
@@ -577,6 +579,9 @@ describe("conversation rooms", () => {
       expect(resynced?.type === "messages" && resynced.messages.map((message) => message.read)).toEqual([false, false]);
       const file = (await (await get("/settings/account/export", { Cookie: oneCookie })).json()) as { messages: { read: boolean }[] };
       expect(file.messages.map((message) => message.read)).toEqual([false, false]);
+      // Nor the answer to a message sent again (its first answer lost): it is the stored one, unread.
+      const again = await send(conversationId, oneCookie, "before the block", firstClientId);
+      expect(await again.json()).toMatchObject({ ok: true, sent: { content: "before the block", read: false } });
     });
   });
 

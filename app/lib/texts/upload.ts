@@ -14,6 +14,6 @@ export const UPLOAD_MESSAGES = {
   videoFailed: "Video upload failed. Try a smaller file.",
   tooMany: "Too many uploads. Please wait a moment and try again.",
   /** Over the allowance for post media over 24 hours (decision 122), given in bytes. */
-  dailyLimit: (bytes: number) => `You have uploaded ${Math.round(bytes / 1024 ** 3)} GB in the last 24 hours, the most allowed. Please try again later.`,
+  dailyLimit: (bytes: number) => `This would take your uploads past ${Math.round(bytes / 1024 ** 3)} GB in 24 hours, the most allowed. Please try again later.`,
   missing: "An attached file is no longer available. Please attach it again.",
 } as const;
