@@ -11,7 +11,9 @@ import {
   DISCOVER_SCORE,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_ATTEMPTS,
+  INVITE_CLEANUP_BATCH,
   INVITE_CODE_LENGTH,
+  INVITE_DEAD_KEPT_MS,
   INVITES_LIVE_MAX,
   INVITES_SHOWN,
   TIME,
@@ -31,7 +33,7 @@ import type {
 } from "~/lib/types/community";
 import type { FeedPage, VerifiedType } from "~/lib/types/post";
 import type { Db } from "./db/client";
-import { batchable } from "./db/drizzle-internals";
+import { batchable, rawRows } from "./db/drizzle-internals";
 import { deleteInParts, partOf } from "./db/parts";
 import { mapRead, param, selectRead, type Read } from "./db/reads";
 import { communities, communityInvites, communityMembers, mediaUploads, posts, users } from "./db/schema";
@@ -845,6 +847,22 @@ export async function createInvite(
  */
 const liveInvitesBelowMaxSql = (communityId: string, inviterId: string, now: number) =>
   sql`(SELECT count(*) FROM ${communityInvites} AS li WHERE li.inviter_id = ${inviterId} AND li.community_id = ${communityId} AND ${liveInviteSql(sql.raw("li"), now)}) < ${INVITES_LIVE_MAX}`;
+
+/**
+ * The cron's clean-up of long-dead invites: expired INVITE_DEAD_KEPT_MS ago, or used up and made that
+ * long ago (a use is not dated), at most `batch` of each kind a run, each kind by its partial index (the
+ * conditions repeat the indexes' own, so SQLite may use them). Answers how many went.
+ */
+export async function deleteDeadInvites(db: Db, now: number, { batch = INVITE_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
+  const before = now - INVITE_DEAD_KEPT_MS;
+  const expired = sql`SELECT rowid FROM ${communityInvites} WHERE expires_at IS NOT NULL AND expires_at <= ${before} LIMIT ${batch}`;
+  const usedUp = sql`SELECT rowid FROM ${communityInvites} WHERE max_uses IS NOT NULL AND uses_count >= max_uses AND created_at <= ${before} LIMIT ${batch}`;
+  const [expiredGone, usedUpGone] = await db.batch([
+    rawRows<{ gone: number }>(db, sql`DELETE FROM ${communityInvites} WHERE rowid IN (${expired}) RETURNING 1 AS gone`),
+    rawRows<{ gone: number }>(db, sql`DELETE FROM ${communityInvites} WHERE rowid IN (${usedUp}) RETURNING 1 AS gone`),
+  ]);
+  return expiredGone.length + usedUpGone.length;
+}
 
 /** Only the invite's inviter deletes it (spec document 2 §5); anyone else is refused. */
 export async function deleteInvite(db: Db, memberId: string, communityId: string, inviteId: string): Promise<Outcome> {

@@ -9,6 +9,7 @@ import { deleteAbandonedUploads, emptyMediaTrash } from "./media";
 import { sendNotificationDigests } from "./notification-digests";
 import { deleteOldNotifications } from "./notifications";
 import { deleteOldSupportRequests, mailSupportRequests } from "./support";
+import { deleteDeadInvites } from "./communities";
 import { refreshPopularPosts } from "./popular-posts";
 import { fillPostSearchWords } from "./posts/words";
 import { mergeSearchIndex, SEARCH_INDEXES } from "./search-indexes";
@@ -61,7 +62,7 @@ export function deleteOldViews(db: Db, now: number) {
  * uploads no post claimed, the objects of deleted media that R2 refused at the time, views of past
  * days (072), notifications past their retention (093), older posts' search words (091), the messages
  * to support and the reports whose mail to the team did not go (078, 084) and those over a year old
- * (the Privacy Policy). (Rate-limit objects forget themselves.)
+ * (the Privacy Policy), and invites dead for 30 days (122). (Rate-limit objects forget themselves.)
  */
 export async function runScheduledMaintenance(env: Env, now = Date.now(), { all = true }: { all?: boolean } = {}): Promise<void> {
   const db = getDb(env.DB);
@@ -107,6 +108,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now(), { all 
       },
     ],
     ["old messages to support", () => deleteOldSupportRequests(db, now)],
+    ["long-dead invites", () => deleteDeadInvites(db, now)],
     [
       "reports to the team",
       async () => {

@@ -559,6 +559,12 @@ export const INVITE_MAX_EXPIRY_DAYS = 365;
  */
 export const INVITES_SHOWN = 50;
 export const INVITES_LIVE_MAX = INVITES_SHOWN;
+/**
+ * An invite expired or used up this long ago is deleted by the cron, at most INVITE_CLEANUP_BATCH of
+ * each kind a run (decision 122): the list shows it meanwhile, with copy and share disabled.
+ */
+export const INVITE_DEAD_KEPT_MS = 30 * DAY;
+export const INVITE_CLEANUP_BATCH = 500;
 
 // Contact support in the Help Center (decision 078: the badge's Priority Support)
 /** The longest message to support, in characters (as posts count them). */

@@ -7,6 +7,7 @@ import {
   createCommunity,
   createInvite,
   deleteCommunity,
+  deleteDeadInvites,
   discoverCommunitiesRead,
   communityMembersRead,
   discoverScore,
@@ -44,13 +45,14 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { setBookmark, setLike, setRepost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
-import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, INVITES_LIVE_MAX, INVITES_SHOWN, TIME } from "~/lib/constants";
+import { COMMENT_MAX_LENGTH, DISCOVER_SCORE, INVITE_CODE_ATTEMPTS, INVITE_DEAD_KEPT_MS, INVITES_LIVE_MAX, INVITES_SHOWN, TIME } from "~/lib/constants";
+import { runScheduledMaintenance } from "~/.server/maintenance";
 import { POST_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { INVITE_MESSAGES } from "~/lib/texts/invite";
 import type { FeedPage } from "~/lib/types/post";
 import { unique } from "../fixtures/factories";
-import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, sessionCookieFor, TINY_PNG, toastOf } from "./helpers";
+import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, member, multipartPost, planOf, sessionCookieFor, TINY_PNG, toastOf } from "./helpers";
 
 /**
  * Communities and invite links (issue 13, spec document 2 §2, §4–§8, docs/decisions/035): who may do
@@ -815,6 +817,44 @@ describe("invite links", () => {
     await db().update(communityInvites).set({ maxUses: 1, usesCount: 1 }).where(eq(communityInvites.id, live[0]!.id));
     expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(true);
     expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(false);
+  });
+
+  it(`the cron deletes invites dead for ${INVITE_DEAD_KEPT_MS / TIME.DAY} days (expired that long ago, or used up and made that long ago), each kind by its own index; live ones stay, however old`, async () => {
+    const creator = await createUser();
+    const c = await community(creator.id, { isPrivate: true });
+    const now = Date.now();
+    const long = now - INVITE_DEAD_KEPT_MS - TIME.HOUR;
+    const lately = now - INVITE_DEAD_KEPT_MS + TIME.HOUR;
+    const invite = (fields: { expiresAt?: Date; maxUses?: number; usesCount?: number; createdAt: Date }) => ({
+      id: newId(),
+      communityId: c.id,
+      inviterId: creator.id,
+      inviteCode: newInviteCode(),
+      usesCount: 0,
+      ...fields,
+    });
+    const rows = {
+      expiredLongAgo: invite({ expiresAt: new Date(long), createdAt: new Date(long - TIME.DAY) }),
+      expiredLately: invite({ expiresAt: new Date(lately), createdAt: new Date(long - TIME.DAY) }),
+      usedUpLongAgo: invite({ maxUses: 2, usesCount: 2, createdAt: new Date(long) }),
+      usedUpLately: invite({ maxUses: 2, usesCount: 2, createdAt: new Date(lately) }),
+      liveOld: invite({ createdAt: new Date(long - 300 * TIME.DAY) }),
+      notYetUsedUp: invite({ maxUses: 3, usesCount: 2, createdAt: new Date(long) }),
+      expiresLater: invite({ expiresAt: new Date(now + TIME.DAY), createdAt: new Date(long) }),
+    };
+    await db().insert(communityInvites).values(Object.values(rows));
+    await runScheduledMaintenance(env, now);
+    const left = new Set((await invitesOf(c.id)).map((row) => row.id));
+    expect(Object.entries(rows).filter(([, row]) => left.has(row.id)).map(([name]) => name).sort()).toEqual(["expiredLately", "expiresLater", "liveOld", "notYetUsedUp", "usedUpLately"]);
+    // Each of its two statements finds its rows by its own partial index, not by reading the table.
+    const { spy, captured } = capturingD1();
+    await deleteDeadInvites(getDb(spy), now);
+    const plans = await Promise.all(captured.filter((statement) => statement.sql.startsWith("DELETE")).map(planOf));
+    expect(plans.map((plan) => plan.join(" | "))).toEqual([
+      expect.stringMatching(/SEARCH community_invites USING (COVERING )?INDEX community_invites_expired_idx \([^)]*expires_at<\?\)/),
+      expect.stringMatching(/SEARCH community_invites USING (COVERING )?INDEX community_invites_used_up_idx \([^)]*created_at<\?\)/),
+    ]);
+    expect(plans.flat().filter((detail) => /^SCAN community_invites\b/.test(detail))).toEqual([]);
   });
 
   it("an invite that expires in a day works now and is refused ('This invite link has expired') once the day has passed", async () => {

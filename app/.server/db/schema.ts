@@ -369,6 +369,10 @@ export const communityInvites = sqliteTable(
     index("community_invites_community_idx").on(t.communityId, t.id),
     // A member's invites: deleting the member, or their leaving a community, finds theirs (114).
     index("community_invites_inviter_idx").on(t.inviterId, t.communityId),
+    // Dead invites, by when they died (expired) or were made (used up): the clean-up finds the long
+    // dead ones without reading the rest (decision 122).
+    index("community_invites_expired_idx").on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
+    index("community_invites_used_up_idx").on(t.createdAt).where(sql`${t.maxUses} IS NOT NULL AND ${t.usesCount} >= ${t.maxUses}`),
     check("community_invites_max_uses_min", sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
     check("community_invites_uses_non_negative", sql`${t.usesCount} >= 0`),
   ],

@@ -1,0 +1,3 @@
+-- Invites dead for long, by when they expired or were made: the cron's clean-up finds them by these (decision 122).
+CREATE INDEX `community_invites_expired_idx` ON `community_invites` (`expires_at`) WHERE "community_invites"."expires_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `community_invites_used_up_idx` ON `community_invites` (`created_at`) WHERE "community_invites"."max_uses" IS NOT NULL AND "community_invites"."uses_count" >= "community_invites"."max_uses";
