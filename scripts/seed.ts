@@ -523,6 +523,8 @@ function addCommunity(seed: Seed, community: SeedCommunity) {
     expires_at: invite.expiresInDays === undefined ? null : seed.now + invite.expiresInDays * DAY,
     max_uses: invite.maxUses ?? null,
     uses_count: invite.uses ?? 0,
+    // Used up: its last use is dated by the invite's own time (the clean-up counts from it, decision 122).
+    used_up_at: invite.maxUses !== undefined && (invite.uses ?? 0) >= invite.maxUses ? invitedAt : null,
     created_at: invitedAt,
   });
 }

@@ -849,14 +849,14 @@ const liveInvitesBelowMaxSql = (communityId: string, inviterId: string, now: num
   sql`(SELECT count(*) FROM ${communityInvites} AS li WHERE li.inviter_id = ${inviterId} AND li.community_id = ${communityId} AND ${liveInviteSql(sql.raw("li"), now)}) < ${INVITES_LIVE_MAX}`;
 
 /**
- * The cron's clean-up of long-dead invites: expired INVITE_DEAD_KEPT_MS ago, or used up and made that
- * long ago (a use is not dated), at most `batch` of each kind a run, each kind by its partial index (the
- * conditions repeat the indexes' own, so SQLite may use them). Answers how many went.
+ * The cron's clean-up of long-dead invites: expired, or used up, INVITE_DEAD_KEPT_MS ago, at most
+ * `batch` of each kind a run, each kind by its partial index (the conditions repeat the indexes' own, so
+ * SQLite may use them). Answers how many went.
  */
 export async function deleteDeadInvites(db: Db, now: number, { batch = INVITE_CLEANUP_BATCH }: { batch?: number } = {}): Promise<number> {
   const before = now - INVITE_DEAD_KEPT_MS;
   const expired = sql`SELECT rowid FROM ${communityInvites} WHERE expires_at IS NOT NULL AND expires_at <= ${before} LIMIT ${batch}`;
-  const usedUp = sql`SELECT rowid FROM ${communityInvites} WHERE max_uses IS NOT NULL AND uses_count >= max_uses AND created_at <= ${before} LIMIT ${batch}`;
+  const usedUp = sql`SELECT rowid FROM ${communityInvites} WHERE used_up_at IS NOT NULL AND used_up_at <= ${before} LIMIT ${batch}`;
   const [expiredGone, usedUpGone] = await db.batch([
     rawRows<{ gone: number }>(db, sql`DELETE FROM ${communityInvites} WHERE rowid IN (${expired}) RETURNING 1 AS gone`),
     rawRows<{ gone: number }>(db, sql`DELETE FROM ${communityInvites} WHERE rowid IN (${usedUp}) RETURNING 1 AS gone`),
@@ -890,7 +890,9 @@ export async function joinByInvite(
       SELECT ${membershipId}, ji.community_id, ${memberId}, 'member', ${now} FROM ${communityInvites} AS ji
       WHERE ji.invite_code = ${code} AND (ji.expires_at IS NULL OR ji.expires_at > ${now}) AND (ji.max_uses IS NULL OR ji.uses_count < ji.max_uses)
       ON CONFLICT DO NOTHING`)),
-    batchable(db.$client, db.run(sql`UPDATE ${communityInvites} SET uses_count = uses_count + 1
+    // The use that reaches max_uses dates the invite's end (the clean-up counts from it).
+    batchable(db.$client, db.run(sql`UPDATE ${communityInvites} SET uses_count = uses_count + 1,
+        used_up_at = CASE WHEN max_uses IS NOT NULL AND uses_count + 1 >= max_uses THEN ${now} ELSE used_up_at END
       WHERE invite_code = ${code} AND EXISTS (SELECT 1 FROM ${communityMembers} AS jm WHERE jm.id = ${membershipId})`)),
     db
       .select({

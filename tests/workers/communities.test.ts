@@ -765,6 +765,8 @@ describe("invite links", () => {
     expect(rows.filter((row) => row.role === "member")).toHaveLength(5);
     expect((await communityRow(c.id))!.memberCount).toBe(6);
     expect((await invitesOf(c.id))[0]).toMatchObject({ usesCount: 5, maxUses: 5 });
+    // The use that took its last dates its end, which the clean-up counts from (decision 122).
+    expect(Math.abs((await invitesOf(c.id))[0]!.usedUpAt!.getTime() - Date.now())).toBeLessThan(TIME.MINUTE);
     // The used-up invite's page says so.
     const latecomer = await member();
     const used = await page(`/invite/${code}`, latecomer.cookie);
@@ -819,13 +821,13 @@ describe("invite links", () => {
     expect((await createInvite(db(), creator.user.id, c.id, {})).ok).toBe(false);
   });
 
-  it(`the cron deletes invites dead for ${INVITE_DEAD_KEPT_MS / TIME.DAY} days (expired that long ago, or used up and made that long ago), each kind by its own index; live ones stay, however old`, async () => {
+  it(`the cron deletes invites dead for ${INVITE_DEAD_KEPT_MS / TIME.DAY} days (expired, or their last use taken, that long ago), each kind by its own index; live ones stay, however old`, async () => {
     const creator = await createUser();
     const c = await community(creator.id, { isPrivate: true });
     const now = Date.now();
     const long = now - INVITE_DEAD_KEPT_MS - TIME.HOUR;
     const lately = now - INVITE_DEAD_KEPT_MS + TIME.HOUR;
-    const invite = (fields: { expiresAt?: Date; maxUses?: number; usesCount?: number; createdAt: Date }) => ({
+    const invite = (fields: { expiresAt?: Date; maxUses?: number; usesCount?: number; usedUpAt?: Date; createdAt: Date }) => ({
       id: newId(),
       communityId: c.id,
       inviterId: creator.id,
@@ -836,8 +838,9 @@ describe("invite links", () => {
     const rows = {
       expiredLongAgo: invite({ expiresAt: new Date(long), createdAt: new Date(long - TIME.DAY) }),
       expiredLately: invite({ expiresAt: new Date(lately), createdAt: new Date(long - TIME.DAY) }),
-      usedUpLongAgo: invite({ maxUses: 2, usesCount: 2, createdAt: new Date(long) }),
-      usedUpLately: invite({ maxUses: 2, usesCount: 2, createdAt: new Date(lately) }),
+      usedUpLongAgo: invite({ maxUses: 2, usesCount: 2, usedUpAt: new Date(long), createdAt: new Date(long - TIME.DAY) }),
+      // Made long ago, its last use taken lately: dead for less than the time kept.
+      usedUpLately: invite({ maxUses: 2, usesCount: 2, usedUpAt: new Date(lately), createdAt: new Date(long - 300 * TIME.DAY) }),
       liveOld: invite({ createdAt: new Date(long - 300 * TIME.DAY) }),
       notYetUsedUp: invite({ maxUses: 3, usesCount: 2, createdAt: new Date(long) }),
       expiresLater: invite({ expiresAt: new Date(now + TIME.DAY), createdAt: new Date(long) }),
@@ -852,7 +855,7 @@ describe("invite links", () => {
     const plans = await Promise.all(captured.filter((statement) => statement.sql.startsWith("DELETE")).map(planOf));
     expect(plans.map((plan) => plan.join(" | "))).toEqual([
       expect.stringMatching(/SEARCH community_invites USING (COVERING )?INDEX community_invites_expired_idx \([^)]*expires_at<\?\)/),
-      expect.stringMatching(/SEARCH community_invites USING (COVERING )?INDEX community_invites_used_up_idx \([^)]*created_at<\?\)/),
+      expect.stringMatching(/SEARCH community_invites USING (COVERING )?INDEX community_invites_used_up_idx \([^)]*used_up_at<\?\)/),
     ]);
     expect(plans.flat().filter((detail) => /^SCAN community_invites\b/.test(detail))).toEqual([]);
   });

@@ -362,6 +362,8 @@ export const communityInvites = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     maxUses: integer("max_uses"),
     usesCount: counter("uses_count"),
+    /** When its last use was taken (uses_count reached max_uses): the clean-up counts from it (decision 122). */
+    usedUpAt: integer("used_up_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -369,10 +371,10 @@ export const communityInvites = sqliteTable(
     index("community_invites_community_idx").on(t.communityId, t.id),
     // A member's invites: deleting the member, or their leaving a community, finds theirs (114).
     index("community_invites_inviter_idx").on(t.inviterId, t.communityId),
-    // Dead invites, by when they died (expired) or were made (used up): the clean-up finds the long
-    // dead ones without reading the rest (decision 122).
+    // Dead invites, by when they died (expired, or used up): the clean-up finds the long dead ones
+    // without reading the rest (decision 122).
     index("community_invites_expired_idx").on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
-    index("community_invites_used_up_idx").on(t.createdAt).where(sql`${t.maxUses} IS NOT NULL AND ${t.usesCount} >= ${t.maxUses}`),
+    index("community_invites_used_up_idx").on(t.usedUpAt).where(sql`${t.usedUpAt} IS NOT NULL`),
     check("community_invites_max_uses_min", sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
     check("community_invites_uses_non_negative", sql`${t.usesCount} >= 0`),
   ],
