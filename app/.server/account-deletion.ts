@@ -98,10 +98,8 @@ export async function deleteAccount(
   await deleteInParts(db, [partOf(db, notifications, quotingRepliesToSql(member.id), batch.rows)]);
   await deleteInParts(db, partsOf(db, member.id, batch));
   // Blocks and mutes, either way, just before the account: they keep the member and others apart, so
-  // they go only while no one else belongs to a community the member created (else the account stays:
-  // a 409 here or below, and they stay too; each of their statements checks it again).
-  const stillShared = await sharedCommunityNames(db, member.id);
-  if (stillShared.length > 0) return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(stillShared) };
+  // each of their statements goes only while no one else belongs to a community the member created
+  // (else they stay, and so does the account: the 409 below).
   await deleteInParts(db, keptApartOf(db, member.id, batch));
 
   // Last, in one transaction: the account (its remaining rows cascade, and its media records go to
@@ -113,7 +111,7 @@ export async function deleteAccount(
     db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, member.email), sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${member.id})`)),
   ]);
   if (deleted.length === 0) {
-    const names = await sharedCommunityNames(db, member.id);
+    const names = (await createdCommunities(db, member.id)).filter((community) => community.others).map((community) => community.name);
     // None: the same form sent twice at once, and the other send deleted the account.
     if (names.length === 0) return { ok: true };
     return { ok: false, status: 409, message: ACCOUNT_MESSAGES.ownsCommunities(names) };
@@ -241,9 +239,4 @@ function keptApartOf(db: Db, memberId: string, { rows }: { rows: number }): Part
     partOf(db, mutes, and(eq(mutes.muterId, memberId), alone)!, rows),
     partOf(db, mutes, and(eq(mutes.mutedId, memberId), alone)!, rows),
   ];
-}
-
-/** The names of the communities the member created that someone else belongs to. */
-async function sharedCommunityNames(db: Db, memberId: string): Promise<string[]> {
-  return (await createdCommunities(db, memberId)).filter((community) => community.others).map((community) => community.name);
 }

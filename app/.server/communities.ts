@@ -888,7 +888,7 @@ export async function joinByInvite(
   const [, , found] = await db.batch([
     batchable(db.$client, db.run(sql`INSERT INTO ${communityMembers} (id, community_id, user_id, role, joined_at)
       SELECT ${membershipId}, ji.community_id, ${memberId}, 'member', ${now} FROM ${communityInvites} AS ji
-      WHERE ji.invite_code = ${code} AND (ji.expires_at IS NULL OR ji.expires_at > ${now}) AND (ji.max_uses IS NULL OR ji.uses_count < ji.max_uses)
+      WHERE ji.invite_code = ${code} AND ${liveInviteSql(sql.raw("ji"), now)}
       ON CONFLICT DO NOTHING`)),
     // The use that reaches max_uses dates the invite's end (the clean-up counts from it).
     batchable(db.$client, db.run(sql`UPDATE ${communityInvites} SET uses_count = uses_count + 1,

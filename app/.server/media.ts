@@ -63,9 +63,14 @@ export type StoredMedia = { key: string; url: string; kind: MediaKind; contentTy
 /**
  * Whether the member may store `bytes` more for posts now (POST_MEDIA_DAILY_BYTES over the last 24
  * hours, by media_uploads_user_idx), and if not, in how many seconds the oldest of those uploads leaves
- * the day. Files a post no longer holds (deleted, or never claimed and gone) count no more.
+ * the day, and the words that say so. Files a post no longer holds (deleted, or never claimed and gone) count no more.
  */
-export async function postMediaAllowance(db: Db, userId: string, bytes: number, now = Date.now()): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+export async function postMediaAllowance(
+  db: Db,
+  userId: string,
+  bytes: number,
+  now = Date.now(),
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }> {
   const since = now - TIME.DAY;
   const row = await db
     .select({ used: sql<number>`coalesce(sum(${mediaUploads.size}), 0)`, oldest: sql<number | null>`min(${mediaUploads.createdAt})` })
@@ -74,7 +79,7 @@ export async function postMediaAllowance(db: Db, userId: string, bytes: number, 
     .get();
   if (Number(row?.used ?? 0) + bytes <= POST_MEDIA_DAILY_BYTES) return { allowed: true };
   const oldest = Number(row?.oldest ?? now);
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + TIME.DAY - now) / 1000)) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + TIME.DAY - now) / 1000)), message: UPLOAD_MESSAGES.dailyLimit(POST_MEDIA_DAILY_BYTES) };
 }
 
 /**

@@ -337,11 +337,16 @@ export function toConversation(
 ): Conversation {
   const activity = header.activityShown ? { lastActiveAt: header.lastActiveAt === null ? null : Number(header.lastActiveAt) } : null;
   const refusal = refusalOf(toRecipient({ id: header.otherId, displayName: header.displayName, allow: header.allow, followsSender: header.followsSender, blocked: header.blocked }));
-  // In a block, either way, neither is told what the other read ('Seen'), as neither sees the other's
-  // activity (decision 120): a live signal of the blocker.
-  const shown = header.blocked ? { ...page, messages: page.messages.map((message) => (message.read ? { ...message, read: false } : message)) } : page;
+  const shown = header.blocked ? { ...page, messages: page.messages.map(unreadInBlock) } : page;
   return { id: header.id, other: otherOf(header), activity, refusal, ...shown };
 }
+
+/**
+ * A message as shown between two members in a block, either way: never read ('Seen'), as neither sees
+ * the other's activity (decisions 120, 122): a live signal of the blocker. (A room's resync, read for
+ * either participant, has the same rule in SQL: `sinceFields`.)
+ */
+const unreadInBlock = (message: ChatMessage): ChatMessage => (message.read ? { ...message, read: false } : message);
 
 /**
  * What a page that reconnected to a conversation room missed: the messages after its last one, in
@@ -384,10 +389,7 @@ function sinceRead(db: Db, way: "latest" | "after" | "late", values: Record<stri
   );
 }
 
-/**
- * A room's resync is read for either participant: in a block, either way, no message reads as read
- * ('Seen'), as the page's own read (toConversation) shows none (decision 122).
- */
+/** A room's resync is read for either participant: in a block, `unreadInBlock`'s rule, in SQL. */
 const sinceFields = {
   ...messageFields,
   // (The pair is the conversation's row: blockedPairSql names its first member in a subquery of its own.)
@@ -527,10 +529,9 @@ export async function sendMessage(
   if (!recipient) return refuse(404, DM_MESSAGES.notFound);
   const row = stored[0];
   if (!row) return refuse(403, refusalOf(toRecipient(recipient)) ?? DM_MESSAGES.sendFailed);
-  // A message sent again (its answer was lost) answers as stored, but in a block not whether the other
-  // read it, as no page shows it then (decision 122).
-  const message = toMessage(row);
-  return { ok: true, message: recipient.blocked ? { ...message, read: false } : message, conversationId, recipientId: recipient.id, duplicate: inserted.length === 0 };
+  // A message sent again (its answer was lost) answers as stored, as a page shows it.
+  const message = recipient.blocked ? unreadInBlock(toMessage(row)) : toMessage(row);
+  return { ok: true, message, conversationId, recipientId: recipient.id, duplicate: inserted.length === 0 };
 }
 
 /** The other member's messages in a conversation, read now that the member sees them (a live page). */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { getOptionalUser } from "~/.server/auth/guards";
 import { readForm } from "~/.server/http";
-import { POST_MEDIA_DAILY_BYTES, UPLOAD_FORM_MAX_BYTES } from "~/lib/constants";
+import { UPLOAD_FORM_MAX_BYTES } from "~/lib/constants";
 import { attempt, isFailure } from "~/.server/outcome";
 import { checkMediaFile, discardUpload, postMediaAllowance, storeMedia } from "~/.server/media";
 import { limiterOf, subjects, tooManyRequests } from "~/.server/limits";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const check = await checkMediaFile(file, kind);
     if (!check.ok) return json({ ok: false, message: check.message }, 400);
     const allowance = await postMediaAllowance(context.db, user.id, file.size);
-    if (!allowance.allowed) return toResponse(tooManyRequests(null, allowance.retryAfterSeconds, UPLOAD_MESSAGES.dailyLimit(POST_MEDIA_DAILY_BYTES)));
+    if (!allowance.allowed) return toResponse(tooManyRequests(null, allowance.retryAfterSeconds, allowance.message));
     const stored = await storeMedia(context.db, bucket, user.id, file, check.type, "posts");
     return json({ ok: true, key: stored.key, url: stored.url, kind: stored.kind });
   });

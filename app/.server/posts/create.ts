@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { MAX_IMAGES_PER_POST, MENTIONS_NOTIFIED, POST_MEDIA_DAILY_BYTES } from "~/lib/constants";
+import { MAX_IMAGES_PER_POST, MENTIONS_NOTIFIED } from "~/lib/constants";
 import type { ImageDimensions } from "~/lib/media-types";
 import { POST_MESSAGES, UPLOAD_MESSAGES } from "~/lib/messages";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
@@ -250,8 +250,7 @@ export async function createPostWithFiles(
     }
     const allowance = await postMediaAllowance(db, authorId, checked.reduce((sum, { file }) => sum + file.size, 0));
     if (!allowance.allowed) {
-      const message = UPLOAD_MESSAGES.dailyLimit(POST_MEDIA_DAILY_BYTES);
-      return { ...refused({ formErrors: [message] }, [], 429, message), retryAfterSeconds: allowance.retryAfterSeconds };
+      return { ...refused({ formErrors: [allowance.message] }, [], 429, allowance.message), retryAfterSeconds: allowance.retryAfterSeconds };
     }
   }
   const stored: StoredMedia[] = [];
