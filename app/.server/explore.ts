@@ -32,7 +32,7 @@ import { viewerKey, viewerPresentSql, viewerSql, viewerValues, type Viewer } fro
 
 /** The tag a query names when it is only '#tag' (searched exactly, as the hashtag page lists it). */
 export function exploreTagOf(query: string): string | null {
-  return query.startsWith("#") ? hashtagOf(query) : null;
+  return /^[#＃]/.test(query) ? hashtagOf(query) : null;
 }
 
 const PEOPLE = { words: param("peopleWords"), names: param("peopleNames"), exact: sql`${param("peopleExact")}` };

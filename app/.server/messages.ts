@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, NOTIFICATION_PREVIEW_LENGTH, UNREAD_BADGE_CAP } from "~/lib/constants";
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MESSAGES_RESYNC_LATE_LIMIT, MESSAGES_RESYNC_LATE_MS, MESSAGES_RESYNC_LIMIT, UNREAD_BADGE_CAP } from "~/lib/constants";
 import { DM_MESSAGES } from "~/lib/texts/dm";
 import type { ChatMessage, Conversation, ConversationFilter, ConversationList, ConversationSummary } from "~/lib/types/message";
 import type { Author, VerifiedType } from "~/lib/types/post";
@@ -12,7 +12,7 @@ import { blocks, conversationMembers, conversations, follows, memberSettings, me
 import { USERS_ID } from "./follows";
 import { activityShownSql } from "./activity";
 import { firstIdAt, newId, timeOfId } from "./ids";
-import { preview, unreadNotificationsSql } from "./notifications";
+import { preview, previewSql, readWhole, unreadNotificationsSql } from "./notifications";
 import { refuse, type Outcome } from "./outcome";
 import { blockedPairSql } from "./posts/access";
 import { beforeOf, conversationCursor, parseConversationCursor } from "./posts/cursors";
@@ -106,7 +106,7 @@ export function conversationListRead(
         displayName: users.displayName,
         avatarUrl: users.avatarUrl,
         verifiedType: users.verifiedType,
-        lastContent: sql<string | null>`substr(${messages.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1})`.as("last_content"),
+        lastContent: sql<string | null>`${previewSql(messages.content)}`.as("last_content"),
         lastMine: sql<number | null>`${messages.senderId} = ${conversationMembers.userId}`.as("last_mine"),
       };
       const matching = search
@@ -152,7 +152,7 @@ function toSummary(row: SummaryRow): ConversationSummary {
     other: otherOf(row),
     at: row.lastAt.getTime(),
     unread: row.unread,
-    last: row.lastContent === null ? null : { content: preview(row.lastContent.replace(/\s+/g, " ")), mine: Boolean(row.lastMine) },
+    last: row.lastContent === null ? null : { content: preview(row.lastContent.replace(/\s+/g, " "), readWhole(row.lastContent)), mine: Boolean(row.lastMine) },
   };
 }
 

@@ -1,14 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   MENTIONS_NOTIFIED,
   NOTIFICATION_CLEANUP_BATCH,
   NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATION_RETENTION_DAYS,
   NOTIFICATIONS_PAGE_SIZE,
+  PREVIEW_CODE_POINTS_PER_CHARACTER,
   TIME,
   UNREAD_BADGE_CAP,
 } from "~/lib/constants";
+import { charactersOf } from "~/lib/text";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationItem, NotificationPage, NotificationTab } from "~/lib/types/notification";
 import type { Db } from "./db/client";
@@ -132,7 +134,7 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
         type: notifications.type,
         isRead: notifications.isRead,
         groupSize: notifications.groupSize,
-        content: sql<string>`CASE WHEN ${visible} AND ${shownWords} THEN substr(${notifications.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) ELSE '' END`.as("notification_content"),
+        content: sql<string>`CASE WHEN ${visible} AND ${shownWords} THEN ${previewSql(notifications.content)} ELSE '' END`.as("notification_content"),
         createdAt: notifications.createdAt,
         actorUsername: sql<string>`${users.username}`.as("actor_username"),
         actorDisplayName: sql<string>`${users.displayName}`.as("actor_display_name"),
@@ -142,7 +144,7 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
         // A comment notification goes to the post's author, or (a reply) to the answered comment's author.
         reply: sql<number>`(${notifications.type} = 'comment' AND ${posts.userId} IS NOT ${notifications.userId})`.as("notification_is_reply"),
         postVisible: sql<number | null>`CASE WHEN ${posts.id} IS NULL THEN NULL ELSE ${visible} END`.as("notification_post_visible"),
-        preview: sql<string | null>`CASE WHEN ${visible} THEN substr(${posts.content}, 1, ${NOTIFICATION_PREVIEW_LENGTH + 1}) END`.as("notification_preview"),
+        preview: sql<string | null>`CASE WHEN ${visible} THEN ${previewSql(posts.content)} END`.as("notification_preview"),
       };
       // The page's heads, picked from their index (named, so the plan holds without statistics).
       const index = sql.raw(type ? "notifications_heads_type_idx" : "notifications_heads_idx");
@@ -167,10 +169,29 @@ export function notificationsPageRead(db: Db, viewer: NonNullable<Viewer>, tab: 
   });
 }
 
-/** A text cut to the preview's length, with an ellipsis when there was more. */
-export function preview(text: string): string {
-  const chars = Array.from(text);
-  return chars.length > NOTIFICATION_PREVIEW_LENGTH ? `${chars.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("").trimEnd()}…` : text;
+/**
+ * How much of a text SQL reads for its preview (`previewSql`), in code points, as SQLite's substr
+ * counts: the preview's characters at up to PREVIEW_CODE_POINTS_PER_CHARACTER each (a flag takes 2, a
+ * family of four 7), and one more, so a read that stops short of the text is told apart.
+ */
+const PREVIEW_READ = NOTIFICATION_PREVIEW_LENGTH * PREVIEW_CODE_POINTS_PER_CHARACTER + 1;
+
+/** The beginning of a text that its preview needs. */
+export const previewSql = (text: SQLWrapper) => sql<string>`substr(${text}, 1, ${PREVIEW_READ})`;
+
+/** Whether what `previewSql` read is the whole text. */
+export const readWhole = (read: string) => Array.from(read).length < PREVIEW_READ;
+
+/**
+ * A text cut to the preview's length in characters as a person counts them (an emoji, a flag or an
+ * accented letter is never split), with an ellipsis when there was more. `whole`: whether the text is
+ * all there is, not a read that stopped short of it (whose last character may be cut: it goes).
+ */
+export function preview(text: string, whole = readWhole(text)): string {
+  const characters = charactersOf(text);
+  if (whole && characters.length <= NOTIFICATION_PREVIEW_LENGTH) return text;
+  const kept = whole ? NOTIFICATION_PREVIEW_LENGTH : Math.min(NOTIFICATION_PREVIEW_LENGTH, characters.length - 1);
+  return `${characters.slice(0, kept).join("").trimEnd()}…`;
 }
 
 function toItem(row: Row): NotificationItem {

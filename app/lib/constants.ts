@@ -421,6 +421,11 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** Characters of a post's or comment's words an item shows. */
 export const NOTIFICATION_PREVIEW_LENGTH = 100;
 /**
+ * Code points read for each of a preview's characters (a flag takes 2, a family of four 7): a text
+ * whose first hundred characters take more (text piled with marks) is previewed from what was read.
+ */
+export const PREVIEW_CODE_POINTS_PER_CHARACTER = 8;
+/**
  * Members a post's or a comment's mentions notify, at most: the first ten names it holds. 280
  * characters hold some 56 names, and one account posting them could tell thousands of strangers an
  * hour (a review of what one bad actor can do, decision 097); a member who means to reach someone names

@@ -21,8 +21,12 @@ export function nounOf(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
 }
 
-/** Seconds under a minute, then minutes, hours, days under 7 days, else a date (spec document 1 §9). */
-export function formatRelativeTime(date: Date | number, now: number = Date.now()): string {
+/**
+ * Seconds under a minute, then minutes, hours, days under 7 days, else a date (spec document 1 §9). The
+ * date is the day in UTC, as the server writes it (so the page it sent and the one React hydrates
+ * agree), or in the member's own time zone (`zone` "local"), as the browser writes it once hydrated.
+ */
+export function formatRelativeTime(date: Date | number, now: number = Date.now(), zone: "UTC" | "local" = "UTC"): string {
   const time = typeof date === "number" ? date : date.getTime();
   const elapsed = Math.max(0, now - time);
   if (elapsed < TIME.MINUTE) return `${Math.floor(elapsed / TIME.SECOND)}s`;
@@ -30,17 +34,21 @@ export function formatRelativeTime(date: Date | number, now: number = Date.now()
   if (elapsed < TIME.DAY) return `${Math.floor(elapsed / TIME.HOUR)}h`;
   if (elapsed < RELATIVE_TIME_DAYS * TIME.DAY) return `${Math.floor(elapsed / TIME.DAY)}d`;
   const then = new Date(time);
-  const sameYear = then.getUTCFullYear() === new Date(now).getUTCFullYear();
-  return dateFormat(sameYear).format(then);
+  const yearOf = (at: Date) => (zone === "UTC" ? at.getUTCFullYear() : at.getFullYear());
+  return dateFormat(yearOf(then) === yearOf(new Date(now)), zone).format(then);
 }
 
 // Formatters are costly to make and cheap to reuse (a feed formats dozens of dates); each is made the
 // first time a date needs it, not when a page loads this module.
-let dayMonth: Intl.DateTimeFormat | undefined;
-let dayMonthYear: Intl.DateTimeFormat | undefined;
-function dateFormat(sameYear: boolean): Intl.DateTimeFormat {
-  if (sameYear) return (dayMonth ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
-  return (dayMonthYear ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }));
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(sameYear: boolean, zone: "UTC" | "local"): Intl.DateTimeFormat {
+  const key = `${sameYear}:${zone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }), ...(zone === "UTC" ? { timeZone: "UTC" } : {}) });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 let monthYear: Intl.DateTimeFormat | undefined;

@@ -59,20 +59,61 @@ export function collapseBlankLines(text: string): string {
   return text.includes("\n") ? text.replace(BLANK_LINES, "\n\n\n") : text;
 }
 
+/**
+ * Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A one-line text (a
+ * name, a place) is shown with its direction found from its letters (`dir="auto"`), and in places no
+ * element isolates, such as a page's title, an override left open there turns the rest of the line around.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text without direction controls: a one-line field's (schemas/clean-text.ts), or a line no element isolates (a page's title). */
+export function withoutDirectionControls(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, "");
+}
+
+/** The text's characters as a person counts them, each as a string. */
+export function charactersOf(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return Array.from(segmenter.segment(text), (part) => part.segment);
+}
+
 /** The text cut to at most `max` characters as a person counts them, with '…' when it was longer. */
 export function clipCharacters(text: string, max: number): string {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const characters = Array.from(segmenter.segment(text), (part) => part.segment);
+  const characters = charactersOf(text);
   return characters.length <= max ? text : `${characters.slice(0, max - 1).join("").trimEnd()}…`;
 }
 
 /**
+ * Letters of the scripts written without spaces between words (and Hangul, whose particles follow a
+ * name at once, as in '@maya님'): a mention may touch them, as '@mayaさん' or '谢谢@maya' do; a Latin
+ * letter, a mark or a digit next to '@' makes it part of a word or an e-mail address instead.
+ */
+const UNSPACED = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\u30FC`;
+/** What may stand just before a mention's '@' (or the full-width '＠'). */
+const BEFORE_MENTION = String.raw`(?<=^|[^\p{L}\p{M}\p{N}_@.＠]|[${UNSPACED}])`;
+/** What may stand just after a mention's username. */
+const AFTER_MENTION = String.raw`(?=$|[^\p{L}\p{M}\p{N}@＠]|[${UNSPACED}])`;
+
+/**
+ * A hashtag's characters: it starts with a letter, digit or '_' (any script); then those, marks (but
+ * not an emoji's presentation selectors or a keycap's enclosing mark: '#️⃣' is no tag), and the
+ * characters that join a word's parts inside it (a zero-width non-joiner or joiner, as Persian writes
+ * 'می‌خواهم'; Hebrew's geresh and gershayim; the katakana middle dot; Tibetan's tsheg; the middle dot
+ * of Catalan's 'l·l'), each followed by more of the word.
+ */
+const TAG = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_]|(?![\uFE0E\uFE0F\u20E3])\p{M}|(?:[\u200C\u00B7\u05F3\u05F4\u30FB\u0F0B]|\u200D)(?=[\p{L}\p{M}\p{N}_]))*`;
+
+/**
  * One pattern finds every link-like piece of a post, so extraction and rendering always agree:
  * - a URL: http(s):// up to whitespace (trailing punctuation left out);
- * - a hashtag: '#' then letters, digits or '_' (any script), not inside a word or a URL path;
- * - a mention: '@' then a username (ASCII letters, digits, '_'), not inside a word or an e-mail.
+ * - a hashtag: '#' (or '＃') then `TAG`, not inside a word or a URL path;
+ * - a mention: '@' (or '＠') then a username (ASCII letters, digits, '_'), not inside a word or an
+ *   e-mail address (`BEFORE_MENTION`, `AFTER_MENTION`).
  */
-const TOKEN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])|(?<![\p{L}\p{N}_&/#@])#([\p{L}\p{M}\p{N}_]+)|(?<![\p{L}\p{N}_@.])@([A-Za-z0-9_]+)(?![\p{L}\p{M}\p{N}@])/gu;
+const TOKEN = new RegExp(
+  String.raw`(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])|(?<![\p{L}\p{N}_&/#＃@])[#＃](${TAG})|${BEFORE_MENTION}[@＠]([A-Za-z0-9_]+)${AFTER_MENTION}`,
+  "gu",
+);
 
 const HASHTAG_MAX_LENGTH = 100;
 const MENTION_MAX_LENGTH = 30;
@@ -86,6 +127,15 @@ export type TextSegment =
 function isHashtag(tag: string): boolean {
   // '#1' is a number, not a topic.
   return tag.length <= HASHTAG_MAX_LENGTH && /[^\p{N}]/u.test(tag);
+}
+
+/**
+ * A hashtag as posts store it and pages look it up: compatibility forms folded ('#ＭＵＲＭＵＲ' is
+ * #murmur; NFKC, so a decomposed accent is the composed one too), lower-case, and the dotted capital
+ * I's lower case ('i' and a combining dot) the 'i' of '#istanbul', so '#İstanbul' is that tag.
+ */
+export function foldHashtag(tag: string): string {
+  return tag.normalize("NFKC").toLowerCase().replace(/i\u0307/g, "i").normalize("NFC");
 }
 
 function isMention(name: string): boolean {
@@ -105,7 +155,7 @@ export function segmentText(text: string): TextSegment[] {
     const [whole, url, tag, name] = match;
     const start = match.index;
     if (url) push({ type: "url", text: url, href: url }, start);
-    else if (tag && isHashtag(tag)) push({ type: "hashtag", text: whole, tag: tag.normalize("NFC").toLowerCase() }, start);
+    else if (tag && isHashtag(foldHashtag(tag))) push({ type: "hashtag", text: whole, tag: foldHashtag(tag) }, start);
     else if (name && isMention(name)) push({ type: "mention", text: whole, username: name.toLowerCase() }, start);
   }
   if (last < text.length) segments.push({ type: "text", text: text.slice(last) });
@@ -129,17 +179,22 @@ export function extractMentions(text: string): string[] {
 /** The word being typed at the caret if it is a mention in progress ('@ma' → 'ma'), for suggestions. */
 export function mentionQueryAt(text: string, caret: number): { query: string; start: number } | null {
   const before = text.slice(0, caret);
-  const match = /(?:^|[^\p{L}\p{N}_@.])@([A-Za-z0-9_]{1,30})$/u.exec(before);
+  const match = MENTION_TYPED.exec(before);
   if (!match?.[1]) return null;
   return { query: match[1], start: caret - match[1].length - 1 };
 }
 
+/** A mention being typed at the end of the text: where `TOKEN` would find one. */
+const MENTION_TYPED = new RegExp(String.raw`${BEFORE_MENTION}[@＠]([A-Za-z0-9_]{1,30})$`, "u");
+
 /**
- * The hashtag an address names, as posts store it (NFC, lower-case, no '#'): '/hashtag/Murmur' and
+ * The hashtag an address names, as posts store it (`foldHashtag`, no '#'): '/hashtag/Murmur' and
  * '/hashtag/%23murmur' are #murmur. Null when it could not be a hashtag (other characters, digits
  * only, too long), so a page can say so instead of reading.
  */
 export function hashtagOf(value: string | null | undefined): string | null {
-  const tag = (value ?? "").replace(/^#/, "").normalize("NFC").toLowerCase();
-  return /^[\p{L}\p{M}\p{N}_]+$/u.test(tag) && isHashtag(tag) ? tag : null;
+  const tag = foldHashtag((value ?? "").replace(/^[#＃]/, ""));
+  return WHOLE_TAG.test(tag) && isHashtag(tag) ? tag : null;
 }
+
+const WHOLE_TAG = new RegExp(`^${TAG}$`, "u");

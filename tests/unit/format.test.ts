@@ -53,6 +53,25 @@ describe("relative time (spec §9)", () => {
   ])("%d ms ago shows as %s", (ago, shown) => {
     expect(formatRelativeTime(now - ago, now)).toBe(shown);
   });
+
+  it("a date is the server's day in UTC, and the member's own day in the browser (decision 123)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      // 21 November, 01:00 UTC: the evening of the 20th in New York.
+      const at = Date.UTC(2026, 10, 21, 1, 0, 0);
+      const later = at + 10 * TIME.DAY;
+      expect(formatRelativeTime(at, later)).toBe("Nov 21");
+      expect(formatRelativeTime(at, later, "local")).toBe("Nov 20");
+      // New Year's Eve in New York is New Year's Day in UTC: the year is the zone's too.
+      const eve = Date.UTC(2027, 0, 1, 2, 0, 0);
+      expect(formatRelativeTime(eve, Date.UTC(2027, 1, 1), "local")).toBe("Dec 31, 2026");
+      expect(formatRelativeTime(eve, Date.UTC(2027, 1, 1))).toBe("Jan 1");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
 
 describe("unread badge", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clipCharacters, collapseBlankLines, countCharacters, limitCount, withinCharacters, extractHashtags, extractMentions, mentionQueryAt, segmentText } from "~/lib/text";
+import { clipCharacters, collapseBlankLines, countCharacters, limitCount, withinCharacters, extractHashtags, extractMentions, hashtagOf, mentionQueryAt, segmentText, withoutDirectionControls } from "~/lib/text";
 
 describe("hashtags are words after a hash sign", () => {
   it.each([
@@ -19,6 +19,32 @@ describe("hashtags are words after a hash sign", () => {
   it("decomposed accents become the same tag as composed ones", () => {
     expect(extractHashtags("#cafe\u0301 #café")).toEqual(["café"]);
   });
+
+  // A thirteenth review (decision 123): tags as the world writes them.
+  it.each([
+    ["a Persian word with its zero-width non-joiner", "#می\u200Cخواهم!", ["می\u200Cخواهم"]],
+    ["a Hebrew acronym with its gershayim", "#צה״ל", ["צה״ל"]],
+    ["a katakana phrase with its middle dot", "#ハッシュ・タグ", ["ハッシュ・タグ"]],
+    ["a Tibetan word with its tsheg", "#བོད་ཡིག", ["བོད་ཡིག"]],
+    ["a Catalan middle dot", "#col·lecció", ["col·lecció"]],
+    ["a joiner at the end is not the tag's", "#abc\u200D #def·", ["abc", "def"]],
+    ["the full-width sign", "＃東京 and ＃ok", ["東京", "ok"]],
+    ["full-width letters are the tag of their letters", "#ＭＵＲＭＵＲ #murmur", ["murmur"]],
+    ["the dotted capital I is the i of its word", "#İstanbul #istanbul #ISTANBUL", ["istanbul"]],
+    ["a keycap emoji is no tag", "Big news #️⃣ and #1️⃣ today", []],
+  ])("%s", (_name, text, tags) => {
+    expect(extractHashtags(text)).toEqual(tags);
+  });
+
+  it("an address names the tag a post stores, with the same characters and forms", () => {
+    expect(hashtagOf("می\u200Cخواهم")).toBe("می\u200Cخواهم");
+    expect(hashtagOf("ＭＵＲＭＵＲ")).toBe("murmur");
+    expect(hashtagOf("＃İstanbul")).toBe("istanbul");
+    expect(hashtagOf("\uFE0F\u20E3")).toBeNull();
+    expect(hashtagOf("abc\u200C")).toBeNull();
+    // Measured as stored: sixty dotted capitals are sixty letters, within the limit.
+    expect(hashtagOf("İ".repeat(60))).toBe("i".repeat(60));
+  });
 });
 
 describe("mentions are usernames after an at-sign", () => {
@@ -29,6 +55,14 @@ describe("mentions are usernames after an at-sign", () => {
     ["not an e-mail address", "write to maya@murmur.dev", []],
     ["not a name with other letters", "@josé @ok", ["ok"]],
     ["not longer than a username can be", "@abcdefghijklmnopqrstuvwxyz12345", []],
+    // Scripts written without spaces, and Hangul's particles, touch a name (decision 123).
+    ["before a Japanese honorific", "@mayaさん、ありがとう", ["maya"]],
+    ["before a Korean particle", "@maya님 감사합니다", ["maya"]],
+    ["after Chinese text", "谢谢@maya", ["maya"]],
+    ["after Thai text", "ขอบคุณ@maya", ["maya"]],
+    ["the full-width sign", "＠maya", ["maya"]],
+    ["not an e-mail address written with a decomposed accent", "jose\u0301@example.com", []],
+    ["not a Latin word's", "mail@maya x@maya", []],
   ])("%s", (_name, text, names) => {
     expect(extractMentions(text)).toEqual(names);
   });
@@ -95,6 +129,14 @@ describe("mention suggestions", () => {
     expect(mentionQueryAt("hi @maya", 8)).toEqual({ query: "maya", start: 3 });
     expect(mentionQueryAt("mail a@b", 8)).toBeNull();
     expect(mentionQueryAt("@maya done", 10)).toBeNull();
+    expect(mentionQueryAt("谢谢@ma", 5)).toEqual({ query: "ma", start: 2 });
+    expect(mentionQueryAt("hi ＠m", 5)).toEqual({ query: "m", start: 3 });
+  });
+});
+
+describe("a page's title keeps its direction", () => {
+  it("loses the direction controls a post's text keeps", () => {
+    expect(withoutDirectionControls("\u202Ehello\u2066 world\u2069")).toBe("hello world");
   });
 });
 

@@ -13,7 +13,7 @@ import { createPost as composePost } from "~/.server/posts/create";
 import { deletePost } from "~/.server/posts/delete";
 import { setLike, setRepost } from "~/.server/posts/interactions";
 import { shellReads } from "~/.server/shell";
-import { MENTIONS_NOTIFIED, NOTIFICATION_CLEANUP_BATCH, NOTIFICATION_RETENTION_DAYS, NOTIFICATIONS_PAGE_SIZE, TIME } from "~/lib/constants";
+import { MENTIONS_NOTIFIED, NOTIFICATION_CLEANUP_BATCH, NOTIFICATION_PREVIEW_LENGTH, NOTIFICATION_RETENTION_DAYS, NOTIFICATIONS_PAGE_SIZE, TIME } from "~/lib/constants";
 import { NOTIFICATION_MESSAGES } from "~/lib/texts/notification";
 import type { NotificationTab } from "~/lib/types/notification";
 import { capturingD1, createPost, createUser, db, fetchWorker, formPost, get, planOf, sessionCookieFor, sessionViewerOf } from "./helpers";
@@ -516,6 +516,35 @@ describe("the notifications page", () => {
     // Once they follow the writer, the words are theirs to read.
     await setFollow(db(), named.id, writer.id, true);
     expect((await page(named.id, "mentions")).items[0]?.post?.preview).toBe(`secret plans @${named.username}`);
+  });
+
+  it("previews a post's and a comment's words in whole characters, from what SQL reads (decision 123)", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    const mention = `@${named.username} `;
+    // The hundredth character is a flag (two code points): a read of 101 code points stopped inside it.
+    const words = `${mention}${"a".repeat(NOTIFICATION_PREVIEW_LENGTH - 1 - mention.length)}🇧🇷 and more`;
+    const created = await composePost(db(), writer.id, { content: words, imageKeys: [], location: undefined, visibility: "everyone" });
+    if (!created.ok) throw new Error("post refused");
+    const [item] = (await page(named.id, "mentions")).items;
+    expect(item?.post?.preview).toBe(`${words.slice(0, words.indexOf("🇧🇷"))}🇧🇷…`);
+    const family = "👨‍👩‍👧";
+    const reply = `${"b".repeat(NOTIFICATION_PREVIEW_LENGTH - 1)}${family}!`;
+    const commented = await addComment(db(), named.id, created.postId, { content: reply });
+    if (!commented.ok) throw new Error("comment refused");
+    const [comment] = (await page(writer.id)).items;
+    expect(comment).toMatchObject({ type: "comment", words: `${"b".repeat(NOTIFICATION_PREVIEW_LENGTH - 1)}${family}…` });
+  });
+
+  it("tells a member named next to Japanese or Korean words, or with the full-width sign (decision 123)", async () => {
+    const writer = await createUser();
+    const named = await createUser();
+    for (const content of [`@${named.username}さん、ありがとう`, `@${named.username}님 감사합니다`, `谢谢＠${named.username}`]) {
+      const created = await composePost(db(), writer.id, { content, imageKeys: [], location: undefined, visibility: "everyone" });
+      if (!created.ok) throw new Error("post refused");
+    }
+    const items = (await page(named.id, "mentions")).items;
+    expect(items.map((item) => item.type)).toEqual(["mention", "mention", "mention"]);
   });
 
   it("renders the items, opens one (read, then where it points) and marks all read, without JavaScript", async () => {

@@ -5,7 +5,7 @@ import { FetcherForm } from "~/components/fetcher-form";
 import { ReturnTo } from "~/components/return-to";
 import { Field, FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/constants";
+import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH, MAX_CODE_UNITS_PER_CHARACTER } from "~/lib/constants";
 import { acceptAttribute } from "~/lib/media-types";
 import { COMMUNITY_MESSAGES } from "~/lib/texts/community";
 import { CreateCommunitySchema, EditCommunitySchema } from "~/lib/schemas/community";
@@ -58,7 +58,7 @@ export function CommunityForm({
       <FormError errors={form.errors} />
       <Field
         label={COMMUNITY_MESSAGES.nameLabel}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: COMMUNITY_MESSAGES.namePlaceholder, maxLength: COMMUNITY_NAME_MAX_LENGTH * 2, dir: "auto", autoFocus: true, "data-autofocus": "" }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: COMMUNITY_MESSAGES.namePlaceholder, maxLength: COMMUNITY_NAME_MAX_LENGTH * MAX_CODE_UNITS_PER_CHARACTER, dir: "auto", autoFocus: true, "data-autofocus": "" }}
         errors={fields.name.errors}
       />
       <FormField label={COMMUNITY_MESSAGES.descriptionLabel} id={fields.description.id} errors={fields.description.errors}>
@@ -68,7 +68,7 @@ export function CommunityForm({
             {...control}
             rows={3}
             dir="auto"
-            maxLength={COMMUNITY_DESCRIPTION_MAX_LENGTH * 2}
+            maxLength={COMMUNITY_DESCRIPTION_MAX_LENGTH * MAX_CODE_UNITS_PER_CHARACTER}
             placeholder={COMMUNITY_MESSAGES.descriptionPlaceholder}
             className={`${inputClass} resize-y`}
           />

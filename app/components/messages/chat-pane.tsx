@@ -7,6 +7,7 @@ import { VerifiedBadge } from "~/components/verified-badge";
 import {
   ACTIVE_NOW_WITHIN_MS,
   ACTIVITY_TICK_MS,
+  MAX_CODE_UNITS_PER_CHARACTER,
   MESSAGE_MAX_LENGTH,
   MESSAGES_AT_END_PX,
   MESSAGES_LIVE_KEPT,
@@ -470,7 +471,7 @@ function MessageForm({
           defaultValue={refused?.draft}
           // A refused message comes back here: the field, its text and the refusal under it, in focus.
           autoFocus={refused !== null}
-          maxLength={MESSAGE_MAX_LENGTH * 2}
+          maxLength={MESSAGE_MAX_LENGTH * MAX_CODE_UNITS_PER_CHARACTER}
           placeholder={DM_MESSAGES.placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { ErrorPage, errorPageTitle } from "~/components/error-boundary";
 import { POST_TITLE_CHARACTERS } from "~/lib/constants";
 import { useDeleted } from "~/lib/deleted-posts";
-import { clipCharacters } from "~/lib/text";
+import { clipCharacters, withoutDirectionControls } from "~/lib/text";
 import { POST_MESSAGES } from "~/lib/messages";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
@@ -99,7 +99,8 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
   const imageAlt = image ? post.mediaDescriptions[0] : null;
   const title = `${who} on Murmur`;
   return [
-    { title: `${who}: “${clipCharacters(text, POST_TITLE_CHARACTERS)}” | Murmur` },
+    // A post's own direction controls (kept in its text: decision 077) would turn the title around.
+    { title: `${who}: “${clipCharacters(withoutDirectionControls(text), POST_TITLE_CHARACTERS)}” | Murmur` },
     { name: "description", content: text },
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: "Murmur" },

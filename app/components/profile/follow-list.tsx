@@ -31,7 +31,13 @@ const listPath = (username: string, kind: FollowList) => `/profile/${username}/$
 export function FollowListPageView({ profile, list, kind, failed }: FollowListData) {
   return (
     <div>
-      <PageHeader title={`${profile.displayName} · ${TITLES[kind]}`}>
+      <PageHeader
+        title={
+          <>
+            <bdi>{profile.displayName}</bdi> · {TITLES[kind]}
+          </>
+        }
+      >
         <nav aria-label="Follows" className="flex border-b border-line">
           {(Object.keys(TITLES) as FollowList[]).map((tab) => (
             <Link

@@ -6,7 +6,7 @@ import { ReturnTo } from "~/components/return-to";
 import { FormError, FormField, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { usePageSendId, useSendId } from "~/lib/client-ids";
-import { SUPPORT_MESSAGE_MAX_LENGTH } from "~/lib/constants";
+import { MAX_CODE_UNITS_PER_CHARACTER, SUPPORT_MESSAGE_MAX_LENGTH } from "~/lib/constants";
 import { formatDay } from "~/lib/format";
 import { lastAnswer } from "~/lib/last-answer";
 import { SupportRequestSchema } from "~/lib/schemas/support";
@@ -84,7 +84,7 @@ export function SupportForm({ email, verified, lastResult }: { email: string; ve
               {...control}
               rows={5}
               dir="auto"
-              maxLength={SUPPORT_MESSAGE_MAX_LENGTH * 2}
+              maxLength={SUPPORT_MESSAGE_MAX_LENGTH * MAX_CODE_UNITS_PER_CHARACTER}
               placeholder={SUPPORT_MESSAGES.messagePlaceholder}
               className={`${inputClass} resize-y`}
             />

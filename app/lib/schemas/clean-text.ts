@@ -1,3 +1,4 @@
+import { withoutDirectionControls } from "../text";
 import { z } from "./zod";
 
 /**
@@ -9,20 +10,13 @@ import { z } from "./zod";
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 /**
- * Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A one-line text (a
- * name, a place) is shown with its direction found from its letters (`dir="auto"`), and in places no
- * element isolates, such as a page's title, an override left open there turns the rest of the line around.
- */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-
-/**
  * A member's text as they see it: \r\n and a lone \r become \n, invisible controls go. A single-line
  * field (an <input>) turns tabs and line breaks into spaces, so "Porto\nPortugal" keeps its words apart,
  * and drops direction controls.
  */
 export function cleanText(text: string, lines: "multi-line" | "single-line"): string {
   const cleaned = text.replace(/\r\n?/g, "\n").replace(CONTROLS, "");
-  return lines === "multi-line" ? cleaned : cleaned.replace(/[\n\t]/g, " ").replace(DIRECTION_CONTROLS, "");
+  return lines === "multi-line" ? cleaned : withoutDirectionControls(cleaned.replace(/[\n\t]/g, " "));
 }
 
 /**
