@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, desc, eq, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   MENTIONS_NOTIFIED,
   NOTIFICATION_CLEANUP_BATCH,
   NOTIFICATION_PREVIEW_LENGTH,
   NOTIFICATION_RETENTION_DAYS,
   NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_READ_PART,
   PREVIEW_CODE_POINTS_PER_CHARACTER,
   TIME,
   UNREAD_BADGE_CAP,
@@ -227,34 +228,47 @@ export function unreadNotificationsSql(memberId: unknown) {
 
 /**
  * Opening an item marks it read: the row, and for a like or repost the whole group it heads (any row
- * of the group names it). Two statements in one batch, each on its own index.
+ * of the group names it), NOTIFICATIONS_READ_PART rows a statement (a popular post's group holds
+ * thousands). The row and the group's first part go in one batch, each on its own index.
  */
-export async function markNotificationRead(db: Db, memberId: string, id: string): Promise<void> {
+export async function markNotificationRead(db: Db, memberId: string, id: string, part = NOTIFICATIONS_READ_PART): Promise<void> {
   const group = db
     .select({ type: notifications.type, postId: notifications.relatedPostId })
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, memberId)));
-  await db.batch([
-    db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
-    // Every value is_head takes (a head, the rest, one held while a trigger or the cron moves it), so
-    // that notifications_group_head_idx reaches is_read: the group's unread rows, not its every row (a
-    // popular post's thousands of likes; decision 114). Written with its types as literals: drizzle's
-    // form bound them, and SQLite, unable to tell the partial index applies, took
-    // notifications_unread_idx (the member's every unread row). The name pins the plan.
-    batchable(
-      db.$client,
-      db.run(sql`UPDATE ${notifications} INDEXED BY notifications_group_head_idx SET is_read = 1
+  // Every value is_head takes (a head, the rest, one held while a trigger or the cron moves it), so
+  // that notifications_group_head_idx reaches is_read: the group's unread rows, not its every row (a
+  // popular post's thousands of likes; decision 114). Written with its types as literals: drizzle's
+  // form bound them, and SQLite, unable to tell the partial index applies, took
+  // notifications_unread_idx (the member's every unread row). The name pins the plan.
+  const groupPart = () =>
+    db.run(sql`UPDATE ${notifications} SET is_read = 1 WHERE rowid IN (SELECT rowid FROM ${notifications} INDEXED BY notifications_group_head_idx
         WHERE user_id = ${memberId} AND type IN ('like', 'repost') AND (type, related_post_id) = (${group})
-        AND is_head IN (0, 1, 2) AND is_read = 0`),
-    ),
+        AND is_head IN (0, 1, 2) AND is_read = 0 LIMIT ${sql.raw(String(part))})`);
+  const [, first] = await db.batch([
+    db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
+    batchable(db.$client, groupPart()),
   ]);
+  await inParts(first, groupPart, part);
 }
 
-/** 'Mark all as read': every unread row of the member made by `through` (notifications_unread_idx). */
-export async function markAllNotificationsRead(db: Db, memberId: string, through = Date.now()): Promise<void> {
+/**
+ * 'Mark all as read': every unread row of the member made by `through` (notifications_unread_idx),
+ * NOTIFICATIONS_READ_PART a statement.
+ */
+export async function markAllNotificationsRead(db: Db, memberId: string, through = Date.now(), part = NOTIFICATIONS_READ_PART): Promise<void> {
   // Ids begin with their time (../ids.ts; the triggers' too): those made by `through`.
-  const came = lt(notifications.id, firstIdAt(through + 1));
-  await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, memberId), eq(notifications.isRead, false), came));
+  const came = firstIdAt(through + 1);
+  const next = () =>
+    db.run(sql`UPDATE ${notifications} SET is_read = 1 WHERE rowid IN (SELECT rowid FROM ${notifications} INDEXED BY notifications_unread_idx
+        WHERE user_id = ${memberId} AND is_read = 0 AND id < ${came} LIMIT ${sql.raw(String(part))})`);
+  await inParts(await next(), next, part);
+}
+
+/** Goes on marking while the last part was whole. */
+async function inParts(last: { meta: { changes: number } }, next: () => Promise<{ meta: { changes: number } }>, part: number): Promise<void> {
+  let marked = last;
+  while (marked.meta.changes >= part) marked = await next();
 }
 
 // ───────────────────────────── retention ─────────────────────────────

@@ -439,6 +439,11 @@ export const MENTIONS_NOTIFIED = 10;
 export const NOTIFICATION_RETENTION_DAYS = 90;
 /** Old items the cron takes a run (every five minutes), and at most as many of their groups' other rows. */
 export const NOTIFICATION_CLEANUP_BATCH = 1000;
+/**
+ * Rows 'Mark all as read', or opening a group, marks in one statement: a member with a million unread
+ * rows (90 days of a popular account's likes) is marked in parts, none holding D1 for long (decision 123).
+ */
+export const NOTIFICATIONS_READ_PART = 5000;
 
 // Trends (spec document 1 §3 hashtag_trends, §9 'refreshed every 5 minutes' by the cron in
 // wrangler.toml; docs/decisions/033-trends.md)

@@ -235,6 +235,23 @@ describe("an undo takes its notification back while it is unread", () => {
     expect(await badge(author.id)).toBe(0);
   });
 
+  it("marks all read, and a group opened, a part at a time to the last (decision 123)", async () => {
+    const author = await createUser();
+    const post = await createPost(author.id);
+    const fans = [];
+    for (let i = 0; i < 7; i++) fans.push(await createUser());
+    for (const fan of fans) await setLike(db(), fan.id, post.id, true);
+    const [group] = (await page(author.id)).items;
+    // Parts of three: seven rows take three statements, the last one short.
+    await markNotificationRead(db(), author.id, group!.id, 3);
+    expect((await rowsFor(author.id)).filter((row) => !row.isRead)).toEqual([]);
+    for (const fan of fans) await setFollow(db(), fan.id, author.id, true);
+    expect(await badge(author.id)).toBe(7);
+    await markAllNotificationsRead(db(), author.id, Date.now(), 3);
+    expect((await rowsFor(author.id)).filter((row) => !row.isRead)).toEqual([]);
+    expect(await badge(author.id)).toBe(0);
+  });
+
   it("tells a member of the same follower once: following again after the notification was read replaces it", async () => {
     const author = await createUser();
     const fan = await createUser();
