@@ -34,6 +34,7 @@ import {
 import type { AppConfig } from "./env";
 import type { Limiter } from "./limits";
 import { deleteTrashedObjects } from "./media";
+import { deletePostsInParts } from "./posts/delete";
 import { stopRenewalsOfAccount } from "./subscriptions";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
@@ -97,6 +98,8 @@ export async function deleteAccount(
   // one comment takes its thread's (deleteComment).
   await deleteInParts(db, [partOf(db, notifications, quotingRepliesToSql(member.id), batch.rows)]);
   await deleteInParts(db, partsOf(db, member.id, batch));
+  // The member's posts, each part's likes, views, comments and the rest first (a popular post's are many).
+  await deletePostsInParts(db, sql`${posts.userId} = ${member.id}`, batch);
   // Blocks and mutes, either way, just before the account: they keep the member and others apart, so
   // each of their statements goes only while no one else belongs to a community the member created
   // (else they stay, and so does the account: the 409 below).
@@ -192,8 +195,8 @@ function createdCommunities(db: Db, memberId: string) {
 /**
  * The member's rows that may be many, each kind by its own index. What the member did to others' posts,
  * comments and people goes row by row through the same triggers as an unlike or unfollow, so every
- * counter on another member's row stays equal to its rows. Posts and comments go fewer at a time: each
- * takes its likes, comments, reposts, bookmarks, views and notifications with it. Smaller kinds (invites,
+ * counter on another member's row stays equal to its rows. Comments go fewer at a time: each takes its
+ * replies and likes with it. Their posts go after (`deletePostsInParts`). Smaller kinds (invites,
  * which leaving each community took, sessions, at most SESSIONS_PER_MEMBER_MAX, settings, media records)
  * go with the account's own row.
  */
@@ -208,7 +211,6 @@ function partsOf(db: Db, memberId: string, { rows, posts: fewer }: { rows: numbe
     partOf(db, follows, eq(follows.followerId, memberId), rows),
     partOf(db, follows, eq(follows.followingId, memberId), rows),
     partOf(db, comments, eq(comments.userId, memberId), fewer),
-    partOf(db, posts, eq(posts.userId, memberId), fewer),
     // Notifications to the member (notifications_unread_idx holds every row, by member first: decision
     // 114); and those about the member, to others.
     partOf(db, notifications, eq(notifications.userId, memberId), rows),

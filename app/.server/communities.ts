@@ -41,6 +41,7 @@ import { newId } from "./ids";
 import { deleteMedia, mediaKeyOf, mediaUrl } from "./media";
 import { refuse, type Outcome } from "./outcome";
 import { inAudienceSql } from "./posts/access";
+import { deletePostsInParts } from "./posts/delete";
 import { cardsRead, type CardCondition, type ListOptions } from "./posts/cards";
 import { membershipCursor, parseMembershipCursor } from "./posts/cursors";
 import { searchQueryOf } from "./posts/search";
@@ -698,10 +699,10 @@ export async function deleteCommunity(
   if (asked.creatorId !== memberId) return refuse(403, COMMUNITY_MESSAGES.onlyCreator);
   // Its posts (with their reposts, likes, comments and notifications; their files' keys read with each
   // part, as their records' post_id turns NULL), and its members but the creator (db/parts.ts).
-  const media = await deleteInParts(db, [
-    partOf(db, posts, sql`${posts.communityId} = ${communityId} AND ${creatorDeletes}`, batch.posts, (rowids) =>
-      sql`SELECT ${mediaUploads.key} AS key FROM ${mediaUploads} WHERE ${mediaUploads.postId} IN (SELECT id FROM ${posts} WHERE rowid IN (${rowids}))`,
-    ),
+  const media = await deletePostsInParts(db, sql`${posts.communityId} = ${communityId} AND ${creatorDeletes}`, batch, (rowids) =>
+    sql`SELECT ${mediaUploads.key} AS key FROM ${mediaUploads} WHERE ${mediaUploads.postId} IN (SELECT id FROM ${posts} WHERE rowid IN (${rowids}))`,
+  );
+  await deleteInParts(db, [
     partOf(db, communityMembers, sql`${communityMembers.communityId} = ${communityId} AND ${communityMembers.userId} <> ${memberId} AND ${creatorDeletes}`, batch.rows),
   ]);
   // Last, in one batch: what is left (a post written meanwhile is either read with its files or not

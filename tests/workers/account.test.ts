@@ -44,7 +44,7 @@ import { createOutboxMailer } from "~/.server/mail";
 import { storeMedia } from "~/.server/media";
 import { sendSupportRequest } from "~/.server/support";
 import { sendMessage, startConversation } from "~/.server/messages";
-import { setLike, setRepost } from "~/.server/posts/interactions";
+import { recordView, setLike, setRepost } from "~/.server/posts/interactions";
 import { ACCOUNT_DELETION_BATCH, RATE_LIMITS, SESSION_CHECK_PATH, TIME } from "~/lib/constants";
 import { IMAGE_TYPES } from "~/lib/media-types";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -552,6 +552,49 @@ describe("deleting the account", () => {
     // Several rounds, each statement bounded.
     expect(batches.length).toBeGreaterThan(5);
     expect(ACCOUNT_DELETION_BATCH.rows).toBeGreaterThan(ACCOUNT_DELETION_BATCH.posts);
+  });
+
+  it("deletes a post's likes, views, reposts, comments and notifications in parts before the post itself (decision 123)", async () => {
+    const { user } = await member();
+    const popular = await createPost_(user.id);
+    for (let i = 0; i < 5; i++) {
+      const fan = await createUser();
+      await setLike(db(), fan.id, popular, true);
+      await recordView(db(), fan.id, popular);
+      if (i < 2) await setRepost(db(), fan.id, popular, true);
+      const said = await addComment(db(), fan.id, popular, { content: `Comment ${i}` });
+      if (!said.ok) throw new Error("comment refused");
+    }
+    const othersRowsOf = async (postId: string) => {
+      const [likes, views, reposts, said, told] = await Promise.all([
+        db().select({ n: count() }).from(postLikes).where(eq(postLikes.postId, postId)).get(),
+        db().select({ n: count() }).from(userActivity).where(eq(userActivity.postId, postId)).get(),
+        db().select({ n: count() }).from(posts).where(eq(posts.repostedFromPostId, postId)).get(),
+        db().select({ n: count() }).from(comments).where(eq(comments.postId, postId)).get(),
+        db().select({ n: count() }).from(notifications).where(eq(notifications.relatedPostId, postId)).get(),
+      ]);
+      return [likes!.n, views!.n, reposts!.n, said!.n, told!.n];
+    };
+    expect((await othersRowsOf(popular)).every((n) => n > 0)).toBe(true);
+    // What is left of the post's rows each time a statement deletes the member's posts themselves.
+    const leftWhenPostsGo: number[][] = [];
+    const sqlOf = (item: { getQuery?: () => { sql: string }; toSQL?: () => { sql: string } }) => (item.getQuery?.() ?? item.toSQL?.())?.sql ?? "";
+    const watching = new Proxy(db(), {
+      get: (target, name) =>
+        name === "batch"
+          ? async (items: { getQuery?: () => { sql: string }; toSQL?: () => { sql: string } }[]) => {
+              if (items.some((item) => /^DELETE FROM "posts" WHERE "posts"\."id" IN/.test(sqlOf(item)))) {
+                leftWhenPostsGo.push(await othersRowsOf(popular));
+              }
+              return target.batch(items as never);
+            }
+          : Reflect.get(target, name),
+    });
+    const place = { db: watching, bucket: env.MEDIA, config: readConfig(env), limiter: limiter() };
+    expect(await deleteAccount(place, user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 1 } })).toEqual({ ok: true });
+    expect(leftWhenPostsGo).toEqual([[0, 0, 0, 0, 0]]);
+    // One statement for the one post: the part of one is not asked again.
+    expect(await othersRowsOf(popular)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it("a part whose rows take others of it with them (a comment its reply) is not taken for the last: every comment goes in parts, none is left to the account's own statement (decision 114)", async () => {

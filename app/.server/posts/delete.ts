@@ -1,7 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { POST_MESSAGES } from "~/lib/messages";
 import type { Db } from "../db/client";
-import { mediaUploads, notifications, postReposts, posts } from "../db/schema";
+import { rawRows } from "../db/drizzle-internals";
+import { deleteInParts, partOf } from "../db/parts";
+import { comments, mediaUploads, notifications, postBookmarks, postLikes, postReposts, posts, postShares, userActivity } from "../db/schema";
 import { deleteTrashedObjects } from "../media";
 import { refuse, type Outcome } from "../outcome";
 import { audienceColumns, audienceOf, type PostAudience } from "./access";
@@ -57,3 +59,45 @@ export async function deletePost(
   return { ok: true, postId: post.id, repostOf: null, audience: audienceOf(post), notified: notified.map((row) => row.userId) };
 }
 
+
+/**
+ * Many posts (an account's, a community's: decisions 074, 114), `batch.posts` at a time, each part's
+ * own rows first, `batch.rows` a statement: others' likes, views, reposts, bookmarks, shares and
+ * comments of those posts and the notifications about them, then the posts with what is left (their
+ * tags and mentions, at most a few each). A post with a million likes no longer goes in one statement
+ * past D1's 30 s, failing every time (decision 123). `where` is tested in every statement (a creator
+ * deleting a community is checked in each); `keysOf`, given a part's rowids, reads its files' keys
+ * before the posts go. Answers those keys.
+ */
+export async function deletePostsInParts(
+  db: Db,
+  where: SQL,
+  batch: { rows: number; posts: number },
+  keysOf?: (rowids: SQL) => SQL,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (;;) {
+    const part = await db.all<{ id: string }>(sql`SELECT id FROM ${posts} WHERE ${where} LIMIT ${sql.raw(String(batch.posts))}`);
+    if (part.length === 0) return keys;
+    const these = sql`(SELECT ${posts.id} FROM ${posts} WHERE ${posts.id} IN (SELECT value FROM json_each(${JSON.stringify(part.map((post) => post.id))})) AND ${where})`;
+    await deleteInParts(db, [
+      partOf(db, postLikes, sql`${postLikes.postId} IN ${these}`, batch.rows),
+      partOf(db, userActivity, sql`${userActivity.postId} IN ${these}`, batch.rows),
+      partOf(db, postReposts, sql`${postReposts.postId} IN ${these}`, batch.rows),
+      partOf(db, postBookmarks, sql`${postBookmarks.postId} IN ${these}`, batch.rows),
+      partOf(db, postShares, sql`${postShares.postId} IN ${these}`, batch.rows),
+      // Replies go with the comment they answer: counted just before, a part may take more than its size.
+      partOf(db, comments, sql`${comments.postId} IN ${these}`, batch.rows),
+      partOf(db, notifications, sql`${notifications.relatedPostId} IN ${these}`, batch.rows),
+      // Others' reposts of them (posts_repost_unique), as their own deletes would take them.
+      partOf(db, posts, sql`${posts.repostedFromPostId} IN ${these}`, batch.rows),
+    ]);
+    // Then the posts, their files' keys read just before in the same batch.
+    const gone = rawRows<{ gone: number }>(db, sql`DELETE FROM ${posts} WHERE ${posts.id} IN ${these} RETURNING 1 AS gone`);
+    if (keysOf) {
+      const [found] = await db.batch([rawRows<{ key: string }>(db, keysOf(sql`SELECT rowid FROM ${posts} WHERE ${posts.id} IN ${these}`)), gone]);
+      keys.push(...found.map((row) => row.key));
+    } else await db.batch([gone]);
+    if (part.length < batch.posts) return keys;
+  }
+}
