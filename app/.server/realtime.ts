@@ -11,7 +11,7 @@ import {
   type FeedEvent,
   type MemberSignal,
 } from "~/lib/realtime";
-import { ROOM_RETRY_DELAY_MS } from "~/lib/constants";
+import { DELETED_POSTS_TOLD_MAX, ROOM_RETRY_DELAY_MS } from "~/lib/constants";
 import type { ChatMessage } from "~/lib/types/message";
 import type { PostCounts } from "~/lib/types/post";
 import type { Db } from "./db/client";
@@ -119,7 +119,24 @@ export function publishNewPost(context: AppLoadContext, event: Extract<FeedEvent
 
 /** A deleted post or taken-back repost: removed from every page that shows it. */
 export function publishDeletedPost(context: AppLoadContext, postId: string, audience: PostAudience): void {
-  publish(context, FEED_PARTY, feedRoomsOf(audience), { type: "post-deleted", postId });
+  publishDeletedPosts(context, [{ postId, audience }]);
+}
+
+/**
+ * Posts deleted at once (the reposts a block takes back, without a cap on how many): one event a room,
+ * naming its posts, so a fan's thousand reposts are a few room calls, not thousands (decision 123). At
+ * most DELETED_POSTS_TOLD_MAX a room, the first given; pages showing others drop them at their next load.
+ */
+export function publishDeletedPosts(context: AppLoadContext, deleted: { postId: string; audience: PostAudience }[]): void {
+  const byRoom = new Map<string, string[]>();
+  for (const { postId, audience } of deleted) {
+    for (const room of feedRoomsOf(audience)) {
+      const ids = byRoom.get(room) ?? [];
+      if (ids.length < DELETED_POSTS_TOLD_MAX) ids.push(postId);
+      byRoom.set(room, ids);
+    }
+  }
+  for (const [room, postIds] of byRoom) publish(context, FEED_PARTY, [room], { type: "post-deleted", postIds });
 }
 
 /**

@@ -654,6 +654,8 @@ export const MESSAGES_RESYNC_LATE_LIMIT = 20;
 export const FEED_SHARDS = 8;
 /** The posts a page tells its feed room it shows (those on or near the screen): count updates go to it only for these. */
 export const FEED_WATCH_MAX = 40;
+/** The posts one deletion event names (a block's reposts taken back: decision 123); a page drops others at its next load. */
+export const DELETED_POSTS_TOLD_MAX = 200;
 /** Before a room is called again after a call Cloudflare says may be retried: this, up to twice it (jitter). */
 export const ROOM_RETRY_DELAY_MS = 50;
 

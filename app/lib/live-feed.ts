@@ -42,11 +42,13 @@ export function applyFeedEvent(event: FeedEvent, viewerId: string) {
       addTo(freshByAuthor, event.authorId, event.postId);
       break;
     case "post-deleted":
-      fresh.all.delete(event.postId);
-      fresh.video.delete(event.postId);
-      freshByAuthor.forEach((posts) => posts.delete(event.postId));
-      freshByCommunity.forEach((posts) => posts.delete(event.postId));
-      markDeleted(event.postId);
+      for (const postId of event.postIds) {
+        fresh.all.delete(postId);
+        fresh.video.delete(postId);
+        freshByAuthor.forEach((posts) => posts.delete(postId));
+        freshByCommunity.forEach((posts) => posts.delete(postId));
+        markDeleted(postId);
+      }
       break;
     case "post-counts":
       for (const [postId, current] of Object.entries(event.posts)) {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { FEED_WATCH_MAX } from "./constants";
+import { DELETED_POSTS_TOLD_MAX, FEED_WATCH_MAX } from "./constants";
 import type { ChatMessage } from "./types/message";
 import type { PostCounts } from "./types/post";
 
@@ -55,7 +55,8 @@ const FeedEvents = [
     communityId: z.nullable(z.string()),
     repost: z.boolean(),
   }),
-  z.object({ type: z.literal("post-deleted"), postId: z.string() }),
+  /** Posts deleted or reposts taken back (a block takes back many at once: one event a room). */
+  z.object({ type: z.literal("post-deleted"), postIds: z.array(z.string()).check(z.maxLength(DELETED_POSTS_TOLD_MAX)) }),
   /** Current counts of posts that changed (a room sends them at most once a second, to the pages showing them). */
   z.object({ type: z.literal("post-counts"), posts: z.record(z.string(), Counts) }),
 ] as const;

@@ -8,7 +8,7 @@ import { purgePublicPages } from "~/.server/edge-cache";
 import { invariantResponse, safeRedirectPath } from "~/.server/http";
 import { refuse } from "~/.server/outcome";
 import { profileUsername } from "~/.server/profiles";
-import { publishDeletedPost, tellNotified } from "~/.server/realtime";
+import { publishDeletedPosts, tellNotified } from "~/.server/realtime";
 import { answerHeaders, respond } from "~/.server/respond";
 import { cancelAtProviders } from "~/.server/subscriptions";
 import { ErrorPage, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
@@ -49,9 +49,10 @@ export function action(args: ActionFunctionArgs) {
     cancelAtProviders(context, outcome.stopped);
     // The reposts between them went: the pages showing them drop them, as after an un-repost. Told to
     // every room such a repost could be in: a room that never showed the id changes nothing.
-    for (const repost of outcome.takenBack) {
-      publishDeletedPost(context, repost.id, { authorId: repost.userId, communityId: repost.communityId, authorKeeps: false, privateCommunity: false });
-    }
+    publishDeletedPosts(
+      context,
+      outcome.takenBack.map((repost) => ({ postId: repost.id, audience: { authorId: repost.userId, communityId: repost.communityId, authorKeeps: false, privateCommunity: false } })),
+    );
     tellNotified(context, context.db, { ids: [member.id, outcome.id] });
     // Visitors' copies: both profiles (the reposts taken back; the blocker's cards' top comments) and
     // the blocker's posts whose pages showed the other's comments, hidden from everyone now.

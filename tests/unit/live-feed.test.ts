@@ -21,7 +21,7 @@ describe("the new posts a list offers ('Show N new posts')", () => {
     applyFeedEvent(created("mine", { authorId: "viewer" }), "viewer");
     expect(freshCount("all")).toBe(0);
     expect(freshCount({ community: "c" })).toBe(1);
-    applyFeedEvent({ type: "post-deleted", postId: "c1" }, "viewer");
+    applyFeedEvent({ type: "post-deleted", postIds: ["c1"] }, "viewer");
     expect(freshCount({ community: "c" })).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { PUBLIC_FEED_SHARDS, type RoomEvent } from "~/lib/realtime";
 import { hashToken } from "~/.server/auth/session";
 import { blockMember } from "~/.server/blocks";
-import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, mutes, notifications, sessions } from "~/.server/db/schema";
+import { blocks, communities, communityMembers, conversations, follows, memberSettings, messages, mutes, notifications, posts, sessions } from "~/.server/db/schema";
 import { newId, timeOfId } from "~/.server/ids";
 import { createPost, createUser, db, fetchWorker, formPost, get, multipartPost, ORIGIN, sessionCookieFor, TEST_PASSWORD } from "./helpers";
 
@@ -169,7 +169,26 @@ describe("feed rooms", () => {
       // A deleted post disappears everywhere.
       const deleted = await fetchWorker(formPost(`/post/${post.id}/delete`, { intent: "delete" }, { Cookie: authorCookie }));
       expect(deleted.status).toBe(200);
-      expect(await elsewhere.next((event) => event.type === "post-deleted" && event.postId === post.id)).not.toBeNull();
+      expect(await elsewhere.next((event) => event.type === "post-deleted" && event.postIds.includes(post.id))).not.toBeNull();
+    });
+  });
+
+  it("tell the rooms of the reposts a block takes back in one event a room, however many (decision 123)", async () => {
+    const [blocker, fan, reader] = [await createUser(), await createUser(), await createUser()];
+    const originals = [await createPost(blocker.id), await createPost(blocker.id), await createPost(blocker.id)];
+    const fanCookie = await sessionCookieFor(fan.id);
+    for (const original of originals) expect((await fetchWorker(formPost(`/post/${original.id}`, { repost: "true" }, { Cookie: fanCookie }))).status).toBe(200);
+    const reposts = await db().select({ id: posts.id }).from(posts).where(eq(posts.userId, fan.id));
+    expect(reposts).toHaveLength(3);
+    const shard = await listen(await sessionCookieFor(reader.id), `/parties/feed-room/${PUBLIC_FEED_SHARDS[3]}`);
+    const profile = await listen(await sessionCookieFor(reader.id), `/parties/feed-room/profile-${fan.id}`);
+    await withRooms([shard, profile], async () => {
+      const blocked = await fetchWorker(formPost(`/profile/${fan.username}/block`, { intent: "block" }, { Cookie: await sessionCookieFor(blocker.id) }));
+      expect(blocked.status).toBe(200);
+      for (const room of [shard, profile]) {
+        const told = await room.next((event) => event.type === "post-deleted");
+        expect(told?.type === "post-deleted" && [...told.postIds].sort()).toEqual(reposts.map((repost) => repost.id).sort());
+      }
     });
   });
 
@@ -269,7 +288,7 @@ describe("feed rooms", () => {
       // anything sent before it.
       const postId = blockedPost?.type === "post-created" ? blockedPost.postId : "";
       expect((await fetchWorker(formPost(`/post/${postId}/delete`, { intent: "delete" }, { Cookie: blockedCookie }))).status).toBe(200);
-      const gone = (event: RoomEvent) => event.type === "post-deleted" && event.postId === postId;
+      const gone = (event: RoomEvent) => event.type === "post-deleted" && event.postIds.includes(postId);
       for (const room of [rooms.blocker, rooms.blocked, rooms.blockerOnProfile]) expect(await room.next(gone)).not.toBeNull();
       const anyBy = (authorId: string) => (event: RoomEvent) => event.type === "post-created" && event.authorId === authorId;
       expect(rooms.blocker.events.filter(anyBy(blocked.id))).toEqual([]);
@@ -302,7 +321,7 @@ describe("feed rooms", () => {
       // A deletion goes to every socket after all the above: once it is here, so is anything sent before.
       const postId = mutedPost?.type === "post-created" ? mutedPost.postId : "";
       expect((await fetchWorker(formPost(`/post/${postId}/delete`, { intent: "delete" }, { Cookie: mutedCookie }))).status).toBe(200);
-      expect(await rooms.muter.next((event) => event.type === "post-deleted" && event.postId === postId)).not.toBeNull();
+      expect(await rooms.muter.next((event) => event.type === "post-deleted" && event.postIds.includes(postId))).not.toBeNull();
       expect(rooms.muter.events.filter(by(muted.id))).toEqual([]);
     });
   });
