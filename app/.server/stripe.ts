@@ -223,7 +223,7 @@ export async function handleStripeWebhook(db: Db, config: AppConfig, payload: st
       if (!reference) return { status: 200, body: { received: true, ignored: true } };
       const { applied, verifiedMemberId } = await endByProvider(db, "stripe", event.id, reference, now);
       // A verified subscription that ended takes the badge, and the offering with it.
-      if (verifiedMemberId) await stopRenewalsToUnverified(db, config, [verifiedMemberId], now);
+      if (verifiedMemberId) await stopRenewalsToUnverified(db, [verifiedMemberId], now);
       return { status: 200, body: { received: true, applied }, badgesChanged: applied && verifiedMemberId ? [verifiedMemberId] : [] };
     }
     default:

@@ -7,7 +7,7 @@ import { tellNotified } from "./realtime";
 import { purgePublicProfile } from "./edge-cache";
 import { respond } from "./respond";
 import { refuse } from "./outcome";
-import { cancelAtProviders, cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
+import { cancelCreatorSubscription, setOffering, setSubscriptionPrice, subscribeToCreator } from "./subscriptions";
 import { parseSubmission } from "./submission";
 
 /**
@@ -42,7 +42,6 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
     if (submission.status !== "success") return respond(context, form, refuse(400, SUBSCRIPTION_MESSAGES.offeringFailed));
     const on = submission.value.offer === "on";
     const outcome = await setOffering(context.db, member.id, on);
-    if (outcome.ok) cancelAtProviders(context, outcome.stopped);
     // The public profile shows the offering (its Subscribe button, docs/decisions/028).
     if (outcome.ok) await purgePublicProfile(context, member.username);
     // The answer says what was saved, never whose subscriptions stopped.
@@ -54,7 +53,6 @@ export async function answerSubscriptionPrice({ context, member, form, intent }:
     return respond(context, form, refuse(400, problem, "price"));
   }
   const outcome = await setSubscriptionPrice(context.db, member.id, submission.value.price);
-  if (outcome.ok) cancelAtProviders(context, outcome.stopped);
   // The public profile shows the price (docs/decisions/028).
   if (outcome.ok) await purgePublicProfile(context, member.username);
   // A price of $0 turns the offering off, and says so.

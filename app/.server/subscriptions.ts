@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, STRIPE_LAPSED_CANCELS_PER_RUN, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
+import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, PROVIDER_STOPS_PER_RUN, STRIPE_LAPSED_CANCELS_PER_RUN, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
 import { VERIFIED_MESSAGES } from "~/lib/texts/verified";
 import { creatorPeriodEnd, formatPrice, periodEndShown, planAmountCents, verifiedPeriodEnd, type Plan } from "~/lib/money";
@@ -258,8 +258,13 @@ export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenew
  * subscription Stripe no longer has counts as cancelled), and then the account stays.
  */
 export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId: string, now = Date.now()): Promise<void> {
+  // And a creator subscription whose stop at its provider the cron has yet to make (decision 123).
   const renewing = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
-    and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`, sql`${table.providerReference} IS NOT NULL`, sql`${table.provider} <> 'test'`);
+    and(
+      sql`${table.providerReference} IS NOT NULL`,
+      sql`${table.provider} <> 'test'`,
+      or(and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`), table === creatorSubscriptions ? sql`${creatorSubscriptions.stopPending} = 1` : undefined),
+    );
   const fields = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) => ({ id: table.id, provider: table.provider, reference: table.providerReference });
   const [paying, paidTo, badge] = await db.batch([
     db.select(fields(creatorSubscriptions)).from(creatorSubscriptions).where(and(eq(creatorSubscriptions.subscriberId, memberId), renewing(creatorSubscriptions))),
@@ -288,7 +293,11 @@ export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId:
     );
     const [first, ...rest] = part
       .filter((_, i) => results[i]!.status === "fulfilled")
-      .map(({ table, id }) => db.update(table).set({ cancelledAt: new Date(now) }).where(eq(table.id, id)));
+      .map(({ table, id }) =>
+        table === creatorSubscriptions
+          ? db.update(creatorSubscriptions).set({ cancelledAt: new Date(now), stopPending: false }).where(eq(creatorSubscriptions.id, id))
+          : db.update(table).set({ cancelledAt: new Date(now) }).where(eq(table.id, id)),
+      );
     if (first) await db.batch([first, ...rest]);
     const refused = results.find((result) => result.status === "rejected");
     if (refused) throw refused.reason;
@@ -352,7 +361,7 @@ export async function subscribeToCreator({ context, memberId, origin }: Acting, 
     if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
     // Cancelled, still paid for: renewal back on.
     await providerNamed(row.provider ?? "test", context.config).resume(row.reference);
-    await db.update(creatorSubscriptions).set({ cancelledAt: null }).where(eq(creatorSubscriptions.id, row.id));
+    await db.update(creatorSubscriptions).set({ cancelledAt: null, stopPending: false }).where(eq(creatorSubscriptions.id, row.id));
     return { ok: true, name: creator.displayName, redirect: null, resumed: true };
   }
   if (!creator.offers) return refuse(403, SUBSCRIPTION_MESSAGES.notOffered(creator.displayName));
@@ -445,10 +454,10 @@ export async function cancelVerified({ context, memberId }: Acting, now = Date.n
  * The creator offering's price (spec document 2 §4, §5), in cents already checked by the price rule: a
  * price above 0 offers subscriptions, 0 stops offering. Only a verified member may offer (checked in
  * the statement itself); stopping is always allowed, and stops the renewal of every subscription to
- * them (each runs to the end of its period; `stopped` names those to stop at their provider).
+ * them (each runs to the end of its period; the cron stops them at their provider: `stopRenewalsTo`).
  * Subscriptions already running keep their price.
  */
-export async function setSubscriptionPrice(db: Db, memberId: string, cents: number, now = Date.now()): Promise<Outcome<{ offers: boolean; cents: number; stopped: StoppedRenewals }>> {
+export async function setSubscriptionPrice(db: Db, memberId: string, cents: number, now = Date.now()): Promise<Outcome<{ offers: boolean; cents: number }>> {
   const offers = cents > 0;
   const update = db
     .update(users)
@@ -458,20 +467,25 @@ export async function setSubscriptionPrice(db: Db, memberId: string, cents: numb
   if (offers) {
     const [updated] = await db.batch([update]);
     if (updated.length === 0) return refuse(403, SUBSCRIPTION_MESSAGES.verifiedOnly, "price");
-    return { ok: true, offers, cents, stopped: [] };
+    return { ok: true, offers, cents };
   }
-  const [, stopped] = await db.batch([update, stopRenewalsTo(db, [memberId], now)]);
-  return { ok: true, offers, cents, stopped };
+  await db.batch([update, stopRenewalsTo(db, [memberId], now)]);
+  return { ok: true, offers, cents };
 }
 
 /**
  * Stops renewing every running subscription to these creators (at most VALUES_PER_STATEMENT; renewal
- * off, the periods paid for stay); "unverified": only to those who no longer have the badge.
+ * off, the periods paid for stay); "unverified": only to those who no longer have the badge. A creator
+ * may have thousands: those a provider renews are marked to stop there (`stop_pending`), which the cron
+ * does a bounded number a run (`stopPendingAtProviders`), never all in the request (decision 123).
  */
 function stopRenewalsTo(db: Db, creatorIds: string[], now: number, only: "all" | "unverified" = "all") {
   return db
     .update(creatorSubscriptions)
-    .set({ cancelledAt: new Date(now) })
+    .set({
+      cancelledAt: new Date(now),
+      stopPending: sql`${creatorSubscriptions.provider} <> 'test' AND ${creatorSubscriptions.providerReference} IS NOT NULL`,
+    })
     .where(
       and(
         inArray(creatorSubscriptions.subscribedToId, creatorIds),
@@ -480,7 +494,7 @@ function stopRenewalsTo(db: Db, creatorIds: string[], now: number, only: "all" |
         only === "unverified" ? sql`(SELECT ${users.verifiedType} FROM ${users} WHERE ${users.id} = ${creatorSubscriptions.subscribedToId}) IS NULL` : undefined,
       ),
     )
-    .returning({ provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference });
+    .returning({ id: creatorSubscriptions.id });
 }
 
 /** The settings switch: on sets the default price ($4.99), off sets 0. */
@@ -532,7 +546,7 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
   // (invoice.paid revives it): the renewals to its member stop only once those are over, with the
   // cancel at Stripe below. Meanwhile nothing is charged on its strength: a creator subscription is
   // renewed only while its creator offers (the badge), read at its own due time.
-  await stopRenewalsToUnverified(db, config, badges.ended.filter((due) => due.provider !== "stripe" || !due.renews).map((due) => due.memberId), now);
+  await stopRenewalsToUnverified(db, badges.ended.filter((due) => due.provider !== "stripe" || !due.renews).map((due) => due.memberId), now);
   const creators = await db
     .select({
       id: creatorSubscriptions.id,
@@ -551,6 +565,7 @@ export async function expireSubscriptions(db: Db, config: AppConfig, now = Date.
     .limit(SUBSCRIPTION_EXPIRY_BATCH);
   const subscriptions = await renewOrEnd(db, config, creators as Due[], now);
   await stopLapsedAtStripe(db, config, now);
+  await stopPendingAtProviders(db, config);
   return { ended: badges.ended.length + subscriptions.ended.length, renewed: badges.renewed + subscriptions.renewed, badgesEnded };
 }
 
@@ -626,7 +641,7 @@ async function stopLapsedAtStripe(db: Db, config: AppConfig, now: number): Promi
       .where(lapsedAtStripe(verifiedSubscriptions, over))
       .limit(STRIPE_LAPSED_CANCELS_PER_RUN),
   ]);
-  await stopRenewalsToUnverified(db, config, verified.map((row) => row.memberId), now);
+  await stopRenewalsToUnverified(db, verified.map((row) => row.memberId), now);
   const refusal = await cancelNowAtStripe(db, config.stripe.secretKey, [
     ...creators.map((row) => ({ ...row, table: creatorSubscriptions as SubscriptionTable })),
     ...verified.map(({ id, reference }) => ({ id, reference, table: verifiedSubscriptions as SubscriptionTable })),
@@ -687,9 +702,49 @@ async function stopLapsedBeforeCheckout(
  * them stops, here and at its provider (the periods paid for run out). Members still verified (a
  * granted badge) are left alone.
  */
-export async function stopRenewalsToUnverified(db: Db, config: AppConfig, memberIds: string[], now = Date.now()): Promise<void> {
+export async function stopRenewalsToUnverified(db: Db, memberIds: string[], now = Date.now()): Promise<void> {
   if (memberIds.length === 0) return;
-  await cancelStopped(config, await inParts(db, memberIds, (ids) => stopRenewalsTo(db, ids, now, "unverified")));
+  await inParts(db, memberIds, (ids) => stopRenewalsTo(db, ids, now, "unverified"));
+}
+
+/** A renewal stopped here and still to stop at its provider (creator_subscriptions_stop_pending_idx). */
+const stopPendingSql = sql`${creatorSubscriptions.stopPending} = 1 AND ${creatorSubscriptions.cancelledAt} IS NOT NULL`;
+
+/**
+ * Stops at their provider the renewals stopped here with many others (`stopRenewalsTo`), at most
+ * PROVIDER_STOPS_PER_RUN a run, ACCOUNT_CANCELS_AT_ONCE at a time, each written down once the provider
+ * said so (or no longer has it: Stripe's 404). One refused stays for the next run (logged). Meanwhile a
+ * renewal the provider charges is honoured and stopped by its webhook, as before (stripe.ts). A
+ * subscription whose renewal the member turned back on since (cancelled_at cleared) is left alone.
+ */
+async function stopPendingAtProviders(db: Db, config: AppConfig): Promise<void> {
+  const pending = await db
+    .select({ id: creatorSubscriptions.id, provider: creatorSubscriptions.provider, reference: creatorSubscriptions.providerReference })
+    .from(creatorSubscriptions)
+    .where(stopPendingSql)
+    .limit(PROVIDER_STOPS_PER_RUN);
+  let refusal: unknown = null;
+  for (let start = 0; start < pending.length; start += ACCOUNT_CANCELS_AT_ONCE) {
+    const part = pending.slice(start, start + ACCOUNT_CANCELS_AT_ONCE);
+    const results = await Promise.allSettled(
+      part.map(async ({ provider, reference }) => {
+        // Stripe's rows wait while this deploy has no Stripe key (they could not be stopped anywhere).
+        if (provider === "stripe" && !config.stripe) throw new Error("Stripe is not configured");
+        try {
+          await providerNamed(provider, config).cancel(reference);
+        } catch (error) {
+          if (error instanceof StripeError && error.status === 404) return;
+          throw error;
+        }
+      }),
+    );
+    const [first, ...rest] = part
+      .filter((_, i) => results[i]!.status === "fulfilled")
+      .map(({ id }) => db.update(creatorSubscriptions).set({ stopPending: false }).where(and(eq(creatorSubscriptions.id, id), stopPendingSql)));
+    if (first) await db.batch([first, ...rest]);
+    for (const result of results) if (result.status === "rejected") refusal ??= result.reason;
+  }
+  if (refusal) console.error("Stopping a renewal at its provider failed; the next run tries again:", refusal);
 }
 
 // ───────────────────────────── reading ─────────────────────────────

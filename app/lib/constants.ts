@@ -376,6 +376,12 @@ export const STRIPE_RETRY_WINDOW_MS = 14 * DAY + STRIPE_RENEWAL_GRACE_MS;
  * well inside a Worker's subrequest limit; the next run takes the rest).
  */
 export const STRIPE_LAPSED_CANCELS_PER_RUN = 20;
+/**
+ * Renewals stopped here with many others (a creator stopped offering, or lost the badge) that the cron
+ * stops at their provider in a run: four at a time, some 25 rounds of Stripe calls, well inside a run's
+ * subrequests (decision 123).
+ */
+export const PROVIDER_STOPS_PER_RUN = 100;
 /** The same order asked of Stripe within this window reuses its Checkout session (idempotency key). */
 export const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * MINUTE;
 

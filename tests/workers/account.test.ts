@@ -782,6 +782,26 @@ describe("deleting an account with subscriptions at Stripe", () => {
     expect((await db().select().from(users).where(eq(users.id, creator.id)).get())!.subscribersCount).toBe(0);
   });
 
+  it("stops at Stripe the renewals the cron had yet to stop there (a creator who stopped offering just before: decision 123)", async () => {
+    const { me, references } = await stripeWorld();
+    // The member stopped offering: the renewal paid to them is stopped here, its stop at Stripe pending.
+    await db()
+      .update(creatorSubscriptions)
+      .set({ cancelledAt: new Date(), stopPending: true })
+      .where(eq(creatorSubscriptions.providerReference, references.paidTo));
+    const calls: string[] = [];
+    const stripe = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      calls.push(String(input));
+      return Response.json({ id: "sub", cancel_at_period_end: true });
+    });
+    try {
+      expect(await deleteAccount(place(), me.user, TEST_PASSWORD, from())).toEqual({ ok: true });
+    } finally {
+      stripe.mockRestore();
+    }
+    expect(calls).toContain(`https://api.stripe.com/v1/subscriptions/${references.paidTo}`);
+  });
+
   it("when Stripe cannot be reached, nothing is deleted and the member is told to try again", async () => {
     const { me, fan } = await stripeWorld();
     const stripe = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ error: { message: "unavailable" } }, { status: 503 }));

@@ -694,6 +694,46 @@ describe("Stripe's webhook", () => {
     return event;
   };
 
+  it("a creator who stops offering: every renewal stops here at once, and at Stripe by the cron, a part a run; one Stripe refuses is tried again (decision 123)", async () => {
+    const maker = await creator(499);
+    const references: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const fan = await member();
+      const reference = `sub_${crypto.randomUUID()}`;
+      expect(await webhook(checkoutEvent(fan.user.id, maker.user.id, reference))).toMatchObject({ body: { applied: true } });
+      references.push(reference);
+    }
+    const rowsOf = () => db().select().from(creatorSubscriptions).where(eq(creatorSubscriptions.subscribedToId, maker.user.id));
+    expect(toastOf(await post("/settings/profile", priceForm("0"), maker.cookie))).toBe(SUBSCRIPTION_MESSAGES.offeringDisabled);
+    // Stopped here, each marked to stop at Stripe: the request itself makes no call per subscriber.
+    expect((await rowsOf()).map((row) => [row.cancelledAt !== null, row.stopPending])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    const stripe = fakeStripe();
+    try {
+      stripe.state.up = false;
+      await expireSubscriptions(db(), config);
+      // Refused: still to stop.
+      expect((await rowsOf()).every((row) => row.stopPending)).toBe(true);
+      stripe.state.up = true;
+      await expireSubscriptions(db(), config);
+      await expireSubscriptions(db(), config);
+    } finally {
+      stripe.restore();
+    }
+    for (const reference of references) {
+      // Tried while down, then done once, as a cancel at the period's end (access runs to it); never again.
+      expect(stripe.of(reference)).toEqual([`POST https://api.stripe.com/v1/subscriptions/${reference}`, `POST https://api.stripe.com/v1/subscriptions/${reference}`]);
+    }
+    expect((await rowsOf()).map((row) => [row.status, row.stopPending])).toEqual([
+      ["active", false],
+      ["active", false],
+      ["active", false],
+    ]);
+  });
+
   it("a renewal that never came ends the subscription and the badge here and, once Stripe's retries are over, at Stripe; one Stripe refuses is tried again by the next run (decision 095)", async () => {
     const maker = await creator(499);
     const fan = await member();

@@ -971,6 +971,11 @@ export const creatorSubscriptions = sqliteTable(
     providerReference: text("provider_reference"),
     /** The payment event that set the current period (a first payment that finds one running changes nothing). */
     lastEvent: text("last_event"),
+    /**
+     * Its renewal was stopped here with many others (the creator stopped offering, or lost the badge) and
+     * is still to stop at its provider: the cron does it, a bounded number a run (decision 123).
+     */
+    stopPending: integer("stop_pending", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -986,6 +991,8 @@ export const creatorSubscriptions = sqliteTable(
     // (decision 095). Keyed by the two columns the job's condition sets equal, so the planner takes it
     // over the provider index above (EXPLAIN QUERY PLAN; keyed by id, it scanned every Stripe row).
     index("creator_subscriptions_stripe_lapsed_idx").on(t.status, t.cancelledAt).where(sql`${t.status} = 'cancelled' AND ${t.cancelledAt} IS NULL AND ${t.provider} = 'stripe' AND ${t.providerReference} IS NOT NULL`),
+    // The cron: renewals stopped here, still to stop at their provider.
+    index("creator_subscriptions_stop_pending_idx").on(t.stopPending).where(sql`${t.stopPending} = 1`),
     check("creator_subscriptions_not_self", sql`${t.subscriberId} <> ${t.subscribedToId}`),
     check("creator_subscriptions_amount_non_negative", sql`${t.amountCents} >= 0`),
   ],

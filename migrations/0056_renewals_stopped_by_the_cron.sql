@@ -1,0 +1,3 @@
+-- Renewals stopped here with many others (a creator stopped offering, or lost the badge) wait for the cron to stop them at their provider, a bounded number a run (decision 123).
+ALTER TABLE `creator_subscriptions` ADD `stop_pending` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `creator_subscriptions_stop_pending_idx` ON `creator_subscriptions` (`stop_pending`) WHERE "creator_subscriptions"."stop_pending" = 1;
