@@ -250,6 +250,16 @@ export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenew
   if (stopped.some(({ provider, reference }) => reference !== null && provider !== "test")) context.cloudflare.ctx.waitUntil(cancelStopped(context.config, stopped));
 }
 
+/** Stops a renewal at its provider; one Stripe no longer has (404) is stopped already. */
+async function stopAtProvider(config: AppConfig, provider: string, reference: string | null): Promise<void> {
+  try {
+    await providerNamed(provider, config).cancel(reference);
+  } catch (error) {
+    if (error instanceof StripeError && error.status === 404) return;
+    throw error;
+  }
+}
+
 /**
  * Before an account is deleted (docs/decisions/074): the renewal of every running subscription it
  * pays (creators', the verified badge) and of every one paid to it stops, at the provider first. The
@@ -263,7 +273,8 @@ export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId:
     and(
       sql`${table.providerReference} IS NOT NULL`,
       sql`${table.provider} <> 'test'`,
-      or(and(eq(table.status, "active"), sql`${table.cancelledAt} IS NULL`), table === creatorSubscriptions ? sql`${creatorSubscriptions.stopPending} = 1` : undefined),
+      eq(table.status, "active"),
+      or(sql`${table.cancelledAt} IS NULL`, table === creatorSubscriptions ? sql`${creatorSubscriptions.stopPending} = 1` : undefined),
     );
   const fields = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) => ({ id: table.id, provider: table.provider, reference: table.providerReference });
   const [paying, paidTo, badge] = await db.batch([
@@ -281,16 +292,7 @@ export async function stopRenewalsOfAccount(db: Db, config: AppConfig, memberId:
   // ACCOUNT_CANCELS_PER_TRY a request (Workers limit a request's calls).
   for (let start = 0; start < Math.min(stopping.length, ACCOUNT_CANCELS_PER_TRY); start += ACCOUNT_CANCELS_AT_ONCE) {
     const part = stopping.slice(start, Math.min(start + ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY));
-    const results = await Promise.allSettled(
-      part.map(async ({ provider, reference }) => {
-        try {
-          await providerNamed(provider, config).cancel(reference);
-        } catch (error) {
-          if (error instanceof StripeError && error.status === 404) return;
-          throw error;
-        }
-      }),
-    );
+    const results = await Promise.allSettled(part.map(({ provider, reference }) => stopAtProvider(config, provider, reference)));
     const [first, ...rest] = part
       .filter((_, i) => results[i]!.status === "fulfilled")
       .map(({ table, id }) =>
@@ -707,8 +709,12 @@ export async function stopRenewalsToUnverified(db: Db, memberIds: string[], now 
   await inParts(db, memberIds, (ids) => stopRenewalsTo(db, ids, now, "unverified"));
 }
 
-/** A renewal stopped here and still to stop at its provider (creator_subscriptions_stop_pending_idx). */
-const stopPendingSql = sql`${creatorSubscriptions.stopPending} = 1 AND ${creatorSubscriptions.cancelledAt} IS NOT NULL`;
+/**
+ * A renewal stopped here and still to stop at its provider (creator_subscriptions_stop_pending_idx),
+ * while its period runs: one ended meanwhile (Stripe's own deletion, or the period over with no renewal
+ * paid) has nothing left to stop, and Stripe would refuse to change it.
+ */
+const stopPendingSql = sql`${creatorSubscriptions.stopPending} = 1 AND ${creatorSubscriptions.cancelledAt} IS NOT NULL AND ${creatorSubscriptions.status} = 'active'`;
 
 /**
  * Stops at their provider the renewals stopped here with many others (`stopRenewalsTo`), at most
@@ -730,12 +736,7 @@ async function stopPendingAtProviders(db: Db, config: AppConfig): Promise<void> 
       part.map(async ({ provider, reference }) => {
         // Stripe's rows wait while this deploy has no Stripe key (they could not be stopped anywhere).
         if (provider === "stripe" && !config.stripe) throw new Error("Stripe is not configured");
-        try {
-          await providerNamed(provider, config).cancel(reference);
-        } catch (error) {
-          if (error instanceof StripeError && error.status === 404) return;
-          throw error;
-        }
+        await stopAtProvider(config, provider, reference);
       }),
     );
     const [first, ...rest] = part

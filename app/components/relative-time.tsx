@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { formatRelativeTime } from "~/lib/format";
 import { html, type Markup } from "~/lib/html";
-import { useHydrated } from "~/lib/use-hydrated";
+import { hydration, useHydrated } from "~/lib/use-hydrated";
 
 function timeOf(at: number, zone: "UTC" | "local" = "UTC") {
   const date = new Date(at);
@@ -21,9 +21,12 @@ export function RelativeTime({ at, className = "" }: { at: number; className?: s
   );
 }
 
-/** The same time as markup (decision 057). */
+/**
+ * The same time as markup (decision 057): a date the UTC day until the page has hydrated, then the
+ * member's own (markup drawn again later, a card's top comments, keeps what useTimesReadNow wrote).
+ */
 export function relativeTimeHtml(at: number, className = ""): Markup {
-  const { dateTime, title, text } = timeOf(at);
+  const { dateTime, title, text } = timeOf(at, hydration.isHydrated() ? "local" : "UTC");
   return html`<time datetime="${dateTime}" title="${title}" class="${className}">${text}</time>`;
 }
 

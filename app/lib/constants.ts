@@ -110,15 +110,16 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 /**
  * Deleting an account (docs/decisions/074) goes a part at a time, so that no D1 statement runs long
  * (30 s at most): each statement deletes at most this many of the member's relation rows (a like, a
- * follow, a view: each a trigger or two), or of their posts and comments (each takes its own likes,
- * comments, reposts and notifications with it).
+ * follow, a view: each a trigger or two), or of their comments (each takes its replies and likes
+ * with it) or posts. A part of posts whose counters add up to more than `rows` has its likes, views,
+ * comments and the rest deleted first, `rows` a statement (decision 123).
  */
 export const ACCOUNT_DELETION_BATCH = { rows: 500, posts: 20 } as const;
 
 /**
  * Deleting a community (docs/decisions/114) goes a part at a time for the same reason: at most this
- * many of its posts a statement (each with its likes, comments, reposts and notifications), then of
- * its memberships (each a trigger or two).
+ * many of its posts a statement (a heavy part's likes, comments and the rest first, as an account's),
+ * then of its memberships (each a trigger or two).
  */
 export const COMMUNITY_DELETION_BATCH = ACCOUNT_DELETION_BATCH;
 

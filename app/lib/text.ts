@@ -89,8 +89,13 @@ export function clipCharacters(text: string, max: number): string {
  * letter, a mark or a digit next to '@' makes it part of a word or an e-mail address instead.
  */
 const UNSPACED = String.raw`\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\u30FC`;
-/** What may stand just before a mention's '@' (or the full-width '＠'). */
-const BEFORE_MENTION = String.raw`(?<=^|[^\p{L}\p{M}\p{N}_@.＠]|[${UNSPACED}])`;
+/**
+ * What may stand just before a mention's '@' (or the full-width '＠'): not a letter, mark or digit of
+ * a spaced script, but an emoji's presentation selector or a keycap's mark may ('❤️@maya').
+ */
+const BEFORE_MENTION = String.raw`(?<=^|[^\p{L}\p{M}\p{N}_@.＠]|[${UNSPACED}]|[\uFE0E\uFE0F\u20E3])`;
+/** A letter of those scripts, alone. */
+const UNSPACED_LETTER = new RegExp(`[${UNSPACED}]`, "u");
 /** What may stand just after a mention's username. */
 const AFTER_MENTION = String.raw`(?=$|[^\p{L}\p{M}\p{N}@＠]|[${UNSPACED}])`;
 
@@ -101,7 +106,9 @@ const AFTER_MENTION = String.raw`(?=$|[^\p{L}\p{M}\p{N}@＠]|[${UNSPACED}])`;
  * 'می‌خواهم'; Hebrew's geresh and gershayim; the katakana middle dot; Tibetan's tsheg; the middle dot
  * of Catalan's 'l·l'), each followed by more of the word.
  */
-const TAG = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_]|(?![\uFE0E\uFE0F\u20E3])\p{M}|(?:[\u200C\u00B7\u05F3\u05F4\u30FB\u0F0B]|\u200D)(?=[\p{L}\p{M}\p{N}_]))*`;
+const TAG = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_]|(?![\uFE0E\uFE0F\u20E3])\p{M}|(?:[\u200C\u00B7\u05F3\u05F4\u30FB\u0F0B]|\u200D)(?=[\p{L}\p{N}_]|(?![\uFE0E\uFE0F\u20E3])\p{M}))*`;
+/** A whole tag, as an address names it and as it is stored. */
+const WHOLE_TAG = new RegExp(`^${TAG}$`, "u");
 
 /**
  * One pattern finds every link-like piece of a post, so extraction and rendering always agree:
@@ -124,9 +131,9 @@ export type TextSegment =
   | { type: "hashtag"; text: string; tag: string }
   | { type: "mention"; text: string; username: string };
 
+/** Whether a folded tag is one: no longer than the limit, not only digits ('#1' is a number, not a topic), and still of a tag's characters (NFKC makes '½' '1⁄2'). */
 function isHashtag(tag: string): boolean {
-  // '#1' is a number, not a topic.
-  return tag.length <= HASHTAG_MAX_LENGTH && /[^\p{N}]/u.test(tag);
+  return tag.length <= HASHTAG_MAX_LENGTH && /[^\p{N}]/u.test(tag) && WHOLE_TAG.test(tag);
 }
 
 /**
@@ -138,9 +145,19 @@ export function foldHashtag(tag: string): string {
   return tag.normalize("NFKC").toLowerCase().replace(/i\u0307/g, "i").normalize("NFC");
 }
 
-function isMention(name: string): boolean {
+/**
+ * Whether a name found after '@' is a mention: not longer than a username, and not only digits where it
+ * touches a letter of a script without spaces (Japanese writes a price so: '単価@100円').
+ */
+function isMention(name: string, before: string, after: string): boolean {
+  if (/^\d+$/.test(name) && (UNSPACED_LETTER.test(before) || UNSPACED_LETTER.test(after))) return false;
   return name.length <= MENTION_MAX_LENGTH;
 }
+
+/** The code point just before `index` (a surrogate pair whole), or "". */
+const characterBefore = (text: string, index: number) => Array.from(text.slice(Math.max(0, index - 2), index)).at(-1) ?? "";
+/** The code point at `index`, or "". */
+const characterAt = (text: string, index: number) => String.fromCodePoint(text.codePointAt(index) ?? 0).replace("\0", "");
 
 /** The text cut into plain runs and links, in order; joining every segment's text gives the input back. */
 export function segmentText(text: string): TextSegment[] {
@@ -156,7 +173,8 @@ export function segmentText(text: string): TextSegment[] {
     const start = match.index;
     if (url) push({ type: "url", text: url, href: url }, start);
     else if (tag && isHashtag(foldHashtag(tag))) push({ type: "hashtag", text: whole, tag: foldHashtag(tag) }, start);
-    else if (name && isMention(name)) push({ type: "mention", text: whole, username: name.toLowerCase() }, start);
+    else if (name && isMention(name, characterBefore(text, start), characterAt(text, start + whole.length)))
+      push({ type: "mention", text: whole, username: name.toLowerCase() }, start);
   }
   if (last < text.length) segments.push({ type: "text", text: text.slice(last) });
   return segments;
@@ -194,7 +212,6 @@ const MENTION_TYPED = new RegExp(String.raw`${BEFORE_MENTION}[@＠]([A-Za-z0-9_]
  */
 export function hashtagOf(value: string | null | undefined): string | null {
   const tag = foldHashtag((value ?? "").replace(/^[#＃]/, ""));
-  return WHOLE_TAG.test(tag) && isHashtag(tag) ? tag : null;
+  return isHashtag(tag) ? tag : null;
 }
 
-const WHOLE_TAG = new RegExp(`^${TAG}$`, "u");

@@ -32,6 +32,8 @@ describe("hashtags are words after a hash sign", () => {
     ["full-width letters are the tag of their letters", "#ＭＵＲＭＵＲ #murmur", ["murmur"]],
     ["the dotted capital I is the i of its word", "#İstanbul #istanbul #ISTANBUL", ["istanbul"]],
     ["a keycap emoji is no tag", "Big news #️⃣ and #1️⃣ today", []],
+    ["a joiner before an emoji's selector is not the tag's", "#a\u200D\uFE0F", ["a"]],
+    ["a fold that leaves a tag's characters is no tag", "#a½ #x⑴y", []],
   ])("%s", (_name, text, tags) => {
     expect(extractHashtags(text)).toEqual(tags);
   });
@@ -63,6 +65,9 @@ describe("mentions are usernames after an at-sign", () => {
     ["the full-width sign", "＠maya", ["maya"]],
     ["not an e-mail address written with a decomposed accent", "jose\u0301@example.com", []],
     ["not a Latin word's", "mail@maya x@maya", []],
+    ["after an emoji's presentation selector", "❤️@maya thanks ✌️@leo", ["maya", "leo"]],
+    ["not a Japanese price", "単価@100円 りんご＠100円", []],
+    ["digits apart from those scripts still name a member", "漢 @100 and @100 yen", ["100"]],
   ])("%s", (_name, text, names) => {
     expect(extractMentions(text)).toEqual(names);
   });

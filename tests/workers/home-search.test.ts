@@ -228,6 +228,9 @@ describe("Home's search", () => {
     expect(searchedTag(searchTermsOf("coffee time")!)).toBe("coffeetime");
     expect(searchedTag(searchTermsOf("coffee_time")!)).toBe("coffee_time");
     expect(searchedTag(searchTermsOf("café")!)).toBe("café");
+    // One '#tag' is the tag a post stores, joiners and compatibility forms as extraction reads them (decision 123).
+    expect(searchedTag(searchTermsOf("#ハッシュ・タグ")!)).toBe("ハッシュ・タグ");
+    expect(searchedTag(searchTermsOf("#ＣＯＦＦＥＥ")!)).toBe("coffee");
 
     const clock = futureClock();
     const word = uniqueWord("roast");

@@ -539,7 +539,7 @@ describe("the notifications page", () => {
     const writer = await createUser();
     const named = await createUser();
     const mention = `@${named.username} `;
-    // The hundredth character is a flag (two code points): a read of 101 code points stopped inside it.
+    // The hundredth character is a flag (two code points): cut by code points, half of it was kept.
     const words = `${mention}${"a".repeat(NOTIFICATION_PREVIEW_LENGTH - 1 - mention.length)}🇧🇷 and more`;
     const created = await composePost(db(), writer.id, { content: words, imageKeys: [], location: undefined, visibility: "everyone" });
     if (!created.ok) throw new Error("post refused");

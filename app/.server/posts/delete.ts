@@ -61,13 +61,14 @@ export async function deletePost(
 
 
 /**
- * Many posts (an account's, a community's: decisions 074, 114), `batch.posts` at a time, each part's
- * own rows first, `batch.rows` a statement: others' likes, views, reposts, bookmarks, shares and
- * comments of those posts and the notifications about them, then the posts with what is left (their
+ * Many posts (an account's, a community's: decisions 074, 114), `batch.posts` at a time. A part whose
+ * counters (likes, reposts, comments, shares, views) add up to more than `batch.rows` has its own rows
+ * deleted first, a part of them a statement: others' likes, views, reposts, bookmarks, shares and
+ * comments of those posts and the notifications about them; then the posts go with what is left (their
  * tags and mentions, at most a few each). A post with a million likes no longer goes in one statement
- * past D1's 30 s, failing every time (decision 123). `where` is tested in every statement (a creator
- * deleting a community is checked in each); `keysOf`, given a part's rowids, reads its files' keys
- * before the posts go. Answers those keys.
+ * past D1's 30 s, failing every time (decision 123); a part of light posts is still one statement.
+ * `where` is tested in every statement (a creator deleting a community is checked in each); `keysOf`,
+ * given a part's rowids, reads its files' keys before the posts go. Answers those keys.
  */
 export async function deletePostsInParts(
   db: Db,
@@ -77,17 +78,21 @@ export async function deletePostsInParts(
 ): Promise<string[]> {
   const keys: string[] = [];
   for (;;) {
-    const part = await db.all<{ id: string }>(sql`SELECT id FROM ${posts} WHERE ${where} LIMIT ${sql.raw(String(batch.posts))}`);
+    const part = await db.all<{ id: string; weight: number }>(
+      sql`SELECT id, likes_count + reposts_count + comments_count + shares_count + views_count AS weight FROM ${posts} WHERE ${where} LIMIT ${sql.raw(String(batch.posts))}`,
+    );
     if (part.length === 0) return keys;
     const these = sql`(SELECT ${posts.id} FROM ${posts} WHERE ${posts.id} IN (SELECT value FROM json_each(${JSON.stringify(part.map((post) => post.id))})) AND ${where})`;
-    await deleteInParts(db, [
+    const weight = part.reduce((sum, post) => sum + post.weight, 0);
+    if (weight > batch.rows) await deleteInParts(db, [
       partOf(db, postLikes, sql`${postLikes.postId} IN ${these}`, batch.rows),
       partOf(db, userActivity, sql`${userActivity.postId} IN ${these}`, batch.rows),
       partOf(db, postReposts, sql`${postReposts.postId} IN ${these}`, batch.rows),
       partOf(db, postBookmarks, sql`${postBookmarks.postId} IN ${these}`, batch.rows),
       partOf(db, postShares, sql`${postShares.postId} IN ${these}`, batch.rows),
-      // Replies go with the comment they answer: counted just before, a part may take more than its size.
-      partOf(db, comments, sql`${comments.postId} IN ${these}`, batch.rows),
+      // Each takes its replies and likes with it: as few at a time as posts (counted just before, a part
+      // may take more than its size).
+      partOf(db, comments, sql`${comments.postId} IN ${these}`, batch.posts),
       partOf(db, notifications, sql`${notifications.relatedPostId} IN ${these}`, batch.rows),
       // Others' reposts of them (posts_repost_unique), as their own deletes would take them.
       partOf(db, posts, sql`${posts.repostedFromPostId} IN ${these}`, batch.rows),

@@ -8,7 +8,7 @@ import {
   SEARCH_REPOST_MATCHES_READ,
   SEARCH_REPOST_WORDS_READ,
 } from "~/lib/constants";
-import { foldHashtag } from "~/lib/text";
+import { foldHashtag, hashtagOf } from "~/lib/text";
 import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "./access";
 import { authorsPageIds } from "./authors-page";
@@ -61,7 +61,8 @@ export function searchTermsOf(query: string): SearchTerms | null {
   const terms = (form: (word: string) => string) => parts.map((part) => ("run" in part ? part.run : form(part.word))).join(" ");
   return {
     prefixes: terms((word) => `"${word}"*`),
-    tag: foldHashtag(words.join("")),
+    // One '#tag' is that tag, joiners and all ('#ハッシュ・タグ'); else the words run together.
+    tag: (/^[#＃]\S+$/u.test(query.trim()) ? hashtagOf(query.trim()) : null) ?? foldHashtag(words.join("")),
     whole: terms((word) => `"${word}"`),
     beginnings: terms(beginning),
     tagInWords: words.length === 1 && /^[A-Za-z0-9]+$/.test(words[0]!),
