@@ -119,10 +119,13 @@ export async function endByProvider(db: Db, provider: string, eventId: string, s
   const attempt = newId();
   const ours = sql`EXISTS (SELECT 1 FROM ${paymentEvents} WHERE ${paymentEvents.provider} = ${provider}
     AND ${paymentEvents.eventId} = ${eventId} AND ${paymentEvents.attempt} = ${attempt})`;
+  // Ended at the provider: nothing is left to stop there (a creator subscription's pending stop too).
   const end = (table: typeof creatorSubscriptions | typeof verifiedSubscriptions) =>
     batchable(
       db.$client,
-      db.run(sql`UPDATE ${table} SET status = 'cancelled', expires_at = min(expires_at, ${now}), cancelled_at = coalesce(cancelled_at, ${now})
+      db.run(sql`UPDATE ${table} SET status = 'cancelled', expires_at = min(expires_at, ${now}), cancelled_at = coalesce(cancelled_at, ${now})${
+        table === creatorSubscriptions ? sql`, stop_pending = 0` : sql``
+      }
         WHERE provider = ${provider} AND provider_reference = ${subscriptionReference} AND ${ours}`),
     );
   const [, , , rows, verified] = await db.batch([
@@ -599,12 +602,20 @@ async function renewOrEnd(db: Db, config: AppConfig, due: Due[], now: number): P
     }
   }
   const endOne = (one: Due) => {
-    const table = one.creatorId ? creatorSubscriptions : verifiedSubscriptions;
     // Only if still over: a renewal that arrived meanwhile (a webhook) keeps it.
+    const over = (table: SubscriptionTable) => and(eq(table.id, one.id), eq(table.status, "active"), sql`${table.expiresAt} <= ${now}`);
+    if (!one.creatorId) return db.update(verifiedSubscriptions).set({ status: "cancelled" }).where(over(verifiedSubscriptions));
+    // One whose stop at its provider was still pending (decision 123) ended with no renewal paid: it is
+    // then a lapsed one like any other (cancelled_at cleared), stopped at Stripe once its retries are
+    // over (`stopLapsedAtStripe`), and a retry that pays meanwhile is stopped by its webhook.
     return db
-      .update(table)
-      .set({ status: "cancelled" })
-      .where(and(eq(table.id, one.id), eq(table.status, "active"), sql`${table.expiresAt} <= ${now}`));
+      .update(creatorSubscriptions)
+      .set({
+        status: "cancelled",
+        cancelledAt: sql`CASE WHEN ${creatorSubscriptions.stopPending} = 1 THEN NULL ELSE ${creatorSubscriptions.cancelledAt} END`,
+        stopPending: false,
+      })
+      .where(over(creatorSubscriptions));
   };
   const [first, ...rest] = ending.map(endOne);
   if (first) await db.batch([first, ...rest]);

@@ -214,7 +214,9 @@ const MENTION_TYPED = new RegExp(String.raw`${BEFORE_MENTION}[@＠]([A-Za-z0-9_]
  * only, too long), so a page can say so instead of reading.
  */
 export function hashtagOf(value: string | null | undefined): string | null {
-  const tag = foldHashtag((value ?? "").replace(/^[#＃]/, ""));
-  return isHashtag(tag) ? tag : null;
+  const written = (value ?? "").replace(/^[#＃]/, "");
+  // Written of a tag's characters too: '™' folds to 'tm', but no post's '#a™' is #atm.
+  const tag = foldHashtag(written);
+  return WHOLE_TAG.test(written.normalize("NFC")) && isHashtag(tag) ? tag : null;
 }
 

@@ -44,6 +44,8 @@ describe("hashtags are words after a hash sign", () => {
     expect(hashtagOf("＃İstanbul")).toBe("istanbul");
     expect(hashtagOf("\uFE0F\u20E3")).toBeNull();
     expect(hashtagOf("abc\u200C")).toBeNull();
+    // Written of a tag's characters too, not only folded into them.
+    expect(hashtagOf("a™")).toBeNull();
     // Measured as stored: sixty dotted capitals are sixty letters, within the limit.
     expect(hashtagOf("İ".repeat(60))).toBe("i".repeat(60));
   });

@@ -734,6 +734,29 @@ describe("Stripe's webhook", () => {
     ]);
   });
 
+  it("a renewal whose stop at Stripe was still pending when its period ended unpaid is a lapsed one: stopped at Stripe once its retries are over (decision 123)", async () => {
+    const maker = await creator(499);
+    const fan = await member();
+    const reference = `sub_${crypto.randomUUID()}`;
+    expect(await webhook(checkoutEvent(fan.user.id, maker.user.id, reference))).toMatchObject({ body: { applied: true } });
+    expect(toastOf(await post("/settings/profile", priceForm("0"), maker.cookie))).toBe(SUBSCRIPTION_MESSAGES.offeringDisabled);
+    const row = async () => (await subscriptionOf(fan.user.id, maker.user.id))!;
+    const ended = (await row()).expiresAt.getTime();
+    const stripe = fakeStripe();
+    try {
+      // Stripe refuses every stop until the period is over with no renewal paid.
+      stripe.state.up = false;
+      await expireSubscriptions(db(), config, ended + TIME.MINUTE);
+      expect(await row()).toMatchObject({ status: "cancelled", cancelledAt: null, stopPending: false });
+      stripe.state.up = true;
+      for (let run = 0; run < 10; run++) await expireSubscriptions(db(), config, ended + STRIPE_RETRY_WINDOW_MS + run * TIME.MINUTE);
+    } finally {
+      stripe.restore();
+    }
+    expect(stripe.of(reference).at(-1)).toBe(`DELETE https://api.stripe.com/v1/subscriptions/${reference}`);
+    expect((await row()).cancelledAt).not.toBeNull();
+  });
+
   it("a renewal that never came ends the subscription and the badge here and, once Stripe's retries are over, at Stripe; one Stripe refuses is tried again by the next run (decision 095)", async () => {
     const maker = await creator(499);
     const fan = await member();

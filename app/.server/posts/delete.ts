@@ -90,9 +90,10 @@ export async function deletePostsInParts(
       partOf(db, postReposts, sql`${postReposts.postId} IN ${these}`, batch.rows),
       partOf(db, postBookmarks, sql`${postBookmarks.postId} IN ${these}`, batch.rows),
       partOf(db, postShares, sql`${postShares.postId} IN ${these}`, batch.rows),
-      // Each takes its replies and likes with it: as few at a time as posts (counted just before, a part
-      // may take more than its size).
-      partOf(db, comments, sql`${comments.postId} IN ${these}`, batch.posts),
+      // Each takes its replies (of the same posts) and its likes with it: counted just before, a part may
+      // take more than its size. A part of rows, not of posts: 100 000 comments in parts of 20 would
+      // outrun a Worker's 1 000 queries.
+      partOf(db, comments, sql`${comments.postId} IN ${these}`, batch.rows),
       partOf(db, notifications, sql`${notifications.relatedPostId} IN ${these}`, batch.rows),
       // Others' reposts of them (posts_repost_unique), as their own deletes would take them.
       partOf(db, posts, sql`${posts.repostedFromPostId} IN ${these}`, batch.rows),

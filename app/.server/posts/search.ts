@@ -8,7 +8,7 @@ import {
   SEARCH_REPOST_MATCHES_READ,
   SEARCH_REPOST_WORDS_READ,
 } from "~/lib/constants";
-import { foldHashtag, hashtagOf } from "~/lib/text";
+import { foldHashtag, segmentText } from "~/lib/text";
 import { postHashtags, posts, users } from "../db/schema";
 import { canViewSql, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "./access";
 import { authorsPageIds } from "./authors-page";
@@ -51,6 +51,12 @@ export type SearchTerms = {
   names: { prefixes: string; beginnings: string };
 };
 
+/** The tag a query of one '#tag' names, as extraction reads it from a post's text (or null). */
+function wholeTagOf(query: string): string | null {
+  const [only, ...more] = segmentText(query.trim());
+  return only?.type === "hashtag" && more.length === 0 ? only.tag : null;
+}
+
 export function searchTermsOf(query: string): SearchTerms | null {
   // A word starts with a letter, digit or underscore: a mark alone (an emoji's variation selector) is none.
   const words = query.normalize("NFC").match(/[\p{L}\p{N}_][\p{L}\p{M}\p{N}_]*/gu) ?? [];
@@ -61,8 +67,8 @@ export function searchTermsOf(query: string): SearchTerms | null {
   const terms = (form: (word: string) => string) => parts.map((part) => ("run" in part ? part.run : form(part.word))).join(" ");
   return {
     prefixes: terms((word) => `"${word}"*`),
-    // One '#tag' is that tag, joiners and all ('#ハッシュ・タグ'); else the words run together.
-    tag: (/^[#＃]\S+$/u.test(query.trim()) ? hashtagOf(query.trim()) : null) ?? foldHashtag(words.join("")),
+    // One '#tag' is the tag a post with that text stores, joiners and all ('#ハッシュ・タグ'); else the words run together.
+    tag: wholeTagOf(query) ?? foldHashtag(words.join("")),
     whole: terms((word) => `"${word}"`),
     beginnings: terms(beginning),
     tagInWords: words.length === 1 && /^[A-Za-z0-9]+$/.test(words[0]!),
