@@ -59,7 +59,6 @@ export async function deletePost(
   return { ok: true, postId: post.id, repostOf: null, audience: audienceOf(post), notified: notified.map((row) => row.userId) };
 }
 
-
 /**
  * Many posts (an account's, a community's: decisions 074, 114), `batch.posts` at a time. A part whose
  * counters (likes, reposts, comments, shares, views) add up to more than `batch.rows` has its own rows
@@ -100,10 +99,13 @@ export async function deletePostsInParts(
     ]);
     // Then the posts, their files' keys read just before in the same batch.
     const gone = rawRows<{ gone: number }>(db, sql`DELETE FROM ${posts} WHERE ${posts.id} IN ${these} RETURNING 1 AS gone`);
+    let deleted: number;
     if (keysOf) {
-      const [found] = await db.batch([rawRows<{ key: string }>(db, keysOf(sql`SELECT rowid FROM ${posts} WHERE ${posts.id} IN ${these}`)), gone]);
+      const [found, went] = await db.batch([rawRows<{ key: string }>(db, keysOf(sql`SELECT rowid FROM ${posts} WHERE ${posts.id} IN ${these}`)), gone]);
       keys.push(...found.map((row) => row.key));
-    } else await db.batch([gone]);
-    if (part.length < batch.posts) return keys;
+      deleted = went.length;
+    } else deleted = (await db.batch([gone]))[0].length;
+    // The last part, or one that could not shrink (asked again, it would be read forever).
+    if (part.length < batch.posts || deleted === 0) return keys;
   }
 }
