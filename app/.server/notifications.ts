@@ -249,7 +249,7 @@ export async function markNotificationRead(db: Db, memberId: string, id: string,
     db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, memberId))),
     batchable(db.$client, groupPart()),
   ]);
-  await inParts(first, groupPart, part);
+  await markUntilShort(first, groupPart, part);
 }
 
 /**
@@ -262,11 +262,11 @@ export async function markAllNotificationsRead(db: Db, memberId: string, through
   const next = () =>
     db.run(sql`UPDATE ${notifications} SET is_read = 1 WHERE rowid IN (SELECT rowid FROM ${notifications} INDEXED BY notifications_unread_idx
         WHERE user_id = ${memberId} AND is_read = 0 AND id < ${came} LIMIT ${sql.raw(String(part))})`);
-  await inParts(await next(), next, part);
+  await markUntilShort(await next(), next, part);
 }
 
 /** Goes on marking while the last part was whole. */
-async function inParts(last: { meta: { changes: number } }, next: () => Promise<{ meta: { changes: number } }>, part: number): Promise<void> {
+async function markUntilShort(last: { meta: { changes: number } }, next: () => Promise<{ meta: { changes: number } }>, part: number): Promise<void> {
   let marked = last;
   while (marked.meta.changes >= part) marked = await next();
 }

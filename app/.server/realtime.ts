@@ -136,7 +136,15 @@ export function publishDeletedPosts(context: AppLoadContext, deleted: { postId: 
       byRoom.set(room, ids);
     }
   }
-  for (const [room, postIds] of byRoom) publish(context, FEED_PARTY, [room], { type: "post-deleted", postIds });
+  // Rooms told of the same posts (every room of one deleted post) share one publish.
+  const byPosts = new Map<string, { rooms: string[]; postIds: string[] }>();
+  for (const [room, postIds] of byRoom) {
+    const key = postIds.join(" ");
+    const same = byPosts.get(key) ?? { rooms: [], postIds };
+    same.rooms.push(room);
+    byPosts.set(key, same);
+  }
+  for (const { rooms, postIds } of byPosts.values()) publish(context, FEED_PARTY, rooms, { type: "post-deleted", postIds });
 }
 
 /**

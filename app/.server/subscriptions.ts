@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ACCOUNT_CANCELS_AT_ONCE, ACCOUNT_CANCELS_PER_TRY, DISCOVER_CREATORS_LIMIT, PROVIDER_STOPS_PER_RUN, STRIPE_LAPSED_CANCELS_PER_RUN, STRIPE_RETRY_WINDOW_MS, SUBSCRIPTION_DEFAULT_PRICE_CENTS, SUBSCRIPTION_EXPIRY_BATCH, SUBSCRIPTIONS_PAGE_SIZE, VERIFIED_PRICE_CENTS } from "~/lib/constants";
 import { SUBSCRIPTION_MESSAGES } from "~/lib/texts/subscription";
@@ -253,14 +254,33 @@ export function cancelAtProviders(context: AppLoadContext, stopped: StoppedRenew
   if (stopped.some(({ provider, reference }) => reference !== null && provider !== "test")) context.cloudflare.ctx.waitUntil(cancelStopped(context.config, stopped));
 }
 
-/** Stops a renewal at its provider; one Stripe no longer has (404) is stopped already. */
-async function stopAtProvider(config: AppConfig, provider: string, reference: string | null): Promise<void> {
+/** A call to stop a subscription at its provider; one Stripe no longer has (404) is stopped already. */
+async function stopping(call: () => Promise<void>): Promise<void> {
   try {
-    await providerNamed(provider, config).cancel(reference);
+    await call();
   } catch (error) {
     if (error instanceof StripeError && error.status === 404) return;
     throw error;
   }
+}
+
+/** Stops a renewal at its provider (at its period's end). */
+const stopAtProvider = (config: AppConfig, provider: string, reference: string | null) => stopping(() => providerNamed(provider, config).cancel(reference));
+
+/**
+ * Stops each row at its provider (`stop`), ACCOUNT_CANCELS_AT_ONCE at a time, each written down
+ * (`written`) as soon as its part has answered. Answers the first refusal; the others are tried all the same.
+ */
+async function stopEach<Row>(db: Db, rows: Row[], stop: (row: Row) => Promise<void>, written: (row: Row) => BatchItem<"sqlite">): Promise<unknown> {
+  let refusal: unknown = null;
+  for (let start = 0; start < rows.length; start += ACCOUNT_CANCELS_AT_ONCE) {
+    const part = rows.slice(start, start + ACCOUNT_CANCELS_AT_ONCE);
+    const results = await Promise.allSettled(part.map(stop));
+    const [first, ...rest] = part.filter((_, i) => results[i]!.status === "fulfilled").map(written);
+    if (first) await db.batch([first, ...rest]);
+    for (const result of results) if (result.status === "rejected") refusal ??= result.reason;
+  }
+  return refusal;
 }
 
 /**
@@ -667,29 +687,13 @@ async function stopLapsedAtStripe(db: Db, config: AppConfig, now: number): Promi
  * ACCOUNT_CANCELS_AT_ONCE at a time, each written down (cancelled_at) as soon as Stripe says so, and
  * only while the row still names it. One Stripe no longer has (404) is done. Answers the first refusal.
  */
-async function cancelNowAtStripe(db: Db, secretKey: string, rows: { table: SubscriptionTable; id: string; reference: string }[], now: number): Promise<unknown> {
-  let refusal: unknown = null;
-  for (let start = 0; start < rows.length; start += ACCOUNT_CANCELS_AT_ONCE) {
-    const part = rows.slice(start, start + ACCOUNT_CANCELS_AT_ONCE);
-    const results = await Promise.allSettled(
-      part.map(async ({ reference }) => {
-        try {
-          await stripeCancelNow(secretKey, reference);
-        } catch (error) {
-          if (error instanceof StripeError && error.status === 404) return;
-          throw error;
-        }
-      }),
-    );
-    const [first, ...rest] = part
-      .filter((_, i) => results[i]!.status === "fulfilled")
-      .map(({ table, id, reference }) =>
-        db.update(table).set({ cancelledAt: new Date(now) }).where(and(eq(table.id, id), eq(table.providerReference, reference), isNull(table.cancelledAt))),
-      );
-    if (first) await db.batch([first, ...rest]);
-    for (const result of results) if (result.status === "rejected") refusal ??= result.reason;
-  }
-  return refusal;
+function cancelNowAtStripe(db: Db, secretKey: string, rows: { table: SubscriptionTable; id: string; reference: string }[], now: number): Promise<unknown> {
+  return stopEach(
+    db,
+    rows,
+    ({ reference }) => stopping(() => stripeCancelNow(secretKey, reference)),
+    ({ table, id, reference }) => db.update(table).set({ cancelledAt: new Date(now) }).where(and(eq(table.id, id), eq(table.providerReference, reference), isNull(table.cancelledAt))),
+  );
 }
 
 /**
@@ -740,22 +744,16 @@ async function stopPendingAtProviders(db: Db, config: AppConfig): Promise<void> 
     .from(creatorSubscriptions)
     .where(stopPendingSql)
     .limit(PROVIDER_STOPS_PER_RUN);
-  let refusal: unknown = null;
-  for (let start = 0; start < pending.length; start += ACCOUNT_CANCELS_AT_ONCE) {
-    const part = pending.slice(start, start + ACCOUNT_CANCELS_AT_ONCE);
-    const results = await Promise.allSettled(
-      part.map(async ({ provider, reference }) => {
-        // Stripe's rows wait while this deploy has no Stripe key (they could not be stopped anywhere).
-        if (provider === "stripe" && !config.stripe) throw new Error("Stripe is not configured");
-        await stopAtProvider(config, provider, reference);
-      }),
-    );
-    const [first, ...rest] = part
-      .filter((_, i) => results[i]!.status === "fulfilled")
-      .map(({ id }) => db.update(creatorSubscriptions).set({ stopPending: false }).where(and(eq(creatorSubscriptions.id, id), stopPendingSql)));
-    if (first) await db.batch([first, ...rest]);
-    for (const result of results) if (result.status === "rejected") refusal ??= result.reason;
-  }
+  const refusal = await stopEach(
+    db,
+    pending,
+    async ({ provider, reference }) => {
+      // Stripe's rows wait while this deploy has no Stripe key (they could not be stopped anywhere).
+      if (provider === "stripe" && !config.stripe) throw new Error("Stripe is not configured");
+      await stopAtProvider(config, provider, reference);
+    },
+    ({ id }) => db.update(creatorSubscriptions).set({ stopPending: false }).where(and(eq(creatorSubscriptions.id, id), stopPendingSql)),
+  );
   if (refusal) console.error("Stopping a renewal at its provider failed; the next run tries again:", refusal);
 }
 
