@@ -284,6 +284,23 @@ test.describe("the composer", () => {
       `/profile/${friend.username.toLowerCase()}`,
     );
   });
+
+  signedIn("a mention beside Japanese words and a tag with its joiner become links (decision 123)", async ({ page, baseURL }) => {
+    const friend = await newMember(baseURL!);
+    const composer = await openComposer(page);
+    const note = unique("kanji");
+    await composer.getByLabel("Post text").fill(`@${friend.username}さん、ありがとう #می\u200Cخواهم ${note}`);
+    await composer.getByRole("button", { name: "Post" }).click();
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await open(page, `/?q=${note.split(" ").at(-1)}`);
+    const card = page.getByRole("article").filter({ hasText: note });
+    await expect(card.getByRole("link", { name: `@${friend.username}` })).toHaveAttribute("href", `/profile/${friend.username.toLowerCase()}`);
+    const tag = card.getByRole("link", { name: "#می\u200Cخواهم" });
+    await expect(tag).toHaveAttribute("href", `/hashtag/${encodeURIComponent("می\u200Cخواهم")}`);
+    // The tag's page lists the post under the whole tag.
+    await tag.click();
+    await expect(page.getByRole("article").filter({ hasText: note })).toBeVisible();
+  });
 });
 
 test.describe("the composer on a poor connection", () => {
