@@ -51,6 +51,7 @@ import { AUTH_MESSAGES } from "~/lib/messages";
 import { ACCOUNT_MESSAGES } from "~/lib/texts/account";
 import { unique } from "../fixtures/factories";
 import { capturingD1, createUser, db, fetchWorker, formPost, get, limiter, member, ORIGIN, planOf, sessionCookieFor, TEST_PASSWORD, TINY_PNG, toastOf, actedOnOthers, composedPost } from "./helpers";
+import { disagreements } from "./consistency";
 import { getDb } from "~/.server/db/client";
 
 /**
@@ -299,34 +300,6 @@ describe("changing the password", () => {
   }, 90_000);
 });
 
-/** Every counter on these members' rows, and on their posts, comments and communities, against the rows it counts. */
-async function countersDisagreeing(memberIds: string[], communityIds: string[]) {
-  const ids = sql.join(memberIds.map((id) => sql`${id}`), sql`, `);
-  const places = sql.join((communityIds.length ? communityIds : [""]).map((id) => sql`${id}`), sql`, `);
-  // One statement each: D1 refuses a compound SELECT of this many parts.
-  const checks = [
-    sql`SELECT 'user' AS kind, u.id FROM users u WHERE u.id IN (${ids}) AND (
-      u.followers_count <> (SELECT count(*) FROM follows WHERE following_id = u.id)
-      OR u.following_count <> (SELECT count(*) FROM follows WHERE follower_id = u.id)
-      OR u.posts_count <> (SELECT count(*) FROM posts WHERE user_id = u.id AND reposted_from_post_id IS NULL)
-      OR u.subscribers_count <> (SELECT count(*) FROM creator_subscriptions WHERE subscribed_to_id = u.id AND status = 'active'))`,
-    sql`SELECT 'post' AS kind, p.id FROM posts p WHERE p.user_id IN (${ids}) AND (
-      p.likes_count <> (SELECT count(*) FROM post_likes WHERE post_id = p.id)
-      OR p.reposts_count <> (SELECT count(*) FROM post_reposts WHERE post_id = p.id)
-      OR p.comments_count <> (SELECT count(*) FROM comments WHERE post_id = p.id)
-      OR p.shares_count <> (SELECT count(*) FROM post_shares WHERE post_id = p.id))`,
-    sql`SELECT 'comment' AS kind, c.id FROM comments c WHERE c.user_id IN (${ids}) AND c.likes_count <> (SELECT count(*) FROM comment_likes WHERE comment_id = c.id)`,
-    sql`SELECT 'community' AS kind, k.id FROM communities k WHERE k.id IN (${places}) AND (
-      k.member_count <> (SELECT count(*) FROM community_members WHERE community_id = k.id)
-      OR k.posts_count <> (SELECT count(*) FROM posts WHERE community_id = k.id AND reposted_from_post_id IS NULL))`,
-    sql`SELECT 'notification group' AS kind, n.id FROM notifications n WHERE n.user_id IN (${ids}) AND n.is_head = 1 AND n.type IN ('like', 'repost')
-      AND n.group_size <> (SELECT count(*) FROM notifications g WHERE g.user_id = n.user_id AND g.type = n.type AND g.related_post_id = n.related_post_id)`,
-    sql`SELECT 'inbox' AS kind, cm.conversation_id AS id FROM conversation_members cm WHERE cm.user_id IN (${ids})
-      AND cm.unread_count <> (SELECT count(*) FROM messages m WHERE m.conversation_id = cm.conversation_id AND m.sender_id <> cm.user_id AND m.is_read = 0)`,
-  ];
-  return (await Promise.all(checks.map((check) => db().all(check)))).flat();
-}
-
 /** Every row in the database that still names the member. */
 async function rowsNaming(memberId: string, email: string) {
   const counts = await db().batch([
@@ -413,7 +386,7 @@ describe("deleting the account", () => {
     const world = await busyMember();
     const { me, alice, bob } = world;
     const otherBrowser = await sessionCookieFor(me.user.id);
-    expect(await countersDisagreeing([alice.user.id, bob.user.id, me.user.id], [world.shared, world.alone])).toEqual([]);
+    expect(await disagreements({ members: [alice.user.id, bob.user.id, me.user.id], communities: [world.shared, world.alone] })).toEqual([]);
     const before = (await db().select().from(users).where(inArray(users.id, [alice.user.id, bob.user.id]))).map((u) => [u.followersCount, u.followingCount, u.subscribersCount]);
     expect(before).toEqual(expect.arrayContaining([[1, 1, 0], [0, 1, 1]]));
 
@@ -445,7 +418,7 @@ describe("deleting the account", () => {
     expect(await stillSignedIn(me.cookie)).toBe(false);
     expect(await stillSignedIn(otherBrowser)).toBe(false);
 
-    expect(await countersDisagreeing([alice.user.id, bob.user.id], [world.shared])).toEqual([]);
+    expect(await disagreements({ members: [alice.user.id, bob.user.id], communities: [world.shared] })).toEqual([]);
     const after = await db().select().from(users).where(inArray(users.id, [alice.user.id, bob.user.id]));
     const [a, b] = [after.find((u) => u.id === alice.user.id)!, after.find((u) => u.id === bob.user.id)!];
     expect([a.followersCount, a.followingCount, b.followersCount, b.followingCount, b.subscribersCount]).toEqual([0, 0, 0, 0, 0]);
@@ -548,7 +521,7 @@ describe("deleting the account", () => {
     const outcome = await deleteAccount({ ...place, db: counting }, me.user, TEST_PASSWORD, { ip: ip(), devices: [] }, { batch: { rows: 2, posts: 1 } });
     expect(outcome).toEqual({ ok: true });
     expect(await rowsNaming(me.user.id, me.user.email)).toBe(0);
-    expect(await countersDisagreeing([alice.user.id, bob.user.id], [world.shared])).toEqual([]);
+    expect(await disagreements({ members: [alice.user.id, bob.user.id], communities: [world.shared] })).toEqual([]);
     // Several rounds, each statement bounded.
     expect(batches.length).toBeGreaterThan(5);
     expect(ACCOUNT_DELETION_BATCH.rows).toBeGreaterThan(ACCOUNT_DELETION_BATCH.posts);
