@@ -5,7 +5,7 @@ import { readSessionToken, SESSION_COOKIE } from "../app/.server/auth/session";
 import { createLoadContext, refuseLocalConfigBeyondLocalhost } from "../app/.server/context";
 import { edgeCacheKeyOf, serveFromEdgeCache, withoutMark, type EdgeCacheKey } from "../app/.server/edge-cache";
 import { readConfig } from "../app/.server/env";
-import { badRequest, isCrossOriginMutation, readForm, readTextUpTo, refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
+import { badRequest, isCrossOriginMutation, isLocalhost, readForm, readTextUpTo, refuseUnacceptedRequest, withLiteralBackslashes, withSecurityHeaders } from "../app/.server/http";
 import { isFiveMinuteSlot, runScheduledMaintenance } from "../app/.server/maintenance";
 import { authorizeConnection, namesAParty, refuseRoomRequest, ROOMS_PREFIX } from "../app/.server/rooms";
 import { getDb } from "../app/.server/db/client";
@@ -158,10 +158,40 @@ function serveVisitorPage(request: Request, env: Env, ctx: ExecutionContext, sta
   });
 }
 
+/**
+ * A file's name at the root that is not one of ours (/favicon.ico, /apple-touch-icon.png, /sitemap.xml,
+ * /wp-login.php): browsers and crawlers ask for such files on their own. Ours are served before the
+ * worker (public/), and no page's address ends so (a profile's starts with "@"; a page's data ends
+ * in .data: /explore.data, /_root.data).
+ */
+const NAMES_A_FILE = /^\/[^/@]*\.(?:ico|png|jpe?g|gif|svg|webp|avif|xml|txt|json|webmanifest|js|css|map|php|aspx?|cgi|env|ini|ya?ml|bak|sql|zip|gz)$/i;
+
+/** A plain 404 for such a file, before any session is read: not a sign-in page, nor a whole page of ours. */
+function fileNotFound(): Response {
+  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff" } });
+}
+
+/**
+ * A request over plain http beyond this machine (a custom domain without Cloudflare's "Always Use HTTPS"):
+ * a page is sent to its https address, and anything sent (a password, a post) is refused, so no form
+ * works in the clear and the Secure session cookie is never silently dropped (decision 124).
+ */
+function insecureRequestAnswer(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (url.protocol !== "http:" || isLocalhost(request)) return null;
+  if (request.method === "GET" || request.method === "HEAD") {
+    url.protocol = "https:";
+    return new Response(null, { status: 308, headers: { Location: url.toString(), "Cache-Control": "no-store" } });
+  }
+  return new Response("Use https:// to reach this site.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
 export default {
   async fetch(received, env, ctx) {
     const started = performance.now();
     const request = withLiteralBackslashes(received);
+    const insecure = insecureRequestAnswer(request);
+    if (insecure) return insecure;
     const { pathname } = new URL(request.url);
     if (pathname === STRIPE_WEBHOOK_PATH) return stripeWebhook(request, env);
     if (pathname === UNSUBSCRIBE_PATH && isCrossOriginMutation(request) && request.method === "POST") return oneClickUnsubscribe(request, env, ctx);
@@ -176,6 +206,7 @@ export default {
       });
       return room ?? refuseRoomRequest();
     }
+    if (NAMES_A_FILE.test(pathname)) return fileNotFound();
     const key = edgeCacheKeyOf(request);
     if (key) return serveVisitorPage(request, env, ctx, started, key);
     return withoutMark(await render(request, env, ctx, started));

@@ -61,6 +61,11 @@ const ConfigSchema = z
       });
       return z.NEVER;
     }
+    // Reset links and Stripe's return addresses are built from it: never plain http on the internet (decision 124).
+    if (!isLocal && new URL(APP_ORIGIN).protocol !== "https:") {
+      ctx.addIssue({ code: "custom", message: `APP_ORIGIN is ${APP_ORIGIN} in production: a site's address starts with https://`, path: ["APP_ORIGIN"] });
+      return z.NEVER;
+    }
     // The embedded secret is public: only a local Worker (configured for localhost, above) may sign
     // with it; requests that reach it elsewhere are refused too (context.ts).
     if (!COOKIE_SECRET && !isLocal) {

@@ -18,6 +18,8 @@ import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
 import { withoutMetadata } from "./media-metadata";
 import { chunksOf, inParts } from "./db/chunks";
+import { param, selectRead, type Answers, type Read } from "./db/reads";
+import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
  * Images and video in R2: what a file really is (by its bytes, never by its name or declared type),
@@ -267,29 +269,52 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
   return { offset: start, length: end - start + 1 };
 }
 
+/** The placeholders of the media access read (prepared once, decision 013). */
+const M = { key: param("mediaKey"), now: param("mediaNow") };
+
+/**
+ * Whether the viewer may have a gated file (`serveMedia`): a post's upload not in a post yet is its
+ * uploader's alone; a post's file goes to whoever may see the post. A prepared read that rides the
+ * session's round trip (decision 026).
+ */
+function mediaAccessRead(db: Db, viewer: Viewer, key: string, now: number): Read<{ allowed: number }[]> {
+  return selectRead<{ allowed: number }>(
+    db,
+    `media-access:${viewerKey(viewer)}`,
+    () => {
+      const me = viewerSql(viewer);
+      const fields = {
+        allowed: sql<number>`CASE WHEN ${mediaUploads.purpose} = 'posts' AND ${mediaUploads.postId} IS NULL THEN ${me ? sql`${mediaUploads.userId} IS ${me}` : sql`0`}
+          ELSE ${canViewSql(me, posts.userId, posts.isSubscriberOnly, M.now, posts.communityId)} END`.as("media_allowed"),
+      };
+      // Joined on the left: an unclaimed upload has no post.
+      const query = db.select(fields).from(mediaUploads).leftJoin(posts, eq(posts.id, mediaUploads.postId)).where(sql`${mediaUploads.key} = ${M.key}`);
+      return { fields, query };
+    },
+    { ...viewerValues(viewer), mediaKey: key, mediaNow: now },
+  );
+}
+
+/** A page's reads for the member its session names (the request's `readAsViewer`). */
+export type ViewerReads = <const R extends readonly Read<unknown>[]>(build: (viewer: Viewer) => R) => Promise<Answers<R>>;
+
 /**
  * GET /media/{key}: the object with its stored type, nosniff, a long cache and HTTP Range support (so
- * video can seek). Media of a post not everyone may see (subscriber-only, or its author keeps it from
- * some, decision 031) is served only to those who may see the post, and never from shared caches; a
- * post's upload not yet in a post only to its uploader; an object without its record to no one.
+ * video can seek). A file everyone may see (an avatar, a banner, a public post's image) is served
+ * without reading the session: its answer is public and kept a year by any cache, so it never carries a
+ * renewed session cookie, and costs one small read, not the session's and the shell's. Media of a post
+ * not everyone may see (subscriber-only, or its author keeps it from some, decision 031) is served only
+ * to those who may see the post, and never from shared caches; a post's upload not yet in a post only
+ * to its uploader; an object without its record to no one.
  */
-export async function serveMedia(
-  request: Request,
-  db: Db,
-  bucket: R2Bucket,
-  viewerId: string | null,
-  key: string,
-  now = Date.now(),
-): Promise<Response> {
+export async function serveMedia(request: Request, db: Db, bucket: R2Bucket, key: string, readAsViewer: ViewerReads, now = Date.now()): Promise<Response> {
   const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const owner = await db
     .select({
       postId: mediaUploads.postId,
-      uploaderId: mediaUploads.userId,
       purpose: mediaUploads.purpose,
       // Visible to everyone: only then may shared caches keep it (decision 031).
       forEveryone: canViewSql(null, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
-      canView: canViewSql(viewerId, posts.userId, posts.isSubscriberOnly, now, posts.communityId),
     })
     .from(mediaUploads)
     .leftJoin(posts, eq(posts.id, mediaUploads.postId))
@@ -300,8 +325,11 @@ export async function serveMedia(
   // uploader's alone (the composer shows it; the post it joins may be for subscribers only).
   if (!owner) return notFound();
   const unclaimed = owner.purpose === "posts" && !owner.postId;
-  if (unclaimed ? owner.uploaderId !== viewerId : owner.postId && !owner.canView) return notFound();
   const gated = unclaimed || (Boolean(owner.postId) && !owner.forEveryone);
+  if (gated) {
+    const [[access]] = await readAsViewer((viewer) => [mediaAccessRead(db, viewer, key, now)] as const);
+    if (!access?.allowed) return notFound();
+  }
 
   const head = await bucket.head(key);
   if (!head) return notFound();
@@ -313,24 +341,22 @@ export async function serveMedia(
     ETag: head.httpEtag,
     "Content-Disposition": "inline",
   });
+  // A gated file is the member's: a browser that changes member (signing out, another signing in) asks again.
+  if (gated) headers.set("Vary", "Cookie");
   if (request.headers.get("If-None-Match") === head.httpEtag) return new Response(null, { status: 304, headers });
 
   const range = parseRange(request.headers.get("Range"), head.size);
   if (range === "invalid") {
+    // About this request's range only: no cache keeps it in the file's place.
+    headers.set("Cache-Control", "no-store");
     headers.set("Content-Range", `bytes */${head.size}`);
     return new Response("Range Not Satisfiable", { status: 416, headers });
   }
+  if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+  headers.set("Content-Length", String(range ? range.length : head.size));
+  // A HEAD is answered from the object's metadata: its bytes are not read.
+  if (request.method === "HEAD") return new Response(null, { status: range ? 206 : 200, headers });
   const object = await bucket.get(key, range ? { range } : undefined);
   if (!object) return notFound();
-  if (request.method === "HEAD") {
-    headers.set("Content-Length", String(range ? range.length : head.size));
-    return new Response(null, { status: range ? 206 : 200, headers });
-  }
-  if (range) {
-    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
-    headers.set("Content-Length", String(range.length));
-    return new Response(object.body, { status: 206, headers });
-  }
-  headers.set("Content-Length", String(head.size));
-  return new Response(object.body, { status: 200, headers });
+  return new Response(object.body, { status: range ? 206 : 200, headers });
 }

@@ -2,6 +2,8 @@ import { html, type Markup } from "~/lib/html";
 import { SITE_PATH } from "~/lib/site-path";
 
 export const DEFAULT_AVATAR = "/default-avatar.svg";
+/** The same drawn as a PNG, for what shows no SVG (a shared link's card). */
+export const DEFAULT_AVATAR_PNG = "/default-avatar.png";
 
 const sizes = { sm: "size-8", md: "size-10", lg: "size-12", xl: "size-24" } as const;
 

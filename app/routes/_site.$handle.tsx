@@ -5,7 +5,7 @@ import { EDGE_CACHEABLE } from "~/.server/edge-cache";
 import { invariantResponse } from "~/.server/http";
 import { profileUsername } from "~/.server/profiles";
 import { loadPublicProfile } from "~/.server/public-profile";
-import { DEFAULT_AVATAR } from "~/components/avatar";
+import { DEFAULT_AVATAR_PNG } from "~/components/avatar";
 import { errorPageTitle, GeneralErrorBoundary, notFound } from "~/components/error-boundary";
 import { PublicProfile } from "~/components/profile/public-profile";
 import { PROFILE_DESCRIPTION_MAX_LENGTH } from "~/lib/constants";
@@ -50,7 +50,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     keptFor: settings.keptFor,
     indexable: settings.indexable,
     url: `${url.origin}${path}`,
-    image: new URL(profile.avatarUrl || DEFAULT_AVATAR, url.origin).toString(),
+    // A share card's image: services show no SVG, so the default avatar's PNG (scripts/raster-icons.mjs).
+    image: new URL(profile.avatarUrl || DEFAULT_AVATAR_PNG, url.origin).toString(),
   };
   // Whole pages only: one whose posts could not be read is not kept for the next visitors.
   return data(body, { headers: failed && postsVisible ? { "Cache-Control": "no-store" } : EDGE_CACHEABLE });

@@ -8,5 +8,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) return Response.json({ people: [] }, { status: 401 });
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const people = await suggestMentions(context.db, query, user.id);
-  return Response.json({ people }, { headers: { "Cache-Control": "private, max-age=30" } });
+  // Who is suggested depends on the member (their blocks): another member signing in on this browser asks again.
+  return Response.json({ people }, { headers: { "Cache-Control": "private, max-age=30", Vary: "Cookie" } });
 }

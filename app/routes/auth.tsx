@@ -33,6 +33,8 @@ export const headers = answerHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.mode === "sign-up" ? "Create your account | Murmur" : "Sign in | Murmur" },
   { name: "description", content: "Sign in to Murmur, or create an account to post, follow and talk." },
+  // Every page a visitor is sent to sign in from gives this page another address (?returnTo=…): one for search engines.
+  ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonical }] : []),
 ];
 
 function readMode(value: unknown): Mode {
@@ -45,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signUpFlag = url.searchParams.get("signUp");
   const mode: Mode = signUpFlag !== null && signUpFlag !== "false" && signUpFlag !== "0" ? "sign-up" : "sign-in";
   const returnTo = safeRedirectPath(url.searchParams.get("returnTo"), "");
-  return { mode, returnTo };
+  return { mode, returnTo, canonical: `${url.origin}/auth` };
 }
 
 /** Passwords never travel back in a page: after any round trip their fields are empty. */

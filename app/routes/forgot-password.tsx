@@ -20,7 +20,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Murmur" }];
+export const meta: MetaFunction = () => [{ title: "Forgot password | Murmur" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireAnonymous(context);

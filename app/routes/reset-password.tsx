@@ -21,7 +21,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 /** A refused attempt says when to try again (Retry-After). */
 export const headers = answerHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password | Murmur" }];
+export const meta: MetaFunction = () => [{ title: "Choose a new password | Murmur" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -15,7 +15,12 @@ test.describe("the public profile, signed out", () => {
     expect(html).toContain('<meta property="og:type" content="profile"/>');
     expect(html).toContain(`<meta property="og:title" content="${author.account.displayName} (@${author.username})"/>`);
     expect(html).toContain(`<meta property="og:url" content="${baseURL}${path}"/>`);
-    expect(html).toContain(`<meta property="og:image" content="${baseURL}/default-avatar.svg"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${baseURL}/default-avatar.png"/>`);
+    // Served as a PNG (services show no SVG in a card), as is the icon a phone's home screen asks for.
+    for (const file of ["/default-avatar.png", "/apple-touch-icon.png"]) {
+      const image = await page.request.get(file);
+      expect([image.status(), image.headers()["content-type"]]).toEqual([200, "image/png"]);
+    }
     expect(html).toContain('<meta name="twitter:card" content="summary"/>');
     expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
 

@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { listBookmarks } from "~/.server/bookmarks";
 import { addComment } from "~/.server/comments";
 import { runRead } from "~/.server/db/reads";
-import { createSession, generateSessionToken } from "~/.server/auth/session";
+import { createSession, generateSessionToken, hashToken } from "~/.server/auth/session";
 import { createCommunity } from "~/.server/communities";
-import { communityMembers, creatorSubscriptions, follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes } from "~/.server/db/schema";
+import { communityMembers, creatorSubscriptions, follows, mediaUploads, memberSettings, postBookmarks, postHashtags, postLikes, sessions } from "~/.server/db/schema";
 import { hashtagPostsRead } from "~/.server/hashtags";
 import { newId } from "~/.server/ids";
 import { findTargetPost, inAudienceSql, subscriberRuleSql, viewerOnce, viewerOnceCte } from "~/.server/posts/access";
@@ -16,7 +16,7 @@ import { getFollowingFeed } from "~/.server/posts/following";
 import { getForYouFeed } from "~/.server/posts/for-you";
 import { recordView, setBookmark, setLike, setRepost, sharePost } from "~/.server/posts/interactions";
 import { profilePostsRead } from "~/.server/profiles";
-import { FOLLOWING_SCAN_MIN_FOLLOWS, TIME } from "~/lib/constants";
+import { FOLLOWING_SCAN_MIN_FOLLOWS, SESSION_RENEW_BEFORE_MS, TIME } from "~/lib/constants";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import { PUBLIC_PROFILE_MESSAGES } from "~/lib/texts/public-profile";
 import type { FeedItem, FeedPage } from "~/lib/types/post";
@@ -52,10 +52,10 @@ async function keepForFollowers(userId: string) {
 
 const ids = (page: FeedPage) => page.items.map((item) => item.id);
 
-async function visit(path: string, cookie?: string) {
+async function visit(path: string, cookie?: string, method = "GET") {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { Host: new URL(ORIGIN).host, ...(cookie ? { Cookie: cookie } : {}) };
-  const request = new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" });
+  const request = new Request(`${ORIGIN}${path}`, { method, headers, redirect: "manual" });
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
   const html = await response.text();
   await waitOnExecutionContext(ctx);
@@ -204,6 +204,20 @@ describe("a member who keeps their posts for followers", () => {
     const served = await visit(`/media/${key}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("Cache-Control")).toMatch(/^public, .*immutable/);
+    // A member's request for it reads no session (decision 124): one small read, and no session cookie
+    // on an answer any cache may keep, even when the session is due to be renewed.
+    const { cookie } = await member();
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + SESSION_RENEW_BEFORE_MS / 2) })
+      .where(eq(sessions.id, hashToken(cookie.slice("session=".length))));
+    for (const method of ["GET", "HEAD"]) {
+      const asMember = await visit(`/media/${key}`, cookie, method);
+      expect([asMember.status, asMember.headers.get("Set-Cookie"), asMember.headers.get("X-D1-Calls")]).toEqual([200, null, "1"]);
+      expect(asMember.headers.get("Content-Length")).toBe(String(TINY_PNG.byteLength));
+    }
+    // The page is what renews it.
+    expect((await visit("/terms", cookie)).headers.get("Set-Cookie")).toMatch(/^session=/);
     // Other members keep their posts (earlier tests): the rule asks about this post's author alone.
     await circle();
     expect(await findTargetPost(db(), null, post.id)).toMatchObject({ canView: true, authorKeeps: false, privateCommunity: false });

@@ -169,13 +169,20 @@ describe("uploads and media", () => {
     expect(full.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(full.headers.get("Cache-Control")).toBe(`private, max-age=${UPLOAD_CACHE_CONTROL_SECONDS}`);
     expect(full.headers.get("Accept-Ranges")).toBe("bytes");
+    // The uploader's alone: a browser that changes member asks again.
+    expect(full.headers.get("Vary")).toBe("Cookie");
     expect(new Uint8Array(await full.arrayBuffer())).toEqual(PNG);
 
     const part = await get(body.url!, { Cookie: cookie, Range: "bytes=8-15" });
     expect(part.status).toBe(206);
     expect(part.headers.get("Content-Range")).toBe(`bytes 8-15/${PNG.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.slice(8, 16));
-    expect((await get(body.url!, { Cookie: cookie, Range: `bytes=${PNG.length}-` })).status).toBe(416);
+    // A HEAD of a range says which bytes it would be, as the GET does.
+    const head = await fetchWorker(new Request(`${ORIGIN}${body.url!}`, { method: "HEAD", headers: { Cookie: cookie, Range: "bytes=8-15" } }));
+    expect([head.status, head.headers.get("Content-Range"), head.headers.get("Content-Length")]).toEqual([206, `bytes 8-15/${PNG.length}`, "8"]);
+    // A range past the end is about this request alone: no cache keeps it.
+    const unsatisfiable = await get(body.url!, { Cookie: cookie, Range: `bytes=${PNG.length}-` });
+    expect([unsatisfiable.status, unsatisfiable.headers.get("Cache-Control"), unsatisfiable.headers.get("Content-Range")]).toEqual([416, "no-store", `bytes */${PNG.length}`]);
     // Several ranges are answered with the whole file (no multipart answers).
     const several = await get(body.url!, { Cookie: cookie, Range: "bytes=0-1,4-5" });
     expect(several.status).toBe(200);

@@ -80,7 +80,7 @@ describe("/@username for a signed-out visitor", () => {
     const quiet = await createUser();
     const page = await visit(`/@${quiet.username}`);
     expect(metaContent(page.html, "property", "og:description")).toBe(`See what ${quiet.displayName} (@${quiet.username}) is posting on Murmur.`);
-    expect(metaContent(page.html, "property", "og:image")).toBe(`${ORIGIN}/default-avatar.svg`);
+    expect(metaContent(page.html, "property", "og:image")).toBe(`${ORIGIN}/default-avatar.png`);
     expect(page.html).toContain(`@${quiet.username} hasn&#x27;t posted yet.`);
   });
 
@@ -145,10 +145,19 @@ describe("/@username for a signed-out visitor", () => {
     expect(seen.html).toContain("a private thought to keep");
   });
 
-  it("index_profile false puts robots noindex on the page", async () => {
+  it("index_profile false puts robots noindex on the page, and on their posts' pages (decision 124)", async () => {
     const hidden = await createUser();
+    const post = await createPost(hidden.id, { content: "not for search engines" });
+    const page = `/post/${post.id}`;
+    expect(metaContent((await visit(page)).html, "name", "robots")).toBeNull();
     await db().update(memberSettings).set({ indexProfile: false }).where(eq(memberSettings.userId, hidden.id));
     expect(metaContent((await visit(`/@${hidden.username}`)).html, "name", "robots")).toBe("noindex");
+    // A member's view is never cached; a visitor's may be for a few minutes (028), so read it as a member.
+    const { cookie } = await member();
+    const seen = await visit(`${page}?comments=x&utm_source=elsewhere`, { Cookie: cookie });
+    expect(metaContent(seen.html, "name", "robots")).toBe("noindex");
+    // One address for the post, whatever its query.
+    expect(seen.html).toContain(`<link rel="canonical" href="${ORIGIN}${page}"/>`);
   });
 
   it("a member without a settings row has the defaults: posts shown, indexed", async () => {

@@ -592,6 +592,34 @@ describe("a deploy's configuration (decision 075)", () => {
     const placeholder = deployedEnv({ APP_ORIGIN: "https://murmur.<your-subdomain>.workers.dev" });
     expect(() => createLoadContext(new Request("https://murmur.example/"), placeholder, ctx)).toThrow(/APP_ORIGIN must be the site's address/);
     expect(readConfig(deployedEnv({ APP_ORIGIN: "https://murmur.example/" })).origin).toBe("https://murmur.example");
+    // Never plain http on the internet: reset links and Stripe's return addresses are built from it (decision 124).
+    expect(() => readConfig(deployedEnv({ APP_ORIGIN: "http://murmur.example" }))).toThrow("APP_ORIGIN is http://murmur.example in production: a site's address starts with https://");
+  });
+
+  it("over plain http beyond this machine, a page is sent to its https address and a form is refused; this machine is served over http (decision 124)", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const page = await fetchDeployed(new Request("http://murmur.example/@someone?cursor=x", { method, redirect: "manual" }));
+      expect([page.status, page.headers.get("Location")]).toEqual([308, "https://murmur.example/@someone?cursor=x"]);
+    }
+    const form = await fetchDeployed(new Request("http://murmur.example/auth", { method: "POST", body: new URLSearchParams({ email: "a@b.example", password: "in the clear" }) }));
+    expect([form.status, await form.text()]).toEqual([403, "Use https:// to reach this site."]);
+    expect((await get("/terms")).status).toBe(200);
+    expect((await fetchWorker(new Request("http://127.0.0.1/terms"))).status).toBe(200);
+  });
+});
+
+describe("a file's name at the root (decision 124)", () => {
+  it("is a plain 404, read without a session, for a visitor and a member; a page's data (.data) is still a page's", async () => {
+    const { cookie } = await member();
+    for (const path of ["/favicon.ico", "/apple-touch-icon.png", "/sitemap.xml", "/wp-login.php"]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+        const answer = await get(path, headers);
+        expect([answer.status, answer.headers.get("Content-Type"), answer.headers.get("X-D1-Calls"), await answer.text()]).toEqual([404, "text/plain; charset=utf-8", null, "Not Found"]);
+      }
+    }
+    // A visitor still goes to sign in from a page that is not there, and a page's data is answered.
+    expect((await get("/no-such-page")).status).toBe(302);
+    expect((await get("/explore.data", { Cookie: cookie })).status).toBe(200);
   });
 });
 

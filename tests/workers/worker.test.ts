@@ -39,6 +39,14 @@ describe("every response", () => {
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A share without JavaScript is a form whose answer redirects to the service, which sends the
+    // browser on: each host on the way must be allowed (decision 124).
+    const formAction = csp.split(";").find((part) => part.trim().startsWith("form-action")) ?? "";
+    for (const host of ["https://twitter.com", "https://x.com", "https://wa.me", "https://api.whatsapp.com", "https://www.facebook.com", "https://www.linkedin.com"]) expect(formAction).toContain(` ${host}`);
+    // The sign-in page has one address for search engines, whichever page sent the visitor to it.
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/auth"/>`);
+    expect(await (await get("/auth?returnTo=%2Fexplore")).text()).toContain(`<link rel="canonical" href="${ORIGIN}/auth"/>`);
+    expect(await (await get("/forgot-password")).text()).toContain(`<meta name="robots" content="noindex"/>`);
   });
 
   it("a signed-in member's pages and data are never for a shared cache; a route's own Cache-Control stands", async () => {
@@ -51,7 +59,9 @@ describe("every response", () => {
     for (const path of ["/_root.data", "/notifications.data"]) {
       expect((await get(path, { Cookie: cookie })).headers.get("Cache-Control"), path).toBe("private, no-cache");
     }
-    expect((await get("/api/mentions?q=a", { Cookie: cookie })).headers.get("Cache-Control")).toBe("private, max-age=30");
+    const mentions = await get("/api/mentions?q=a", { Cookie: cookie });
+    // Kept a moment by this browser for this member only: another member signing in here asks again (decision 124).
+    expect([mentions.headers.get("Cache-Control"), mentions.headers.get("Vary")]).toEqual(["private, max-age=30", "Cookie"]);
   });
 
   it("a new nonce per response", async () => {

@@ -87,7 +87,7 @@ export function PostPageView({
 }
 
 /** Open Graph and Twitter card tags, so a shared link previews (locked posts say only that they are locked). */
-export function postPageMeta(data: { item: FeedItem; url: string; origin: string } | undefined, error?: unknown) {
+export function postPageMeta(data: { item: FeedItem; url: string; origin: string; indexable: boolean } | undefined, error?: unknown) {
   // A request refused for what it sent (a form too large, say) is not a missing post.
   if (!data) return [{ title: isRouteErrorResponse(error) && error.status !== 404 ? errorPageTitle(error) : "Post not found | Murmur" }];
   const { post } = data.item;
@@ -102,6 +102,10 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
     // A post's own direction controls (kept in its text: decision 077) would turn the title around.
     { title: `${who}: “${clipCharacters(withoutDirectionControls(text), POST_TITLE_CHARACTERS)}” | Murmur` },
     { name: "description", content: text },
+    // One address for the post, whatever its query (a page of comments, a campaign's tags).
+    { tagName: "link", rel: "canonical", href: data.url },
+    // The author who asked search engines not to list their profile asks it for their posts too.
+    ...(data.indexable ? [] : [{ name: "robots", content: "noindex" }]),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: "Murmur" },
     { property: "og:title", content: title },

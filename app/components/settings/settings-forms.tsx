@@ -80,7 +80,7 @@ export function PrivacySettingsForm({ settings, lastResult }: { settings: Privac
         <SettingToggle
           field={fields.indexProfile}
           label="Let search engines index your profile"
-          description="Off, your public profile asks search engines not to list it."
+          description="Off, your public profile and your posts ask search engines not to list them."
         />
       </div>
       <SubmitButton busy={busy} busyLabel="Saving..." className="w-fit">
