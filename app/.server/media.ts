@@ -18,7 +18,8 @@ import type { MediaKind, MediaType } from "~/lib/media-types";
 import { inspectMedia, readImageDimensions } from "./media-inspect";
 import { withoutMetadata } from "./media-metadata";
 import { chunksOf, inParts } from "./db/chunks";
-import { param, selectRead, type Answers, type Read } from "./db/reads";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { param, selectRead, type Read } from "./db/reads";
 import { viewerKey, viewerSql, viewerValues, type Viewer } from "./viewer";
 
 /**
@@ -295,8 +296,6 @@ function mediaAccessRead(db: Db, viewer: Viewer, key: string, now: number): Read
   );
 }
 
-/** A page's reads for the member its session names (the request's `readAsViewer`). */
-export type ViewerReads = <const R extends readonly Read<unknown>[]>(build: (viewer: Viewer) => R) => Promise<Answers<R>>;
 
 /**
  * GET /media/{key}: the object with its stored type, nosniff, a long cache and HTTP Range support (so
@@ -307,7 +306,14 @@ export type ViewerReads = <const R extends readonly Read<unknown>[]>(build: (vie
  * to those who may see the post, and never from shared caches; a post's upload not yet in a post only
  * to its uploader; an object without its record to no one.
  */
-export async function serveMedia(request: Request, db: Db, bucket: R2Bucket, key: string, readAsViewer: ViewerReads, now = Date.now()): Promise<Response> {
+export async function serveMedia(
+  request: Request,
+  db: Db,
+  bucket: R2Bucket,
+  key: string,
+  readAsViewer: AppLoadContext["readAsViewer"] | null,
+  now = Date.now(),
+): Promise<Response> {
   const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const owner = await db
     .select({
@@ -327,6 +333,9 @@ export async function serveMedia(request: Request, db: Db, bucket: R2Bucket, key
   const unclaimed = owner.purpose === "posts" && !owner.postId;
   const gated = unclaimed || (Boolean(owner.postId) && !owner.forEveryone);
   if (gated) {
+    // No session (null): a visitor, who may have no gated file. Asked after the record's read, this
+    // read has the session's trip to itself (nothing else in this request rides it).
+    if (!readAsViewer) return notFound();
     const [[access]] = await readAsViewer((viewer) => [mediaAccessRead(db, viewer, key, now)] as const);
     if (!access?.allowed) return notFound();
   }

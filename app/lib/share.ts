@@ -42,6 +42,15 @@ export function shareTargets(url: string, text: string): ShareTarget[] {
 /**
  * The hosts share redirects may go to (the page's form-action policy must allow them). A browser checks
  * form-action at every redirect of the form's navigation, so the hosts the services send on to are
- * listed too: twitter.com answers with x.com, wa.me with api.whatsapp.com.
+ * listed too: twitter.com answers with x.com, wa.me with api.whatsapp.com, Facebook on a phone with
+ * m.facebook.com.
  */
-export const SHARE_HOSTS = ["https://twitter.com", "https://x.com", "https://www.facebook.com", "https://www.linkedin.com", "https://wa.me", "https://api.whatsapp.com"];
+export const SHARE_HOSTS = [
+  "https://twitter.com",
+  "https://x.com",
+  "https://www.facebook.com",
+  "https://m.facebook.com",
+  "https://www.linkedin.com",
+  "https://wa.me",
+  "https://api.whatsapp.com",
+];

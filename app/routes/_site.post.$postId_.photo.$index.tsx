@@ -14,6 +14,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Image ${data.index + 1} of ${data.urls.length} | Murmur` : "Image | Murmur" },
+  // The post's page is what search engines list (with its author's say, decision 124), not each image's.
+  { name: "robots", content: "noindex" },
 ];
 
 /** The image viewer as a page: next/previous wrap around. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { readSessionToken } from "~/.server/auth/session";
 import { requiredParam } from "~/.server/http";
 import { serveMedia } from "~/.server/media";
 
@@ -8,5 +9,6 @@ import { serveMedia } from "~/.server/media";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const key = requiredParam(params, "*");
-  return serveMedia(request, context.db, context.cloudflare.env.MEDIA, key, (build) => context.readAsViewer(build));
+  // A request without a session cookie is a visitor's: no viewer to read.
+  return serveMedia(request, context.db, context.cloudflare.env.MEDIA, key, readSessionToken(request) ? context.readAsViewer : null);
 }

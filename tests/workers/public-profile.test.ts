@@ -9,6 +9,7 @@ import { runScheduledMaintenance } from "~/.server/maintenance";
 import { stripeSignature } from "~/.server/stripe";
 import { EDGE_CACHEABLE, purgePublicProfile, serveFromEdgeCache } from "~/.server/edge-cache";
 import worker from "../../workers/app";
+import { setRepost } from "~/.server/posts/interactions";
 import { createPost, createUser, db, formPost, member, ORIGIN, TINY_PNG, toastOf } from "./helpers";
 import { BLOCK_PURGE } from "~/lib/constants";
 
@@ -147,7 +148,7 @@ describe("/@username for a signed-out visitor", () => {
 
   it("index_profile false puts robots noindex on the page, and on their posts' pages (decision 124)", async () => {
     const hidden = await createUser();
-    const post = await createPost(hidden.id, { content: "not for search engines" });
+    const post = await createPost(hidden.id, { content: "not for search engines", mediaUrls: ["/media/images/posts/not-listed.png"] });
     const page = `/post/${post.id}`;
     expect(metaContent((await visit(page)).html, "name", "robots")).toBeNull();
     await db().update(memberSettings).set({ indexProfile: false }).where(eq(memberSettings.userId, hidden.id));
@@ -158,6 +159,15 @@ describe("/@username for a signed-out visitor", () => {
     expect(metaContent(seen.html, "name", "robots")).toBe("noindex");
     // One address for the post, whatever its query.
     expect(seen.html).toContain(`<link rel="canonical" href="${ORIGIN}${page}"/>`);
+    // A repost's address shows the original: its author's say, and the original's address.
+    const fan = await member();
+    const reposted = await setRepost(db(), fan.user.id, post.id, true);
+    if (!reposted.ok || !reposted.repostId) throw new Error("no repost");
+    const repostPage = await visit(`/post/${reposted.repostId}`, { Cookie: cookie });
+    expect(metaContent(repostPage.html, "name", "robots")).toBe("noindex");
+    expect(repostPage.html).toContain(`<link rel="canonical" href="${ORIGIN}${page}"/>`);
+    // The image's own page is never listed: the post's page is.
+    expect(metaContent((await visit(`${page}/photo/1`, { Cookie: cookie })).html, "name", "robots")).toBe("noindex");
   });
 
   it("a member without a settings row has the defaults: posts shown, indexed", async () => {

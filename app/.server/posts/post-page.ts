@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { param, runReads, selectRead, type Read } from "../db/reads";
 import { memberSettings, posts } from "../db/schema";
 import type { Viewer } from "../viewer";
+import { shownPostId } from "./access";
 import { cardRead } from "./cards";
 
 /** `indexable`: the author lets search engines list them (indexProfile; off, the page carries noindex). */
@@ -16,7 +17,8 @@ const P = { post: param("indexablePost") };
 
 /**
  * Whether the post's author lets search engines list them: their public profile's setting holds for
- * their posts' pages too (decision 124). True when they never chose.
+ * their posts' pages too (decision 124). True when they never chose. A repost's address shows its
+ * original, so the original's author says.
  */
 function authorIndexableRead(db: Db, postId: string): Read<{ indexable: number }[]> {
   return selectRead<{ indexable: number }>(
@@ -24,7 +26,7 @@ function authorIndexableRead(db: Db, postId: string): Read<{ indexable: number }
     "post-author-indexable",
     () => {
       const fields = { indexable: sql<number>`coalesce(${memberSettings.indexProfile}, 1)`.as("author_indexable") };
-      const query = db.select(fields).from(posts).leftJoin(memberSettings, eq(memberSettings.userId, posts.userId)).where(sql`${posts.id} = ${P.post}`);
+      const query = db.select(fields).from(posts).leftJoin(memberSettings, eq(memberSettings.userId, posts.userId)).where(sql`${posts.id} = ${shownPostId(P.post)}`);
       return { fields, query };
     },
     { indexablePost: postId },

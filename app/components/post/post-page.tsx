@@ -6,6 +6,7 @@ import { ErrorPage, errorPageTitle } from "~/components/error-boundary";
 import { POST_TITLE_CHARACTERS } from "~/lib/constants";
 import { useDeleted } from "~/lib/deleted-posts";
 import { clipCharacters, withoutDirectionControls } from "~/lib/text";
+import { postUrl } from "~/lib/share";
 import { POST_MESSAGES } from "~/lib/messages";
 import { POST_LOCK_MESSAGES } from "~/lib/texts/post-lock";
 import type { CommentPage, FeedItem } from "~/lib/types/post";
@@ -102,8 +103,9 @@ export function postPageMeta(data: { item: FeedItem; url: string; origin: string
     // A post's own direction controls (kept in its text: decision 077) would turn the title around.
     { title: `${who}: “${clipCharacters(withoutDirectionControls(text), POST_TITLE_CHARACTERS)}” | Murmur` },
     { name: "description", content: text },
-    // One address for the post, whatever its query (a page of comments, a campaign's tags).
-    { tagName: "link", rel: "canonical", href: data.url },
+    // One address for the post, whatever its query (a page of comments, a campaign's tags) and whoever
+    // reposted it (a repost's address shows its original).
+    { tagName: "link", rel: "canonical", href: postUrl(data.origin, post.id, post.communityId) },
     // The author who asked search engines not to list their profile asks it for their posts too.
     ...(data.indexable ? [] : [{ name: "robots", content: "noindex" }]),
     { property: "og:type", content: "article" },
