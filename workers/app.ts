@@ -168,7 +168,7 @@ const NAMES_A_FILE = /^\/[^/@]*\.(?:ico|png|jpe?g|gif|svg|webp|avif|xml|txt|json
 
 /** A plain 404 for such a file, before any session is read: not a sign-in page, nor a whole page of ours. */
 function fileNotFound(): Response {
-  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" } });
+  return badRequest("Not Found", 404, { "Cache-Control": "public, max-age=300", "X-Content-Type-Options": "nosniff" });
 }
 
 /**
@@ -185,7 +185,7 @@ function insecureRequestAnswer(request: Request): Response | null {
     url.port = "";
     return new Response(null, { status: 308, headers: { Location: url.toString(), "Cache-Control": "no-store" } });
   }
-  return new Response("Use https:// to reach this site.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return badRequest("Use https:// to reach this site.", 403);
 }
 
 export default {
